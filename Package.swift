@@ -1,0 +1,77 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Closebook",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "closebook-import", targets: ["closebook-import"]),
+        .executable(name: "closebook-categorize", targets: ["closebook-categorize"]),
+        .executable(name: "closebook-analyze", targets: ["closebook-analyze"]),
+        .executable(name: "closebook-report", targets: ["closebook-report"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: []
+)
+
+// MARK: - System libraries
+
+package.targets += [
+    .systemLibrary(
+        name: "CLibXML2",
+        pkgConfig: "libxml-2.0",
+        providers: [.apt(["libxml2-dev"])]
+    ),
+    .systemLibrary(
+        name: "CZlib",
+        pkgConfig: "zlib",
+        providers: [.apt(["zlib1g-dev"])]
+    ),
+]
+
+// MARK: - Libraries (one per stage, plus the shared vocabulary)
+
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
+package.targets += [
+    .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+    .target(name: "Import", dependencies: ["Ledger", "CLibXML2", argumentParser]),
+    .target(name: "Categorize", dependencies: ["Ledger", argumentParser]),
+    .target(name: "Analyze", dependencies: ["Ledger", argumentParser]),
+    .target(
+        name: "Report",
+        dependencies: ["Ledger", "Analyze", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache")]
+    ),
+]
+
+// MARK: - Executables (thin shells over the libraries' commands)
+
+package.targets += [
+    .executableTarget(name: "closebook-import", dependencies: ["Import"]),
+    .executableTarget(name: "closebook-categorize", dependencies: ["Categorize"]),
+    .executableTarget(name: "closebook-analyze", dependencies: ["Analyze"]),
+    .executableTarget(name: "closebook-report", dependencies: ["Report"]),
+]
+
+// MARK: - Tests
+
+package.targets += [
+    .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
+    .testTarget(name: "ImportTests", dependencies: ["Import"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
+    .testTarget(name: "AnalyzeTests", dependencies: ["Analyze"]),
+    .testTarget(name: "ReportTests", dependencies: ["Report"]),
+    .testTarget(name: "PipelineTests", dependencies: ["Import", "Categorize", "Analyze", "Report"]),
+]
+
+// MARK: - Settings shared by every target of ours
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,216 @@
+import TOMLKit
+
+extension WorkspaceConfig {
+    /// Reads `closebook.toml` text. `path` is used in error messages only.
+    ///
+    /// Unknown keys are errors (a typo such as `opening_balanc` must not be silently ignored).
+    public static func parse(_ text: String, path: String) throws(ConfigError) -> WorkspaceConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(
+                path: path, line: error.source.begin.line, column: error.source.begin.column,
+                message: error.description)
+        } catch {
+            throw ConfigError(path: path, line: 1, column: 1, message: "\(error)")
+        }
+        let locator = TOMLKeyLocator(text: text)
+        var reader = TOMLConfigReader(path: path, locator: locator)
+        return try reader.read(table)
+    }
+}
+
+/// Finds the line where a key is written, since the TOML library keeps no positions for values.
+struct TOMLKeyLocator {
+    /// Per line: the table header in force (`accounts#2` for the third `[[accounts]]`) and the key, if any.
+    private var entries: [(table: String, key: String?, line: Int)] = []
+
+    init(text: String) {
+        var currentTable = ""
+        var arrayCounts: [String: Int] = [:]
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("[[") {
+                let name = line.dropFirst(2).prefix { $0 != "]" }.trimmingSpaces
+                let index = arrayCounts[name, default: -1] + 1
+                arrayCounts[name] = index
+                currentTable = "\(name)#\(index)"
+                entries.append((currentTable, nil, lineNumber))
+            } else if line.hasPrefix("[") {
+                currentTable = line.dropFirst().prefix { $0 != "]" }.trimmingSpaces
+                entries.append((currentTable, nil, lineNumber))
+            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                var key = line[..<equals].trimmingSpaces
+                if key.hasPrefix("\"") && key.hasSuffix("\"") && key.count >= 2 {
+                    key = String(key.dropFirst().dropLast())
+                }
+                entries.append((currentTable, key, lineNumber))
+            }
+        }
+    }
+
+    /// The line of `key` inside `table` (`accounts#0`), else of the table header, else 1.
+    func line(table: String, key: String?) -> Int {
+        if let key, let entry = entries.first(where: { $0.table == table && $0.key == key }) { return entry.line }
+        return entries.first { $0.table == table && $0.key == nil }?.line ?? 1
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+/// Turns a parsed TOML table into a `WorkspaceConfig`, reporting each mistake at its line.
+struct TOMLConfigReader {
+    let path: String
+    let locator: TOMLKeyLocator
+
+    func fail(_ table: String, _ key: String?, _ message: String) -> ConfigError {
+        ConfigError(path: path, line: locator.line(table: table, key: key), column: 1, message: message)
+    }
+
+    mutating func read(_ root: TOMLTable) throws(ConfigError) -> WorkspaceConfig {
+        var config = WorkspaceConfig()
+        for key in root.keys.sorted() {
+            guard let value = root[key] else { continue }
+            switch key {
+            case "base_currency":
+                guard let code = value.string, let currency = Currency(code: code) else {
+                    throw fail("", key, "'base_currency' must be an ISO 4217 code such as \"EUR\"")
+                }
+                config.baseCurrency = currency
+            case "accounts":
+                guard let array = value.array else {
+                    throw fail("", key, "'accounts' must be written as [[accounts]] tables")
+                }
+                for index in 0..<array.count {
+                    guard let table = array[index].table else {
+                        throw fail("accounts#\(index)", nil, "each [[accounts]] entry must be a table")
+                    }
+                    config.accounts.append(try readAccount(table, index: index))
+                }
+            case "budgets":
+                guard let table = value.table else { throw fail("", key, "'budgets' must be a [budgets] table") }
+                for category in table.keys.sorted() {
+                    guard let path = CategoryPath(category) else {
+                        throw fail("budgets", category, "'\(category)' is not a category such as \"Food:Groceries\"")
+                    }
+                    guard let text = table[category]?.string else {
+                        throw fail("budgets", category, "budget for '\(category)' must be a quoted amount such as \"400.00\"")
+                    }
+                    let currency = config.baseCurrency ?? .eur
+                    do {
+                        config.budgets[path] = try Money.parse(text, currency: currency)
+                    } catch {
+                        throw fail("budgets", category, "budget for '\(category)': \(error)")
+                    }
+                }
+            case "categorize":
+                guard let table = value.table else { throw fail("", key, "'categorize' must be a [categorize] table") }
+                config.categorize = try readCategorize(table)
+            default:
+                throw fail("", key, "unknown key '\(key)' (expected base_currency, accounts, budgets or categorize)")
+            }
+        }
+        // Budgets were parsed before base_currency may have been read (keys are sorted); re-tag them.
+        if let base = config.baseCurrency {
+            config.budgets = config.budgets.mapValues { Money(minorUnits: $0.minorUnits, currency: base) }
+        }
+        var seen: Set<AccountID> = []
+        for (index, account) in config.accounts.enumerated() where !seen.insert(account.id).inserted {
+            throw fail("accounts#\(index)", "id", "account id '\(account.id)' is used twice")
+        }
+        return config
+    }
+
+    func readAccount(_ table: TOMLTable, index: Int) throws(ConfigError) -> AccountConfig {
+        let name = "accounts#\(index)"
+        func string(_ key: String) throws(ConfigError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value.string else { throw fail(name, key, "'\(key)' must be a quoted string") }
+            return text
+        }
+        func strings(_ key: String) throws(ConfigError) -> [String] {
+            guard let value = table[key] else { return [] }
+            if let text = value.string { return [text] }
+            guard let array = value.array else { throw fail(name, key, "'\(key)' must be a list of strings") }
+            var result: [String] = []
+            for i in 0..<array.count {
+                guard let text = array[i].string else { throw fail(name, key, "'\(key)' must be a list of strings") }
+                result.append(text)
+            }
+            return result
+        }
+        let known: Set = [
+            "id", "name", "type", "currency", "inbox", "ofx_account_ids", "external_ids", "profile", "date_order",
+            "opening_balance", "opening_date",
+        ]
+        for key in table.keys.sorted() where !known.contains(key) {
+            throw fail(name, key, "unknown account key '\(key)' (expected one of \(known.sorted().joined(separator: ", ")))")
+        }
+        guard let id = try string("id"), !id.isEmpty else { throw fail(name, "id", "every [[accounts]] entry needs an 'id'") }
+        var account = AccountConfig(id: AccountID(id), name: try string("name") ?? id, line: locator.line(table: name, key: nil))
+        if let type = try string("type") {
+            guard let kind = AccountKind(rawValue: type) else {
+                let kinds = AccountKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail(name, "type", "account type '\(type)' is not one of \(kinds)")
+            }
+            account.kind = kind
+        }
+        if let code = try string("currency") {
+            guard let currency = Currency(code: code) else {
+                throw fail(name, "currency", "'\(code)' is not an ISO 4217 currency code")
+            }
+            account.currency = currency
+        }
+        account.inbox = try strings("inbox")
+        account.externalIDs = try strings("ofx_account_ids") + strings("external_ids")
+        account.profile = try string("profile")
+        if let order = try string("date_order") {
+            guard let value = DateOrder(rawValue: order) else {
+                throw fail(name, "date_order", "date_order '\(order)' must be \"dmy\", \"mdy\" or \"ymd\"")
+            }
+            account.dateOrder = value
+        }
+        if let text = try string("opening_balance") {
+            do {
+                account.openingBalance = try Money.parse(text, currency: account.currency ?? .eur)
+            } catch {
+                throw fail(name, "opening_balance", "opening_balance '\(text)': \(error)")
+            }
+        }
+        if let text = try string("opening_date") {
+            guard let date = CivilDate(iso: text) else {
+                throw fail(name, "opening_date", "opening_date '\(text)' is not a date in YYYY-MM-DD form")
+            }
+            account.openingDate = date
+        }
+        return account
+    }
+
+    func readCategorize(_ table: TOMLTable) throws(ConfigError) -> CategorizeSettings {
+        var settings = CategorizeSettings()
+        for key in table.keys.sorted() {
+            switch key {
+            case "learned_threshold":
+                guard let value = table[key]?.double ?? table[key]?.int.map(Double.init), (0...1).contains(value) else {
+                    throw fail("categorize", key, "'learned_threshold' must be a number from 0 to 1")
+                }
+                settings.learnedThreshold = value
+            case "transfer_window_days":
+                guard let value = table[key]?.int, (0...60).contains(value) else {
+                    throw fail("categorize", key, "'transfer_window_days' must be a whole number from 0 to 60")
+                }
+                settings.transferWindowDays = value
+            default:
+                throw fail("categorize", key, "unknown key '\(key)' (expected learned_threshold or transfer_window_days)")
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,93 @@
+/// What `closebook.toml` says: the base currency, the accounts and which inbox files feed them,
+/// budgets, and settings of later stages.
+///
+/// Every field has a default, so a workspace with no `closebook.toml` still works: accounts are
+/// then derived from what the inbox files say and the base currency from the data.
+public struct WorkspaceConfig: Sendable, Equatable {
+    /// The currency reports are in; nil means "the currency most transactions are in".
+    public var baseCurrency: Currency?
+    public var accounts: [AccountConfig]
+    /// Monthly budget per category.
+    public var budgets: [CategoryPath: Money]
+    public var categorize: CategorizeSettings
+
+    public init(
+        baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],
+        categorize: CategorizeSettings = CategorizeSettings()
+    ) {
+        self.baseCurrency = baseCurrency
+        self.accounts = accounts
+        self.budgets = budgets
+        self.categorize = categorize
+    }
+
+    public func account(_ id: AccountID) -> AccountConfig? { accounts.first { $0.id == id } }
+}
+
+/// One `[[accounts]]` entry of `closebook.toml`.
+public struct AccountConfig: Sendable, Equatable {
+    public var id: AccountID
+    public var name: String
+    public var kind: AccountKind
+    public var currency: Currency?
+    /// Glob patterns relative to `inbox/` (`current-*.csv`) whose files feed this account.
+    public var inbox: [String]
+    /// OFX `ACCTID`s (or QIF `!Account` names) that belong to this account.
+    public var externalIDs: [String]
+    /// The CSV bank profile (`Importers/NAME.toml`) to read this account's CSV files with.
+    public var profile: String?
+    /// Day/month order for ambiguous QIF and CSV dates.
+    public var dateOrder: DateOrder?
+    public var openingBalance: Money?
+    public var openingDate: CivilDate?
+    /// The line of the `[[accounts]]` header, for messages.
+    public var line: Int
+
+    public init(
+        id: AccountID, name: String, kind: AccountKind = .checking, currency: Currency? = nil, inbox: [String] = [],
+        externalIDs: [String] = [], profile: String? = nil, dateOrder: DateOrder? = nil,
+        openingBalance: Money? = nil, openingDate: CivilDate? = nil, line: Int = 0
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.currency = currency
+        self.inbox = inbox
+        self.externalIDs = externalIDs
+        self.profile = profile
+        self.dateOrder = dateOrder
+        self.openingBalance = openingBalance
+        self.openingDate = openingDate
+        self.line = line
+    }
+}
+
+/// `[categorize]` settings.
+public struct CategorizeSettings: Sendable, Equatable {
+    /// Confidence from which the learned classifier's category is applied (0...1).
+    public var learnedThreshold: Double
+    /// How many days apart two legs of a transfer may be.
+    public var transferWindowDays: Int
+
+    public init(learnedThreshold: Double = 0.8, transferWindowDays: Int = 4) {
+        self.learnedThreshold = learnedThreshold
+        self.transferWindowDays = transferWindowDays
+    }
+}
+
+/// A problem in `closebook.toml`, with its place.
+public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line):\(column): error: \(message)" }
+}

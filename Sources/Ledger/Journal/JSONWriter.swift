@@ -1,0 +1,98 @@
+/// Appends JSON to a byte buffer, for row schemas too hot for `JSONEncoder`.
+///
+/// Keys are written in the order the caller gives, so output is byte-for-byte reproducible.
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    public init(reservingCapacity capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray(key: String) {
+        writeKey(key)
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Ends a line of JSON Lines output.
+    public mutating func newline() {
+        bytes.append(0x0A)
+        needsComma = false
+    }
+
+    public mutating func string(_ key: String, _ value: String) {
+        writeKey(key)
+        appendQuoted(value)
+    }
+
+    /// A bare string element inside an array.
+    public mutating func element(_ value: String) {
+        separate()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    public mutating func integer(_ key: String, _ value: Int) {
+        writeKey(key)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func bool(_ key: String, _ value: Bool) {
+        writeKey(key)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// Appends bytes that are already valid JSON.
+    public mutating func raw(_ key: String, _ json: some Sequence<UInt8>) {
+        writeKey(key)
+        bytes.append(contentsOf: json)
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func writeKey(_ key: String) {
+        separate()
+        appendQuoted(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = true
+    }
+
+    private mutating func appendQuoted(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
