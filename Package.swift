@@ -44,7 +44,9 @@ package.targets += [
     .target(name: "Analyze", dependencies: ["Ledger", argumentParser]),
     .target(
         name: "Report",
-        dependencies: ["Ledger", "Analyze", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache")]
+        dependencies: [
+            "Ledger", "Analyze", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
+        ]
     ),
 ]
 

@@ -74,7 +74,8 @@ public struct AccountHint: Sendable, Hashable {
     public var name: String?
     public var kind: AccountKind?
 
-    public init(institution: String? = nil, accountNumber: String? = nil, name: String? = nil, kind: AccountKind? = nil) {
+    public init(institution: String? = nil, accountNumber: String? = nil, name: String? = nil, kind: AccountKind? = nil)
+    {
         self.institution = institution
         self.accountNumber = accountNumber
         self.name = name

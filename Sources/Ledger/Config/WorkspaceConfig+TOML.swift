@@ -101,7 +101,8 @@ struct TOMLConfigReader {
                         throw fail("budgets", category, "'\(category)' is not a category such as \"Food:Groceries\"")
                     }
                     guard let text = table[category]?.string else {
-                        throw fail("budgets", category, "budget for '\(category)' must be a quoted amount such as \"400.00\"")
+                        throw fail(
+                            "budgets", category, "budget for '\(category)' must be a quoted amount such as \"400.00\"")
                     }
                     let currency = config.baseCurrency ?? .eur
                     do {
@@ -151,10 +152,14 @@ struct TOMLConfigReader {
             "opening_balance", "opening_date",
         ]
         for key in table.keys.sorted() where !known.contains(key) {
-            throw fail(name, key, "unknown account key '\(key)' (expected one of \(known.sorted().joined(separator: ", ")))")
+            throw fail(
+                name, key, "unknown account key '\(key)' (expected one of \(known.sorted().joined(separator: ", ")))")
         }
-        guard let id = try string("id"), !id.isEmpty else { throw fail(name, "id", "every [[accounts]] entry needs an 'id'") }
-        var account = AccountConfig(id: AccountID(id), name: try string("name") ?? id, line: locator.line(table: name, key: nil))
+        guard let id = try string("id"), !id.isEmpty else {
+            throw fail(name, "id", "every [[accounts]] entry needs an 'id'")
+        }
+        var account = AccountConfig(
+            id: AccountID(id), name: try string("name") ?? id, line: locator.line(table: name, key: nil))
         if let type = try string("type") {
             guard let kind = AccountKind(rawValue: type) else {
                 let kinds = AccountKind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -208,7 +213,8 @@ struct TOMLConfigReader {
                 }
                 settings.transferWindowDays = value
             default:
-                throw fail("categorize", key, "unknown key '\(key)' (expected learned_threshold or transfer_window_days)")
+                throw fail(
+                    "categorize", key, "unknown key '\(key)' (expected learned_threshold or transfer_window_days)")
             }
         }
         return settings

@@ -75,7 +75,8 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         let newYear = index >= 0 ? index / 12 : (index - 11) / 12
         let newMonth = index - newYear * 12 + 1
         guard (1...9999).contains(newYear) else { return nil }
-        return CivilDate(year: newYear, month: newMonth, day: min(day, CivilDate.daysIn(year: newYear, month: newMonth)))
+        return CivilDate(
+            year: newYear, month: newMonth, day: min(day, CivilDate.daysIn(year: newYear, month: newMonth)))
     }
 
     /// Whole days from `self` to `other` (positive when `other` is later).

@@ -26,7 +26,9 @@ public struct YearMonth: Hashable, Sendable, Comparable, CustomStringConvertible
     public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool { (lhs.year, lhs.month) < (rhs.year, rhs.month) }
 
     public var firstDay: CivilDate { CivilDate(year: year, month: month, day: 1)! }
-    public var lastDay: CivilDate { CivilDate(year: year, month: month, day: CivilDate.daysIn(year: year, month: month))! }
+    public var lastDay: CivilDate {
+        CivilDate(year: year, month: month, day: CivilDate.daysIn(year: year, month: month))!
+    }
     public var dayCount: Int { CivilDate.daysIn(year: year, month: month) }
 
     /// The month `count` months later (earlier when negative).

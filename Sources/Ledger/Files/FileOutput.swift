@@ -34,7 +34,8 @@ public enum FileOutput {
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 throw Failure(path: path, reason: "no such file")
             }
-            throw Failure(path: path, reason: isDirectory.boolValue ? "is a folder, not a file" : "cannot read the file")
+            throw Failure(
+                path: path, reason: isDirectory.boolValue ? "is a folder, not a file" : "cannot read the file")
         }
         return Array(data)
     }

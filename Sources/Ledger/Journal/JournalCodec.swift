@@ -100,7 +100,9 @@ public enum JournalCodec {
                     guard decoded.schemaVersion == Journal.schemaVersion else {
                         throw JournalError(
                             path: path, line: 1, column: 1,
-                            message: "journal schema version \(decoded.schemaVersion) is not \(Journal.schemaVersion); re-run the stage that wrote it")
+                            message:
+                                "journal schema version \(decoded.schemaVersion) is not \(Journal.schemaVersion); re-run the stage that wrote it"
+                        )
                     }
                     guard let base = Currency(code: decoded.baseCurrency) else {
                         throw JournalError(path: path, line: 1, column: 1, message: "invalid base currency")
@@ -124,7 +126,8 @@ public enum JournalCodec {
             }
         }
         guard let header else { throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty") }
-        return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
+        return Journal(
+            stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
     }
 
     static func decodeRow(

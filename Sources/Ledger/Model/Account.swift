@@ -74,7 +74,8 @@ public struct Account: Hashable, Sendable, Codable {
         kind = try container.decode(AccountKind.self, forKey: .kind)
         let code = try container.decode(String.self, forKey: .currency)
         guard let currency = Currency(code: code) else {
-            throw DecodingError.dataCorruptedError(forKey: .currency, in: container, debugDescription: "not a currency: \(code)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .currency, in: container, debugDescription: "not a currency: \(code)")
         }
         self.currency = currency
         institution = try container.decodeIfPresent(String.self, forKey: .institution)

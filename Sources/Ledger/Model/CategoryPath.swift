@@ -26,7 +26,8 @@ public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// True when `self` is `other` or lies below it.
     public func isWithin(_ other: CategoryPath) -> Bool {
-        components.count >= other.components.count && Array(components.prefix(other.components.count)) == other.components
+        components.count >= other.components.count
+            && Array(components.prefix(other.components.count)) == other.components
     }
 
     public var description: String { components.joined(separator: ":") }
