@@ -1,0 +1,213 @@
+/// Everything the report of one month shows, computed from the categorised ledger.
+///
+/// Written by `closebook-analyze` as `build/analysis/YYYY-MM.json` and read by `closebook-report`.
+/// Amounts are decimal strings in the base currency (`"-1234.50"`), exact to the minor unit;
+/// ratios are numbers. Money out of the household is reported as a positive expense.
+public struct MonthAnalysis: Codable, Sendable, Equatable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// `2026-10`.
+    public var month: String
+    /// `October 2026`.
+    public var monthName: String
+    /// ISO code of the currency every amount here is in.
+    public var currency: String
+    /// The first and last day of the month, `YYYY-MM-DD`.
+    public var periodStart: String
+    public var periodEnd: String
+    public var summary: MonthSummary
+    /// Expense categories (full paths), largest first.
+    public var categories: [CategoryFigure]
+    /// Top-level expense groups (`Food`), largest first.
+    public var topCategories: [CategoryFigure]
+    /// Income categories, largest first.
+    public var incomeCategories: [CategoryFigure]
+    public var accounts: [AccountFigure]
+    /// The month's largest single expenses, largest first (at most 5).
+    public var largestExpenses: [TransactionLine]
+    /// The twelve months ending with this one, oldest first (months before the data are left out).
+    public var trend: [MonthPoint]
+    /// Things the reader should know: coverage gaps, uncategorised money, currencies left out.
+    public var notices: [String]
+
+    public init(
+        schemaVersion: Int = MonthAnalysis.currentSchemaVersion, month: String, monthName: String, currency: String,
+        periodStart: String, periodEnd: String, summary: MonthSummary, categories: [CategoryFigure],
+        topCategories: [CategoryFigure], incomeCategories: [CategoryFigure], accounts: [AccountFigure],
+        largestExpenses: [TransactionLine], trend: [MonthPoint], notices: [String]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.month = month
+        self.monthName = monthName
+        self.currency = currency
+        self.periodStart = periodStart
+        self.periodEnd = periodEnd
+        self.summary = summary
+        self.categories = categories
+        self.topCategories = topCategories
+        self.incomeCategories = incomeCategories
+        self.accounts = accounts
+        self.largestExpenses = largestExpenses
+        self.trend = trend
+        self.notices = notices
+    }
+}
+
+/// The headline figures of a month.
+public struct MonthSummary: Codable, Sendable, Equatable {
+    /// Money in, transfers and ignored transactions left out.
+    public var income: String
+    /// Money out as a positive amount (refunds reduce it), transfers and ignored left out.
+    public var expenses: String
+    /// income - expenses.
+    public var net: String
+    /// net / income, nil when there was no income.
+    public var savingsRate: Double?
+    /// Posted transactions dated in the month, in every account.
+    public var transactionCount: Int
+    public var transferCount: Int
+    public var ignoredCount: Int
+    public var pendingCount: Int
+    public var uncategorizedCount: Int
+    /// Absolute sum of uncategorised amounts.
+    public var uncategorizedAmount: String
+    /// The same figures for the month before, where the data has it.
+    public var previous: PeriodFigures?
+    /// The same month a year earlier, where the data has it.
+    public var yearAgo: PeriodFigures?
+
+    public init(
+        income: String, expenses: String, net: String, savingsRate: Double?, transactionCount: Int,
+        transferCount: Int, ignoredCount: Int, pendingCount: Int, uncategorizedCount: Int,
+        uncategorizedAmount: String, previous: PeriodFigures?, yearAgo: PeriodFigures?
+    ) {
+        self.income = income
+        self.expenses = expenses
+        self.net = net
+        self.savingsRate = savingsRate
+        self.transactionCount = transactionCount
+        self.transferCount = transferCount
+        self.ignoredCount = ignoredCount
+        self.pendingCount = pendingCount
+        self.uncategorizedCount = uncategorizedCount
+        self.uncategorizedAmount = uncategorizedAmount
+        self.previous = previous
+        self.yearAgo = yearAgo
+    }
+}
+
+/// Income, expenses and net of some other month, for comparison.
+public struct PeriodFigures: Codable, Sendable, Equatable {
+    public var month: String
+    public var income: String
+    public var expenses: String
+    public var net: String
+
+    public init(month: String, income: String, expenses: String, net: String) {
+        self.month = month
+        self.income = income
+        self.expenses = expenses
+        self.net = net
+    }
+}
+
+/// One category's total in the month.
+public struct CategoryFigure: Codable, Sendable, Equatable {
+    /// `Food:Groceries`, or `Uncategorized`.
+    public var category: String
+    /// Expense categories: money out as a positive amount. Income categories: money in.
+    public var amount: String
+    /// Share of the month's expenses (or income), 0...1.
+    public var share: Double
+    public var transactionCount: Int
+    /// The same category in the month before, nil where the data does not reach.
+    public var previousAmount: String?
+    /// The monthly budget from `closebook.toml`, if any.
+    public var budget: String?
+    /// amount / budget, nil without a budget.
+    public var budgetUsed: Double?
+
+    public init(
+        category: String, amount: String, share: Double, transactionCount: Int, previousAmount: String?,
+        budget: String?, budgetUsed: Double?
+    ) {
+        self.category = category
+        self.amount = amount
+        self.share = share
+        self.transactionCount = transactionCount
+        self.previousAmount = previousAmount
+        self.budget = budget
+        self.budgetUsed = budgetUsed
+    }
+}
+
+/// One account's month.
+public struct AccountFigure: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var kind: String
+    /// Masked to the last four characters: `••••2222`.
+    public var maskedNumber: String?
+    public var currency: String
+    /// Balance at the start of the first day, nil when no opening balance is known.
+    public var openingBalance: String?
+    /// Balance at the end of the last day, nil when no opening balance is known.
+    public var closingBalance: String?
+    /// Sum of money in (transfers included: this is the account's own view).
+    public var inflow: String
+    /// Sum of money out, as a positive amount.
+    public var outflow: String
+    public var transactionCount: Int
+
+    public init(
+        id: String, name: String, kind: String, maskedNumber: String?, currency: String, openingBalance: String?,
+        closingBalance: String?, inflow: String, outflow: String, transactionCount: Int
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.maskedNumber = maskedNumber
+        self.currency = currency
+        self.openingBalance = openingBalance
+        self.closingBalance = closingBalance
+        self.inflow = inflow
+        self.outflow = outflow
+        self.transactionCount = transactionCount
+    }
+}
+
+/// One transaction as a report lists it.
+public struct TransactionLine: Codable, Sendable, Equatable {
+    public var id: String
+    public var date: String
+    public var account: String
+    public var payee: String
+    public var category: String
+    /// Signed, as in the ledger.
+    public var amount: String
+
+    public init(id: String, date: String, account: String, payee: String, category: String, amount: String) {
+        self.id = id
+        self.date = date
+        self.account = account
+        self.payee = payee
+        self.category = category
+        self.amount = amount
+    }
+}
+
+/// One month of the trend chart.
+public struct MonthPoint: Codable, Sendable, Equatable {
+    public var month: String
+    public var income: String
+    public var expenses: String
+    public var net: String
+
+    public init(month: String, income: String, expenses: String, net: String) {
+        self.month = month
+        self.income = income
+        self.expenses = expenses
+        self.net = net
+    }
+}
