@@ -1,0 +1,91 @@
+# Closebook: `make report` builds the stages and turns a workspace into a static site of monthly
+# reports; `make test` runs the lint and the whole test suite. Each stage's output is a real file
+# target, so `make` re-runs only what changed.
+
+WORKSPACE ?= Samples
+OUT ?= $(WORKSPACE)
+MONTH ?= latest
+SWIFT ?= swift
+BIN := .build/release
+BUILD := $(OUT)/build
+STAMP := $(BIN)/.closebook-stamp
+SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
+INBOX := $(shell find $(WORKSPACE)/inbox -maxdepth 1 -type f ! -name '.*' 2>/dev/null)
+RULES := $(wildcard $(WORKSPACE)/rules/*.rules)
+CONFIG := $(wildcard $(WORKSPACE)/closebook.toml)
+OVERRIDES := $(wildcard $(WORKSPACE)/overrides.csv)
+PROFILES := $(wildcard Importers/*.toml) $(wildcard $(WORKSPACE)/importers/*.toml)
+PROFILE_DIRS := Importers $(wildcard $(WORKSPACE)/importers)
+TEMPLATES := $(wildcard Templates/*)
+
+.PHONY: all report test lint bench clean deps build
+.DELETE_ON_ERROR:
+
+all: report
+
+# --- System libraries -------------------------------------------------------------------------
+
+deps:
+	@missing=""; \
+	for pc in libxml-2.0 zlib; do pkg-config --exists $$pc 2>/dev/null || missing="$$missing $$pc"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing libxml2-dev zlib1g-dev pkg-config (missing:$$missing)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev zlib1g-dev pkg-config >/dev/null; \
+	  else \
+	    echo "Missing system libraries:$$missing. Install them with:"; \
+	    echo "  sudo apt-get install libxml2-dev zlib1g-dev pkg-config"; exit 1; \
+	  fi; \
+	fi
+
+# --- Build ------------------------------------------------------------------------------------
+
+build: $(STAMP)
+
+$(STAMP): $(SWIFT_SOURCES) | deps
+	$(SWIFT) build -c release
+	@touch $@
+
+# --- The pipeline -----------------------------------------------------------------------------
+
+$(BUILD)/journal.jsonl: $(STAMP) $(INBOX) $(CONFIG) $(PROFILES)
+	$(BIN)/closebook-import --workspace $(WORKSPACE) $(addprefix --profiles ,$(PROFILE_DIRS)) \
+	  --journal $@ --report $(BUILD)/import-report.json
+
+$(BUILD)/ledger.jsonl: $(BUILD)/journal.jsonl $(RULES) $(OVERRIDES) $(CONFIG)
+	$(BIN)/closebook-categorize --workspace $(WORKSPACE) --journal $< --ledger $@ \
+	  --uncategorized $(BUILD)/uncategorized.csv
+
+# Analysis and rendering take milliseconds and depend on which month is asked for, so they always run.
+report: $(BUILD)/ledger.jsonl
+	@analysis=$$($(BIN)/closebook-analyze --workspace $(WORKSPACE) --ledger $< --month $(MONTH) \
+	  --out $(BUILD)/analysis --print-path) || exit $$?; \
+	$(BIN)/closebook-report --analysis $$analysis --templates Templates --site $(OUT)/site \
+	  --archives $(OUT)/archives || exit $$?; \
+	month=$$(basename $$analysis .json); \
+	echo "Report for $$month:"; \
+	echo "  $(OUT)/site/$$month/index.html"; \
+	echo "  $(OUT)/site/$$month/report.md"; \
+	echo "  $(OUT)/site/$$month/report.json"; \
+	echo "  $(OUT)/site/index.html"; \
+	echo "  $(OUT)/archives/closebook-$$month.tar.gz"
+
+# --- Checks -----------------------------------------------------------------------------------
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+test: deps lint
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# --- Benchmarks (never part of `make test`) ---------------------------------------------------
+
+bench: $(STAMP)
+	@command -v /usr/bin/time >/dev/null 2>&1 || [ -x /usr/bin/time ] || \
+	  { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; } || \
+	  { echo "bench needs /usr/bin/time: sudo apt-get install time"; exit 1; }
+	bash scripts/bench.sh
+
+clean:
+	rm -rf .build Samples/build Samples/site Samples/archives bench-data
