@@ -45,8 +45,9 @@ struct MonthTotals {
         }
         if transaction.category == nil && transaction.splits.isEmpty {
             uncategorizedCount += 1
-            uncategorizedAmount.add(transaction.amount.minorUnits.magnitude > UInt64(Int64.max)
-                ? Int64.max : Int64(transaction.amount.minorUnits.magnitude))
+            uncategorizedAmount.add(
+                transaction.amount.minorUnits.magnitude > UInt64(Int64.max)
+                    ? Int64.max : Int64(transaction.amount.minorUnits.magnitude))
         }
     }
 

@@ -42,7 +42,8 @@ public struct MonthlyAnalyzer: Sendable {
                 if transactionMonth == month { otherCurrencies[transaction.amount.currency.code, default: 0] += 1 }
                 continue
             }
-            let needed = transactionMonth >= trendStart && transactionMonth <= month
+            let needed =
+                transactionMonth >= trendStart && transactionMonth <= month
                 || transactionMonth == month.adding(months: -12)
             guard needed else { continue }
             totals[transactionMonth, default: MonthTotals()].add(transaction)
@@ -143,11 +144,13 @@ public struct MonthlyAnalyzer: Sendable {
         }
         for (code, count) in otherCurrencies.sorted(by: { $0.key < $1.key }) {
             notices.append(
-                "\(count) transaction\(count == 1 ? "" : "s") in \(code) left out of the figures, which are in \(currency.code).")
+                "\(count) transaction\(count == 1 ? "" : "s") in \(code) left out of the figures, which are in \(currency.code)."
+            )
         }
         if current.pendingCount > 0 {
             notices.append(
-                "\(current.pendingCount) pending transaction\(current.pendingCount == 1 ? " is" : "s are") not counted until posted.")
+                "\(current.pendingCount) pending transaction\(current.pendingCount == 1 ? " is" : "s are") not counted until posted."
+            )
         }
         if !hasData(month) || current.transactionCount == 0 {
             notices.append("There are no transactions dated in \(month.displayName).")
@@ -156,7 +159,8 @@ public struct MonthlyAnalyzer: Sendable {
         return MonthAnalysis(
             month: month.description, monthName: month.displayName, currency: currency.code,
             periodStart: month.firstDay.isoString, periodEnd: month.lastDay.isoString, summary: summary,
-            categories: MonthlyAnalyzer.ordered(categories, currency), topCategories: MonthlyAnalyzer.ordered(topCategories, currency),
+            categories: MonthlyAnalyzer.ordered(categories, currency),
+            topCategories: MonthlyAnalyzer.ordered(topCategories, currency),
             incomeCategories: MonthlyAnalyzer.ordered(incomeCategories, currency),
             accounts: accountFigures(ledger, month: month), largestExpenses: Array(largest), trend: trend,
             notices: notices)
@@ -175,7 +179,11 @@ public struct MonthlyAnalyzer: Sendable {
                     before.add(t.amount.minorUnits)
                 } else if month.contains(t.date) {
                     count += 1
-                    if t.amount.minorUnits >= 0 { inflow.add(t.amount.minorUnits) } else { outflow.add(-t.amount.minorUnits) }
+                    if t.amount.minorUnits >= 0 {
+                        inflow.add(t.amount.minorUnits)
+                    } else {
+                        outflow.add(-t.amount.minorUnits)
+                    }
                 }
             }
             var opening: Int64?
@@ -188,15 +196,18 @@ public struct MonthlyAnalyzer: Sendable {
             return AccountFigure(
                 id: account.id.rawValue, name: account.name, kind: account.kind.rawValue,
                 maskedNumber: account.maskedNumber, currency: currency.code,
-                openingBalance: opening.map { format($0, currency) }, closingBalance: closing.map { format($0, currency) },
-                inflow: format(inflow.total, currency), outflow: format(outflow.total, currency), transactionCount: count)
+                openingBalance: opening.map { format($0, currency) },
+                closingBalance: closing.map { format($0, currency) },
+                inflow: format(inflow.total, currency), outflow: format(outflow.total, currency),
+                transactionCount: count)
         }
     }
 
     private func figures(_ month: YearMonth, _ totals: MonthTotals?, _ currency: Currency) -> PeriodFigures {
         let t = totals ?? MonthTotals()
         return PeriodFigures(
-            month: month.description, income: format(t.income.total, currency), expenses: format(t.expenses.total, currency),
+            month: month.description, income: format(t.income.total, currency),
+            expenses: format(t.expenses.total, currency),
             net: format(t.income.total - t.expenses.total, currency))
     }
 

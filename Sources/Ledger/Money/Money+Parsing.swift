@@ -76,6 +76,7 @@ extension Money {
 
         for byte in text {
             offset += 1
+            if !inFraction, digits > 0, !trailingSpace, style.groupingMarks.contains(byte) { continue }
             if byte == 0x20 || byte == 0x09 {
                 if digits > 0 || closed { trailingSpace = true }
                 continue

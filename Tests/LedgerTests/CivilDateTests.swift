@@ -1,0 +1,65 @@
+import Testing
+
+@testable import Ledger
+
+@Suite("Civil dates")
+struct CivilDateTests {
+    @Test func rejectsImpossibleDates() {
+        #expect(CivilDate(year: 2024, month: 2, day: 30) == nil)
+        #expect(CivilDate(year: 2023, month: 2, day: 29) == nil)
+        #expect(CivilDate(year: 2024, month: 2, day: 29) != nil)
+        #expect(CivilDate(year: 1900, month: 2, day: 29) == nil)
+        #expect(CivilDate(year: 2000, month: 2, day: 29) != nil)
+        #expect(CivilDate(year: 2024, month: 13, day: 1) == nil)
+        #expect(CivilDate(year: 2024, month: 4, day: 31) == nil)
+        #expect(CivilDate(iso: "2024-02-30") == nil)
+    }
+
+    @Test func dayNumbers() throws {
+        #expect(try #require(CivilDate(year: 1970, month: 1, day: 1)).dayNumber == 0)
+        #expect(try #require(CivilDate(year: 2000, month: 3, day: 1)).dayNumber == 11_017)
+        #expect(try #require(CivilDate(year: 1969, month: 12, day: 31)).dayNumber == -1)
+        let date = try #require(CivilDate(year: 2024, month: 2, day: 29))
+        #expect(CivilDate(dayNumber: date.dayNumber) == date)
+        #expect(date.adding(days: 1) == CivilDate(year: 2024, month: 3, day: 1))
+        #expect(date.adding(days: -60) == CivilDate(year: 2023, month: 12, day: 31))
+    }
+
+    @Test func monthArithmeticClampsToMonthEnd() throws {
+        let jan31 = try #require(CivilDate(year: 2024, month: 1, day: 31))
+        #expect(jan31.adding(months: 1) == CivilDate(year: 2024, month: 2, day: 29))
+        #expect(jan31.adding(months: 13) == CivilDate(year: 2025, month: 2, day: 28))
+        #expect(jan31.adding(months: -2) == CivilDate(year: 2023, month: 11, day: 30))
+        #expect(jan31.adding(months: 12) == CivilDate(year: 2025, month: 1, day: 31))
+        #expect(YearMonth(year: 2024, month: 1)?.adding(months: -1).description == "2023-12")
+        #expect(YearMonth(year: 2024, month: 11)?.adding(months: 14).description == "2026-01")
+        #expect(YearMonth("2024-02")?.dayCount == 29)
+        #expect(YearMonth("2023-02")?.lastDay.isoString == "2023-02-28")
+    }
+
+    @Test func weekdays() throws {
+        // 1 January 2024 was a Monday; 31 October 2026 is a Saturday.
+        #expect(try #require(CivilDate(year: 2024, month: 1, day: 1)).weekday == 1)
+        #expect(try #require(CivilDate(year: 2026, month: 10, day: 31)).weekday == 6)
+    }
+
+    @Test func parsing() {
+        #expect(CivilDate(iso: "2025-10-31")?.isoString == "2025-10-31")
+        #expect(CivilDate(compact: Array("20240131230000[-5:EST]".utf8)) == CivilDate(year: 2024, month: 1, day: 31))
+        #expect(
+            CivilDate(fields: Array("15/01/2024".utf8), order: .dayMonthYear)
+                == CivilDate(year: 2024, month: 1, day: 15))
+        #expect(
+            CivilDate(fields: Array("1/15'24".utf8), order: .monthDayYear) == CivilDate(year: 2024, month: 1, day: 15))
+        #expect(
+            CivilDate(fields: Array("2012/3/22".utf8), order: .yearMonthDay) == CivilDate(year: 2012, month: 3, day: 22)
+        )
+        #expect(
+            CivilDate(fields: Array("15.01.99".utf8), order: .dayMonthYear) == CivilDate(year: 1999, month: 1, day: 15))
+        #expect(CivilDate(fields: Array("30/02/2024".utf8), order: .dayMonthYear) == nil)
+        #expect(CivilDate(fields: Array("1/2".utf8), order: .dayMonthYear) == nil)
+        #expect(CivilDate(fields: Array("1/2/123".utf8), order: .dayMonthYear) == nil)
+        #expect(YearMonth("2026-1") == nil)
+        #expect(YearMonth("2026-10")?.displayName == "October 2026")
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import Ledger
+
+@Suite("Money parsing and formatting")
+struct MoneyTests {
+    @Test(arguments: [
+        ("12.34", Int64(1234)),
+        ("-12.34", -1234),
+        ("+12.3", 1230),
+        ("0012", 1200),
+        ("-0.00", 0),
+        ("(12.50)", -1250),
+        ("1,234,567.89", 123_456_789),
+        (" 7.5 ", 750),
+        ("-00000000001500.0000", -150_000),
+        (".5", 50),
+    ])
+    func parsesPointStyle(text: String, minorUnits: Int64) throws {
+        #expect(try Money.parse(text, currency: .eur).minorUnits == minorUnits)
+    }
+
+    @Test func negativeZeroFormatsWithoutSign() throws {
+        let zero = try Money.parse("-0.00", currency: .eur)
+        #expect(zero.decimalString == "0.00")
+        #expect(zero.isZero)
+    }
+
+    @Test func decimalCommaWithGrouping() throws {
+        #expect(try Money.parse("1.234,56", currency: .eur, style: .comma).minorUnits == 123_456)
+        #expect(try Money.parse("1 234,5", currency: .eur, style: .comma).minorUnits == 123_450)
+        #expect(try Money.parse("-0,99", currency: .eur, style: .comma).minorUnits == -99)
+    }
+
+    @Test func threeDecimalCurrencies() throws {
+        let jod = try #require(Currency(code: "JOD"))
+        #expect(jod.exponent == 3)
+        let amount = try Money.parse("93.21", currency: jod)
+        #expect(amount.minorUnits == 93_210)
+        #expect(amount.decimalString == "93.210")
+        #expect(try Money.parse("4.750", currency: jod).minorUnits == 4_750)
+    }
+
+    @Test func zeroDecimalCurrencies() throws {
+        let yen = try #require(Currency(code: "jpy"))
+        #expect(yen.code == "JPY")
+        #expect(try Money.parse("1500", currency: yen).decimalString == "1500")
+        #expect(throws: MoneyParseError.tooManyDecimals(allowed: 0)) { try Money.parse("12.5", currency: yen) }
+    }
+
+    @Test func excessDigitsRejectedUnlessZeroOrRounding() throws {
+        #expect(throws: MoneyParseError.tooManyDecimals(allowed: 2)) { try Money.parse("115.8331", currency: .usd) }
+        #expect(try Money.parse("115.8300", currency: .usd).minorUnits == 11_583)
+        // Half-even: 0.125 -> 0.12, 0.135 -> 0.14, 0.1251 -> 0.13, -197.1063 -> -197.11.
+        #expect(try Money.parse("0.125", currency: .usd, excess: .roundHalfEven).minorUnits == 12)
+        #expect(try Money.parse("0.135", currency: .usd, excess: .roundHalfEven).minorUnits == 14)
+        #expect(try Money.parse("0.1251", currency: .usd, excess: .roundHalfEven).minorUnits == 13)
+        #expect(try Money.parse("-197.1063", currency: .usd, excess: .roundHalfEven).minorUnits == -19_711)
+    }
+
+    @Test func overflowIsRejected() throws {
+        // Int64.max is 9223372036854775807 minor units = 92233720368547758.07 EUR.
+        #expect(try Money.parse("92233720368547758.07", currency: .eur).minorUnits == Int64.max)
+        #expect(throws: MoneyParseError.overflow) { try Money.parse("92233720368547758.08", currency: .eur) }
+        #expect(throws: MoneyParseError.overflow) { try Money.parse("99999999999999999999999", currency: .eur) }
+        let big = Money(minorUnits: Int64.max, currency: .eur)
+        #expect(big.adding(Money(minorUnits: 1, currency: .eur)) == nil)
+        #expect(Money(minorUnits: Int64.min, currency: .eur).negated == nil)
+    }
+
+    @Test(arguments: ["", "abc", "12.3.4", "1-2", "--5", "(12", "12)", "1 2", "$5", "-", "."])
+    func rejectsNonNumbers(text: String) {
+        #expect(throws: MoneyParseError.self) { try Money.parse(text, currency: .eur) }
+    }
+
+    @Test func mixedCurrenciesDoNotAdd() {
+        let a = Money(minorUnits: 100, currency: .eur)
+        let b = Money(minorUnits: 100, currency: .usd)
+        #expect(a.adding(b) == nil)
+        #expect(a.adding(a)?.minorUnits == 200)
+    }
+
+    @Test func formatting() {
+        #expect(Money(minorUnits: -123_450, currency: .eur).decimalString == "-1234.50")
+        #expect(Money(minorUnits: -123_450, currency: .eur).groupedDecimalString == "-1,234.50")
+        #expect(Money(minorUnits: 100_000_000, currency: .gbp).groupedDecimalString == "1,000,000.00")
+        #expect(Money(minorUnits: 5, currency: .eur).decimalString == "0.05")
+        #expect(Money(minorUnits: -5, currency: .eur).decimalString == "-0.05")
+        #expect(Money(minorUnits: Int64.min, currency: .eur).decimalString == "-92233720368547758.08")
+        #expect(Money(minorUnits: 123_450, currency: .gbp).displayString == "1,234.50 GBP")
+    }
+}

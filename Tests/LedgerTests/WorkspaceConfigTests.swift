@@ -1,0 +1,98 @@
+import Testing
+
+@testable import Ledger
+
+@Suite("closebook.toml")
+struct WorkspaceConfigTests {
+    @Test func readsAccountsBudgetsAndSettings() throws {
+        let text = """
+            base_currency = "GBP"
+
+            [[accounts]]
+            id = "current"
+            name = "Northwind Current Account"
+            type = "checking"
+            inbox = ["northwind-current-*.csv"]
+            opening_balance = "1520.75"
+            opening_date = "2024-09-01"
+
+            [[accounts]]
+            id = "card"
+            type = "credit_card"
+            ofx_account_ids = ["4929000011112222"]
+            date_order = "dmy"
+
+            [budgets]
+            "Food:Groceries" = "400.00"
+
+            [categorize]
+            learned_threshold = 0.75
+            transfer_window_days = 3
+            """
+        let config = try WorkspaceConfig.parse(text, path: "closebook.toml")
+        #expect(config.baseCurrency == .gbp)
+        #expect(config.accounts.count == 2)
+        #expect(config.accounts[0].id == "current")
+        #expect(config.accounts[0].inbox == ["northwind-current-*.csv"])
+        #expect(config.accounts[0].openingBalance?.minorUnits == 152_075)
+        #expect(config.accounts[0].openingDate == CivilDate(year: 2024, month: 9, day: 1))
+        #expect(config.accounts[0].line == 3)
+        #expect(config.accounts[1].name == "card")
+        #expect(config.accounts[1].kind == .creditCard)
+        #expect(config.accounts[1].externalIDs == ["4929000011112222"])
+        #expect(config.accounts[1].dateOrder == .dayMonthYear)
+        #expect(
+            config.budgets[try #require(CategoryPath("Food:Groceries"))] == Money(minorUnits: 40_000, currency: .gbp))
+        #expect(config.categorize.learnedThreshold == 0.75)
+        #expect(config.categorize.transferWindowDays == 3)
+    }
+
+    @Test func emptyFileMeansDefaults() throws {
+        let config = try WorkspaceConfig.parse("", path: "closebook.toml")
+        #expect(config == WorkspaceConfig())
+    }
+
+    @Test(arguments: [
+        (
+            "base_currency = \"GBP\"\n\n[[accounts]]\nid = \"a\"\nopening_balanc = \"1\"\n",
+            "closebook.toml:5:1: error: unknown account key 'opening_balanc' (expected one of currency, date_order, external_ids, id, inbox, name, ofx_account_ids, opening_balance, opening_date, profile, type)"
+        ),
+        (
+            "[[accounts]]\nid = \"a\"\ntype = \"chequing\"\n",
+            "closebook.toml:3:1: error: account type 'chequing' is not one of checking, savings, credit_card, cash, investment, loan, other"
+        ),
+        (
+            "base_currency = \"pounds\"\n",
+            "closebook.toml:1:1: error: 'base_currency' must be an ISO 4217 code such as \"EUR\""
+        ),
+        (
+            "[[accounts]]\nid = \"a\"\n[[accounts]]\nid = \"a\"\n",
+            "closebook.toml:4:1: error: account id 'a' is used twice"
+        ),
+        ("[[accounts]]\nname = \"x\"\n", "closebook.toml:1:1: error: every [[accounts]] entry needs an 'id'"),
+        (
+            "[[accounts]]\nid = \"a\"\nopening_date = \"2024-02-30\"\n",
+            "closebook.toml:3:1: error: opening_date '2024-02-30' is not a date in YYYY-MM-DD form"
+        ),
+        (
+            "budget = 1\n",
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets or categorize)"
+        ),
+    ])
+    func errorsNameTheKeyAndLine(text: String, message: String) {
+        #expect {
+            try WorkspaceConfig.parse(text, path: "closebook.toml")
+        } throws: { error in
+            (error as? ConfigError)?.description == message
+        }
+    }
+
+    @Test func syntaxErrorsCarryThePosition() {
+        #expect {
+            try WorkspaceConfig.parse("a = \n", path: "closebook.toml")
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.line == 1 && error.description.hasPrefix("closebook.toml:1:")
+        }
+    }
+}
