@@ -684,6 +684,14 @@ def check_model(model: Model, rules: RuleSet) -> None:
         assert t.day > FIRST_DAY and t.day <= LAST_DAY
         if t.account == "card":
             assert len(t.payee) <= 32, t.payee
+    # Exactly one pair of identical current-account lines on one day: the two coffees.
+    same = {}
+    for t in model.txns:
+        if t.account == "current":
+            k = (t.day, t.bank_type, t.payee, t.amount)
+            same[k] = same.get(k, 0) + 1
+    repeated = {k: v for k, v in same.items() if v > 1}
+    assert list(repeated.values()) == [2] and next(iter(repeated))[0] == DUPLICATE_COFFEE_DAY, repeated
     # No accidental transfer look-alikes: equal and opposite amounts in two accounts within 4 days
     # that are not transfers would tempt a transfer detector.
     plain_txns = [t for t in model.txns if t.category != TRANSFER]

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Times every pipeline stage on synthetic exports of 10k, 100k and 1M transactions in four formats
+# (CSV, OFX 2 XML, OFX 1 SGML, QIF), plus rule matching against 10 and 1000 generated rules.
+#
+#   make bench                                   (builds the release binaries first)
+#   BENCH_SIZES="10000 100000" scripts/bench.sh  (choose sizes)
+#   BENCH_FORMATS="csv qif" scripts/bench.sh     (choose formats)
+#
+# Data goes to bench-data/ (git-ignored) and is reused while it is newer than the generator.
+# Each stage runs under /usr/bin/time -v; the table shows wall seconds, transactions per second
+# (size / wall) and peak resident memory. A failing stage prints FAILED and its exit code, and
+# the run goes on. Results are also written to bench-data/results.tsv.
+set -u
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=${BIN:-$ROOT/.build/release}
+DATA=${BENCH_DATA:-$ROOT/bench-data}
+SIZES=${BENCH_SIZES:-10000 100000 1000000}
+FORMATS=${BENCH_FORMATS:-csv ofx2 ofx1 qif}
+RULE_COUNTS=${BENCH_RULES:-10 1000}
+PYTHON=${PYTHON:-python3}
+TIME=/usr/bin/time
+
+if [ ! -x "$TIME" ]; then
+    echo "bench.sh needs GNU time at /usr/bin/time (Debian package 'time'): sudo apt-get install time" >&2
+    exit 2
+fi
+for stage in closebook-import closebook-categorize closebook-analyze closebook-report; do
+    if [ ! -x "$BIN/$stage" ]; then
+        echo "bench.sh: $BIN/$stage is missing; build it first with: swift build -c release" >&2
+        exit 2
+    fi
+done
+
+mkdir -p "$DATA"
+RESULTS=$DATA/results.tsv
+printf 'format\tsize\tstage\twall_s\ttx_per_s\tpeak_rss_mb\tstatus\n' >"$RESULTS"
+
+printf '%-6s %9s  %-22s %9s %13s %9s  %s\n' format size stage "wall s" "tx/s" "RSS MB" status
+printf '%-6s %9s  %-22s %9s %13s %9s  %s\n' ------ --------- ---------------------- --------- \
+    ------------- --------- ------
+
+now() { printf '%s' "${EPOCHREALTIME:-$(date +%s.%N)}"; }
+
+# row FORMAT SIZE STAGE WALL RSS_KB STATUS
+row() {
+    local rate mb
+    rate=$(awk -v n="$2" -v w="$4" 'BEGIN { if (w > 0) printf "%.0f", n / w; else print "-" }')
+    mb=$(awk -v k="$5" 'BEGIN { if (k == "") print "-"; else printf "%.1f", k / 1024 }')
+    printf '%-6s %9s  %-22s %9.3f %13s %9s  %s\n' "$1" "$2" "$3" "$4" "$rate" "$mb" "$6"
+    printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$rate" "$mb" "$6" >>"$RESULTS"
+}
+
+# run FORMAT SIZE STAGE LOG COMMAND... ; sets LAST_WALL and LAST_RSS, returns the command's status
+run() {
+    local format=$1 size=$2 stage=$3 log=$4
+    shift 4
+    mkdir -p "$(dirname "$log")"
+    local stats=$log.time start end status
+    start=$(now)
+    "$TIME" -v -o "$stats" "$@" >"$log" 2>&1
+    status=$?
+    end=$(now)
+    LAST_WALL=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
+    LAST_RSS=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$stats" 2>/dev/null)
+    if [ "$status" -eq 0 ]; then
+        row "$format" "$size" "$stage" "$LAST_WALL" "$LAST_RSS" ok
+    else
+        row "$format" "$size" "$stage" "$LAST_WALL" "$LAST_RSS" "FAILED (exit $status)"
+        grep -v '^\s*$' "$log" | tail -n 3 | sed 's/^/         | /'
+    fi
+    return "$status"
+}
+
+skip() { printf '%-6s %9s  %-22s %9s %13s %9s  %s\n' "$1" "$2" "$3" - - - "skipped: $4"; }
+
+for size in $SIZES; do
+    marker=$DATA/.generated-$size
+    if [ ! -f "$marker" ] || [ "$ROOT/scripts/generate_bench.py" -nt "$marker" ] \
+        || [ "$ROOT/Samples/rules" -nt "$marker" ]; then
+        echo "generating $size transactions in 4 formats into $DATA ..." >&2
+        "$PYTHON" "$ROOT/scripts/generate_bench.py" "$size" "$DATA" || { echo "generation failed" >&2; exit 1; }
+        touch "$marker"
+    fi
+
+    for format in $FORMATS; do
+        W=$DATA/$format-$size
+        B=$W/build
+        rm -rf "$B" "$W/site" "$W/archives"
+        total=0
+        peak=0
+        add_total() {
+            total=$(awk -v a="$total" -v b="$LAST_WALL" 'BEGIN { printf "%.3f", a + b }')
+            [ -n "$LAST_RSS" ] && [ "$LAST_RSS" -gt "$peak" ] && peak=$LAST_RSS
+        }
+        run "$format" "$size" import "$B/logs/import.log" \
+            "$BIN/closebook-import" --workspace "$W" --profiles "$ROOT/Importers" \
+            --journal "$B/journal.jsonl" --report "$B/import-report.json"
+        add_total
+        if [ -f "$B/journal.jsonl" ]; then
+            run "$format" "$size" categorize "$B/logs/categorize.log" \
+                "$BIN/closebook-categorize" --workspace "$W" --journal "$B/journal.jsonl" \
+                --ledger "$B/ledger.jsonl" --uncategorized "$B/uncategorized.csv"
+            add_total
+        else
+            skip "$format" "$size" categorize "no journal"
+        fi
+        if [ -f "$B/ledger.jsonl" ]; then
+            run "$format" "$size" analyze "$B/logs/analyze.log" \
+                "$BIN/closebook-analyze" --workspace "$W" --ledger "$B/ledger.jsonl" --month latest \
+                --out "$B/analysis/latest.json"
+            add_total
+        else
+            skip "$format" "$size" analyze "no ledger"
+        fi
+        if [ -f "$B/analysis/latest.json" ]; then
+            run "$format" "$size" report "$B/logs/report.log" \
+                "$BIN/closebook-report" --analysis "$B/analysis/latest.json" --templates "$ROOT/Templates" \
+                --site "$W/site" --archives "$W/archives"
+            add_total
+        else
+            skip "$format" "$size" report "no analysis"
+        fi
+        row "$format" "$size" "pipeline (sum)" "$total" "$peak" "-"
+    done
+
+    # Rule matching: the CSV journal categorised against generated rule sets of different sizes.
+    journal=$DATA/csv-$size/build/journal.jsonl
+    for count in $RULE_COUNTS; do
+        W=$DATA/rules-$count-$size
+        if [ ! -f "$journal" ]; then
+            skip csv "$size" "categorize, $count rules" "no CSV journal"
+            continue
+        fi
+        mkdir -p "$W/rules"
+        cp "$DATA/csv-$size/closebook.toml" "$W/closebook.toml"
+        if [ ! -f "$W/rules/bench.rules" ] || [ "$ROOT/scripts/generate_bench_rules.py" -nt "$W/rules/bench.rules" ]; then
+            "$PYTHON" "$ROOT/scripts/generate_bench_rules.py" "$count" "$W/rules/bench.rules"
+        fi
+        run csv "$size" "categorize, $count rules" "$W/build/logs/categorize.log" \
+            "$BIN/closebook-categorize" --workspace "$W" --journal "$journal" \
+            --ledger "$W/build/ledger.jsonl" --uncategorized "$W/build/uncategorized.csv"
+    done
+done
+echo "results: $RESULTS" >&2
