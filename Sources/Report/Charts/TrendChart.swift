@@ -102,13 +102,13 @@ public struct TrendChart: Sendable {
     private func legend() -> String {
         """
         <g class="legend" fill="#444">\
-        <rect class="bar-income" x="56" y="6" width="12" height="12" fill="#2e7d5b"/>\
-        <text x="72" y="16">Income</text>\
-        <rect class="bar-expenses" x="130" y="6" width="12" height="12" fill="#c0504d"/>\
-        <text x="146" y="16">Expenses</text>\
-        <line class="net-line" x1="214" y1="12" x2="234" y2="12" stroke="#1f4e79" stroke-width="2"/>\
-        <circle class="net-dot" cx="224" cy="12" r="3.5" fill="#1f4e79"/>\
-        <text x="240" y="16">Net</text></g>
+        <rect class="bar-income" x="56" y="5" width="12" height="12" fill="#2e7d5b"/>\
+        <text x="73" y="15">Income</text>\
+        <rect class="bar-expenses" x="150" y="5" width="12" height="12" fill="#c0504d"/>\
+        <text x="167" y="15">Expenses</text>\
+        <line class="net-line" x1="262" y1="11" x2="282" y2="11" stroke="#1f4e79" stroke-width="2"/>\
+        <circle class="net-dot" cx="272" cy="11" r="3.5" fill="#1f4e79"/>\
+        <text x="288" y="15">Net</text></g>
 
         """
     }

@@ -31,8 +31,8 @@ import Testing
         #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; Sons"))
         #expect(html.contains("Joint &quot;A&amp;B&quot; &lt;current&gt;"))
         #expect(html.contains("&lt;/li&gt;&lt;script&gt;bad()&lt;/script&gt;"))
-        // In the chart, built in Swift, the category name is escaped too (cut to 22 characters).
-        #expect(html.contains("<text class=\"label\" x=\"0\" y=\"19\" fill=\"#333\">Fun:&lt;img src=x onerro…</text>"))
+        // In the chart, built in Swift, the category name is escaped too (cut to 26 characters).
+        #expect(html.contains("<text class=\"label\" x=\"2\" y=\"15\" fill=\"#333\">Fun:&lt;img src=x onerror=al…</text>"))
         #expect(html.contains("<title>Fun:&lt;img src=x onerror=alert(1)&gt;: £1,200.00"))
     }
 
@@ -83,10 +83,12 @@ import Testing
         // Groceries 452.30 of 400.00: 113.1% used, 52.30 over.
         #expect(
             html.contains(
-                "<tr class=\"over\"><th scope=\"row\">Food:Groceries</th><td class=\"num\">£452.30</td><td class=\"num\">17.3%</td><td class=\"num\">113.1% of £400.00<br><span class=\"small bad\">£52.30 over</span></td>"
+                "<tr><th scope=\"row\">Food:Groceries</th><td class=\"num\">£452.30</td><td class=\"num\">17.3%</td><td class=\"num opt\">£400.00</td><td class=\"num\">113.1%<br><span class=\"small bad\">£52.30 over</span></td>"
             ))
         // Energy 186.40 of 200.00: 93.2% used, 13.60 left.
-        #expect(html.contains("93.2% of £200.00<br><span class=\"small\">£13.60 left</span>"))
+        #expect(html.contains("<td class=\"num opt\">£200.00</td><td class=\"num\">93.2%<br><span class=\"small\">£13.60 left</span></td>"))
+        // The chart says "over budget" in words, not only in red.
+        #expect(html.contains(">£452.30 · over budget</text>"))
     }
 
     @Test func showsAccountsWithMaskedNumbersAndBalances() throws {
@@ -108,6 +110,6 @@ import Testing
         #expect(html.contains("<li class=\"flat\">No earlier month to compare with</li>"))
         #expect(html.contains("<p>No spending was recorded this month.</p>"))
         #expect(markdown.contains("| | October 2026 |\n|:--|--:|\n| **Income** | £3,450.00 |\n"))
-        #expect(!html.contains("chart-categories"))
+        #expect(!html.contains("<svg class=\"chart chart-categories\""))
     }
 }
