@@ -5,7 +5,9 @@ import Foundation
 /// Foundation's coders are fast enough for files of a few kilobytes; what matters here is that
 /// a broken file gets an error naming the file and the field, and that output is byte-stable.
 enum JSONFile {
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], path: String) throws(ReportError)
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: [UInt8], path: String
+    ) throws(ReportError)
         -> Value
     {
         do {

@@ -44,9 +44,11 @@ public struct TrendChart: Sendable {
             let y = n(scale.position(tick))
             let isZero = tick == 0
             svg += "<line class=\"\(isZero ? "axis-zero" : "grid")\" x1=\"\(n(Self.plotLeft))\" y1=\"\(y)\" "
-            svg += "x2=\"\(n(Self.plotRight))\" y2=\"\(y)\" stroke=\"\(isZero ? "#888" : "#ddd")\" stroke-width=\"1\"/>\n"
+            svg +=
+                "x2=\"\(n(Self.plotRight))\" y2=\"\(y)\" stroke=\"\(isZero ? "#888" : "#ddd")\" stroke-width=\"1\"/>\n"
             svg += "<text class=\"tick\" x=\"\(n(Self.plotLeft - 6))\" y=\"\(n(scale.position(tick) + 4))\" "
-            svg += "text-anchor=\"end\" fill=\"#666\">\(AmountFormatter.compactString(tick, currency: currency))</text>\n"
+            svg +=
+                "text-anchor=\"end\" fill=\"#666\">\(AmountFormatter.compactString(tick, currency: currency))</text>\n"
         }
 
         let slot = (Self.plotRight - Self.plotLeft) / Double(points.count)

@@ -24,7 +24,8 @@ public struct ReportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("analysis"),
-        help: ArgumentHelp("A month analysis (build/analysis/YYYY-MM.json); repeat for more months.", valueName: "file"))
+        help: ArgumentHelp("A month analysis (build/analysis/YYYY-MM.json); repeat for more months.", valueName: "file")
+    )
     public var analyses: [String] = []
 
     @Option(help: ArgumentHelp("The templates folder: report.html.mustache, style.css, ….", valueName: "dir"))

@@ -11,7 +11,8 @@ extension MonthReport {
         guard analysis.schemaVersion == MonthAnalysis.currentSchemaVersion else {
             throw reader.failure(
                 "schema version \(analysis.schemaVersion) is not the one this closebook-report reads "
-                    + "(\(MonthAnalysis.currentSchemaVersion)); run closebook-analyze and closebook-report of one release")
+                    + "(\(MonthAnalysis.currentSchemaVersion)); run closebook-analyze and closebook-report of one release"
+            )
         }
         guard let month = YearMonth(analysis.month) else {
             throw reader.failure("month '\(analysis.month)' is not YYYY-MM")
@@ -145,7 +146,7 @@ private struct AnalysisReader {
         let earlierRate = MonthReport.savingsRate(net: earlierNet, income: earlierIncome)
         let currentRate = MonthReport.savingsRate(net: net, income: income)
         var rateChange: Double?
-        if let earlierRate, let currentRate { rateChange = currentRate - earlierRate }
+        if let earlierRate, let currentRate { rateChange = MonthReport.rounded(currentRate - earlierRate) }
         return MonthReport.Comparison(
             kind: kind, month: month, income: earlierIncome, expenses: earlierExpenses, net: earlierNet,
             savingsRate: earlierRate,
@@ -173,7 +174,7 @@ private struct AnalysisReader {
             }
             var used = figure.budgetUsed
             if used == nil, let budget, budget.isPositive {
-                used = Double(amount.minorUnits) / Double(budget.minorUnits)
+                used = MonthReport.rounded(Double(amount.minorUnits) / Double(budget.minorUnits))
             }
             lines.append(
                 MonthReport.CategoryLine(
@@ -188,6 +189,6 @@ private struct AnalysisReader {
 extension MonthReport {
     /// net / income, or nil when there was no income to save from.
     static func savingsRate(net: Money, income: Money) -> Double? {
-        income.isPositive ? Double(net.minorUnits) / Double(income.minorUnits) : nil
+        income.isPositive ? rounded(Double(net.minorUnits) / Double(income.minorUnits)) : nil
     }
 }

@@ -71,7 +71,9 @@ public struct MonthReport: Sendable, Equatable {
         public init?(from earlier: Money, to current: Money) {
             guard let difference = current.subtracting(earlier) else { return nil }
             amount = difference
-            ratio = earlier.isZero ? nil : Double(difference.minorUnits) / Double(earlier.minorUnits.magnitude)
+            ratio =
+                earlier.isZero
+                ? nil : MonthReport.rounded(Double(difference.minorUnits) / Double(earlier.minorUnits.magnitude))
         }
     }
 
@@ -132,4 +134,10 @@ extension MonthReport {
 
     /// `2026-10-31T23:59:59Z`.
     public var endOfMonthTimestamp: String { month.lastDay.isoString + "T23:59:59Z" }
+
+    /// A ratio this stage works out, to six decimals (a ten-thousandth of a percent): every
+    /// output shows the same value, and report.json reads `0.136147`, not `0.13614669680984678`.
+    static func rounded(_ ratio: Double) -> Double {
+        (ratio * 1_000_000).rounded() / 1_000_000
+    }
 }

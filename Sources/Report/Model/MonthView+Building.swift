@@ -138,13 +138,16 @@ extension MonthView {
         ]
     }
 
-    static func comparison(_ change: MonthReport.Change, against month: String, higherIsBetter: Bool)
+    static func comparison(
+        _ change: MonthReport.Change, against month: String, higherIsBetter: Bool
+    )
         -> ComparisonView
     {
         let direction = change.amount.minorUnits.signum()
         let tone = direction == 0 ? "flat" : ((direction > 0) == higherIsBetter ? "good" : "bad")
         guard direction != 0 else {
-            return ComparisonView(arrow: "=", word: "unchanged", change: "no change", ratio: "", against: month, tone: tone)
+            return ComparisonView(
+                arrow: "=", word: "unchanged", change: "no change", ratio: "", against: month, tone: tone)
         }
         return ComparisonView(
             arrow: arrow(Int64(direction)), word: word(Int64(direction)),
@@ -155,7 +158,9 @@ extension MonthView {
     static func arrow(_ direction: Int64) -> String { direction > 0 ? "▲" : (direction < 0 ? "▼" : "=") }
     static func word(_ direction: Int64) -> String { direction > 0 ? "up" : (direction < 0 ? "down" : "unchanged") }
 
-    static func row(_ line: MonthReport.CategoryLine, higherIsBetter: Bool, text: (String) -> String)
+    static func row(
+        _ line: MonthReport.CategoryLine, higherIsBetter: Bool, text: (String) -> String
+    )
         -> CategoryRowView
     {
         var change = ""

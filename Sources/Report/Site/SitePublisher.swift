@@ -50,8 +50,11 @@ public struct SitePublisher: Sendable {
         outcome.listedMonths = index.months.count
         let view = index.view(style: renderer.templates.style)
         do throws(ReportError) {
-            try write(Array(renderer.templates.render(view, with: "index.html").utf8), to: "\(site)/index.html", into: &outcome)
-            try write(Array(renderer.templates.render(view, with: "feed.xml").utf8), to: "\(site)/feed.xml", into: &outcome)
+            try write(
+                Array(renderer.templates.render(view, with: "index.html").utf8), to: "\(site)/index.html",
+                into: &outcome)
+            try write(
+                Array(renderer.templates.render(view, with: "feed.xml").utf8), to: "\(site)/feed.xml", into: &outcome)
         } catch {
             outcome.errors.append(error)
         }

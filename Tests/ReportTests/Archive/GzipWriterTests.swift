@@ -12,7 +12,10 @@ import Testing
         // Trailer: CRC-32 of "closebook" and its length, 9, little-endian.
         let crc = GzipWriter.checksum(Array("closebook".utf8))
         let trailer = Array(compressed[(compressed.count - 8)...])
-        #expect(trailer[0..<4].elementsEqual([UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24 & 0xFF)]))
+        #expect(
+            trailer[0..<4].elementsEqual([
+                UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24 & 0xFF),
+            ]))
         #expect(Array(trailer[4..<8]) == [9, 0, 0, 0])
     }
 

@@ -1,5 +1,6 @@
-@testable import Report
 import Testing
+
+@testable import Report
 
 @Suite struct TarWriterTests {
     static let endOfOctober2026: Int64 = 1_793_491_199  // 2026-10-31T23:59:59Z

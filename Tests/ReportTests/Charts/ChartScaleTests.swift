@@ -1,5 +1,6 @@
-@testable import Report
 import Testing
+
+@testable import Report
 
 @Suite struct ChartScaleTests {
     @Test(arguments: [

@@ -10,16 +10,17 @@ import Testing
         #expect(report.net == Money(minorUnits: 83_765, currency: .gbp))
         let previous = try #require(report.comparisons.first)
         #expect(previous.kind == .previousMonth)
-        // 3450.00 - 3400.00; 50 / 3400 = 0.0147...
+        // 3450.00 - 3400.00; 50 / 3400 = 0.01470588..., kept to six decimals.
         #expect(previous.incomeChange.amount.minorUnits == 5_000)
-        #expect(abs(previous.incomeChange.ratio! - 50.0 / 3400.0) < 1e-12)
+        #expect(previous.incomeChange.ratio == 0.014706)
         // 2612.35 - 2401.95 = 210.40
         #expect(previous.expensesChange.amount.minorUnits == 21_040)
-        // 837.65 - 998.05 = -160.40, relative to |998.05|
+        // 837.65 - 998.05 = -160.40, relative to |998.05|: -0.16071339...
         #expect(previous.netChange.amount.minorUnits == -16_040)
-        #expect(abs(previous.netChange.ratio! - (-160.40 / 998.05)) < 1e-12)
-        // 837.65/3450 - 998.05/3400 = 0.242797... - 0.293544... = -0.050747...
-        #expect(abs(previous.savingsRateChange! - (837.65 / 3450 - 998.05 / 3400)) < 1e-12)
+        #expect(previous.netChange.ratio == -0.160713)
+        // 837.65/3450 - 998.05/3400 = 0.242797 - 0.293544 = -0.050747
+        #expect(previous.savingsRate == 0.293544)
+        #expect(abs(previous.savingsRateChange! - -0.050747) < 1e-12)
         let yearAgo = try #require(report.comparisons.last)
         #expect(yearAgo.kind == .yearAgo)
         #expect(yearAgo.expensesChange.amount.minorUnits == -8_765)
@@ -61,9 +62,10 @@ import Testing
     @Test func rejectsAnAmountThatIsNotExact() throws {
         var analysis = try TestFiles.analysis()
         analysis.summary.income = "12.345"
-        #expect(throws: ReportError(
-            .input, path: "a.json",
-            message: "summary.income '12.345' is not an amount in GBP: amount has more than 2 decimal places")
+        #expect(
+            throws: ReportError(
+                .input, path: "a.json",
+                message: "summary.income '12.345' is not an amount in GBP: amount has more than 2 decimal places")
         ) {
             try MonthReport(analysis: analysis, path: "a.json")
         }

@@ -32,8 +32,10 @@ import Testing
         }
         let golden = try TestFiles.bytes(TestFiles.fixtures.appendingPathComponent(goldenName).path)
         if rendered != golden {
-            let renderedLines = String(decoding: rendered, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let goldenLines = String(decoding: golden, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let renderedLines = String(decoding: rendered, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            let goldenLines = String(decoding: golden, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
             let first = zip(renderedLines, goldenLines).enumerated().first { $0.element.0 != $0.element.1 }
             Issue.record(
                 """

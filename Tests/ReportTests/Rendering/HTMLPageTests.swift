@@ -32,7 +32,8 @@ import Testing
         #expect(html.contains("Joint &quot;A&amp;B&quot; &lt;current&gt;"))
         #expect(html.contains("&lt;/li&gt;&lt;script&gt;bad()&lt;/script&gt;"))
         // In the chart, built in Swift, the category name is escaped too (cut to 26 characters).
-        #expect(html.contains("<text class=\"label\" x=\"2\" y=\"15\" fill=\"#333\">Fun:&lt;img src=x onerror=al…</text>"))
+        #expect(
+            html.contains("<text class=\"label\" x=\"2\" y=\"15\" fill=\"#333\">Fun:&lt;img src=x onerror=al…</text>"))
         #expect(html.contains("<title>Fun:&lt;img src=x onerror=alert(1)&gt;: £1,200.00"))
     }
 
@@ -74,7 +75,8 @@ import Testing
                 "<li class=\"good\"><span aria-hidden=\"true\">▲</span> +£337.65 (+67.5%) <span class=\"vs\">vs October 2025</span></li>"
             ))
         // Savings rate 24.3% against 29.4%: -5.1 points.
-        #expect(html.contains("<span aria-hidden=\"true\">▼</span> −5.1 pts <span class=\"vs\">vs September 2026</span>"))
+        #expect(
+            html.contains("<span aria-hidden=\"true\">▼</span> −5.1 pts <span class=\"vs\">vs September 2026</span>"))
         #expect(html.contains("<p class=\"figure good\">+£837.65</p>"))
     }
 
@@ -86,7 +88,10 @@ import Testing
                 "<tr><th scope=\"row\">Food:Groceries</th><td class=\"num\">£452.30</td><td class=\"num\">17.3%</td><td class=\"num opt\">£400.00</td><td class=\"num\">113.1%<br><span class=\"small bad\">£52.30 over</span></td>"
             ))
         // Energy 186.40 of 200.00: 93.2% used, 13.60 left.
-        #expect(html.contains("<td class=\"num opt\">£200.00</td><td class=\"num\">93.2%<br><span class=\"small\">£13.60 left</span></td>"))
+        #expect(
+            html.contains(
+                "<td class=\"num opt\">£200.00</td><td class=\"num\">93.2%<br><span class=\"small\">£13.60 left</span></td>"
+            ))
         // The chart says "over budget" in words, not only in red.
         #expect(html.contains(">£452.30 · over budget</text>"))
     }
@@ -111,5 +116,42 @@ import Testing
         #expect(html.contains("<p>No spending was recorded this month.</p>"))
         #expect(markdown.contains("| | October 2026 |\n|:--|--:|\n| **Income** | £3,450.00 |\n"))
         #expect(!html.contains("<svg class=\"chart chart-categories\""))
+    }
+
+    @Test func rendersAMonthWithNothingInIt() throws {
+        var analysis = try TestFiles.analysis()
+        analysis.summary.income = "0.00"
+        analysis.summary.expenses = "0.00"
+        analysis.summary.net = "0.00"
+        analysis.summary.savingsRate = nil
+        analysis.summary.uncategorizedCount = 0
+        analysis.summary.previous = nil
+        analysis.summary.yearAgo = nil
+        analysis.categories = []
+        analysis.topCategories = []
+        analysis.incomeCategories = []
+        analysis.accounts = []
+        analysis.largestExpenses = []
+        analysis.trend = []
+        analysis.notices = []
+        let (html, markdown, _) = try render(analysis)
+        #expect(html.contains("<li>No income or spending was recorded in October 2026.</li>"))
+        #expect(html.contains("<h3>Savings rate</h3>\n<p class=\"figure neutral\">—</p>"))
+        #expect(!html.contains("<svg"))
+        #expect(!html.contains("<h2 id=\"accounts-title\">"))
+        #expect(markdown.contains("| **Net** | £0.00 |\n"))
+    }
+
+    @Test func saysPlainlyWhenMoreWentOutThanCameIn() throws {
+        var analysis = try TestFiles.analysis()
+        analysis.summary.income = "1000.00"
+        analysis.summary.expenses = "1250.50"
+        analysis.summary.net = "-250.50"
+        analysis.summary.savingsRate = -0.2505
+        let (html, _, json) = try render(analysis)
+        #expect(html.contains("<li>You spent £250.50 more than came in: income £1,000.00, spending £1,250.50.</li>"))
+        #expect(html.contains("<p class=\"figure bad\">−£250.50</p>"))
+        #expect(html.contains("<p class=\"figure bad\">−25.1%</p>"))  // -0.2505 rounds away from zero
+        #expect(json.contains("\"net\" : \"-250.50\""))
     }
 }

@@ -32,7 +32,8 @@ import Testing
 
     @Test func reportsAMissingFolder() {
         #expect(
-            throws: ReportError(.configuration, path: "/nonexistent/templates", message: "the templates folder does not exist")
+            throws: ReportError(
+                .configuration, path: "/nonexistent/templates", message: "the templates folder does not exist")
         ) {
             try TemplateSet(directory: "/nonexistent/templates")
         }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct SitePublisherTests {
     /// The fixture moved to another month with other figures, written as an analysis file.
-    func writeAnalysis(month: String, income: String, expenses: String, net: String, into folder: String) throws
+    func writeAnalysis(
+        month: String, income: String, expenses: String, net: String, into folder: String
+    ) throws
         -> String
     {
         var analysis = try TestFiles.analysis()
@@ -133,7 +135,8 @@ import Testing
 
     @Test func validatesReportJSONAgainstTheShippedSchema() throws {
         let rendered = try ReportRenderer(templates: try TestFiles.templates()).render(try TestFiles.report())
-        let schema = try Data(contentsOf: TestFiles.repositoryRoot.appendingPathComponent("Templates/report.schema.json"))
+        let schema = try Data(
+            contentsOf: TestFiles.repositoryRoot.appendingPathComponent("Templates/report.schema.json"))
         let validator = try SchemaValidator(schema: schema)
         let value = try JSONSerialization.jsonObject(with: Data(rendered.json))
         #expect(validator.validate(value) == [])
