@@ -66,7 +66,7 @@ package.targets += [
     .testTarget(name: "ImportTests", dependencies: ["Import"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze"]),
-    .testTarget(name: "ReportTests", dependencies: ["Report"]),
+    .testTarget(name: "ReportTests", dependencies: ["Report"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PipelineTests", dependencies: ["Import", "Categorize", "Analyze", "Report"]),
 ]
 

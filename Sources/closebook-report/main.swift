@@ -1,1 +1,4 @@
-print("todo")
+import Foundation
+import Report
+
+exit(ReportCommand.execute())

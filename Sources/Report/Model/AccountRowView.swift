@@ -1,0 +1,35 @@
+import Mustache
+
+/// One account's month, amounts in the account's own currency.
+public struct AccountRowView: MustacheParent, Sendable {
+    public var name: String
+    /// `Credit card`.
+    public var kind: String
+    /// `••••2222`, or `—`.
+    public var number: String
+    public var currency: String
+    /// Opening and closing balances, or `—` where no opening balance is configured.
+    public var opening: String
+    public var closing: String
+    public var inflow: String
+    public var outflow: String
+    public var transactions: String
+    /// `bad` when the closing balance is below zero.
+    public var closingTone: String
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "kind": kind
+        case "number": number
+        case "currency": currency
+        case "opening": opening
+        case "closing": closing
+        case "inflow": inflow
+        case "outflow": outflow
+        case "transactions": transactions
+        case "closingTone": closingTone
+        default: nil
+        }
+    }
+}

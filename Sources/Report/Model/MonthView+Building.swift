@@ -1,0 +1,212 @@
+import Ledger
+
+extension MonthView {
+    /// Formats a report for a template.
+    ///
+    /// - Parameters:
+    ///   - escaping: how user text is made safe: `.none` for HTML templates (Mustache escapes),
+    ///     `.markdown` for Markdown templates, which render text as it is.
+    ///   - charts: whether to draw the SVG charts (only HTML shows them).
+    ///   - style: the style sheet to inline.
+    public init(_ report: MonthReport, escaping: TextEscaping, charts: Bool, style: String) {
+        let text = escaping.apply
+        month = report.month.description
+        monthName = report.month.displayName
+        periodLabel = MonthView.periodLabel(report.periodStart, report.periodEnd)
+        currency = report.currency.code
+        let previous = report.comparisons.first { $0.kind == .previousMonth }
+        let yearAgo = report.comparisons.first { $0.kind == .yearAgo }
+        hasPrevious = previous != nil
+        previousMonthName = previous?.month.displayName ?? ""
+        hasYearAgo = yearAgo != nil
+        yearAgoMonthName = yearAgo?.month.displayName ?? ""
+        headline = MonthView.headline(report, previous: previous, yearAgo: yearAgo)
+        highlights = MonthView.highlights(report, previous: previous, yearAgo: yearAgo, text: text)
+
+        trend = report.trend.map { point in
+            TrendRowView(
+                month: MonthView.shortMonthNames[point.month.month - 1] + " \(point.month.year)",
+                income: AmountFormatter.string(point.income), expenses: AmountFormatter.string(point.expenses),
+                net: AmountFormatter.signedString(point.net), netTone: MonthView.tone(of: point.net))
+        }
+        trendChart = charts ? TrendChart(points: report.trend, currency: report.currency).svg : ""
+        categoryChart = charts ? CategoryChart(lines: report.categories, currency: report.currency).svg : ""
+        categories = report.categories.map { MonthView.row($0, higherIsBetter: false, text: text) }
+        groups = report.groups.map { MonthView.row($0, higherIsBetter: false, text: text) }
+        incomeCategories = report.incomeCategories.map { MonthView.row($0, higherIsBetter: true, text: text) }
+
+        var accountNames: [String: String] = [:]
+        for account in report.accounts { accountNames[account.id] = account.name }
+        largestExpenses = report.largestExpenses.map { line in
+            ExpenseRowView(
+                date: "\(line.date.day) \(MonthView.shortMonthNames[line.date.month - 1])",
+                isoDate: line.date.isoString, payee: text(line.payee), category: text(line.category),
+                account: text(accountNames[line.account] ?? line.account), amount: AmountFormatter.string(line.amount))
+        }
+        accounts = report.accounts.map { account in
+            AccountRowView(
+                name: text(account.name), kind: MonthView.kindName(account.kind),
+                number: account.maskedNumber.map(text) ?? "—", currency: account.currency.code,
+                opening: account.openingBalance.map(AmountFormatter.string) ?? "—",
+                closing: account.closingBalance.map(AmountFormatter.string) ?? "—",
+                inflow: AmountFormatter.string(account.inflow), outflow: AmountFormatter.string(account.outflow),
+                transactions: MonthView.count(account.transactionCount),
+                closingTone: account.closingBalance?.isNegative == true ? "bad" : "neutral")
+        }
+        notices = report.notices.map(text)
+        activity = MonthView.activity(report.counts)
+        self.style = style
+    }
+
+    static let shortMonthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
+    /// `1–31 October 2026`, or `28 September – 31 October 2026` across months.
+    static func periodLabel(_ start: CivilDate, _ end: CivilDate) -> String {
+        let endText = "\(end.day) \(YearMonth.monthNames[end.month - 1]) \(end.year)"
+        if start.year == end.year && start.month == end.month {
+            return "\(start.day)–\(endText)"
+        }
+        if start.year == end.year {
+            return "\(start.day) \(YearMonth.monthNames[start.month - 1]) – \(endText)"
+        }
+        return "\(start.day) \(YearMonth.monthNames[start.month - 1]) \(start.year) – \(endText)"
+    }
+
+    /// `good` above zero, `bad` below, `neutral` at zero.
+    static func tone(of money: Money) -> String {
+        money.isPositive ? "good" : (money.isNegative ? "bad" : "neutral")
+    }
+
+    /// `1,234`.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = value < 0 ? AmountFormatter.minus : ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        return grouped
+    }
+
+    /// `credit_card` -> `Credit card`.
+    static func kindName(_ kind: String) -> String {
+        let words = kind.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    // MARK: Headline
+
+    static func headline(
+        _ report: MonthReport, previous: MonthReport.Comparison?, yearAgo: MonthReport.Comparison?
+    ) -> [HeadlineView] {
+        func moneyFigure(
+            _ label: String, _ value: Money, signed: Bool, tone: String, higherIsBetter: Bool,
+            change: (MonthReport.Comparison) -> MonthReport.Change
+        ) -> HeadlineView {
+            HeadlineView(
+                label: label, value: signed ? AmountFormatter.signedString(value) : AmountFormatter.string(value),
+                tone: tone,
+                previous: previous.map {
+                    comparison(change($0), against: $0.month.displayName, higherIsBetter: higherIsBetter)
+                },
+                yearAgo: yearAgo.map {
+                    comparison(change($0), against: $0.month.displayName, higherIsBetter: higherIsBetter)
+                })
+        }
+        func rateComparison(_ earlier: MonthReport.Comparison?) -> ComparisonView? {
+            guard let earlier, let difference = earlier.savingsRateChange else { return nil }
+            let tenths = PercentFormatter.tenthsOfPercent(difference) ?? 0
+            return ComparisonView(
+                arrow: arrow(tenths), word: word(tenths),
+                change: tenths == 0 ? "no change" : PercentFormatter.signedPoints(difference), ratio: "",
+                against: earlier.month.displayName, tone: tenths > 0 ? "good" : (tenths < 0 ? "bad" : "flat"))
+        }
+        return [
+            moneyFigure(
+                "Income", report.income, signed: false, tone: "neutral", higherIsBetter: true, change: \.incomeChange),
+            moneyFigure(
+                "Expenses", report.expenses, signed: false, tone: "neutral", higherIsBetter: false,
+                change: \.expensesChange),
+            moneyFigure(
+                "Net", report.net, signed: true, tone: tone(of: report.net), higherIsBetter: true, change: \.netChange),
+            HeadlineView(
+                label: "Savings rate", value: report.savingsRate.map(PercentFormatter.string) ?? "—",
+                tone: report.savingsRate.map { $0 < 0 ? "bad" : "neutral" } ?? "neutral",
+                previous: rateComparison(previous), yearAgo: rateComparison(yearAgo)),
+        ]
+    }
+
+    static func comparison(
+        _ change: MonthReport.Change, against month: String, higherIsBetter: Bool
+    )
+        -> ComparisonView
+    {
+        let direction = change.amount.minorUnits.signum()
+        let tone = direction == 0 ? "flat" : ((direction > 0) == higherIsBetter ? "good" : "bad")
+        guard direction != 0 else {
+            return ComparisonView(
+                arrow: "=", word: "unchanged", change: "no change", ratio: "", against: month, tone: tone)
+        }
+        return ComparisonView(
+            arrow: arrow(Int64(direction)), word: word(Int64(direction)),
+            change: AmountFormatter.signedString(change.amount),
+            ratio: change.ratio.map(PercentFormatter.signedString) ?? "", against: month, tone: tone)
+    }
+
+    static func arrow(_ direction: Int64) -> String { direction > 0 ? "▲" : (direction < 0 ? "▼" : "=") }
+    static func word(_ direction: Int64) -> String { direction > 0 ? "up" : (direction < 0 ? "down" : "unchanged") }
+
+    static func row(
+        _ line: MonthReport.CategoryLine, higherIsBetter: Bool, text: (String) -> String
+    )
+        -> CategoryRowView
+    {
+        var change = ""
+        var changeTone = "flat"
+        if let difference = line.change {
+            let view = comparison(difference, against: "", higherIsBetter: higherIsBetter)
+            change = view.summary
+            changeTone = view.tone
+        }
+        var budgetLeft = ""
+        if let remaining = line.budgetRemaining {
+            if remaining.isNegative, let over = remaining.negated {
+                budgetLeft = AmountFormatter.string(over) + " over"
+            } else {
+                budgetLeft = AmountFormatter.string(remaining) + " left"
+            }
+        }
+        return CategoryRowView(
+            category: text(line.category), amount: AmountFormatter.string(line.amount),
+            share: PercentFormatter.string(line.share), transactions: count(line.transactionCount),
+            previous: line.previousAmount.map(AmountFormatter.string) ?? "—", change: change, changeTone: changeTone,
+            budget: line.budget.map(AmountFormatter.string) ?? "",
+            budgetUsed: line.budgetUsed.map(PercentFormatter.string) ?? "", budgetLeft: budgetLeft,
+            overBudget: line.budgetRemaining?.isNegative == true)
+    }
+
+    /// `142 transactions, of which 8 were transfers between your accounts, 2 ignored, 3 pending.`
+    static func activity(_ counts: MonthReport.Counts) -> String {
+        var parts: [String] = []
+        if counts.transfers > 0 {
+            parts.append(plural(counts.transfers, "transfer") + " between your accounts")
+        }
+        if counts.ignored > 0 { parts.append("\(count(counts.ignored)) ignored") }
+        if counts.pending > 0 { parts.append("\(count(counts.pending)) pending") }
+        var sentence = plural(counts.transactions, "transaction")
+        if !parts.isEmpty { sentence += ", including " + list(parts) }
+        return sentence + "."
+    }
+
+    static func plural(_ value: Int, _ noun: String) -> String {
+        "\(count(value)) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+}

@@ -1,0 +1,75 @@
+import Mustache
+
+/// Everything `report.html.mustache` and `report.md.mustache` can show, as ready-made text.
+///
+/// Flat and pre-formatted on purpose: templates only place values, so numbers look the same in
+/// every template, and lookups are a `switch` (`MustacheParent`) rather than reflection. Optional
+/// parts come with a `has…` flag instead of a missing value, because Mustache looks a missing name
+/// up in the enclosing objects and could find an unrelated value there.
+public struct MonthView: MustacheParent, Sendable {
+    /// `2026-10`.
+    public var month: String
+    /// `October 2026`.
+    public var monthName: String
+    /// `1–31 October 2026`.
+    public var periodLabel: String
+    public var currency: String
+    /// A few sentences that say what happened, numbers included.
+    public var highlights: [String]
+    /// Income, expenses, net, savings rate.
+    public var headline: [HeadlineView]
+    public var hasPrevious: Bool
+    public var previousMonthName: String
+    public var hasYearAgo: Bool
+    public var yearAgoMonthName: String
+    /// Inline SVG: income and expenses bars with the net, twelve months.
+    public var trendChart: String
+    public var trend: [TrendRowView]
+    /// Inline SVG: the largest categories as horizontal bars, with budget markers.
+    public var categoryChart: String
+    public var categories: [CategoryRowView]
+    public var groups: [CategoryRowView]
+    public var incomeCategories: [CategoryRowView]
+    public var largestExpenses: [ExpenseRowView]
+    public var accounts: [AccountRowView]
+    public var notices: [String]
+    /// `142 transactions, 8 transfers between your accounts, …`.
+    public var activity: String
+    /// The contents of `style.css`, for an inline `<style>` element.
+    public var style: String
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "month": month
+        case "monthName": monthName
+        case "periodLabel": periodLabel
+        case "currency": currency
+        case "highlights": highlights
+        case "hasHighlights": !highlights.isEmpty
+        case "headline": headline
+        case "hasPrevious": hasPrevious
+        case "previousMonthName": previousMonthName
+        case "hasYearAgo": hasYearAgo
+        case "yearAgoMonthName": yearAgoMonthName
+        case "trendChart": trendChart
+        case "trend": trend
+        case "hasTrend": !trend.isEmpty
+        case "categoryChart": categoryChart
+        case "categories": categories
+        case "hasCategories": !categories.isEmpty
+        case "groups": groups
+        case "hasGroups": !groups.isEmpty
+        case "incomeCategories": incomeCategories
+        case "hasIncomeCategories": !incomeCategories.isEmpty
+        case "largestExpenses": largestExpenses
+        case "hasLargestExpenses": !largestExpenses.isEmpty
+        case "accounts": accounts
+        case "hasAccounts": !accounts.isEmpty
+        case "notices": notices
+        case "hasNotices": !notices.isEmpty
+        case "activity": activity
+        case "style": style
+        default: nil
+        }
+    }
+}

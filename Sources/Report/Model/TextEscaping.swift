@@ -1,0 +1,65 @@
+/// Makes user text (payees, category and account names, notices) safe in a markup language.
+///
+/// HTML needs nothing here: the Mustache templates escape every `{{value}}` themselves. Markdown
+/// templates switch that off (`{{%CONTENT_TYPE:TEXT}}`), so their view is built with `.markdown`
+/// and every user string arrives already escaped. SVG charts are built in Swift and use `xml`.
+public enum TextEscaping: Sendable {
+    /// Leave text as it is: the template engine escapes it.
+    case none
+    /// Backslash-escape what Markdown would read as markup, so a payee like `*NEW* | Shop_1` shows
+    /// as written, also inside a table cell.
+    case markdown
+
+    public func apply(_ text: String) -> String {
+        switch self {
+        case .none: text
+        case .markdown: TextEscaping.markdown(text)
+        }
+    }
+
+    /// Backslash before every ASCII punctuation mark Markdown (CommonMark and GitHub tables) acts
+    /// on; line breaks become spaces, since one would end a table row.
+    public static func markdown(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~":
+                result.append("\\")
+                result.unicodeScalars.append(scalar)
+            case "&":
+                // Only `&name;` and `&#12;` are entities: `Marks & Spencer` stays as it is.
+                let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+                if next == "#" || next.properties.isAlphabetic { result.append("\\") }
+                result.append("&")
+            case "\n", "\r", "\t":
+                result.append(" ")
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        // At the start of a list item or a line these begin a nested list, a heading or a rule.
+        if let first = result.unicodeScalars.first, first == "-" || first == "+" || first == "=" || first == "#" {
+            result = "\\" + result
+        }
+        return result
+    }
+
+    /// `&`, `<`, `>`, `"` and `'` as entities: for text and attribute values in SVG and XML.
+    public static func xml(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append("&amp;")
+            case "<": result.append("&lt;")
+            case ">": result.append("&gt;")
+            case "\"": result.append("&quot;")
+            case "'": result.append("&#39;")
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Ledger
+
+/// Every month that has a report in a site folder, newest first: what the index page and the
+/// feed list.
+///
+/// Found by scanning `SITE/YYYY-MM/report.json`, not from this run's inputs, so months rendered by
+/// earlier runs stay listed and the site can be rebuilt one month at a time.
+public struct SiteIndex: Sendable, Equatable {
+    /// One listed month's headline figures.
+    public struct Figures: Sendable, Equatable {
+        public var month: YearMonth
+        public var income: Money
+        public var expenses: Money
+        public var net: Money
+        public var savingsRate: Double?
+    }
+
+    /// Newest first.
+    public var months: [Figures]
+
+    public init(months: [Figures]) {
+        self.months = months.sorted { $0.month > $1.month }
+    }
+
+    /// Reads every `YYYY-MM/report.json` in `site`; a file that cannot be read is reported and left out.
+    public static func scan(site: String) -> (index: SiteIndex, errors: [ReportError]) {
+        let folder = site.hasSuffix("/") ? String(site.dropLast()) : site
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var months: [Figures] = []
+        var errors: [ReportError] = []
+        for name in names.sorted() {
+            guard YearMonth(name) != nil else { continue }
+            let path = "\(folder)/\(name)/report.json"
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            do throws(ReportError) {
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileOutput.read(path)
+                } catch {
+                    throw ReportError(.input, path: path, message: error.reason)
+                }
+                let figures = try JSONFile.decode(ReportDigest.self, from: bytes, path: path).figures(path: path)
+                guard figures.month.description == name else {
+                    throw ReportError(
+                        .input, path: path, message: "the report is for \(figures.month), but its folder is \(name)")
+                }
+                months.append(figures)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (SiteIndex(months: months), errors)
+    }
+
+    /// The view `index.html.mustache` and `feed.xml.mustache` render.
+    public func view(style: String) -> SiteView {
+        let entries = months.map { figures in
+            let name = figures.month.displayName
+            let income = AmountFormatter.string(figures.income)
+            let expenses = AmountFormatter.string(figures.expenses)
+            let net = AmountFormatter.signedString(figures.net)
+            let rate = figures.savingsRate.map(PercentFormatter.string) ?? "—"
+            var summary = "Income \(income), expenses \(expenses), net \(net)"
+            if let savingsRate = figures.savingsRate {
+                summary += " (savings rate \(PercentFormatter.string(savingsRate)))"
+            }
+            return SiteEntryView(
+                month: figures.month.description, monthName: name, href: "\(figures.month)/index.html",
+                markdownHref: "\(figures.month)/report.md", jsonHref: "\(figures.month)/report.json",
+                income: income, expenses: expenses, net: net, netTone: MonthView.tone(of: figures.net),
+                savingsRate: rate, id: "urn:closebook:report:\(figures.month)",
+                updated: figures.month.lastDay.isoString + "T23:59:59Z", summary: summary + ".")
+        }
+        return SiteView(
+            entries: entries, updated: entries.first?.updated ?? "1970-01-01T00:00:00Z",
+            feedID: "urn:closebook:reports", style: style)
+    }
+}

@@ -1,0 +1,84 @@
+import Analyze
+import Ledger
+
+/// Writes months into a site folder and an archives folder, then rebuilds the site's index and feed.
+///
+/// Each analysis is one independent job: a bad file is reported and the others are still
+/// written. Every file goes through `FileOutput.write` (temporary file, then rename), so a reader
+/// never sees half a page.
+public struct SitePublisher: Sendable {
+    public var renderer: ReportRenderer
+    /// The site folder: `SITE/YYYY-MM/…`, `SITE/index.html`, `SITE/feed.xml`.
+    public var site: String
+    /// Where `closebook-YYYY-MM.tar.gz` go.
+    public var archives: String
+
+    public init(templates: TemplateSet, site: String, archives: String) {
+        renderer = ReportRenderer(templates: templates)
+        self.site = site.hasSuffix("/") && site.count > 1 ? String(site.dropLast()) : site
+        self.archives = archives.hasSuffix("/") && archives.count > 1 ? String(archives.dropLast()) : archives
+    }
+
+    /// What a run did.
+    public struct Outcome: Sendable {
+        /// Months rendered, in the order given.
+        public var months: [YearMonth] = []
+        /// Paths written, in the order written.
+        public var written: [String] = []
+        /// Months the site index lists after the run.
+        public var listedMonths = 0
+        public var errors: [ReportError] = []
+    }
+
+    /// Renders and writes every analysis, then the index and the feed.
+    public func publish(analysisPaths: [String]) -> Outcome {
+        var outcome = Outcome()
+        for path in analysisPaths {
+            do throws(ReportError) {
+                let rendered = try render(analysisAt: path)
+                for file in rendered.files {
+                    try write(file.contents, to: "\(site)/\(file.path)", into: &outcome)
+                }
+                try write(try rendered.archive(), to: "\(archives)/\(rendered.archiveName)", into: &outcome)
+                outcome.months.append(rendered.month)
+            } catch {
+                outcome.errors.append(error)
+            }
+        }
+        let (index, scanErrors) = SiteIndex.scan(site: site)
+        outcome.errors += scanErrors
+        outcome.listedMonths = index.months.count
+        let view = index.view(style: renderer.templates.style)
+        do throws(ReportError) {
+            try write(
+                Array(renderer.templates.render(view, with: "index.html").utf8), to: "\(site)/index.html",
+                into: &outcome)
+            try write(
+                Array(renderer.templates.render(view, with: "feed.xml").utf8), to: "\(site)/feed.xml", into: &outcome)
+        } catch {
+            outcome.errors.append(error)
+        }
+        return outcome
+    }
+
+    /// Reads, checks and renders one analysis file.
+    public func render(analysisAt path: String) throws(ReportError) -> RenderedMonth {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileOutput.read(path)
+        } catch {
+            throw ReportError(.input, path: path, message: error.reason)
+        }
+        let analysis = try JSONFile.decode(MonthAnalysis.self, from: bytes, path: path)
+        return try renderer.render(try MonthReport(analysis: analysis, path: path))
+    }
+
+    private func write(_ bytes: [UInt8], to path: String, into outcome: inout Outcome) throws(ReportError) {
+        do {
+            try FileOutput.write(bytes, to: path)
+        } catch {
+            throw ReportError(.input, path: path, message: error.reason)
+        }
+        outcome.written.append(path)
+    }
+}
