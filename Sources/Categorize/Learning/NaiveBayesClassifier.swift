@@ -56,13 +56,14 @@ public struct NaiveBayesClassifier: Sendable {
         self.exampleCount = examples.count
     }
 
-    /// The most likely category, or nil when there is nothing to go on (no training data, or no
-    /// feature in `evidence` the classifier has seen).
+    /// The most likely category, or nil when there is nothing to go on (fewer than two categories
+    /// learned, or no feature in `evidence` the classifier has seen).
     ///
     /// - Parameter evidence: features that must include at least one known one for a prediction
     ///   (the payee's); defaults to all of `features`.
     public func predict(_ features: [String], evidence: ((String) -> Bool)? = nil) -> Prediction? {
-        guard !categories.isEmpty else { return nil }
+        // With one category there is nothing to tell apart: every posterior would be 1.
+        guard categories.count >= 2 else { return nil }
         let known = features.filter { counts[$0] != nil }
         guard known.contains(where: { evidence?($0) ?? true }) else { return nil }
         let logSmoothing = log(smoothing)
