@@ -17,6 +17,15 @@ public struct CategorizeReport: Codable, Sendable, Equatable {
         public var amount: String
         public var currency: String
         public var rule: String?
+
+        public init(id: String, date: String, account: String, amount: String, currency: String, rule: String?) {
+            self.id = id
+            self.date = date
+            self.account = account
+            self.amount = amount
+            self.currency = currency
+            self.rule = rule
+        }
     }
 
     public struct RuleUse: Codable, Sendable, Equatable {

@@ -9,7 +9,7 @@
 /// 3. trailing country codes, payment type codes and generic words (`STORES`, `LTD`) are dropped
 ///    while at least one word remains;
 /// 4. all-capitals words are title-cased for display (`Trader Joe's`); short words without a vowel
-///    stay capitals (`BP`, `TFL`); words written in mixed case keep their spelling.
+///    stay capitals (`BP`, `TFL`); a payee written in mixed case keeps its spelling.
 ///
 /// When nothing is left (a payee that is all noise) the payee is kept as written.
 public struct PayeeNormaliser: Sendable {
@@ -64,6 +64,8 @@ public struct PayeeNormaliser: Sendable {
             let display = String(decoding: TextFold.collapse(Array(raw.utf8)), as: UTF8.self)
             return CleanPayee(display: display, key: folded)
         }
+        // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
+        let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 }
         var key: [UInt8] = []
         var display: [UInt8] = []
         for (position, word) in name.enumerated() {
@@ -72,7 +74,7 @@ public struct PayeeNormaliser: Sendable {
                 display.append(0x20)
             }
             key.append(contentsOf: word.folded)
-            display.append(contentsOf: PayeeNormaliser.displayForm(word))
+            display.append(contentsOf: mixedCase ? Array(word.original) : PayeeNormaliser.displayForm(word))
         }
         return CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
     }
