@@ -249,7 +249,7 @@ public struct PayeeNormaliser: Sendable {
         // Payment types.
         "dd", "so", "fpo", "fpi", "bgc", "tfr", "pos", "cd", "ref", "on", "via",
         // Generic shop and company words.
-        "store", "stores", "superstore", "shop", "ltd", "limited", "plc", "inc", "llc", "corp", "gmbh", "ag", "bv",
+        "store", "stores", "superstore", "ltd", "limited", "plc", "inc", "llc", "corp", "gmbh", "ag", "bv",
         "nv", "sarl", "srl",
     ]
 
