@@ -5,16 +5,19 @@ import Testing
 
 @Suite struct CategorizeRunTests {
     /// A workspace in a fresh temporary folder with a journal of three transactions.
-    func workspace(rules: String, overrides: String? = nil) -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("categorize-\(UUID().uuidString)").path
-        try! FileOutput.write(rules, to: folder + "/rules/10-main.rules")
-        if let overrides { try! FileOutput.write(overrides, to: folder + "/overrides.csv") }
+    func workspace(rules: String, overrides: String? = nil) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("categorize-\(UUID().uuidString)")
+            .path
+        try FileOutput.write(rules, to: folder + "/rules/10-main.rules")
+        if let overrides { try FileOutput.write(overrides, to: folder + "/overrides.csv") }
         let journal = Fixture.journal([
-            Fixture.transaction("current/t1", date: "2026-10-01", amount: "-42.10", payee: "CARD PAYMENT TO TESCO STORES 3297 LONDON GB"),
+            Fixture.transaction(
+                "current/t1", date: "2026-10-01", amount: "-42.10", payee: "CARD PAYMENT TO TESCO STORES 3297 LONDON GB"
+            ),
             Fixture.transaction("current/t2", date: "2026-10-02", amount: "-9.99", payee: "SPOTIFY USA 28770130901"),
             Fixture.transaction("current/t3", date: "2026-10-03", amount: "-120.00", payee: "UNKNOWN SHOP"),
         ])
-        try! FileOutput.write(JournalCodec.encode(journal), to: folder + "/build/journal.jsonl")
+        try FileOutput.write(JournalCodec.encode(journal), to: folder + "/build/journal.jsonl")
         return folder
     }
 
@@ -29,7 +32,7 @@ import Testing
     }
 
     @Test func writesLedgerUncategorizedAndReport() throws {
-        let folder = workspace(rules: "if payee ~ tesco\n    category Food:Groceries\n")
+        let folder = try workspace(rules: "if payee ~ tesco\n    category Food:Groceries\n")
         let result = run(folder, writeMode(folder))
         #expect(result.exitCode == 0)
         let ledger = try JournalCodec.decode(FileOutput.read(folder + "/build/ledger.jsonl"), path: "ledger")
@@ -48,7 +51,7 @@ import Testing
     }
 
     @Test func aRuleErrorWritesNothingAndExitsTwo() throws {
-        let folder = workspace(rules: "if payee ~ tesco\n    categry Food\n")
+        let folder = try workspace(rules: "if payee ~ tesco\n    categry Food\n")
         try FileOutput.write("old ledger", to: folder + "/build/ledger.jsonl")
         let result = run(folder, writeMode(folder))
         #expect(result.exitCode == 2)
@@ -64,9 +67,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/build/uncategorized.csv"))
     }
 
-    @Test func explainATransaction() {
-        let folder = workspace(
-            rules: "if payee ~ sainsbury\n    category Food:Groceries\nif payee ~ tesco and amount < -10\n    category Food:Big\nif payee ~ x\n    ignore\n")
+    @Test func explainATransaction() throws {
+        let folder = try workspace(
+            rules:
+                "if payee ~ sainsbury\n    category Food:Groceries\nif payee ~ tesco and amount < -10\n    category Food:Big\nif payee ~ x\n    ignore\n"
+        )
         let result = run(folder, .explain("current/t1"))
         #expect(result.exitCode == 0)
         #expect(
@@ -90,8 +95,8 @@ import Testing
                 """)
     }
 
-    @Test func explainAPayeeText() {
-        let folder = workspace(rules: "if payee ~ /^spotify$/\n    category Fun\n")
+    @Test func explainAPayeeText() throws {
+        let folder = try workspace(rules: "if payee ~ /^spotify$/\n    category Fun\n")
         let result = run(folder, .explain("DD SPOTIFY 1234"))
         #expect(
             result.standardOutput == """
@@ -109,8 +114,8 @@ import Testing
                 """)
     }
 
-    @Test func lintListsUnusedAndShadowedRules() {
-        let folder = workspace(
+    @Test func lintListsUnusedAndShadowedRules() throws {
+        let folder = try workspace(
             rules: """
                 if payee ~ tesco | spotify
                     category A

@@ -31,7 +31,8 @@ import Testing
         let features = FeatureExtractor.features(
             cleanKey: "trader joe's", memo: "Ref 12345 groceries", amount: Money(minorUnits: -5_873, currency: .usd),
             account: "card")
-        #expect(features == ["k:trader joe's", "p:trader", "p:joe's", "m:ref", "m:groceries", "a:6", "s:-", "acct:card"])
+        #expect(
+            features == ["k:trader joe's", "p:trader", "p:joe's", "m:ref", "m:groceries", "a:6", "s:-", "acct:card"])
     }
 
     /// A synthetic year of a household's spending: 24 merchants in 10 categories, payees written
@@ -42,12 +43,14 @@ import Testing
             ("TESCO STORES", "Food:Groceries", 4_500), ("SAINSBURYS S/MKT", "Food:Groceries", 3_800),
             ("ALDI", "Food:Groceries", 2_900), ("LIDL GB", "Food:Groceries", 2_100),
             ("COSTA COFFEE", "Food:Coffee", 350), ("PRET A MANGER", "Food:Coffee", 620),
-            ("STARBUCKS", "Food:Coffee", 410), ("SHELL", "Transport:Fuel", 6_000), ("BP EXPRESS", "Transport:Fuel", 5_500),
+            ("STARBUCKS", "Food:Coffee", 410), ("SHELL", "Transport:Fuel", 6_000),
+            ("BP EXPRESS", "Transport:Fuel", 5_500),
             ("TFL TRAVEL CH", "Transport:Public", 280), ("TRAINLINE", "Transport:Public", 4_200),
             ("NETFLIX.COM", "Fun:Streaming", 1_099), ("SPOTIFY", "Fun:Streaming", 999),
             ("ODEON CINEMAS", "Fun:Going Out", 1_500), ("WETHERSPOON", "Fun:Going Out", 2_400),
             ("BRITISH GAS", "Bills:Energy", 8_500), ("OCTOPUS ENERGY", "Bills:Energy", 9_200),
-            ("THAMES WATER", "Bills:Water", 3_400), ("VODAFONE", "Bills:Phone", 2_000), ("EE LIMITED", "Bills:Phone", 1_800),
+            ("THAMES WATER", "Bills:Water", 3_400), ("VODAFONE", "Bills:Phone", 2_000),
+            ("EE LIMITED", "Bills:Phone", 1_800),
             ("BOOTS", "Health:Pharmacy", 1_250), ("SUPERDRUG", "Health:Pharmacy", 900),
             ("AMAZON MKTPLACE", "Shopping:Online", 2_599), ("EBAY", "Shopping:Online", 1_750),
         ]
@@ -64,7 +67,8 @@ import Testing
         for index in 0..<1_200 {
             let (name, category, cents) = merchants[next(merchants.count)]
             let payee =
-                prefixes[next(prefixes.count)] + name + " " + String(1000 + next(9000)) + " " + cities[next(cities.count)]
+                prefixes[next(prefixes.count)] + name + " " + String(1000 + next(9000)) + " "
+                + cities[next(cities.count)]
             let amount = Money(minorUnits: -(cents + Int64(next(400)) - 200), currency: .gbp)
             let features = FeatureExtractor.features(
                 cleanKey: normaliser.normalise(payee).key, memo: "", amount: amount, account: "current")

@@ -21,13 +21,17 @@ import Testing
         ("Joe's Bald Hairstyles", "Joe's Bald Hairstyles", "joe's bald hairstyles"),
         ("TRADER JOE'S #541 QPS", "Trader Joe's", "trader joe's"),
         // ofx/ofxparse__suncorp.ofx memo, and ofx/ofxparse__fidelity-savings.ofx.
-        ("EFTPOS WDL HANDYWAY ALDI STORE   GEELONG WEST VICAU", "Handyway Aldi Store Geelong West Vicau",
-            "handyway aldi store geelong west vicau"),
+        (
+            "EFTPOS WDL HANDYWAY ALDI STORE   GEELONG WEST VICAU", "Handyway Aldi Store Geelong West Vicau",
+            "handyway aldi store geelong west vicau"
+        ),
         ("Check Paid #0000001001", "Check Paid", "check paid"),
         ("TRANSFERRED FROM     VS X10-08144", "Transferred From VS", "transferred from vs"),
         // ofx/ledger-autosync__checking.ofx.
-        ("AUTOMATIC WITHDRAWAL, ELECTRIC BILL WEB(S )", "Automatic Withdrawal Electric Bill Web",
-            "automatic withdrawal electric bill web"),
+        (
+            "AUTOMATIC WITHDRAWAL, ELECTRIC BILL WEB(S )", "Automatic Withdrawal Electric Bill Web",
+            "automatic withdrawal electric bill web"
+        ),
         // csv/ofxstatement-austrian__easybank-giro.csv and csv/ofxstatement-dutch__ing_ok_Mutatiesoort_Extra_Unquoted.csv.
         ("Amazon *Mktplce EU-AT (01234567890 01234)", "Amazon Mktplce EU-AT", "amazon mktplce eu-at"),
         ("AUTOMAT 01234567 K1 27.07.UM 18.57", "Automat", "automat"),

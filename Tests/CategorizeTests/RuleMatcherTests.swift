@@ -69,19 +69,23 @@ import Testing
             Fixture.transaction("t\($0.offset)", amount: $0.element, payee: "X")
         }
         #expect(
-            categories("if amount < -100\n    category Lt\n", transactions).filter { $0.value != "-" }.keys.sorted() == [
-                "t0"
-            ])
+            categories("if amount < -100\n    category Lt\n", transactions).filter { $0.value != "-" }.keys.sorted()
+                == [
+                    "t0"
+                ])
         #expect(
-            categories("if amount <= -100\n    category Le\n", transactions).filter { $0.value != "-" }.keys.sorted() == [
-                "t0", "t1",
-            ])
+            categories("if amount <= -100\n    category Le\n", transactions).filter { $0.value != "-" }.keys.sorted()
+                == [
+                    "t0", "t1",
+                ])
         #expect(
-            categories("if amount = -99.99\n    category Eq\n", transactions).filter { $0.value != "-" }.keys.sorted() == [
-                "t2"
-            ])
+            categories("if amount = -99.99\n    category Eq\n", transactions).filter { $0.value != "-" }.keys.sorted()
+                == [
+                    "t2"
+                ])
         #expect(
-            categories("if amount in -100..-10\n    category In\n", transactions).filter { $0.value != "-" }.keys.sorted()
+            categories("if amount in -100..-10\n    category In\n", transactions).filter { $0.value != "-" }.keys
+                .sorted()
                 == ["t1", "t2", "t3"])
         #expect(
             categories("if credit\n    category C\n", transactions).filter { $0.value != "-" }.keys.sorted() == ["t5"])
@@ -90,7 +94,8 @@ import Testing
                 "t0", "t1", "t2", "t3",
             ])
         #expect(
-            categories("if amount != 0 and amount > -10\n    category N\n", transactions).filter { $0.value != "-" }.keys
+            categories("if amount != 0 and amount > -10\n    category N\n", transactions).filter { $0.value != "-" }
+                .keys
                 .sorted() == ["t5"])
     }
 
@@ -108,7 +113,8 @@ import Testing
         let transactions = [
             Fixture.transaction("a", account: "current", date: "2025-01-31", amount: "-1.00", payee: "X"),
             Fixture.transaction("b", account: "card", date: "2025-02-01", amount: "-1.00", payee: "X"),
-            Fixture.transaction("c", account: "savings", date: "2025-03-15", amount: "-1.00", payee: "X", currency: .eur),
+            Fixture.transaction(
+                "c", account: "savings", date: "2025-03-15", amount: "-1.00", payee: "X", currency: .eur),
         ]
         func hits(_ condition: String) -> [String] {
             categories("if \(condition)\n    category Hit\n", transactions).filter { $0.value != "-" }.keys.sorted()
@@ -205,8 +211,8 @@ import Testing
         #expect(a.category == CategoryPath("Food:Groceries"))
         #expect(
             a.splits == [
-                Split(category: CategoryPath("Food:Groceries")!, amount: try! Money.parse("-60.01", currency: .gbp)),
-                Split(category: CategoryPath("Home")!, amount: try! Money.parse("-40.00", currency: .gbp)),
+                Split(category: CategoryPath("Food:Groceries")!, amount: (try? Money.parse("-60.01", currency: .gbp))!),
+                Split(category: CategoryPath("Home")!, amount: (try? Money.parse("-40.00", currency: .gbp))!),
             ])
     }
 

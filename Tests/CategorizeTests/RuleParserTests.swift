@@ -23,7 +23,9 @@ import Testing
                 == .text(
                     TextTest(
                         field: .payee,
-                        patterns: [.substring("tesco"), .substring("sainsbury"), .substring("aldi"), .substring("lidl")])))
+                        patterns: [
+                            .substring("tesco"), .substring("sainsbury"), .substring("aldi"), .substring("lidl"),
+                        ])))
         #expect(rules[0].actions == [.category(CategoryPath("Food:Groceries")!), .rename("Supermarket")])
         #expect(rules[1].condition.description == "payee ~ /^amzn mktp/ and amount < -100")
         #expect(rules[1].actions == [.category(CategoryPath("Shopping:Large")!), .tag(["review"])])
@@ -68,13 +70,15 @@ import Testing
             rules[0].condition.description
                 == "payee ~ word:bp | word:\"bp express\" and memo !~ refund and text ~ \"card 1234\"")
         #expect(rules[1].condition.description == "bankType = dd | so and bankCategory ~ utilities and payee != x")
-        #expect(rules[2].condition.description == "amount >= -20.5 and amount != 0 and amount in -100..-10.25 and debit")
+        #expect(
+            rules[2].condition.description == "amount >= -20.5 and amount != 0 and amount in -100..-10.25 and debit")
         #expect(
             rules[3].condition.description
                 == "account = current | card and account != savings and currency = GBP | EUR and currency != USD")
         #expect(
             rules[4].condition.description
-                == "date >= 2025-01-01 and date <= 2025-10 and date in 2025-01..2025-03-15 and day in 25..31 and day = 1")
+                == "date >= 2025-01-01 and date <= 2025-10 and date in 2025-01..2025-03-15 and day in 25..31 and day = 1"
+        )
         guard case .and(_, .day(let day)) = rules[4].condition else {
             Issue.record("expected a day test last")
             return
@@ -217,11 +221,13 @@ import Testing
     }
 
     @Test func everyErrorOfAFileIsReportedAndNoRuleIsKept() {
-        let parsed = RuleParser.parse("if payee ~ x\n    categry A\nif payee ~ y\n    ignore\nif payee ~ /(/\n    ignore\n", path: "r")
-        #expect(parsed.errors.map(\.headline) == [
-            "r:2:5: error: unknown action 'categry' (did you mean 'category'?)",
-            "r:5:12: error: invalid regular expression: expected ')'",
-        ])
+        let parsed = RuleParser.parse(
+            "if payee ~ x\n    categry A\nif payee ~ y\n    ignore\nif payee ~ /(/\n    ignore\n", path: "r")
+        #expect(
+            parsed.errors.map(\.headline) == [
+                "r:2:5: error: unknown action 'categry' (did you mean 'category'?)",
+                "r:5:12: error: invalid regular expression: expected ')'",
+            ])
         #expect(parsed.rules.isEmpty)
     }
 }

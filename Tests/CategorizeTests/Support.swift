@@ -9,7 +9,7 @@ enum Fixture {
     ) -> Transaction {
         Transaction(
             id: TransactionID(id), account: AccountID(account), date: CivilDate(iso: date)!,
-            amount: try! Money.parse(amount, currency: currency), payee: payee, memo: memo, bankType: bankType,
+            amount: (try? Money.parse(amount, currency: currency))!, payee: payee, memo: memo, bankType: bankType,
             bankCategory: bankCategory, source: SourceLocation(file: "inbox/test.csv", line: 1))
     }
 

@@ -13,8 +13,10 @@ import Testing
         let (ledger, outcome) = Fixture.categorize(
             "",
             [
-                Fixture.transaction("out", account: "current", date: "2026-10-01", amount: "-250.00", payee: "TO SAVINGS"),
-                Fixture.transaction("in", account: "savings", date: "2026-10-03", amount: "250.00", payee: "FROM CURRENT"),
+                Fixture.transaction(
+                    "out", account: "current", date: "2026-10-01", amount: "-250.00", payee: "TO SAVINGS"),
+                Fixture.transaction(
+                    "in", account: "savings", date: "2026-10-03", amount: "250.00", payee: "FROM CURRENT"),
             ])
         #expect(ledger["out"]!.transferPeer == TransactionID("in"))
         #expect(ledger["in"]!.transferPeer == TransactionID("out"))
@@ -33,7 +35,8 @@ import Testing
                 Fixture.transaction("c", account: "current", date: "2026-10-01", amount: "-20.00", payee: "C"),
                 Fixture.transaction("d", account: "current", date: "2026-10-01", amount: "20.00", payee: "D"),
                 Fixture.transaction("e", account: "current", date: "2026-10-01", amount: "-30.00", payee: "E"),
-                Fixture.transaction("f", account: "savings", date: "2026-10-01", amount: "30.00", payee: "F", currency: .eur),
+                Fixture.transaction(
+                    "f", account: "savings", date: "2026-10-01", amount: "30.00", payee: "F", currency: .eur),
             ])
         #expect(result.isEmpty)
     }
@@ -63,7 +66,8 @@ import Testing
             [
                 Fixture.transaction("out", account: "current", date: "2026-10-10", amount: "-80.00", payee: "X"),
                 Fixture.transaction("near", account: "savings", date: "2026-10-10", amount: "80.00", payee: "Y"),
-                Fixture.transaction("marked", account: "card", date: "2026-10-12", amount: "80.00", payee: "CARD PAYMENT"),
+                Fixture.transaction(
+                    "marked", account: "card", date: "2026-10-12", amount: "80.00", payee: "CARD PAYMENT"),
             ])
         #expect(result == ["out": "marked", "marked": "out"])
     }
@@ -73,9 +77,12 @@ import Testing
         let (ledger, _) = Fixture.categorize(
             "if payee ~ fee\n    category Bank:Fees\n",
             [
-                Fixture.transaction("out", account: "current", date: "2026-10-10", amount: "-500.00", payee: "TFR TO SAVINGS"),
-                Fixture.transaction("fee", account: "current", date: "2026-10-10", amount: "-0.50", payee: "TRANSFER FEE"),
-                Fixture.transaction("in", account: "savings", date: "2026-10-11", amount: "500.00", payee: "TFR FROM CURRENT"),
+                Fixture.transaction(
+                    "out", account: "current", date: "2026-10-10", amount: "-500.00", payee: "TFR TO SAVINGS"),
+                Fixture.transaction(
+                    "fee", account: "current", date: "2026-10-10", amount: "-0.50", payee: "TRANSFER FEE"),
+                Fixture.transaction(
+                    "in", account: "savings", date: "2026-10-11", amount: "500.00", payee: "TFR FROM CURRENT"),
             ], settings: CategorizeSettings(learnedThreshold: 2))
         #expect(ledger["out"]!.transferPeer == TransactionID("in"))
         #expect(ledger["fee"]!.transferPeer == nil)
@@ -97,7 +104,10 @@ import Testing
     @Test func unpairedMarkedLegsAreListed() {
         let (_, outcome) = Fixture.categorize(
             "if payee ~ \"bramble bs\"\n    transfer\n",
-            [Fixture.transaction("lonely", account: "current", date: "2026-10-10", amount: "-300.00", payee: "BRAMBLE BS")])
+            [
+                Fixture.transaction(
+                    "lonely", account: "current", date: "2026-10-10", amount: "-300.00", payee: "BRAMBLE BS")
+            ])
         #expect(
             outcome.report.unpairedTransfers == [
                 CategorizeReport.UnpairedLeg(
@@ -107,7 +117,9 @@ import Testing
     }
 
     @Test func pairerDirectlyIsOneToOne() {
-        func leg(_ index: Int, _ account: String, _ day: Int, _ amount: Int64, marked: Bool = false) -> TransferPairer.Leg {
+        func leg(
+            _ index: Int, _ account: String, _ day: Int, _ amount: Int64, marked: Bool = false
+        ) -> TransferPairer.Leg {
             TransferPairer.Leg(
                 index: index, id: TransactionID("t\(index)"), account: AccountID(account),
                 date: CivilDate(year: 2026, month: 10, day: day)!, amount: Money(minorUnits: amount, currency: .gbp),

@@ -69,7 +69,8 @@ public struct CategorizeCommand: ParsableCommand {
         } else {
             let ledgerPath = ledger ?? ""
             let reportPath =
-                report ?? ((ledgerPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                report
+                ?? ((ledgerPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
                     "categorize-report.json")
             mode = .write(ledger: ledgerPath, uncategorized: uncategorized ?? "", report: reportPath)
         }

@@ -136,7 +136,8 @@ public struct CategorizeRun {
         if report.ignored > 0 { text += "  \(count(report.ignored)) ignored (kept, left out of the figures)\n" }
         if report.uncategorized > 0 { text += "see \(uncategorizedPath) for what still needs a rule\n" }
         if !report.unpairedTransfers.isEmpty {
-            text += "warning: \(report.unpairedTransfers.count) transaction\(report.unpairedTransfers.count == 1 ? "" : "s") marked transfer found no partner:\n"
+            text +=
+                "warning: \(report.unpairedTransfers.count) transaction\(report.unpairedTransfers.count == 1 ? "" : "s") marked transfer found no partner:\n"
             for leg in report.unpairedTransfers {
                 text += "  \(leg.id)  \(leg.date)  \(leg.account)  \(leg.amount) \(leg.currency)"
                 text += leg.rule.map { "  (\($0))" } ?? ""

@@ -11,7 +11,9 @@ public struct Categorizer {
     public var settings: CategorizeSettings
     public var normaliser = PayeeNormaliser()
 
-    public init(rules: [Rule], overrides: OverrideTable = OverrideTable(), settings: CategorizeSettings = CategorizeSettings()) {
+    public init(
+        rules: [Rule], overrides: OverrideTable = OverrideTable(), settings: CategorizeSettings = CategorizeSettings()
+    ) {
         self.matcher = RuleMatcher(rules: rules)
         self.overrides = overrides
         self.settings = settings
@@ -87,9 +89,10 @@ public struct Categorizer {
         var scratch = matcher.makeScratch()
         var matched: [Int] = []
         var knownIDs = Set<TransactionID>()
+        cleanCache.reserveCapacity(min(transactions.count, 1 << 16))
         for index in transactions.indices {
             var transaction = transactions[index]
-            knownIDs.insert(transaction.id)
+            if !overrides.overrides.isEmpty { knownIDs.insert(transaction.id) }
             let clean: CleanPayee
             if let cached = cleanCache[transaction.payee] {
                 clean = cached
@@ -180,7 +183,8 @@ public struct Categorizer {
         where transaction.isTransfer && transaction.transferPeer == nil {
             report.unpairedTransfers.append(
                 CategorizeReport.UnpairedLeg(
-                    id: transaction.id.rawValue, date: transaction.date.isoString, account: transaction.account.rawValue,
+                    id: transaction.id.rawValue, date: transaction.date.isoString,
+                    account: transaction.account.rawValue,
                     amount: transaction.amount.decimalString, currency: transaction.amount.currency.code,
                     rule: transferRule[index].map { matcher.rules[$0].id.description }
                         ?? (ruleMarked[index] ? "rule" : nil)))
@@ -218,7 +222,8 @@ public struct Categorizer {
             }
             uncategorized.append(
                 UncategorizedEntry(
-                    transaction: transactions[index], prediction: prediction, rawPayee: journal.transactions[index].payee))
+                    transaction: transactions[index], prediction: prediction,
+                    rawPayee: journal.transactions[index].payee))
         }
         uncategorized.sort { lhs, rhs in
             let left = lhs.transaction.amount.minorUnits.magnitude

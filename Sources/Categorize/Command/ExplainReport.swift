@@ -59,7 +59,8 @@ struct ExplainReport {
             }
         }
         if let stoppedAt, stoppedAt + 1 < rules.count {
-            text += "  (\(rules.count - stoppedAt - 1) later rule\(rules.count - stoppedAt - 1 == 1 ? "" : "s") not tried)\n"
+            text +=
+                "  (\(rules.count - stoppedAt - 1) later rule\(rules.count - stoppedAt - 1 == 1 ? "" : "s") not tried)\n"
         }
         if matchedRules.isEmpty { text += "  no rule matched\n" }
         if !freeText {

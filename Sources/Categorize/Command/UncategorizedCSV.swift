@@ -7,8 +7,9 @@ import Ledger
 public enum UncategorizedCSV {
     public static let header = "id,date,account,amount,payee,memo,suggestion,confidence"
 
-    public static func encode(_ entries: [UncategorizedEntry]) -> String {
-        var text = header + "\n"
+    public static func encode(_ entries: [UncategorizedEntry]) -> [UInt8] {
+        var bytes = Array((header + "\n").utf8)
+        bytes.reserveCapacity(entries.count * 96 + bytes.count)
         for entry in entries {
             let transaction = entry.transaction
             let fields = [
@@ -17,15 +18,31 @@ public enum UncategorizedCSV {
                 entry.prediction?.category.description ?? "",
                 entry.prediction.map { CategorizeFormat.twoDecimals($0.confidence) } ?? "",
             ]
-            text += fields.map(escape).joined(separator: ",") + "\n"
+            for (index, field) in fields.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                append(field, to: &bytes)
+            }
+            bytes.append(0x0A)
         }
-        return text
+        return bytes
     }
 
-    static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+    static func append(_ field: String, to bytes: inout [UInt8]) {
+        let needsQuotes = field.utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+        }
+        guard needsQuotes else {
+            bytes.append(contentsOf: field.utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in field.utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
+
 }
 
 /// Small formatting shared by the command's outputs.

@@ -34,7 +34,9 @@ public struct OverrideTable: Sendable {
             guard columns.contains(key) else {
                 let hint = Suggestion.closest(to: key, among: columns).map { " (did you mean '\($0)'?)" } ?? ""
                 errors.append(
-                    error(header, field: index, "unknown column '\(name)'\(hint); the columns are \(columns.joined(separator: ","))"))
+                    error(
+                        header, field: index,
+                        "unknown column '\(name)'\(hint); the columns are \(columns.joined(separator: ","))"))
                 continue
             }
             if positions[key] != nil {
@@ -43,7 +45,8 @@ public struct OverrideTable: Sendable {
             positions[key] = index
         }
         guard let idColumn = positions["id"] else {
-            errors.append(error(header, field: nil, "the header must name an 'id' column (id,category,payee,note,split)"))
+            errors.append(
+                error(header, field: nil, "the header must name an 'id' column (id,category,payee,note,split)"))
             throw CategorizeErrors(errors)
         }
         var table = OverrideTable(path: path)
@@ -55,13 +58,17 @@ public struct OverrideTable: Sendable {
                 return value.isEmpty ? nil : (value, index)
             }
             guard let (idText, idIndex) = field("id") else {
-                errors.append(error(record, field: idColumn < record.fields.count ? idColumn : nil, "the line has no id"))
+                errors.append(
+                    error(record, field: idColumn < record.fields.count ? idColumn : nil, "the line has no id"))
                 continue
             }
             let id = TransactionID(idText)
             var override = Override(id: id, line: record.line, sourceLine: record.text)
             if let previous = table.overrides[id] {
-                errors.append(error(record, field: idIndex, "transaction '\(idText)' already has an override on line \(previous.line)"))
+                errors.append(
+                    error(
+                        record, field: idIndex,
+                        "transaction '\(idText)' already has an override on line \(previous.line)"))
                 continue
             }
             if let (text, index) = field("category") {
@@ -69,7 +76,9 @@ public struct OverrideTable: Sendable {
                     override.category = path
                 } else {
                     errors.append(
-                        error(record, field: index, "'\(text)' is not a category (write parts separated by colons, e.g. Food:Groceries)"))
+                        error(
+                            record, field: index,
+                            "'\(text)' is not a category (write parts separated by colons, e.g. Food:Groceries)"))
                 }
             }
             override.payee = field("payee")?.0

@@ -34,7 +34,10 @@ public struct PayeeNormaliser: Sendable {
             let word = words[index]
             index += 1
             if word.isStar {
-                if !name.isEmpty, PayeeNormaliser.processors.contains(name.map { String(decoding: $0.folded, as: UTF8.self) }.joined(separator: " ")) {
+                if !name.isEmpty,
+                    PayeeNormaliser.processors.contains(
+                        name.map { String(decoding: $0.folded, as: UTF8.self) }.joined(separator: " "))
+                {
                     name.removeAll()
                 } else {
                     afterStar = true
@@ -192,7 +195,9 @@ public struct PayeeNormaliser: Sendable {
             // Dates and times: 12/10, 12.10.24, 10:45.
             if digits >= 2, separators >= 1 { return true }
             // A day before a month name: 12 OCT.
-            if digits >= 1, digits <= 2, let next, months.contains(String(decoding: next, as: UTF8.self)) { return true }
+            if digits >= 1, digits <= 2, let next, months.contains(String(decoding: next, as: UTF8.self)) {
+                return true
+            }
             return false
         }
         // 12OCT, 12OCT24.
@@ -281,7 +286,9 @@ public struct PayeeNormaliser: Sendable {
 }
 
 extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix) }
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
 }
 
 extension TextFold {

@@ -57,7 +57,8 @@ struct ConditionParser {
                     "expected 'and', 'or' or the end of the condition, found '\(token.text)' (put text with spaces in quotes: \"\(previous.text) \(token.text)\")"
                 )
             }
-            throw fail(token, "expected 'and', 'or' or the end of the condition, found \(ConditionParser.describe(token))")
+            throw fail(
+                token, "expected 'and', 'or' or the end of the condition, found \(ConditionParser.describe(token))")
         }
         return condition
     }
@@ -90,7 +91,9 @@ struct ConditionParser {
             _ = advance()
             let inner = try parseOr()
             guard peek.kind == .closeParen else {
-                throw fail(peek, "expected ')' to close the '(' at column \(token.column), found \(ConditionParser.describe(peek))")
+                throw fail(
+                    peek,
+                    "expected ')' to close the '(' at column \(token.column), found \(ConditionParser.describe(peek))")
             }
             _ = advance()
             return inner
@@ -140,7 +143,8 @@ struct ConditionParser {
     mutating func parseText(_ field: TextField, _ fieldToken: RuleToken) throws(Failure) -> Condition {
         let op = advance()
         guard op.kind == .op, ["~", "!~", "=", "!="].contains(op.text) else {
-            throw fail(op, "expected '~', '!~', '=' or '!=' after '\(fieldToken.text)', found \(ConditionParser.describe(op))")
+            throw fail(
+                op, "expected '~', '!~', '=' or '!=' after '\(fieldToken.text)', found \(ConditionParser.describe(op))")
         }
         let wholeField = op.text.hasSuffix("=")
         var patterns: [TextPattern] = []
@@ -148,7 +152,8 @@ struct ConditionParser {
             if !patterns.isEmpty { _ = advance() }
             patterns.append(try parsePattern(after: op, wholeField: wholeField))
         } while peek.kind == .bar
-        return .text(TextTest(field: field, wholeField: wholeField, negated: op.text.hasPrefix("!"), patterns: patterns))
+        return .text(
+            TextTest(field: field, wholeField: wholeField, negated: op.text.hasPrefix("!"), patterns: patterns))
     }
 
     mutating func parsePattern(after op: RuleToken, wholeField: Bool) throws(Failure) -> TextPattern {
@@ -157,7 +162,9 @@ struct ConditionParser {
         case .word:
             if ["and", "or", "not"].contains(token.keyword) {
                 throw fail(
-                    token, "expected text after '\(op.text)', found '\(token.text)' (quote it to match the word: \"\(token.text)\")")
+                    token,
+                    "expected text after '\(op.text)', found '\(token.text)' (quote it to match the word: \"\(token.text)\")"
+                )
             }
             if token.keyword.hasPrefix("word:") {
                 let rest = String(token.text.dropFirst(5))
@@ -212,7 +219,8 @@ struct ConditionParser {
                 length: last.line == first.line ? last.column + last.length - first.column : first.length)
             let pieces = span.text.split(separator: "..", omittingEmptySubsequences: false).map(String.init)
             guard pieces.count == 2, !pieces[0].isEmpty, !pieces[1].isEmpty else {
-                throw fail(span, "expected a range like \(ConditionParser.example(field)) after 'in', found '\(span.text)'")
+                throw fail(
+                    span, "expected a range like \(ConditionParser.example(field)) after 'in', found '\(span.text)'")
             }
             let lower = try resolve(operand(pieces[0]), span)
             let upper = try resolve(operand(pieces[1]), span)
@@ -227,7 +235,9 @@ struct ConditionParser {
         }
         let value = advance()
         guard value.kind == .word else {
-            throw fail(value, "expected \(ConditionParser.noun(field)) after '\(op.text)', found \(ConditionParser.describe(value))")
+            throw fail(
+                value,
+                "expected \(ConditionParser.noun(field)) after '\(op.text)', found \(ConditionParser.describe(value))")
         }
         let (low, high) = try resolve(operand(value.text), value)
         return NumericTest(op: comparison, low: low, high: high)

@@ -23,7 +23,10 @@ struct RuleExplainer {
             return (holds, "\(condition): the day of the month is \(input.date.day)")
         case .account(let test):
             let holds = test.values.contains(input.account.rawValue) != test.negated
-            return (holds, "\(condition): the account is \(input.account.rawValue.isEmpty ? "not known" : input.account.rawValue)")
+            return (
+                holds,
+                "\(condition): the account is \(input.account.rawValue.isEmpty ? "not known" : input.account.rawValue)"
+            )
         case .currency(let test):
             let holds = test.values.contains(input.amount.currency.code) != test.negated
             return (holds, "\(condition): the currency is \(input.amount.currency.code)")
@@ -60,9 +63,13 @@ struct RuleExplainer {
                 var found = false
                 switch pattern {
                 case .substring(let value):
-                    found = test.wholeField ? text == Array(value.utf8) : TextFold.find(Array(value.utf8), in: text, wholeWord: false)
+                    found =
+                        test.wholeField
+                        ? text == Array(value.utf8) : TextFold.find(Array(value.utf8), in: text, wholeWord: false)
                 case .word(let value):
-                    found = test.wholeField ? text == Array(value.utf8) : TextFold.find(Array(value.utf8), in: text, wholeWord: true)
+                    found =
+                        test.wholeField
+                        ? text == Array(value.utf8) : TextFold.find(Array(value.utf8), in: text, wholeWord: true)
                 case .regex(let source):
                     if let regex = try? Regex(source).ignoresCase(), !input.strings[slot].isEmpty {
                         found = (try? regex.firstMatch(in: input.strings[slot])) != nil
@@ -76,7 +83,9 @@ struct RuleExplainer {
                 }
             }
         }
-        let texts = slots.map { "the \(RuleExplainer.slotNames[$0]) \"\(String(decoding: input.folded[$0], as: UTF8.self))\"" }
+        let texts = slots.map {
+            "the \(RuleExplainer.slotNames[$0]) \"\(String(decoding: input.folded[$0], as: UTF8.self))\""
+        }
         let verb = test.wholeField ? "equal to" : "found in"
         return (test.negated, "\(test): not \(verb) \(texts.joined(separator: " or "))")
     }

@@ -144,7 +144,8 @@ enum RuleLexer {
             end += 1
         }
         guard end < scalars.count else {
-            throw Failure(column: start + 1, length: scalars.count - start, message: "missing '\"' at the end of the text")
+            throw Failure(
+                column: start + 1, length: scalars.count - start, message: "missing '\"' at the end of the text")
         }
         return (text, end + 1)
     }

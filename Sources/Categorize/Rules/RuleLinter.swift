@@ -21,7 +21,9 @@ public struct RuleLinter {
             for earlier in rules[..<index] where !earlier.continues {
                 if let reason = RuleLinter.shadowReason(earlier: earlier.condition, later: rule.condition) {
                     findings.append(
-                        Finding(rule: rule.id, message: "this rule can never match: \(earlier.id) matches first (\(reason))"))
+                        Finding(
+                            rule: rule.id, message: "this rule can never match: \(earlier.id) matches first (\(reason))"
+                        ))
                     shadowed = true
                     break
                 }

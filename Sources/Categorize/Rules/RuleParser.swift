@@ -7,7 +7,9 @@ import Ledger
 /// non-blank character is `#` are ignored everywhere.
 public enum RuleParser {
     /// Parses `text`; `path` names the file in errors and rule ids (`rules/food.rules`).
-    public static func parse(_ text: String, path: String, origin: RuleOrigin = .user) -> (
+    public static func parse(
+        _ text: String, path: String, origin: RuleOrigin = .user
+    ) -> (
         rules: [Rule], errors: [CategorizeError]
     ) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
@@ -85,8 +87,10 @@ private struct FileParser {
                     message = "expected a rule starting with 'if', found '\(word)'"
                 }
                 errors.append(error(line: lineNumber, column: begin + 1, length: end - begin, message))
-                while index < scalarLines.count, FileParser.isIndented(scalarLines[index]) || FileParser.isSkippable(
-                    scalarLines[index])
+                while index < scalarLines.count,
+                    FileParser.isIndented(scalarLines[index])
+                        || FileParser.isSkippable(
+                            scalarLines[index])
                 {
                     index += 1
                 }
@@ -110,7 +114,8 @@ private struct FileParser {
                 do throws(RuleLexer.Failure) {
                     tokens += try RuleLexer.tokens(next, from: 0, line: index + 1)
                 } catch {
-                    errors.append(self.error(line: index + 1, column: error.column, length: error.length, error.message))
+                    errors.append(
+                        self.error(line: index + 1, column: error.column, length: error.length, error.message))
                     failed = true
                 }
                 lastLine = index + 1
@@ -131,7 +136,8 @@ private struct FileParser {
                 do throws(ConditionParser.Failure) {
                     condition = try parser.parseCondition()
                 } catch {
-                    errors.append(self.error(line: error.line, column: error.column, length: error.length, error.message))
+                    errors.append(
+                        self.error(line: error.line, column: error.column, length: error.length, error.message))
                 }
             }
             var actions: [RuleAction] = []
@@ -162,12 +168,15 @@ private struct FileParser {
                 errors.append(
                     error(
                         line: lineNumber, column: 1, length: 2,
-                        "the rule has no actions (indent them under the 'if' line, e.g. '    category Food:Groceries')"))
+                        "the rule has no actions (indent them under the 'if' line, e.g. '    category Food:Groceries')")
+                )
                 continue
             }
             if let condition {
                 rules.append(
-                    Rule(id: RuleID(file: path, line: lineNumber), condition: condition, actions: actions, origin: origin))
+                    Rule(
+                        id: RuleID(file: path, line: lineNumber), condition: condition, actions: actions, origin: origin
+                    ))
             }
         }
         if !errors.isEmpty { rules = [] }

@@ -119,7 +119,9 @@ public struct SplitPlan: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return .success(
-            parts.indices.map { Split(category: parts[$0].category, amount: Money(minorUnits: sign * values[$0], currency: currency)) })
+            parts.indices.map {
+                Split(category: parts[$0].category, amount: Money(minorUnits: sign * values[$0], currency: currency))
+            })
     }
 
     /// Ten-thousandths of the major unit to minor units, when exact.

@@ -28,7 +28,8 @@ enum SplitSyntax {
             while begin < end, RuleLexer.isSpace(scalars[begin]) { begin += 1 }
             while end > begin, RuleLexer.isSpace(scalars[end - 1]) { end -= 1 }
             guard begin < end else {
-                throw Failure(offset: min(pieceStart, max(0, scalars.count - 1)), length: 1, message: "empty split part")
+                throw Failure(
+                    offset: min(pieceStart, max(0, scalars.count - 1)), length: 1, message: "empty split part")
             }
             var shareStart = end
             while shareStart > begin, !RuleLexer.isSpace(scalars[shareStart - 1]) { shareStart -= 1 }
@@ -45,7 +46,8 @@ enum SplitSyntax {
             guard let category = CategoryPath(categoryText) else {
                 throw Failure(
                     offset: begin, length: categoryEnd - begin,
-                    message: "'\(categoryText)' is not a category (write parts separated by colons, e.g. Food:Groceries)")
+                    message:
+                        "'\(categoryText)' is not a category (write parts separated by colons, e.g. Food:Groceries)")
             }
             let shareFailure = Failure(
                 offset: shareStart, length: end - shareStart,
@@ -76,11 +78,13 @@ enum SplitSyntax {
         let whole = Failure(offset: 0, length: scalars.count, message: "")
         if percentTotal > 10_000 {
             throw Failure(
-                offset: whole.offset, length: whole.length, message: "the percentages add up to \(total)%, more than 100%")
+                offset: whole.offset, length: whole.length,
+                message: "the percentages add up to \(total)%, more than 100%")
         }
         if let restOffset, percentTotal == 10_000 {
             throw Failure(
-                offset: restOffset, length: 4, message: "'rest' would get nothing: the percentages already add up to 100%")
+                offset: restOffset, length: 4,
+                message: "'rest' would get nothing: the percentages already add up to 100%")
         }
         if restOffset == nil, percentTotal > 0, percentTotal < 10_000 {
             throw Failure(

@@ -86,7 +86,8 @@ public struct TransferPairer: Sendable {
         }
         var used = Set<Int>()
         var pairs: [(out: Int, in: Int)] = []
-        for candidate in candidates where !used.contains(candidate.out.index) && !used.contains(candidate.incoming.index) {
+        for candidate in candidates
+        where !used.contains(candidate.out.index) && !used.contains(candidate.incoming.index) {
             used.insert(candidate.out.index)
             used.insert(candidate.incoming.index)
             pairs.append((candidate.out.index, candidate.incoming.index))
