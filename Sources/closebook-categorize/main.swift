@@ -1,1 +1,3 @@
-print("todo")
+import Categorize
+
+CategorizeCommand.main()

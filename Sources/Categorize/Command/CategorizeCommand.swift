@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+
+/// `closebook-categorize`: the journal in, the categorised ledger and the list of what is left out.
+public struct CategorizeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "closebook-categorize",
+        abstract: "Categorise an imported journal with your rules, overrides, transfer pairing and a learned fallback.",
+        discussion: """
+            Reads DIR/rules/*.rules (in file-name order, first match wins), DIR/overrides.csv (beats \
+            every rule) and the [categorize] table of DIR/closebook.toml. Writes the ledger, \
+            uncategorized.csv (most money first, ids ready to paste into overrides.csv) and a JSON \
+            report. Nothing is written when a rule file or overrides.csv has an error (exit 2).
+
+            Examples:
+              closebook-categorize --workspace Samples --journal Samples/build/journal.jsonl \\
+                  --ledger Samples/build/ledger.jsonl --uncategorized Samples/build/uncategorized.csv
+              closebook-categorize --workspace Samples --journal Samples/build/journal.jsonl \\
+                  --explain "CARD PAYMENT TO TESCO STORES 3297"
+              closebook-categorize --workspace Samples --journal Samples/build/journal.jsonl --lint
+            """
+    )
+
+    @Option(help: ArgumentHelp("The workspace folder (holds rules/, overrides.csv, closebook.toml).", valueName: "dir"))
+    var workspace: String
+
+    @Option(help: ArgumentHelp("The journal written by closebook-import.", valueName: "file"))
+    var journal: String
+
+    @Option(help: ArgumentHelp("Where to write the categorised ledger.", valueName: "file"))
+    var ledger: String?
+
+    @Option(help: ArgumentHelp("Where to write uncategorized.csv.", valueName: "file"))
+    var uncategorized: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the JSON report (default: categorize-report.json beside the ledger).", valueName: "file"))
+    var report: String?
+
+    @Option(
+        name: .customLong("profile-rules"),
+        help: ArgumentHelp("A bank profile's default rules, applied after your own (repeatable).", valueName: "file"))
+    var profileRules: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Explain a transaction id from the journal, or a payee text, and write nothing.", valueName: "id-or-text"))
+    var explain: String?
+
+    @Flag(help: "List rules that matched nothing or can never match, and write nothing.")
+    var lint = false
+
+    public init() {}
+
+    public func validate() throws {
+        if explain != nil && lint { throw ValidationError("--explain and --lint cannot be used together.") }
+        if explain == nil && !lint && (ledger == nil || uncategorized == nil) {
+            throw ValidationError("--ledger and --uncategorized are required unless --explain or --lint is given.")
+        }
+    }
+
+    public func run() throws {
+        let mode: CategorizeRun.Mode
+        if let explain {
+            mode = .explain(explain)
+        } else if lint {
+            mode = .lint
+        } else {
+            let ledgerPath = ledger ?? ""
+            let reportPath =
+                report
+                ?? ((ledgerPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                    "categorize-report.json")
+            mode = .write(ledger: ledgerPath, uncategorized: uncategorized ?? "", report: reportPath)
+        }
+        let run = CategorizeRun(workspace: workspace, journalPath: journal, profileRuleFiles: profileRules, mode: mode)
+        let result = run.execute()
+        if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
+        if !result.standardError.isEmpty { FileHandle.standardError.write(Data(result.standardError.utf8)) }
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
+}

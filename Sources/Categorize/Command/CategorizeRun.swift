@@ -1,0 +1,153 @@
+import Foundation
+import Ledger
+
+/// One invocation of the stage, with its inputs resolved: what `CategorizeCommand` runs and tests
+/// call directly. Reads everything and validates it before writing anything.
+public struct CategorizeRun {
+    public enum Mode: Sendable, Equatable {
+        /// Write the ledger, `uncategorized.csv` and the report.
+        case write(ledger: String, uncategorized: String, report: String)
+        /// Print why a transaction (by id) or a payee text gets its category.
+        case explain(String)
+        /// Print rules that matched nothing or can never match.
+        case lint
+    }
+
+    public var workspace: String
+    public var journalPath: String
+    public var profileRuleFiles: [String]
+    public var mode: Mode
+
+    public init(workspace: String, journalPath: String, profileRuleFiles: [String] = [], mode: Mode) {
+        self.workspace = workspace
+        self.journalPath = journalPath
+        self.profileRuleFiles = profileRuleFiles
+        self.mode = mode
+    }
+
+    /// What the command prints and its exit code.
+    public struct Result: Sendable {
+        public var exitCode: Int32
+        public var standardOutput = ""
+        public var standardError = ""
+    }
+
+    public func execute() -> Result {
+        var result = Result(exitCode: 0)
+        func fail(_ code: Int32, _ message: String) -> Result {
+            result.exitCode = code
+            result.standardError += message + "\n"
+            return result
+        }
+        // 1. Everything the user wrote: config, rules, overrides. Any error: exit 2, nothing written.
+        let config: WorkspaceConfig
+        do throws(ConfigError) {
+            config = try WorkspaceConfig.load(workspace: workspace)
+        } catch {
+            return fail(2, error.description)
+        }
+        var problems: [CategorizeError] = []
+        var ruleSet = RuleSet()
+        do throws(CategorizeErrors) {
+            ruleSet = try RuleSet.load(workspace: workspace, profileRuleFiles: profileRuleFiles)
+        } catch {
+            problems += error.errors
+        }
+        var overrides = OverrideTable()
+        let overridesPath = (workspace as NSString).appendingPathComponent("overrides.csv")
+        if FileManager.default.fileExists(atPath: overridesPath) {
+            do throws(CategorizeErrors) {
+                let bytes = (try? FileOutput.read(overridesPath)) ?? []
+                overrides = try OverrideTable.parse(String(decoding: bytes, as: UTF8.self), path: "overrides.csv")
+            } catch {
+                problems += error.errors
+            }
+        }
+        if !problems.isEmpty {
+            return fail(2, CategorizeErrors(problems).description + "\n" + CategorizeRun.errorCount(problems.count))
+        }
+        // 2. The journal.
+        let journal: Journal
+        do {
+            let bytes = try FileOutput.read(journalPath)
+            journal = try JournalCodec.decode(bytes, path: journalPath)
+        } catch let error as FileOutput.Failure {
+            return fail(1, "\(error.path): error: \(error.reason)")
+        } catch {
+            return fail(1, "\(error)")
+        }
+        let categorizer = Categorizer(rules: ruleSet.rules, overrides: overrides, settings: config.categorize)
+        let outcome = categorizer.run(journal)
+        if !outcome.errors.isEmpty {
+            return fail(
+                2, CategorizeErrors(outcome.errors).description + "\n" + CategorizeRun.errorCount(outcome.errors.count))
+        }
+        switch mode {
+        case .lint:
+            let findings = RuleLinter().lint(ruleSet.rules, matchCounts: outcome.report.rules.map(\.matched))
+            for finding in findings { result.standardOutput += finding.description + "\n" }
+            result.standardOutput +=
+                findings.isEmpty
+                ? "\(ruleSet.rules.count) rules, no problems found\n"
+                : "\(ruleSet.rules.count) rules, \(findings.count) warning\(findings.count == 1 ? "" : "s")\n"
+            return result
+        case .explain(let subject):
+            result.standardOutput = ExplainReport(categorizer: categorizer, journal: journal, outcome: outcome).explain(
+                subject)
+            return result
+        case .write(let ledgerPath, let uncategorizedPath, let reportPath):
+            do throws(FileOutput.Failure) {
+                try FileOutput.write(JournalCodec.encode(outcome.ledger), to: ledgerPath)
+                try FileOutput.write(UncategorizedCSV.encode(outcome.uncategorized), to: uncategorizedPath)
+                try FileOutput.write(CategorizeRun.encodeReport(outcome.report), to: reportPath)
+            } catch {
+                return fail(1, error.description)
+            }
+            result.standardError = CategorizeRun.summary(outcome, uncategorizedPath: uncategorizedPath)
+            return result
+        }
+    }
+
+    static func errorCount(_ count: Int) -> String { "\(count) error\(count == 1 ? "" : "s"); nothing was written" }
+
+    static func encodeReport(_ report: CategorizeReport) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
+        return Array(data) + [0x0A]
+    }
+
+    /// The table on stderr after a run.
+    static func summary(_ outcome: CategorizeOutcome, uncategorizedPath: String) -> String {
+        let report = outcome.report
+        let count = CategorizeFormat.count
+        var text = "categorised \(count(report.transactions)) transactions:\n"
+        let rows: [(String, Int)] = [
+            ("by user rules", report.bySource.rule), ("by profile rules", report.bySource.profileRule),
+            ("by overrides", report.bySource.override), ("learned", report.bySource.learned),
+            ("transfers (\(count(report.transferPairs)) pairs)", report.bySource.transfer),
+            ("uncategorised", report.uncategorized),
+        ]
+        let width = rows.map { count($0.1).count }.max() ?? 1
+        for (label, value) in rows {
+            let number = count(value)
+            text += "  " + String(repeating: " ", count: width - number.count) + number + "  " + label + "\n"
+        }
+        if report.ignored > 0 { text += "  \(count(report.ignored)) ignored (kept, left out of the figures)\n" }
+        if report.uncategorized > 0 { text += "see \(uncategorizedPath) for what still needs a rule\n" }
+        if !report.unpairedTransfers.isEmpty {
+            text +=
+                "warning: \(report.unpairedTransfers.count) transaction\(report.unpairedTransfers.count == 1 ? "" : "s") marked transfer found no partner:\n"
+            for leg in report.unpairedTransfers {
+                text += "  \(leg.id)  \(leg.date)  \(leg.account)  \(leg.amount) \(leg.currency)"
+                text += leg.rule.map { "  (\($0))" } ?? ""
+                text += "\n"
+            }
+        }
+        for id in report.unknownOverrideIDs {
+            text += "warning: overrides.csv names transaction '\(id)', which is not in the journal\n"
+        }
+        for warning in report.warnings { text += "warning: \(warning)\n" }
+        return text
+    }
+}

@@ -1,0 +1,56 @@
+import Ledger
+
+/// The features the learned classifier sees for a transaction.
+///
+/// `p:WORD` for each word of the clean payee and `k:KEY` for the whole clean payee (merchant
+/// identity), `m:WORD` for memo words of three or more letters, `a:N` for the amount's size bucket
+/// (1, 2, 5, 10, 20, 50... in major units), `s:-`/`s:+` for its sign, and `acct:ID`.
+public enum FeatureExtractor {
+    public static func features(cleanKey: String, memo: String, amount: Money, account: AccountID) -> [String] {
+        var features: [String] = []
+        if !cleanKey.isEmpty { features.append("k:" + cleanKey) }
+        for word in words(cleanKey) where word.utf8.count >= 2 { features.append("p:" + word) }
+        for word in words(TextFold.foldedString(memo))
+        where word.utf8.count >= 3 && !word.utf8.allSatisfy({ $0 &- 0x30 < 10 }) {
+            features.append("m:" + word)
+        }
+        features.append("a:\(bucket(amount))")
+        features.append(amount.minorUnits < 0 ? "s:-" : "s:+")
+        features.append("acct:" + account.rawValue)
+        return features
+    }
+
+    /// Payee features, the evidence a prediction must rest on.
+    public static func isPayeeFeature(_ feature: String) -> Bool { feature.hasPrefix("p:") || feature.hasPrefix("k:") }
+
+    /// Runs of letters, digits, apostrophes and non-ASCII bytes.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            if TextFold.isWordByte(byte) || byte >= 0x80 || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "&") {
+                current.append(byte)
+            } else if !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
+    }
+
+    /// 0 below 1, 1 below 2, 2 below 5, 3 below 10, ... in major units (1-2-5 steps).
+    static func bucket(_ amount: Money) -> Int {
+        let scale = amount.currency.scale
+        let magnitude = amount.minorUnits.magnitude
+        var bound: UInt64 = UInt64(scale)
+        var bucket = 0
+        let steps: [UInt64] = [2, 5, 2]  // 1 → 2 → 5 → 10 (×2, ×2.5, ×2)
+        while magnitude >= bound, bucket < 30 {
+            let step = bucket % 3
+            bound = step == 1 ? bound / 2 * 5 : bound * steps[step]
+            bucket += 1
+        }
+        return bucket
+    }
+}

@@ -1,0 +1,312 @@
+/// Turns a bank's payee text into a merchant name: `CARD PAYMENT TO TESCO STORES 3297 ON 12 OCT`,
+/// `TESCO STORES 3297 LONDON GB` and `TESCO STORE 1123` all become `Tesco`.
+///
+/// Works on bytes, by words, in one pass:
+/// 1. payment-method prefixes are dropped (`CARD PAYMENT TO`, `VISA DEBIT`, `POS`, `DD`, `FPO`...),
+///    and so are payment processors before a `*` (`PAYPAL *NETFLIX` is `Netflix`);
+/// 2. the name ends at the first store, terminal or card number, date, time or reference
+///    (`3297`, `#541`, `****1234`, `12/10`, `2K3L45`): what follows it is city, country and noise;
+/// 3. trailing country codes, payment type codes and generic words (`STORES`, `LTD`) are dropped
+///    while at least one word remains;
+/// 4. all-capitals words are title-cased for display (`Trader Joe's`); short words without a vowel
+///    stay capitals (`BP`, `TFL`); a payee written in mixed case keeps its spelling.
+///
+/// When nothing is left (a payee that is all noise) the payee is kept as written.
+public struct PayeeNormaliser: Sendable {
+    public init() {}
+
+    /// One word of the payee: its bytes as written and folded, and what kind of word it is.
+    struct Word {
+        var original: ArraySlice<UInt8>
+        var folded: [UInt8]
+        /// `*` between a processor and a merchant (`PAYPAL *NETFLIX`), or before a reference.
+        var isStar = false
+    }
+
+    public func normalise(_ raw: String) -> CleanPayee {
+        let words = PayeeNormaliser.split(Array(raw.utf8))
+        var name: [Word] = []
+        var index = 0
+        var afterStar = false
+        // 1. Prefixes: only before the first name word.
+        index = PayeeNormaliser.skipPrefixes(words, from: 0)
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if word.isStar {
+                if !name.isEmpty,
+                    PayeeNormaliser.processors.contains(
+                        name.map { String(decoding: $0.folded, as: UTF8.self) }.joined(separator: " "))
+                {
+                    name.removeAll()
+                } else {
+                    afterStar = true
+                }
+                continue
+            }
+            if PayeeNormaliser.isNoise(word.folded, next: index < words.count ? words[index].folded : nil)
+                || (afterStar && word.folded.contains { $0 &- 0x30 < 10 }) || word.folded.first == UInt8(ascii: "(")
+            {
+                if name.isEmpty {
+                    index = PayeeNormaliser.skipPrefixes(words, from: index)
+                    continue
+                }
+                break
+            }
+            afterStar = false
+            name.append(word)
+        }
+        // 3. Trailing country codes, type codes and generic words.
+        while name.count > 1, let last = name.last,
+            PayeeNormaliser.trailing.contains(String(decoding: last.folded, as: UTF8.self))
+        {
+            name.removeLast()
+        }
+        guard !name.isEmpty else {
+            let folded = TextFold.foldedString(raw)
+            let display = String(decoding: TextFold.collapse(Array(raw.utf8)), as: UTF8.self)
+            return CleanPayee(display: display, key: folded)
+        }
+        // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
+        let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 }
+        var key: [UInt8] = []
+        var display: [UInt8] = []
+        for (position, word) in name.enumerated() {
+            if position > 0 {
+                key.append(0x20)
+                display.append(0x20)
+            }
+            key.append(contentsOf: word.folded)
+            display.append(contentsOf: mixedCase ? Array(word.original) : PayeeNormaliser.displayForm(word))
+        }
+        return CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
+    }
+
+    // MARK: Words
+
+    /// Splits on white space and `*`; separates a long digit run glued to letters
+    /// (`1200000549NEW` is `1200000549` `NEW`); trims punctuation at word ends; drops `www.` and
+    /// web suffixes (`NETFLIX.COM` is `NETFLIX`); cuts a word at `(` (`WEB(S` is `WEB`).
+    static func split(_ bytes: [UInt8]) -> [Word] {
+        var words: [Word] = []
+        var start = 0
+        func emit(_ begin: Int, _ end: Int) {
+            var begin = begin
+            var end = end
+            if begin < end, bytes[begin] == UInt8(ascii: "("), end - begin > 1 {
+                // A parenthesised reference: keep the parenthesis so the word reads as noise.
+                words.append(Word(original: bytes[begin..<end], folded: bytes[begin..<end].map(TextFold.lower)))
+                return
+            }
+            if let paren = bytes[begin..<end].firstIndex(of: UInt8(ascii: "(")) { end = paren }
+            while begin < end, trimmable(bytes[begin]) { begin += 1 }
+            while end > begin, trimmable(bytes[end - 1]) { end -= 1 }
+            guard begin < end else { return }
+            var folded = bytes[begin..<end].map(TextFold.lower)
+            if folded.starts(with: Array("www.".utf8)), folded.count > 4 {
+                begin += 4
+                folded.removeFirst(4)
+            }
+            for suffix in webSuffixes where folded.count > suffix.count + 1 && folded.ends(with: suffix) {
+                end -= suffix.count
+                folded.removeLast(suffix.count)
+                break
+            }
+            // A run of four or more digits glued to letters: a store number or reference.
+            var digits = 0
+            while digits < folded.count, folded[digits] &- 0x30 < 10 { digits += 1 }
+            if digits >= 4, digits < folded.count, isLetter(folded[digits]) {
+                words.append(Word(original: bytes[begin..<begin + digits], folded: Array(folded[..<digits])))
+                words.append(Word(original: bytes[begin + digits..<end], folded: Array(folded[digits...])))
+                return
+            }
+            var tail = 0
+            while tail < folded.count, folded[folded.count - 1 - tail] &- 0x30 < 10 { tail += 1 }
+            if tail >= 4, tail < folded.count, isLetter(folded[folded.count - 1 - tail]) {
+                let cut = folded.count - tail
+                words.append(Word(original: bytes[begin..<begin + cut], folded: Array(folded[..<cut])))
+                words.append(Word(original: bytes[begin + cut..<end], folded: Array(folded[cut...])))
+                return
+            }
+            words.append(Word(original: bytes[begin..<end], folded: folded))
+        }
+        for index in 0...bytes.count {
+            let atEnd = index == bytes.count
+            let byte = atEnd ? 0x20 : bytes[index]
+            if TextFold.isSpace(byte) || byte == UInt8(ascii: "*") {
+                emit(start, index)
+                if byte == UInt8(ascii: "*") {
+                    words.append(Word(original: bytes[index..<index + 1], folded: [byte], isStar: true))
+                }
+                start = index + 1
+            }
+        }
+        return words
+    }
+
+    static func trimmable(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\""),
+            UInt8(ascii: ")"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "|"), UInt8(ascii: "_"),
+            UInt8(ascii: "="), UInt8(ascii: "+"):
+            true
+        default: false
+        }
+    }
+
+    @inline(__always)
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+
+    static let webSuffixes: [[UInt8]] = [".co.uk", ".com", ".net", ".org", ".uk", ".io"].map { Array($0.utf8) }
+
+    // MARK: Noise
+
+    static let months: Set<String> = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    ]
+
+    /// A number, date, time, card number or reference: where a merchant's name ends.
+    static func isNoise(_ word: [UInt8], next: [UInt8]?) -> Bool {
+        var digits = 0
+        var letters = 0
+        var separators = 0
+        var masks = 0
+        for byte in word {
+            if byte &- 0x30 < 10 {
+                digits += 1
+            } else if isLetter(byte) {
+                letters += 1
+                if byte == UInt8(ascii: "x") { masks += 1 }
+            } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ":")
+            {
+                separators += 1
+            } else if byte == UInt8(ascii: "#") {
+                if word.count > 1 { return true }
+            } else if byte == UInt8(ascii: "*") {
+                masks += 1
+            }
+        }
+        if word.first == UInt8(ascii: "#"), digits > 0 { return true }
+        // Masked card numbers: ****1234, XXXX1234, 4929********2222.
+        if digits >= 2, masks >= 3, masks + digits == word.count { return true }
+        if letters == 0 {
+            if digits >= 3 { return true }
+            // Dates and times: 12/10, 12.10.24, 10:45.
+            if digits >= 2, separators >= 1 { return true }
+            // A day before a month name: 12 OCT.
+            if digits >= 1, digits <= 2, let next, months.contains(String(decoding: next, as: UTF8.self)) {
+                return true
+            }
+            return false
+        }
+        // 12OCT, 12OCT24.
+        if digits >= 1, digits <= 4, letters == 3 || letters == 4, separators == 0 {
+            let alpha = String(decoding: word.filter(isLetter), as: UTF8.self)
+            if months.contains(alpha), word.first.map({ $0 &- 0x30 < 10 }) == true { return true }
+        }
+        // References mixing letters and at least three digits: 2K3L45, X10-08144, CD4455.
+        return digits >= 3
+    }
+
+    /// Payment-method phrases dropped at the start of a payee, longest first.
+    static let prefixes: [[String]] = [
+        ["card", "payment", "to"], ["bill", "payment", "to"], ["debit", "card", "purchase"], ["pos", "purchase"],
+        ["card", "payment"], ["bill", "payment"], ["payment", "to"], ["visa", "debit"], ["debit", "card"],
+        ["direct", "debit"], ["standing", "order"], ["faster", "payment"], ["faster", "payments"], ["eftpos", "wdl"],
+        ["pos", "wdl"], ["recurring", "payment"], ["online", "payment"], ["contactless"], ["pos"], ["cnp"], ["dd"],
+        ["ddr"], ["fpo"], ["fpi"], ["so"], ["bgc"], ["tfr"], ["stos"], ["eftpos"], ["purchase"], ["vis"], ["visa"],
+        ["mastercard"], ["card"], ["debit"], ["on"], ["to"],
+    ].sorted { $0.count > $1.count }
+
+    /// The index of the first word after any payment-method prefixes from `start`.
+    static func skipPrefixes(_ words: [Word], from start: Int) -> Int {
+        var index = start
+        outer: while index < words.count {
+            for phrase in prefixes where index + phrase.count <= words.count {
+                var matches = true
+                for (offset, part) in phrase.enumerated()
+                where words[index + offset].isStar || !words[index + offset].folded.elementsEqual(part.utf8) {
+                    matches = false
+                    break
+                }
+                if matches {
+                    index += phrase.count
+                    continue outer
+                }
+            }
+            break
+        }
+        return index
+    }
+
+    /// Payment processors written before a `*` and the merchant.
+    static let processors: Set<String> = [
+        "paypal", "pp", "sq", "sumup", "iz", "izettle", "zettle", "sp", "tst", "ztl", "crv", "pypl", "google",
+        "apple", "dnh",
+    ]
+
+    /// Words dropped from the end of a name while another word remains.
+    static let trailing: Set<String> = [
+        // Countries, as banks append them.
+        "gb", "gbr", "uk", "us", "usa", "ie", "irl", "fr", "fra", "de", "deu", "nl", "nld", "es", "esp", "au", "aus",
+        "nz", "ca", "can", "ch", "che", "at", "aut", "se", "swe", "dk", "dnk", "lu", "lux", "pt", "prt", "pl", "pol",
+        // Payment types.
+        "dd", "so", "fpo", "fpi", "bgc", "tfr", "pos", "cd", "ref", "on", "via",
+        // Generic shop and company words.
+        "store", "stores", "superstore", "ltd", "limited", "plc", "inc", "llc", "corp", "gmbh", "ag", "bv",
+        "nv", "sarl", "srl",
+    ]
+
+    // MARK: Display
+
+    /// The word as a person would write it.
+    static func displayForm(_ word: Word) -> [UInt8] {
+        let original = Array(word.original)
+        let hasLower = original.contains { $0 &- 0x61 < 26 }
+        if hasLower { return original }
+        let letters = original.filter(isLetter)
+        let vowels = letters.filter { "AEIOUY".utf8.contains($0) }
+        if !letters.isEmpty, letters.count <= 3, vowels.isEmpty, letters.count == original.count { return original }
+        var result: [UInt8] = []
+        result.reserveCapacity(original.count)
+        var startOfPart = true
+        for byte in original {
+            if isLetter(byte) {
+                result.append(startOfPart ? byte : TextFold.lower(byte))
+                startOfPart = false
+            } else {
+                result.append(byte)
+                // A new part after '-', '/', '.' or '&', but not after an apostrophe: Joe's, 7-Eleven.
+                startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10) && byte < 0x80
+            }
+        }
+        return result
+    }
+}
+
+extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+}
+
+extension TextFold {
+    /// White space collapsed and trimmed, case kept.
+    static func collapse(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var pendingSpace = false
+        for byte in bytes {
+            if isSpace(byte) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(0x20)
+                pendingSpace = false
+            }
+            result.append(byte)
+        }
+        return result
+    }
+}

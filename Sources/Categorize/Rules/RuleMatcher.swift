@@ -1,0 +1,272 @@
+import Ledger
+
+/// Every rule compiled once, with a literal prefilter so a transaction is checked only against
+/// the rules that can match it.
+///
+/// All literal alternatives of all rules (and the literal every match of a regular expression must
+/// contain) go into one `LiteralAutomaton`. A rule whose condition cannot hold unless one of its
+/// literals occurs is a candidate only when the automaton found one; rules without such a literal
+/// (`amount > 1000`, `not payee ~ x`) are checked for every transaction, in order. Candidates are
+/// evaluated in rule order, so the result is exactly "first match wins", however many rules there are.
+public final class RuleMatcher {
+    public let rules: [Rule]
+    let conditions: [CompiledCondition]
+    let automaton: LiteralAutomaton
+    let literalTexts: [[UInt8]]
+    /// For each literal, the rules that become candidates when it occurs.
+    let literalRules: [[Int32]]
+    /// Rules with no required literal, in order.
+    let alwaysRules: [Int32]
+    let regexes: [Regex<AnyRegexOutput>?]
+
+    public init(rules: [Rule]) {
+        var builder = Builder()
+        var conditions: [CompiledCondition] = []
+        var requirements: [[Int32]?] = []
+        for rule in rules {
+            let compiled = builder.compile(rule.condition)
+            conditions.append(compiled)
+            requirements.append(builder.required(compiled))
+        }
+        var literalRules = [[Int32]](repeating: [], count: builder.literals.count)
+        var alwaysRules: [Int32] = []
+        for (index, requirement) in requirements.enumerated() {
+            if let requirement {
+                for literal in Set(requirement) { literalRules[Int(literal)].append(Int32(index)) }
+            } else {
+                alwaysRules.append(Int32(index))
+            }
+        }
+        self.rules = rules
+        self.conditions = conditions
+        self.literalTexts = builder.literals
+        self.automaton = LiteralAutomaton(patterns: builder.literals)
+        self.literalRules = literalRules
+        self.alwaysRules = alwaysRules
+        self.regexes = builder.regexes
+    }
+
+    /// How many rules are checked for every transaction because they have no literal to prefilter on.
+    public var unfilteredRuleCount: Int { alwaysRules.count }
+
+    func makeScratch() -> MatchScratch { MatchScratch(literalCount: literalTexts.count) }
+
+    /// Appends to `result` the indices of the rules that apply, in order: every matching rule up to
+    /// and including the first one that does not `continue`.
+    func match(_ input: MatchInput, scratch: inout MatchScratch, into result: inout [Int]) {
+        scan(input, scratch: &scratch)
+        scratch.candidates.sort()
+        let candidates = scratch.candidates
+        var always = 0
+        var next = 0
+        var previous: Int32 = -1
+        while true {
+            let rule: Int32
+            let fromCandidates = next < candidates.count
+            let fromAlways = always < alwaysRules.count
+            if fromCandidates && (!fromAlways || candidates[next] < alwaysRules[always]) {
+                rule = candidates[next]
+                next += 1
+            } else if fromAlways {
+                rule = alwaysRules[always]
+                always += 1
+            } else {
+                break
+            }
+            if rule == previous { continue }
+            previous = rule
+            if evaluate(conditions[Int(rule)], input, scratch) {
+                result.append(Int(rule))
+                if !rules[Int(rule)].continues { break }
+            }
+        }
+    }
+
+    /// Runs the automaton over every text slot, recording which literals occur where, and
+    /// collecting the candidate rules.
+    func scan(_ input: MatchInput, scratch: inout MatchScratch) {
+        scratch.reset()
+        guard !automaton.isEmpty else { return }
+        let lengths = automaton.lengths
+        for slot in 0..<MatchInput.Slot.count {
+            let text = input.folded[slot]
+            if text.isEmpty { continue }
+            automaton.scan(text) { literal, end in
+                let start = end - Int(lengths[Int(literal)])
+                let bounded =
+                    (start == 0 || !TextFold.isWordByte(text[start - 1]))
+                    && (end == text.count || !TextFold.isWordByte(text[end]))
+                scratch.record(literal: literal, slot: slot, bounded: bounded, rules: literalRules)
+            }
+        }
+    }
+
+    /// True when the rule at `index` matches (used by explain and lint; the prefilter is bypassed).
+    func evaluate(rule index: Int, _ input: MatchInput, scratch: inout MatchScratch) -> Bool {
+        scan(input, scratch: &scratch)
+        return evaluate(conditions[index], input, scratch)
+    }
+
+    func evaluate(_ condition: CompiledCondition, _ input: MatchInput, _ scratch: MatchScratch) -> Bool {
+        switch condition {
+        case .contains(let slots, let negated, let alternatives):
+            var found = false
+            search: for alternative in alternatives {
+                switch alternative {
+                case .literal(let id, let word):
+                    let bit: UInt8 = word ? 2 : 1
+                    for slot in slots where scratch.found[Int(id) * MatchInput.Slot.count + slot] & bit != 0 {
+                        found = true
+                        break search
+                    }
+                case .regex(let index):
+                    guard let regex = regexes[index] else { continue }
+                    for slot in slots {
+                        let text = input.strings[slot]
+                        if !text.isEmpty, (try? regex.firstMatch(in: text)) != nil {
+                            found = true
+                            break search
+                        }
+                    }
+                }
+            }
+            return found != negated
+        case .equals(let slots, let negated, let values):
+            var found = false
+            for value in values {
+                for slot in slots where input.folded[slot] == value { found = true }
+            }
+            return found != negated
+        case .amount(let test): return test.holds(amount: input.amount)
+        case .date(let test): return test.holds(Int64(input.date.dayNumber))
+        case .day(let test): return test.holds(Int64(input.date.day))
+        case .account(let values, let negated): return values.contains(input.account.rawValue) != negated
+        case .currency(let values, let negated): return values.contains(input.amount.currency.code) != negated
+        case .sign(let credit): return credit ? input.amount.minorUnits > 0 : input.amount.minorUnits < 0
+        case .not(let inner): return !evaluate(inner, input, scratch)
+        case .and(let lhs, let rhs): return evaluate(lhs, input, scratch) && evaluate(rhs, input, scratch)
+        case .or(let lhs, let rhs): return evaluate(lhs, input, scratch) || evaluate(rhs, input, scratch)
+        }
+    }
+
+    /// Turns conditions into compiled ones, collecting literals and regular expressions.
+    struct Builder {
+        var literals: [[UInt8]] = []
+        var literalIDs: [[UInt8]: Int32] = [:]
+        var regexes: [Regex<AnyRegexOutput>?] = []
+        /// For each regex, the literal every match contains, if any.
+        var regexLiterals: [Int32?] = []
+
+        mutating func literal(_ bytes: [UInt8]) -> Int32 {
+            if let id = literalIDs[bytes] { return id }
+            let id = Int32(literals.count)
+            literals.append(bytes)
+            literalIDs[bytes] = id
+            return id
+        }
+
+        mutating func compile(_ condition: Condition) -> CompiledCondition {
+            switch condition {
+            case .text(let test):
+                let slots = MatchInput.slots(test.field)
+                if test.wholeField {
+                    let values = test.patterns.map { pattern -> [UInt8] in
+                        switch pattern {
+                        case .substring(let text), .word(let text), .regex(let text): Array(text.utf8)
+                        }
+                    }
+                    for value in values where !value.isEmpty { _ = literal(value) }
+                    return .equals(slots: slots, negated: test.negated, values: values)
+                }
+                let alternatives = test.patterns.map { pattern -> CompiledCondition.Alternative in
+                    switch pattern {
+                    case .substring(let text): return .literal(literal(Array(text.utf8)), word: false)
+                    case .word(let text): return .literal(literal(Array(text.utf8)), word: true)
+                    case .regex(let source):
+                        regexes.append((try? Regex(source))?.ignoresCase())
+                        regexLiterals.append(RegexLiteral.required(in: source).map { literal($0) })
+                        return .regex(regexes.count - 1)
+                    }
+                }
+                return .contains(slots: slots, negated: test.negated, alternatives: alternatives)
+            case .amount(let test): return .amount(test)
+            case .date(let test): return .date(test)
+            case .day(let test): return .day(test)
+            case .account(let test): return .account(Set(test.values), negated: test.negated)
+            case .currency(let test): return .currency(Set(test.values), negated: test.negated)
+            case .sign(let credit): return .sign(credit: credit)
+            case .not(let inner): return .not(compile(inner))
+            case .and(let lhs, let rhs): return .and(compile(lhs), compile(rhs))
+            case .or(let lhs, let rhs): return .or(compile(lhs), compile(rhs))
+            }
+        }
+
+        /// Literals of which at least one occurs whenever `condition` holds; nil when there is no such set.
+        func required(_ condition: CompiledCondition) -> [Int32]? {
+            switch condition {
+            case .contains(_, let negated, let alternatives):
+                guard !negated else { return nil }
+                var ids: [Int32] = []
+                for alternative in alternatives {
+                    switch alternative {
+                    case .literal(let id, _): ids.append(id)
+                    case .regex(let index):
+                        guard let id = regexLiterals[index] else { return nil }
+                        ids.append(id)
+                    }
+                }
+                return ids
+            case .equals(_, let negated, let values):
+                guard !negated, !values.contains(where: \.isEmpty) else { return nil }
+                return values.compactMap { literalIDs[$0] }
+            case .and(let lhs, let rhs):
+                switch (required(lhs), required(rhs)) {
+                case (let left?, let right?): return left.count <= right.count ? left : right
+                case (let left?, nil): return left
+                case (nil, let right?): return right
+                case (nil, nil): return nil
+                }
+            case .or(let lhs, let rhs):
+                guard let left = required(lhs), let right = required(rhs) else { return nil }
+                return left + right
+            default:
+                return nil
+            }
+        }
+    }
+}
+
+/// Per-transaction working memory of the matcher, reused across transactions.
+struct MatchScratch {
+    /// Bit 1: the literal occurs in the slot; bit 2: it occurs there as a whole word.
+    var found: [UInt8]
+    var touched: [Int] = []
+    var seen: [Bool]
+    var seenList: [Int32] = []
+    var candidates: [Int32] = []
+
+    init(literalCount: Int) {
+        found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)
+        seen = Array(repeating: false, count: literalCount)
+    }
+
+    mutating func reset() {
+        for index in touched { found[index] = 0 }
+        touched.removeAll(keepingCapacity: true)
+        for literal in seenList { seen[Int(literal)] = false }
+        seenList.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    mutating func record(literal: Int32, slot: Int, bounded: Bool, rules: [[Int32]]) {
+        let index = Int(literal) * MatchInput.Slot.count + slot
+        if found[index] == 0 { touched.append(index) }
+        found[index] |= bounded ? 3 : 1
+        if !seen[Int(literal)] {
+            seen[Int(literal)] = true
+            seenList.append(literal)
+            candidates.append(contentsOf: rules[Int(literal)])
+        }
+    }
+}
