@@ -25,7 +25,8 @@ enum InboxFolder {
             if let data = manager.contents(atPath: filePath) {
                 files.append(InboxFile(name: name, bytes: Array(data)))
             } else {
-                files.append(InboxFile(name: name, bytes: [], readFailure: "cannot read the file (check its permissions)"))
+                files.append(
+                    InboxFile(name: name, bytes: [], readFailure: "cannot read the file (check its permissions)"))
             }
         }
         return files

@@ -97,7 +97,9 @@ struct Deduplicator {
     }
 
     /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files.
-    private func mergeOneToOne(_ entries: inout [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<CivilDate>) {
+    private func mergeOneToOne(
+        _ entries: inout [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<CivilDate>
+    ) {
         func groups(_ indices: [Int]) -> [DayAmountKey: [Int]] {
             var result: [DayAmountKey: [Int]] = [:]
             for index in indices where entries[index].isImported && overlap.contains(entries[index].record.date) {

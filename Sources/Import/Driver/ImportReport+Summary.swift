@@ -2,7 +2,9 @@ extension ImportReport {
     /// The table `closebook-import` prints on stderr, followed by notes on what needs a look:
     /// derived accounts to name, coverage gaps, probable duplicates.
     public func summary(reportPath: String) -> String {
-        var rows: [[String]] = [["file", "format", "profile", "account", "records", "imported", "dup", "skipped", "balance"]]
+        var rows: [[String]] = [
+            ["file", "format", "profile", "account", "records", "imported", "dup", "skipped", "balance"]
+        ]
         for file in files {
             rows.append([
                 file.path, file.format ?? "-", file.profile ?? "-",
@@ -27,18 +29,21 @@ extension ImportReport {
         for account in accounts {
             if let suggestion = account.suggestion {
                 lines.append(
-                    "note: account '\(account.id)' (\(account.files.joined(separator: ", "))) is not in closebook.toml; to name it, add:")
+                    "note: account '\(account.id)' (\(account.files.joined(separator: ", "))) is not in closebook.toml; to name it, add:"
+                )
                 lines += suggestion.split(separator: "\n").map { "    " + $0 }
             }
             for gap in account.gaps {
                 lines.append(
-                    "note: account '\(account.id)' has no statement covering \(gap.from) to \(gap.to) (\(gap.days) day\(gap.days == 1 ? "" : "s"))")
+                    "note: account '\(account.id)' has no statement covering \(gap.from) to \(gap.to) (\(gap.days) day\(gap.days == 1 ? "" : "s"))"
+                )
             }
         }
         if !probableDuplicates.isEmpty {
             let count = probableDuplicates.count
             lines.append(
-                "note: \(count) probable duplicate\(count == 1 ? "" : "s") kept for you to check; see probableDuplicates in \(reportPath)")
+                "note: \(count) probable duplicate\(count == 1 ? "" : "s") kept for you to check; see probableDuplicates in \(reportPath)"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -11,7 +11,8 @@ extension ImportRun {
             var transaction = Transaction(
                 id: entry.id, account: entry.account, date: record.date, amount: record.amount, payee: record.payee,
                 memo: record.memo, status: record.status, checkNumber: record.checkNumber, bankType: record.bankType,
-                bankCategory: record.bankCategory, source: SourceLocation(file: files[entry.file].file.path, line: record.line))
+                bankCategory: record.bankCategory,
+                source: SourceLocation(file: files[entry.file].file.path, line: record.line))
             if !record.splits.isEmpty {
                 switch ImportRun.splits(of: record) {
                 case .success(let splits): transaction.splits = splits
@@ -116,18 +117,22 @@ extension ImportRun {
                 reason: $0.reason)
         }
         let baseCurrency = config.baseCurrency ?? ImportRun.mostCommonCurrency(transactions, accounts: accounts)
-        var journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: accounts, transactions: transactions)
+        var journal = Journal(
+            stage: "journal", baseCurrency: baseCurrency, accounts: accounts, transactions: transactions)
         journal.sortCanonically()
         let totals = ImportReport.Totals(
             files: files.count, failedFiles: files.filter(\.failed).count,
             records: fileReports.reduce(0) { $0 + $1.records }, imported: fileReports.reduce(0) { $0 + $1.imported },
-            pending: fileReports.reduce(0) { $0 + $1.pending }, duplicates: fileReports.reduce(0) { $0 + $1.duplicates },
-            skipped: fileReports.reduce(0) { $0 + $1.skipped }, warnings: fileReports.reduce(0) { $0 + $1.warnings.count },
+            pending: fileReports.reduce(0) { $0 + $1.pending },
+            duplicates: fileReports.reduce(0) { $0 + $1.duplicates },
+            skipped: fileReports.reduce(0) { $0 + $1.skipped },
+            warnings: fileReports.reduce(0) { $0 + $1.warnings.count },
             errors: fileReports.reduce(0) { $0 + $1.errors.count })
         let report = ImportReport(
             baseCurrency: baseCurrency.code, files: fileReports, accounts: accountReports, merges: merges,
             probableDuplicates: probableReports, totals: totals)
-        return ImportOutcome(journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
+        return ImportOutcome(
+            journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
     }
 
     /// Configured accounts in configuration order, then derived ones by id.
@@ -189,7 +194,9 @@ extension ImportRun {
     func balanceBasis(account: AccountID, balances: BalanceReconciler.Result?) -> String {
         if config.account(account)?.openingBalance != nil { return "and the opening balance in closebook.toml" }
         for (fileIndex, result) in balances?.files ?? [:] {
-            if let anchor = result.anchor { return "counted from the balance stated at \(files[fileIndex].file.path):\(anchor.line)" }
+            if let anchor = result.anchor {
+                return "counted from the balance stated at \(files[fileIndex].file.path):\(anchor.line)"
+            }
         }
         return ""
     }

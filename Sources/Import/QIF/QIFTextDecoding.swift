@@ -21,7 +21,8 @@ enum QIFTextDecoding {
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
             return (utf16(bytes.dropFirst(2), bigEndian: true), .utf16BigEndian)
         }
-        let body = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let body =
+            bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
             ? bytes[3...] : bytes[...]
         if isValidUTF8(body) { return (Array(body), .utf8) }
         return (windows1252(body), .windows1252)

@@ -58,7 +58,8 @@ struct ImportCommandTests {
 
     @Test("a good inbox: exit 0, journal and report written, a table on stderr")
     func success() throws {
-        let workspace = try TemporaryWorkspace(config: Self.config, inbox: ["bramble-savings-2024-09.qif": Self.savings])
+        let workspace = try TemporaryWorkspace(
+            config: Self.config, inbox: ["bramble-savings-2024-09.qif": Self.savings])
         let (status, stderr) = workspace.run()
         #expect(status == 0)
         let journal = try workspace.readJournal()
@@ -67,7 +68,10 @@ struct ImportCommandTests {
         #expect(journal.accounts.map(\.id) == ["savings"])
         #expect(journal.accounts.first?.openingBalance == Money(minorUnits: 100_000, currency: .gbp))
         #expect(journal.transactions.map(\.amount.minorUnits) == [25_000, 312])
-        #expect(journal.transactions.map(\.source.file) == ["inbox/bramble-savings-2024-09.qif", "inbox/bramble-savings-2024-09.qif"])
+        #expect(
+            journal.transactions.map(\.source.file) == [
+                "inbox/bramble-savings-2024-09.qif", "inbox/bramble-savings-2024-09.qif",
+            ])
         let report = try workspace.readReport()
         #expect(report.schemaVersion == 1)
         #expect(report.files.map(\.path) == ["inbox/bramble-savings-2024-09.qif"])
@@ -87,9 +91,10 @@ struct ImportCommandTests {
             ])
         let (status, stderr) = workspace.run(["--quiet"])
         #expect(status == 1)
-        #expect(stderr == [
-            "inbox/statement.pdf:1:1: error: not a bank export Closebook can read (expected CSV, OFX, QFX or QIF)"
-        ])
+        #expect(
+            stderr == [
+                "inbox/statement.pdf:1:1: error: not a bank export Closebook can read (expected CSV, OFX, QFX or QIF)"
+            ])
         #expect(try workspace.readJournal().transactions.count == 2)
         let report = try workspace.readReport()
         #expect(report.files.map(\.path) == ["inbox/bramble-savings-2024-09.qif", "inbox/statement.pdf"])
@@ -105,7 +110,9 @@ struct ImportCommandTests {
         let (status, stderr) = workspace.run()
         #expect(status == 2)
         #expect(stderr.count == 1)
-        #expect(stderr.first?.hasPrefix(workspace.path + "/closebook.toml:5:1: error: unknown account key 'opening_balanc'") == true)
+        #expect(
+            stderr.first?.hasPrefix(workspace.path + "/closebook.toml:5:1: error: unknown account key 'opening_balanc'")
+                == true)
         #expect(!workspace.exists(workspace.journal))
         #expect(!workspace.exists(workspace.report))
     }
@@ -116,16 +123,19 @@ struct ImportCommandTests {
         try FileManager.default.removeItem(atPath: workspace.path + "/inbox")
         let (status, stderr) = workspace.run()
         #expect(status == 2)
-        #expect(stderr == [
-            "\(workspace.path)/inbox: error: no inbox folder; put the bank exports to import in \(workspace.path)/inbox/"
-        ])
+        #expect(
+            stderr == [
+                "\(workspace.path)/inbox: error: no inbox folder; put the bank exports to import in \(workspace.path)/inbox/"
+            ])
         #expect(!workspace.exists(workspace.journal))
     }
 
     @Test("usage errors exit 2; --help exits 0 with an example")
     func usage() throws {
         var output: [String] = []
-        #expect(ImportCommand.run(arguments: ["--workspace", "/nonexistent-closebook"], standardError: { output.append($0) }) == 2)
+        #expect(
+            ImportCommand.run(
+                arguments: ["--workspace", "/nonexistent-closebook"], standardError: { output.append($0) }) == 2)
         #expect(output.joined().contains("Missing expected argument '--journal <file>'"))
         output = []
         let status = ImportCommand.run(
@@ -151,13 +161,17 @@ struct ImportCommandTests {
     func reproducible() throws {
         let workspace = try TemporaryWorkspace(
             config: Self.config,
-            inbox: ["bramble-savings-2024-09.qif": Self.savings, "other.qif": Array("!Type:CCard\nD2024-09-05\nT-9.99\nPMusic\n^\n".utf8)])
+            inbox: [
+                "bramble-savings-2024-09.qif": Self.savings,
+                "other.qif": Array("!Type:CCard\nD2024-09-05\nT-9.99\nPMusic\n^\n".utf8),
+            ])
         _ = workspace.run(["--quiet"])
         let journal = try Data(contentsOf: URL(fileURLWithPath: workspace.journal))
         let report = try Data(contentsOf: URL(fileURLWithPath: workspace.report))
         _ = workspace.run(["--quiet"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.journal)) == journal)
         #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.report)) == report)
-        #expect(String(decoding: report, as: UTF8.self).contains("\"suggestion\" : \"[[accounts]]\\nid = \\\"other\\\""))
+        #expect(
+            String(decoding: report, as: UTF8.self).contains("\"suggestion\" : \"[[accounts]]\\nid = \\\"other\\\""))
     }
 }

@@ -113,7 +113,9 @@ struct FakeOFXReader: StatementReader {
 enum DriverHarness {
     static let readers: [any StatementReader] = [FakeOFXReader(), FakeCSVReader(), QIFReader()]
 
-    static func run(_ files: [(String, String)], config: WorkspaceConfig = WorkspaceConfig(baseCurrency: .gbp))
+    static func run(
+        _ files: [(String, String)], config: WorkspaceConfig = WorkspaceConfig(baseCurrency: .gbp)
+    )
         -> ImportOutcome
     {
         ImportDriver(readers: readers, config: config).run(files.map { InboxFile(name: $0.0, bytes: Array($0.1.utf8)) })
@@ -130,6 +132,8 @@ enum DriverHarness {
         return files && totals.records == totals.imported + totals.duplicates + totals.skipped
             && totals.records == report.files.reduce(0) { $0 + $1.records }
             && totals.imported == report.files.reduce(0) { $0 + $1.imported }
-            && report.files.allSatisfy { $0.duplicates == $0.duplicateRecords.count && $0.skipped == $0.skippedRecords.count }
+            && report.files.allSatisfy {
+                $0.duplicates == $0.duplicateRecords.count && $0.skipped == $0.skippedRecords.count
+            }
     }
 }

@@ -27,14 +27,20 @@ struct QIFCorpusTests {
         #expect(statement.accountHint == AccountHint(kind: .checking))
         let records = statement.records
         #expect(records.count == 6)
-        #expect(records.map(\.date) == ["2020-02-10", "2020-02-14", "2020-02-14", "2020-02-12", "2020-02-11", "2020-02-10"].map(F.date))
+        #expect(
+            records.map(\.date)
+                == ["2020-02-10", "2020-02-14", "2020-02-14", "2020-02-12", "2020-02-11", "2020-02-10"].map(F.date))
         #expect(records.map(\.amount) == ["0.00", "67.50", "32.00", "-10.00", "-25.00", "-100.00"].map { F.money($0) })
-        #expect(records.map(\.payee) == ["Opening Balance", "T-Mobile", "US Post Office", "Target", "Walmart", "Amazon.com"])
+        #expect(
+            records.map(\.payee) == [
+                "Opening Balance", "T-Mobile", "US Post Office", "Target", "Walmart", "Amazon.com",
+            ])
         #expect(records[0].bankCategory == "[TestExport]")
-        #expect(records[1].splits == [
-            ParsedSplit(category: "Bills:Cell Phone/Test class", memo: "sign up credit", amount: F.money("-15.00")),
-            ParsedSplit(category: "Bills:Cell Phone/Test class", memo: "new account", amount: F.money("82.50")),
-        ])
+        #expect(
+            records[1].splits == [
+                ParsedSplit(category: "Bills:Cell Phone/Test class", memo: "sign up credit", amount: F.money("-15.00")),
+                ParsedSplit(category: "Bills:Cell Phone/Test class", memo: "new account", amount: F.money("82.50")),
+            ])
         #expect(records[2].memo == "money back for damaged parcel")
         #expect(records[2].bankCategory == "Miscellaneous")
         #expect(records[3].splits.map(\.amount) == [F.money("-5.00"), F.money("-5.00")])
@@ -42,9 +48,10 @@ struct QIFCorpusTests {
         #expect(records[4].checkNumber == "123")
         #expect(records[4].memo == "non split transaction")
         #expect(records[5].splits.map(\.amount) == ["-50.00", "-25.00", "-10.00", "-15.00"].map { F.money($0) })
-        #expect(records[5].splits.map(\.category) == [
-            "Food:Groceries", "Transportation:Automobile", "Personal Care:Haircare", "Healthcare:Prescriptions",
-        ])
+        #expect(
+            records[5].splits.map(\.category) == [
+                "Food:Groceries", "Transportation:Automobile", "Personal Care:Haircare", "Healthcare:Prescriptions",
+            ])
         for record in records where !record.splits.isEmpty {
             #expect(record.splits.reduce(Int64(0)) { $0 + $1.amount.minorUnits } == record.amount.minorUnits)
         }
@@ -53,7 +60,9 @@ struct QIFCorpusTests {
         #expect(file.skipped.filter { $0.reason.hasPrefix("class list entry") }.count == 2)
         #expect(file.skipped.filter { $0.reason.hasPrefix("category list entry") }.count == 2)
         #expect(file.skipped.filter { $0.reason.hasPrefix("security list entry") }.count == 4)
-        #expect(file.skipped.contains(SkippedRecord(line: 93, reason: "investment entry 'Buy' has no cash amount (T line)")))
+        #expect(
+            file.skipped.contains(SkippedRecord(line: 93, reason: "investment entry 'Buy' has no cash amount (T line)"))
+        )
         #expect(file.skipped.count == 9)
         #expect(file.recordCount == 15)
         #expect(file.warnings.isEmpty)
@@ -68,22 +77,26 @@ struct QIFCorpusTests {
         #expect(record.amount == F.money("-10.00"))
         #expect(record.payee == "A Payee")
         #expect(record.bankCategory == nil)
-        #expect(record.splits == [
-            ParsedSplit(category: "[An Account]", memo: "", amount: F.money("-9.00")),
-            ParsedSplit(category: "A Category", memo: "", amount: F.money("-1.00")),
-        ])
+        #expect(
+            record.splits == [
+                ParsedSplit(category: "[An Account]", memo: "", amount: F.money("-9.00")),
+                ParsedSplit(category: "A Category", memo: "", amount: F.money("-1.00")),
+            ])
     }
 
-    @Test("quiffen test_unknown_account_type.qif: the account keeps its unknown type; its investment entry moves no cash")
+    @Test(
+        "quiffen test_unknown_account_type.qif: the account keeps its unknown type; its investment entry moves no cash")
     func quiffenUnknownAccountType() throws {
         let file = try F.read(try F.corpus("quiffen__test_unknown_account_type.qif"))
         #expect(file.statements.count == 1)
         #expect(file.statements[0].accountHint == AccountHint(name: "Portfolio Account", kind: nil))
         #expect(file.statements[0].records.isEmpty)
-        #expect(file.skipped == [SkippedRecord(line: 23, reason: "investment entry 'Cash' has no cash amount (T line)")])
-        #expect(file.warnings.map(\.description) == [
-            "inbox/test.qif:14:1: warning: account 'Portfolio Account' has type 'Port', which is not a QIF account type (Bank, Cash, CCard, Invst, Oth A, Oth L); set its type in closebook.toml"
-        ])
+        #expect(
+            file.skipped == [SkippedRecord(line: 23, reason: "investment entry 'Cash' has no cash amount (T line)")])
+        #expect(
+            file.warnings.map(\.description) == [
+                "inbox/test.qif:14:1: warning: account 'Portfolio Account' has type 'Port', which is not a QIF account type (Bank, Cash, CCard, Invst, Oth A, Oth L); set its type in closebook.toml"
+            ])
     }
 
     @Test("quiffen test_category_override.qif: DD/MM/YYYY decided from 22/12/2017")
@@ -92,10 +105,11 @@ struct QIFCorpusTests {
         let records = try #require(file.statements.first?.records)
         #expect(records.map(\.date) == ["2017-12-22", "2018-01-01", "2018-01-02", "2018-01-02"].map(F.date))
         #expect(records.map(\.amount) == ["1000.00", "1100.00", "-12.57", "-9.99"].map { F.money($0) })
-        #expect(records.map(\.bankCategory) == [
-            "Income:Available next month", "Income:Available this month", "Everyday Expenses:Food Budget",
-            "Everyday Expenses:Gousto",
-        ])
+        #expect(
+            records.map(\.bankCategory) == [
+                "Income:Available next month", "Income:Available this month", "Everyday Expenses:Food Budget",
+                "Everyday Expenses:Gousto",
+            ])
         #expect(records[3].payee == "GOUSTO.CO.UK - A LONDON  W3 VIS")
         #expect(records.allSatisfy { $0.memo.isEmpty && $0.checkNumber == nil && $0.status == .posted })
         #expect(file.skipped.isEmpty)
@@ -122,9 +136,10 @@ struct QIFCorpusTests {
         #expect(records[0].payee == "SOME £$™€ CHARACTERS")
         #expect(records[0].date == F.date("2010-03-03"))
         #expect(records[0].amount == F.money("-379.00"))
-        #expect(file.warnings.map(\.description) == [
-            "inbox/test.qif:1:1: warning: the file is not UTF-8 text; it was read as Windows-1252"
-        ])
+        #expect(
+            file.warnings.map(\.description) == [
+                "inbox/test.qif:1:1: warning: the file is not UTF-8 text; it was read as Windows-1252"
+            ])
     }
 
     @Test("qif2json utf8.qif: the byte-order mark does not hide the header")
@@ -159,10 +174,11 @@ struct QIFCorpusTests {
         #expect(records[0].checkNumber == "1005")
         #expect(records[0].payee == "Bank Of Mortgage")
         #expect(records[0].bankCategory == "[linda]")
-        #expect(records[0].splits == [
-            ParsedSplit(category: "[linda]", memo: "", amount: F.money("-253.64")),
-            ParsedSplit(category: "Mort Int", memo: "", amount: F.money("-746.36")),
-        ])
+        #expect(
+            records[0].splits == [
+                ParsedSplit(category: "[linda]", memo: "", amount: F.money("-253.64")),
+                ParsedSplit(category: "Mort Int", memo: "", amount: F.money("-746.36")),
+            ])
         #expect(records[1].payee == "Deposit")
         #expect(records[2].payee == "JoBob Biggs")
         #expect(records[2].memo == "J.B. gets bucks")

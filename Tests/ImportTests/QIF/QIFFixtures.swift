@@ -23,7 +23,8 @@ enum QIFFixtures {
     ) throws(ImportDiagnostic) -> ParsedFile {
         var account: AccountConfig?
         if let order { account = AccountConfig(id: "test", name: "Test", dateOrder: order) }
-        return try QIFReader().read(bytes, path: path, context: ReadContext(defaultCurrency: currency, account: account))
+        return try QIFReader().read(
+            bytes, path: path, context: ReadContext(defaultCurrency: currency, account: account))
     }
 
     static func read(

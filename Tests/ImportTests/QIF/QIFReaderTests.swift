@@ -1,6 +1,7 @@
-@testable import Import
 import Ledger
 import Testing
+
+@testable import Import
 
 @Suite("QIF reader")
 struct QIFReaderTests {
@@ -9,17 +10,20 @@ struct QIFReaderTests {
     @Test("several !Account blocks: one statement each, AutoSwitch lists do not switch, $ and / are a balance")
     func multipleAccounts() throws {
         let file = try F.read(try F.fixture("multi-account.qif"))
-        #expect(file.statements.map(\.accountHint) == [
-            AccountHint(name: "Everyday", kind: .checking), AccountHint(name: "Visa", kind: .creditCard),
-        ])
+        #expect(
+            file.statements.map(\.accountHint) == [
+                AccountHint(name: "Everyday", kind: .checking), AccountHint(name: "Visa", kind: .creditCard),
+            ])
         let everyday = file.statements[0]
         #expect(everyday.records.map(\.amount) == [F.money("-45.10"), F.money("2500.00")])
         #expect(everyday.records.map(\.date) == [F.date("2024-01-15"), F.date("2024-01-20")])
         #expect(everyday.records[1].bankType == "DEP")
         #expect(everyday.records[1].checkNumber == nil)
-        #expect(everyday.statedBalances == [
-            StatedBalance(kind: .ledger, date: try #require(F.date("2024-01-31")), amount: F.money("1250.00"), line: 14)
-        ])
+        #expect(
+            everyday.statedBalances == [
+                StatedBalance(
+                    kind: .ledger, date: try #require(F.date("2024-01-31")), amount: F.money("1250.00"), line: 14)
+            ])
         let visa = file.statements[1]
         #expect(visa.records.count == 1)
         #expect(visa.records[0].date == F.date("2024-01-18"))
@@ -48,11 +52,13 @@ struct QIFReaderTests {
         #expect(statement.records.map(\.bankType) == ["Buy", "Div", "Sell", "XIn", "Cash"])
         #expect(statement.records[3].bankCategory == "[Checking]")
         #expect(statement.records.allSatisfy { $0.splits.isEmpty })
-        #expect(file.skipped == [
-            SkippedRecord(line: 23, reason: "investment action 'ReinvDiv' moves shares, not cash"),
-            SkippedRecord(
-                line: 34, reason: "investment action 'BuyX' settles through another account, so no cash moves in this one"),
-        ])
+        #expect(
+            file.skipped == [
+                SkippedRecord(line: 23, reason: "investment action 'ReinvDiv' moves shares, not cash"),
+                SkippedRecord(
+                    line: 34,
+                    reason: "investment action 'BuyX' settles through another account, so no cash moves in this one"),
+            ])
     }
 
     @Test("entries that cannot be transactions are skipped with their reason and line")
@@ -94,18 +100,23 @@ struct QIFReaderTests {
         let file = try F.read(text: text)
         #expect(file.statements.first?.records.map(\.amount) == [F.money("-1.00"), F.money("-4.00")])
         #expect(file.statements.first?.records.last?.splits == [])
-        #expect(file.skipped == [
-            SkippedRecord(line: 1, reason: "entry before any !Type header, so its kind is unknown"),
-            SkippedRecord(line: 7, reason: "entry has no date (D line)"),
-            SkippedRecord(line: 10, reason: "date '31/02/2024' is not a valid day/month/year date"),
-            SkippedRecord(line: 13, reason: "entry has no amount (T line)"),
-            SkippedRecord(line: 16, reason: "amount '12..0' is not a number (unexpected character at offset 3 in amount)"),
-            SkippedRecord(line: 27, reason: "memorized transaction (!Type:Memorized) is a template, not a transaction"),
-            SkippedRecord(line: 31, reason: "entry of a '!Type:Budget' section, which is not a list of transactions"),
-        ])
-        #expect(file.warnings.map(\.description) == [
-            "inbox/test.qif:24:2: warning: split amount '-1.x0' is not a number; the transaction is kept without its splits"
-        ])
+        #expect(
+            file.skipped == [
+                SkippedRecord(line: 1, reason: "entry before any !Type header, so its kind is unknown"),
+                SkippedRecord(line: 7, reason: "entry has no date (D line)"),
+                SkippedRecord(line: 10, reason: "date '31/02/2024' is not a valid day/month/year date"),
+                SkippedRecord(line: 13, reason: "entry has no amount (T line)"),
+                SkippedRecord(
+                    line: 16, reason: "amount '12..0' is not a number (unexpected character at offset 3 in amount)"),
+                SkippedRecord(
+                    line: 27, reason: "memorized transaction (!Type:Memorized) is a template, not a transaction"),
+                SkippedRecord(
+                    line: 31, reason: "entry of a '!Type:Budget' section, which is not a list of transactions"),
+            ])
+        #expect(
+            file.warnings.map(\.description) == [
+                "inbox/test.qif:24:2: warning: split amount '-1.x0' is not a number; the transaction is kept without its splits"
+            ])
         #expect(file.recordCount == 9)
     }
 
@@ -120,20 +131,24 @@ struct QIFReaderTests {
         }
         let settled = try F.read(text: text, order: .dayMonthYear)
         #expect(settled.statements.first?.records.map(\.date) == [try #require(F.date("2024-01-13"))])
-        #expect(settled.skipped == [SkippedRecord(line: 5, reason: "date '01/13/2024' is not a valid day/month/year date")])
+        #expect(
+            settled.skipped == [SkippedRecord(line: 5, reason: "date '01/13/2024' is not a valid day/month/year date")])
     }
 
     @Test("the configured date order wins over the file's evidence")
     func configuredOrder() throws {
         let text = "!Type:Bank\nD03/04/2024\nT-1.00\n^\n"
-        #expect(try F.read(text: text, order: .dayMonthYear).statements.first?.records.first?.date == F.date("2024-04-03"))
-        #expect(try F.read(text: text, order: .monthDayYear).statements.first?.records.first?.date == F.date("2024-03-04"))
+        #expect(
+            try F.read(text: text, order: .dayMonthYear).statements.first?.records.first?.date == F.date("2024-04-03"))
+        #expect(
+            try F.read(text: text, order: .monthDayYear).statements.first?.records.first?.date == F.date("2024-03-04"))
     }
 
     @Test("the U amount is used only when there is no T; a U before T is ignored")
     func uAmount() throws {
         let text = "!Type:Bank\nD1/1/24\nU-9.99\nT-10.00\n^\nD1/1/24\nU-7.25\n^\n"
-        #expect(try F.read(text: text).statements.first?.records.map(\.amount) == [F.money("-10.00"), F.money("-7.25")])
+        #expect(
+            try F.read(text: text).statements.first?.records.map(\.amount) == [F.money("-10.00"), F.money("-7.25")])
     }
 
     @Test("grouped amounts, other !Type names and comment lines")
