@@ -132,8 +132,8 @@ struct ImportRun {
     /// Gives every parsed record its account and id, in file order.
     ///
     /// CSV and QIF records (and OFX records without a FITID) get an id derived from their content
-    /// and occurrence within their file; a FITID repeated in one file for the same day and amount
-    /// is a duplicate, and for a different one is kept under a suffixed id.
+    /// and occurrence within their file; OFX records get their FITID, suffixed by its occurrence
+    /// when the file repeats it.
     mutating func makeEntries() {
         for fileIndex in files.indices {
             guard let parsed = files[fileIndex].parsed else { continue }
@@ -168,28 +168,16 @@ struct ImportRun {
                             file: fileIndex, statement: statementIndex, record: record, account: account, id: id,
                             hasBankID: false)
                     } else {
-                        var id = TransactionID.ofx(account: account, fitID: fitID)
-                        var fate = ImportEntry.Fate.imported
-                        if let earlier = bankIDs[id] {
-                            let first = entries[earlier].record
-                            if first.date == record.date && first.amount == record.amount {
-                                fate = .duplicate(of: earlier, rule: .sameID)
-                            } else {
-                                var suffix = 2
-                                while bankIDs[TransactionID("\(id.rawValue)~\(suffix)")] != nil { suffix += 1 }
-                                files[fileIndex].warnings.append(
-                                    ImportDiagnostic(
-                                        severity: .warning, path: path, line: record.line,
-                                        message:
-                                            "FITID '\(fitID)' was already used on line \(first.line) for another transaction; both are kept, this one as '\(fitID)~\(suffix)'"
-                                    ))
-                                id = TransactionID("\(id.rawValue)~\(suffix)")
-                            }
-                        }
-                        if fate == .imported { bankIDs[id] = entries.count }
+                        // A FITID repeated within one file is kept as another transaction (some banks
+                        // derive FITIDs from date and amount, so two identical coffees share one): the
+                        // second gets `~2`, the third `~3`, which an overlapping export repeats alike.
+                        let base = TransactionID.ofx(account: account, fitID: fitID)
+                        let occurrence = bankIDs[base, default: 0] + 1
+                        bankIDs[base] = occurrence
+                        let id = occurrence == 1 ? base : TransactionID("\(base.rawValue)~\(occurrence)")
                         entry = ImportEntry(
                             file: fileIndex, statement: statementIndex, record: record, account: account, id: id,
-                            hasBankID: true, fate: fate)
+                            hasBankID: true)
                     }
                     entries.append(entry)
                 }
