@@ -30,16 +30,16 @@ struct BalanceReconciler {
         var derivedOpening: Int64?
     }
 
-    /// Posted transactions of the account as (day number, minor units), in any order.
+    /// Posted transactions of the account as (day number, minor units), in date order.
     private let days: [Int]
     private let running: [Int64]
 
     init(transactions: [(day: Int, minorUnits: Int64)]) {
-        let sorted = transactions.sorted { $0.day < $1.day }
+        assert(zip(transactions, transactions.dropFirst()).allSatisfy { $0.day <= $1.day }, "sort by day first")
         var days: [Int] = []
         var running: [Int64] = []
         var total: Int64 = 0
-        for transaction in sorted {
+        for transaction in transactions {
             total = total &+ transaction.minorUnits
             if days.last == transaction.day {
                 running[running.count - 1] = total

@@ -76,6 +76,12 @@ struct Deduplicator {
             byFileAndAccount[FileAccount(file: entries[index].file, account: entries[index].account), default: []]
                 .append(index)
         }
+        // Which files hold a copy of each kept entry: an entry already matched by a file is not
+        // a candidate for another match with that file.
+        var copiedIn: [Int: Set<Int>] = [:]
+        for entry in entries {
+            if case .duplicate(let kept, _) = entry.fate { copiedIn[kept, default: []].insert(entry.file) }
+        }
         let accounts = Set(byFileAndAccount.keys.map(\.account)).sorted()
         var probable: [ProbablePair] = []
         for account in accounts {
@@ -86,9 +92,13 @@ struct Deduplicator {
                     let lower = max(wa.lowerBound, wb.lowerBound)
                     let upper = min(wa.upperBound, wb.upperBound)
                     guard lower <= upper else { continue }
-                    let first = byFileAndAccount[FileAccount(file: a, account: account)] ?? []
+                    let first = (byFileAndAccount[FileAccount(file: a, account: account)] ?? []).filter {
+                        copiedIn[$0]?.contains(b) != true
+                    }
                     let second = byFileAndAccount[FileAccount(file: b, account: account)] ?? []
-                    mergeOneToOne(&entries, first, second, overlap: lower...upper)
+                    for (kept, dropped) in mergeOneToOne(&entries, first, second, overlap: lower...upper) {
+                        copiedIn[kept, default: []].insert(entries[dropped].file)
+                    }
                     probable += pairProbable(entries, first, second, overlap: lower...upper)
                 }
             }
@@ -96,10 +106,11 @@ struct Deduplicator {
         return probable
     }
 
-    /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files.
+    /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files;
+    /// returns the (kept, dropped) pairs.
     private func mergeOneToOne(
         _ entries: inout [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<CivilDate>
-    ) {
+    ) -> [(Int, Int)] {
         func groups(_ indices: [Int]) -> [DayAmountKey: [Int]] {
             var result: [DayAmountKey: [Int]] = [:]
             for index in indices where entries[index].isImported && overlap.contains(entries[index].record.date) {
@@ -108,15 +119,18 @@ struct Deduplicator {
             return result
         }
         let firstGroups = groups(first)
-        guard !firstGroups.isEmpty else { return }
+        guard !firstGroups.isEmpty else { return [] }
         let secondGroups = groups(second)
+        var merged: [(Int, Int)] = []
         for (key, left) in firstGroups where left.count == 1 {
             guard let right = secondGroups[key], right.count == 1 else { continue }
             let (x, y) = (left[0], right[0])
             guard entries[x].hasBankID != entries[y].hasBankID else { continue }
             let (kept, dropped) = entries[x].hasBankID ? (x, y) : (y, x)
             entries[dropped].fate = .duplicate(of: kept, rule: .crossFormat)
+            merged.append((kept, dropped))
         }
+        return merged
     }
 
     /// Pairs what is still unmatched on the days both files cover by amount and nearest date.

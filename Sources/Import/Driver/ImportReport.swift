@@ -65,8 +65,9 @@ public struct ImportReport: Codable, Sendable, Equatable {
     public struct DuplicateLine: Codable, Sendable, Equatable {
         public var line: Int
         public var id: String
-        /// The record that was kept: its id and `file:line`.
-        public var duplicateOf: String
+        /// The kept record's id, when it differs from this one's (cross-format, pending-superseded).
+        public var duplicateOf: String?
+        /// Where the kept record is: `file:line`.
         public var keptAt: String
         /// `same-id`, `cross-format` or `pending-superseded`.
         public var rule: String

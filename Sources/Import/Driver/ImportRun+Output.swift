@@ -4,10 +4,25 @@ extension ImportRun {
     /// Builds the journal and the report from the entries' fates.
     func finish(probable: [Deduplicator.ProbablePair]) -> ImportOutcome {
         var fileWarnings = files.map(\.warnings)
+        // Built in canonical order (date, account, id), so the journal's own sort finds one run.
+        let imported = entries.indices.filter { entries[$0].isImported }.sorted { a, b in
+            let (x, y) = (entries[a], entries[b])
+            if x.record.date != y.record.date { return x.record.date < y.record.date }
+            if x.account != y.account { return x.account < y.account }
+            return x.id < y.id
+        }
         var transactions: [Transaction] = []
-        transactions.reserveCapacity(entries.count)
-        for entry in entries where entry.isImported {
+        transactions.reserveCapacity(imported.count)
+        var postedByAccount: [AccountID: [(day: Int, minorUnits: Int64)]] = [:]
+        var pendingCount: [AccountID: Int] = [:]
+        for index in imported {
+            let entry = entries[index]
             let record = entry.record
+            if record.status == .posted {
+                postedByAccount[entry.account, default: []].append((record.date.dayNumber, record.amount.minorUnits))
+            } else {
+                pendingCount[entry.account, default: 0] += 1
+            }
             var transaction = Transaction(
                 id: entry.id, account: entry.account, date: record.date, amount: record.amount, payee: record.payee,
                 memo: record.memo, status: record.status, checkNumber: record.checkNumber, bankType: record.bankType,
@@ -30,16 +45,13 @@ extension ImportRun {
         var balances: [AccountID: BalanceReconciler.Result] = [:]
         var accounts: [Account] = []
         var accountReports: [ImportReport.AccountReport] = []
-        let postedByAccount = Dictionary(grouping: transactions.filter { $0.status == .posted }, by: \.account)
-        let pendingCount = Dictionary(grouping: transactions.filter { $0.status == .pending }, by: \.account)
-            .mapValues(\.count)
         for id in accountIDs {
             let currency = currency(of: id)
             let configured = config.account(id)
             var coverage = CoverageMap()
             for window in windows { if let span = window[id] { coverage.add(span) } }
             let posted = postedByAccount[id] ?? []
-            let reconciler = BalanceReconciler(transactions: posted.map { ($0.date.dayNumber, $0.amount.minorUnits) })
+            let reconciler = BalanceReconciler(transactions: posted)
             var stated: [BalanceReconciler.Stated] = []
             for (fileIndex, state) in files.enumerated() {
                 guard let parsed = state.parsed else { continue }
@@ -57,7 +69,8 @@ extension ImportRun {
             var openingDate = configured?.openingDate
             var openingSource: String? = opening == nil ? nil : "configured"
             if opening == nil, let derived = result.derivedOpening {
-                let firstDay = [coverage.extent?.lowerBound, posted.map(\.date).min()].compactMap { $0 }.min()
+                let firstPosted = posted.first.flatMap { CivilDate(dayNumber: $0.day) }
+                let firstDay = [coverage.extent?.lowerBound, firstPosted].compactMap { $0 }.min()
                 openingBalance = Money(minorUnits: derived, currency: currency)
                 openingDate = firstDay
                 openingSource = "derived"
@@ -117,8 +130,9 @@ extension ImportRun {
                 reason: $0.reason)
         }
         let baseCurrency = config.baseCurrency ?? ImportRun.mostCommonCurrency(transactions, accounts: accounts)
-        var journal = Journal(
-            stage: "journal", baseCurrency: baseCurrency, accounts: accounts, transactions: transactions)
+        // Move the transactions into the journal so its sort does not copy a million rows.
+        var journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: accounts, transactions: [])
+        swap(&journal.transactions, &transactions)
         journal.sortCanonically()
         let totals = ImportReport.Totals(
             files: files.count, failedFiles: files.filter(\.failed).count,
@@ -157,7 +171,8 @@ extension ImportRun {
             case .duplicate(let kept, let rule):
                 duplicates.append(
                     ImportReport.DuplicateLine(
-                        line: entry.record.line, id: entry.id.rawValue, duplicateOf: entries[kept].id.rawValue,
+                        line: entry.record.line, id: entry.id.rawValue,
+                        duplicateOf: entries[kept].id == entry.id ? nil : entries[kept].id.rawValue,
                         keptAt: location(kept), rule: rule.rawValue))
             case .skipped: continue
             }

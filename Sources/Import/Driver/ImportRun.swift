@@ -135,6 +135,7 @@ struct ImportRun {
     /// and occurrence within their file; OFX records get their FITID, suffixed by its occurrence
     /// when the file repeats it.
     mutating func makeEntries() {
+        entries.reserveCapacity(files.reduce(0) { $0 + ($1.parsed?.recordCount ?? 0) })
         for fileIndex in files.indices {
             guard let parsed = files[fileIndex].parsed else { continue }
             let path = files[fileIndex].file.path
@@ -161,9 +162,8 @@ struct ImportRun {
                             account: account, date: record.date, amount: record.amount, text: text)
                         let occurrence = occurrences[key, default: 0]
                         occurrences[key] = occurrence + 1
-                        let id = TransactionID.derived(
-                            account: account, date: record.date, amount: record.amount, text: text,
-                            occurrence: occurrence)
+                        // `TransactionID.derived` without hashing the content a second time.
+                        let id = TransactionID("\(account.rawValue)/\(key)-\(occurrence)")
                         entry = ImportEntry(
                             file: fileIndex, statement: statementIndex, record: record, account: account, id: id,
                             hasBankID: false)
