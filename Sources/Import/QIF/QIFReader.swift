@@ -5,8 +5,10 @@ import Ledger
 ///
 /// Each account in the file (an `!Account` block, or the implicit account of entries written before
 /// any) becomes one `ParsedStatement`. Every `^`-terminated entry becomes a record or a skipped
-/// record with its reason: list entries (`!Type:Cat`, `!Type:Security`...) are not transactions, and
-/// investment entries count only where they move cash. The day/month order of dates is decided once
+/// record with its reason: list entries (`!Type:Cat`, `!Type:Security`...) are not transactions,
+/// investment entries count only where they move cash, and Quicken's `Opening Balance` entry is a
+/// stated balance rather than income. The cleared flag (`C`) is the user's reconciliation mark, not
+/// the bank's pending state, so every record is posted. The day/month order of dates is decided once
 /// for the whole file, from dates that can be read only one way; a file that never says is an error
 /// unless the account's `date_order` in `closebook.toml` settles it.
 public struct QIFReader: StatementReader {
@@ -84,6 +86,9 @@ public struct QIFReader: StatementReader {
             switch conversion.convert(entry, section: section, warnings: &warnings) {
             case .record(let record): statements[index].records.append(record)
             case .skipped(let reason): skipped.append(SkippedRecord(line: entry.line, reason: reason))
+            case .openingBalance(let balance, let reason):
+                statements[index].statedBalances.append(balance)
+                skipped.append(SkippedRecord(line: entry.line, reason: reason))
             }
         }
         for (account, index) in statementByAccount {

@@ -5,6 +5,8 @@ struct QIFRecordConversion {
     enum Outcome {
         case record(ParsedRecord)
         case skipped(String)
+        /// Quicken's opening balance entry: a balance, not a transaction (the reason says so).
+        case openingBalance(StatedBalance, reason: String)
     }
 
     let document: QIFDocument
@@ -75,6 +77,17 @@ struct QIFRecordConversion {
         case .signedAsWritten, .noCash: break
         }
 
+        // Quicken writes an account's starting balance as an entry paid to the account itself:
+        // `POpening Balance` with `L[Account]`. It is the balance at the start of its day.
+        if section != .investment, payee.lowercased() == "opening balance", category.hasPrefix("["),
+            category.hasSuffix("]"), let dayBefore = date.adding(days: -1)
+        {
+            return .openingBalance(
+                StatedBalance(kind: .ledger, date: dayBefore, amount: amount, line: entry.line),
+                reason:
+                    "Quicken opening balance entry (\(amount.decimalString) to \(category)): kept as the balance at the start of \(date.isoString), not as a transaction"
+            )
+        }
         var record = ParsedRecord(date: date, amount: amount, payee: payee, memo: memo, line: entry.line)
         if category != "--Split--" && !category.isEmpty { record.bankCategory = category }
         if section == .investment {

@@ -374,8 +374,8 @@ struct ImportDriverTests {
         let outcome = H.run([("quicken.qif", qif)], config: WorkspaceConfig(baseCurrency: .usd))
         let report = outcome.report
         #expect(report.files[0].records == 15)
-        #expect(report.files[0].imported == 6)
-        #expect(report.files[0].skipped == 9)
+        #expect(report.files[0].imported == 5)
+        #expect(report.files[0].skipped == 10)
         #expect(H.countsAddUp(report))
         let amazon = try #require(outcome.journal.transactions.first { $0.payee == "Amazon.com" })
         #expect(
@@ -386,6 +386,33 @@ struct ImportDriverTests {
         #expect(amazon.source == SourceLocation(file: "inbox/quicken.qif", line: 72))
         #expect(outcome.journal.transactions.first { $0.payee == "Walmart" }?.checkNumber == "123")
         #expect(outcome.journal.baseCurrency == .usd)
+    }
+
+    @Test("Quicken's opening balance entry becomes the account's opening balance, not income")
+    func quickenOpeningBalance() throws {
+        let qif = """
+            !Account
+            NSaver
+            TBank
+            ^
+            !Type:Bank
+            D2024-09-01
+            T4200.00
+            POpening Balance
+            L[Saver]
+            ^
+            D2024-09-26
+            T250.00
+            PTRANSFER FROM NORTHWIND
+            ^
+            """
+        let outcome = H.run([("saver.qif", qif)])
+        #expect(outcome.journal.transactions.map(\.payee) == ["TRANSFER FROM NORTHWIND"])
+        let account = try #require(outcome.journal.account("saver"))
+        #expect(account.openingBalance == H.money("4200.00"))
+        #expect(outcome.report.files[0].skipped == 1)
+        #expect(outcome.report.accounts[0].openingBalanceSource == "derived")
+        #expect(H.countsAddUp(outcome.report))
     }
 
     @Test("splits that do not add up are left out with a warning")

@@ -18,44 +18,53 @@ struct QIFCorpusTests {
         }
     }
 
-    @Test("quiffen test.qif: one implicit account, six bank transactions with splits, lists skipped")
+    @Test("quiffen test.qif: one implicit account, six bank entries (an opening balance and five transactions)")
     func quiffenTest() throws {
         let file = try F.read(try F.corpus("quiffen__test.qif"))
         #expect(file.format == .qif)
         #expect(file.statements.count == 1)
         let statement = try #require(file.statements.first)
         #expect(statement.accountHint == AccountHint(kind: .checking))
-        let records = statement.records
-        #expect(records.count == 6)
+        // The first of the six bank entries is Quicken's opening balance (0.00 to [TestExport]): the
+        // balance at the start of 10 February, kept as a stated balance rather than as income.
         #expect(
-            records.map(\.date)
-                == ["2020-02-10", "2020-02-14", "2020-02-14", "2020-02-12", "2020-02-11", "2020-02-10"].map(F.date))
-        #expect(records.map(\.amount) == ["0.00", "67.50", "32.00", "-10.00", "-25.00", "-100.00"].map { F.money($0) })
-        #expect(
-            records.map(\.payee) == [
-                "Opening Balance", "T-Mobile", "US Post Office", "Target", "Walmart", "Amazon.com",
+            statement.statedBalances == [
+                StatedBalance(
+                    kind: .ledger, date: try #require(F.date("2020-02-09")), amount: F.money("0.00"), line: 29)
             ])
-        #expect(records[0].bankCategory == "[TestExport]")
         #expect(
-            records[1].splits == [
+            file.skipped.contains(
+                SkippedRecord(
+                    line: 29,
+                    reason:
+                        "Quicken opening balance entry (0.00 to [TestExport]): kept as the balance at the start of 2020-02-10, not as a transaction"
+                )))
+        let records = statement.records
+        #expect(records.count == 5)
+        #expect(
+            records.map(\.date) == ["2020-02-14", "2020-02-14", "2020-02-12", "2020-02-11", "2020-02-10"].map(F.date))
+        #expect(records.map(\.amount) == ["67.50", "32.00", "-10.00", "-25.00", "-100.00"].map { F.money($0) })
+        #expect(records.map(\.payee) == ["T-Mobile", "US Post Office", "Target", "Walmart", "Amazon.com"])
+        #expect(
+            records[0].splits == [
                 ParsedSplit(category: "Bills:Cell Phone/Test class", memo: "sign up credit", amount: F.money("-15.00")),
                 ParsedSplit(category: "Bills:Cell Phone/Test class", memo: "new account", amount: F.money("82.50")),
             ])
-        #expect(records[2].memo == "money back for damaged parcel")
-        #expect(records[2].bankCategory == "Miscellaneous")
-        #expect(records[3].splits.map(\.amount) == [F.money("-5.00"), F.money("-5.00")])
-        #expect(records[3].splits.map(\.memo) == ["50%", "50% 2"])
-        #expect(records[4].checkNumber == "123")
-        #expect(records[4].memo == "non split transaction")
-        #expect(records[5].splits.map(\.amount) == ["-50.00", "-25.00", "-10.00", "-15.00"].map { F.money($0) })
+        #expect(records[1].memo == "money back for damaged parcel")
+        #expect(records[1].bankCategory == "Miscellaneous")
+        #expect(records[2].splits.map(\.amount) == [F.money("-5.00"), F.money("-5.00")])
+        #expect(records[2].splits.map(\.memo) == ["50%", "50% 2"])
+        #expect(records[3].checkNumber == "123")
+        #expect(records[3].memo == "non split transaction")
+        #expect(records[4].splits.map(\.amount) == ["-50.00", "-25.00", "-10.00", "-15.00"].map { F.money($0) })
         #expect(
-            records[5].splits.map(\.category) == [
+            records[4].splits.map(\.category) == [
                 "Food:Groceries", "Transportation:Automobile", "Personal Care:Haircare", "Healthcare:Prescriptions",
             ])
         for record in records where !record.splits.isEmpty {
             #expect(record.splits.reduce(Int64(0)) { $0 + $1.amount.minorUnits } == record.amount.minorUnits)
         }
-        #expect(records.map(\.line) == [29, 35, 46, 52, 64, 72])
+        #expect(records.map(\.line) == [35, 46, 52, 64, 72])
         // The investment buy has no cash amount; classes, categories and securities are lists.
         #expect(file.skipped.filter { $0.reason.hasPrefix("class list entry") }.count == 2)
         #expect(file.skipped.filter { $0.reason.hasPrefix("category list entry") }.count == 2)
@@ -63,7 +72,7 @@ struct QIFCorpusTests {
         #expect(
             file.skipped.contains(SkippedRecord(line: 93, reason: "investment entry 'Buy' has no cash amount (T line)"))
         )
-        #expect(file.skipped.count == 9)
+        #expect(file.skipped.count == 10)
         #expect(file.recordCount == 15)
         #expect(file.warnings.isEmpty)
     }
