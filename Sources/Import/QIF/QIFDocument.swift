@@ -53,6 +53,12 @@ struct QIFDocument {
             defer { fields.removeAll(keepingCapacity: true) }
             guard let first = fields.first else { return }
             switch mode {
+            case .accountBlock
+            where !fields.contains { $0.code == UInt8(ascii: "N") }
+                && fields.contains { $0.code == UInt8(ascii: "D") }:
+                // A dated entry with no account name after `!Account` is a transaction whose
+                // `!Type:` header is missing: keep it so it is reported, not taken for an account.
+                entries.append(Entry(section: nil, account: currentAccount, fields: fields, line: first.line))
             case .accountBlock:
                 let index = defineAccount(fields, byName: &accountIndexByName)
                 // Under AutoSwitch an `!Account` block is a list of all accounts, not a switch to one.

@@ -120,6 +120,14 @@ struct QIFReaderTests {
         #expect(file.recordCount == 9)
     }
 
+    @Test("a transaction right after an account definition, with no !Type header, is reported")
+    func missingTypeHeader() throws {
+        let file = try F.read(text: "!Account\nNChecking\nTBank\n^\nD2024-01-05\nT-1.00\nPShop\n^\n")
+        #expect(file.statements.isEmpty)
+        #expect(
+            file.skipped == [SkippedRecord(line: 5, reason: "entry before any !Type header, so its kind is unknown")])
+    }
+
     @Test("a file that writes dates both ways is an error naming both")
     func mixedDateOrders() throws {
         let text = "!Type:Bank\nD13/01/2024\nT-1.00\n^\nD01/13/2024\nT-2.00\n^\n"
