@@ -1,1 +1,4 @@
-print("todo")
+import Foundation
+import Import
+
+exit(ImportCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

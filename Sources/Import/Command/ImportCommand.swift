@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import Ledger
+
+/// `closebook-import`: reads every bank export in a workspace's inbox into `journal.jsonl`, and
+/// writes `import-report.json` accounting for every record.
+public struct ImportCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "closebook-import",
+        abstract: "Import every bank export in a workspace's inbox into one journal.",
+        discussion: """
+            Reads all files in WORKSPACE/inbox/ (CSV, OFX 1.x/2.x, QFX and QIF, told apart by their \
+            content) and WORKSPACE/closebook.toml. Each record becomes a transaction, a duplicate of \
+            one already imported, or a skipped record with its reason; the report lists them all, with \
+            balance checks, date coverage and suggested accounts for closebook.toml.
+
+            Example:
+              closebook-import --workspace Samples --profiles Importers \\
+                --journal Samples/build/journal.jsonl \\
+                --report Samples/build/import-report.json
+
+            Exit status: 0 when every file was read; 1 when a file could not be read (the outputs \
+            are still written for the others); 2 for a usage or closebook.toml error (nothing is written).
+            """)
+
+    @Option(help: ArgumentHelp("The workspace folder, holding closebook.toml and inbox/.", valueName: "dir"))
+    public var workspace: String
+
+    @Option(
+        name: .customLong("profiles"),
+        help: ArgumentHelp(
+            "A folder of CSV bank profiles (*.toml); repeatable. WORKSPACE/importers/ is always searched too.",
+            valueName: "dir"))
+    public var profiles: [String] = []
+
+    @Option(help: ArgumentHelp("Where to write the journal (JSON Lines).", valueName: "file"))
+    public var journal: String
+
+    @Option(help: ArgumentHelp("Where to write the import report (JSON).", valueName: "file"))
+    public var report: String
+
+    @Flag(help: "Print only errors: no summary table, no warnings.")
+    public var quiet = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard ImportCommand.isFolder(workspace) else {
+            throw ValidationError("workspace '\(workspace)' is not a folder")
+        }
+        for folder in profiles where !ImportCommand.isFolder(folder) {
+            throw ValidationError("profiles folder '\(folder)' is not a folder")
+        }
+    }
+
+    public func run() throws {
+        let status = execute(standardError: ImportCommand.writeToStandardError)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Parses `arguments` (without the program name), runs the import and returns the exit status:
+    /// 0 ok, 1 some input file failed, 2 usage or configuration error. Help goes to `standardOutput`.
+    public static func run(
+        arguments: [String], standardOutput: (String) -> Void = { print($0) },
+        standardError: (String) -> Void = writeToStandardError
+    ) -> Int32 {
+        let command: ImportCommand
+        do {
+            command = try parse(arguments)
+        } catch {
+            let message = fullMessage(for: error)
+            if exitCode(for: error) == .success {
+                standardOutput(message)
+                return 0
+            }
+            standardError(message)
+            return 2
+        }
+        return command.execute(standardError: standardError)
+    }
+
+    /// Runs the import with parsed options; `standardError` receives each message and the table.
+    public func execute(standardError: (String) -> Void) -> Int32 {
+        let config: WorkspaceConfig
+        do {
+            config = try WorkspaceConfig.load(workspace: workspace)
+        } catch {
+            standardError(error.description)
+            return 2
+        }
+        let inbox = (workspace as NSString).appendingPathComponent("inbox")
+        let files: [InboxFile]
+        do {
+            files = try InboxFolder.read(inbox)
+        } catch {
+            standardError("\(error.path): error: no inbox folder; put the bank exports to import in \(error.path)/")
+            return 2
+        }
+        var folders = profiles
+        let own = (workspace as NSString).appendingPathComponent("importers")
+        if ImportCommand.isFolder(own) { folders.append(own) }
+        let driver = ImportDriver(readers: ReaderSet.standard(profiles: folders), config: config)
+        let outcome = driver.run(files)
+
+        var reportBytes: [UInt8]
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            reportBytes = Array(try encoder.encode(outcome.report))
+            reportBytes.append(0x0A)
+        } catch {
+            standardError("\(report): error: cannot encode the import report (\(error))")
+            return 2
+        }
+        do {
+            try FileOutput.write(JournalCodec.encode(outcome.journal), to: journal)
+            try FileOutput.write(reportBytes, to: report)
+        } catch {
+            standardError(error.description)
+            return 2
+        }
+        for diagnostic in outcome.diagnostics where !quiet || diagnostic.severity == .error {
+            standardError(diagnostic.description)
+        }
+        if !quiet { standardError(outcome.report.summary(reportPath: report)) }
+        return outcome.failedFiles > 0 ? 1 : 0
+    }
+
+    public static func writeToStandardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

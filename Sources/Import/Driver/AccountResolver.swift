@@ -1,0 +1,152 @@
+import Ledger
+
+/// Decides which account each statement belongs to: a configured one, matched by the file's name
+/// (the account's `inbox` globs) or by what the statement says (its number or name in the
+/// account's `external_ids`), else an account derived from what the file says.
+struct AccountResolver {
+    /// How a derived account got its id, which decides what `closebook.toml` lines are suggested.
+    enum Basis: Equatable {
+        /// Institution and account number (OFX `ORG` + `ACCTID`).
+        case number(String)
+        /// A QIF `!Account` name.
+        case name(String)
+        /// Nothing in the file names the account: the file name stem.
+        case fileName(String)
+    }
+
+    struct DerivedAccount {
+        var id: AccountID
+        var name: String
+        var basis: Basis
+        var format: FileFormat
+    }
+
+    let config: WorkspaceConfig
+    private let globs: [(account: AccountConfig, globs: [InboxGlob])]
+    private var idBySlug: [String: AccountID] = [:]
+    private(set) var derived: [AccountID: DerivedAccount] = [:]
+
+    init(config: WorkspaceConfig) {
+        self.config = config
+        self.globs = config.accounts.map { ($0, $0.inbox.map(InboxGlob.init)) }
+    }
+
+    /// The configured account whose `inbox` globs match a file name (the first in config order).
+    func configuredAccount(forFile name: String) -> AccountConfig? {
+        globs.first { $0.globs.contains { $0.matches(name) } }?.account
+    }
+
+    /// The account a statement belongs to.
+    mutating func account(
+        for statement: ParsedStatement, fileName: String, format: FileFormat, fileAccount: AccountConfig?
+    ) -> AccountID {
+        let hint = statement.accountHint
+        let keys = [hint.accountNumber, hint.name].compactMap { $0 }.filter { !$0.isEmpty }
+        for key in keys {
+            let compact = AccountResolver.compact(key)
+            if let account = config.accounts.first(where: {
+                $0.externalIDs.contains { $0 == key || AccountResolver.compact($0) == compact }
+            }) {
+                return account.id
+            }
+        }
+        if let fileAccount { return fileAccount.id }
+        let (slug, name, basis) = AccountResolver.derivedIdentity(hint: hint, fileName: fileName)
+        if let id = idBySlug[slug] { return id }
+        var id = AccountID(slug)
+        var suffix = 2
+        while config.account(id) != nil || derived[id] != nil {
+            id = AccountID("\(slug)-\(suffix)")
+            suffix += 1
+        }
+        idBySlug[slug] = id
+        derived[id] = DerivedAccount(id: id, name: name, basis: basis, format: format)
+        return id
+    }
+
+    /// The slug, display name and basis of an account nothing in the configuration claims.
+    static func derivedIdentity(hint: AccountHint, fileName: String) -> (String, String, Basis) {
+        if let number = hint.accountNumber, !compact(number).isEmpty {
+            let last4 = String(compact(number).suffix(4))
+            let institution = hint.institution.flatMap { $0.isEmpty ? nil : $0 }
+            let slug = slugged((institution ?? "account") + " " + last4)
+            let name = hint.name ?? "\(institution ?? "Account") \(last4)"
+            return (slug, name, .number(number))
+        }
+        if let name = hint.name, !slugged(name).isEmpty {
+            return (slugged(name), name, .name(name))
+        }
+        let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
+        let slug = slugged(stem)
+        return (slug.isEmpty ? "account" : slug, stem, .fileName(fileName))
+    }
+
+    /// Lower-case ASCII letters and digits, every other run of characters one `-`.
+    static func slugged(_ text: String) -> String {
+        var result: [UInt8] = []
+        var pendingDash = false
+        for byte in text.utf8 {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                if pendingDash && !result.isEmpty { result.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                result.append(lower)
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// An account number without spaces and dashes, for comparing `1234 5678` with `1234-5678`.
+    static func compact(_ text: String) -> String {
+        String(text.filter { !$0.isWhitespace && $0 != "-" })
+    }
+
+    /// A glob that matches this file and its siblings from later exports: runs of digits that stand
+    /// alone (`2026-11`, `_20240115`) become `*`; digits inside words (`utf8`) stay.
+    static func suggestedGlob(for fileName: String) -> String {
+        let characters = Array(fileName)
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            guard characters[index].isASCII && characters[index].isNumber else {
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, characters[end].isASCII && characters[end].isNumber { end += 1 }
+            let before = index > 0 ? characters[index - 1] : nil
+            let after = end < characters.count ? characters[end] : nil
+            if before?.isLetter == true || after?.isLetter == true {
+                result += String(characters[index..<end])
+            } else {
+                result.append("*")
+            }
+            index = end
+        }
+        // `statement-*-*.csv` (a date) reads better as `statement-*.csv`.
+        for separator in ["-", "_", ".", " "] {
+            while result.contains("*\(separator)*") {
+                result = result.replacingOccurrences(of: "*\(separator)*", with: "*")
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

@@ -1,0 +1,154 @@
+import Ledger
+
+/// Checks the balances statements state against the balance the imported transactions give.
+///
+/// A stated balance is the balance at the END of its day, so it is compared with the opening
+/// balance plus every posted transaction up to and including that day; the order of records within
+/// a day cannot matter. With no opening balance in `closebook.toml`, the earliest stated balance
+/// of the account fixes it, and every later one is checked against it.
+struct BalanceReconciler {
+    /// One balance a file states for an account (explicitly, or as the running balance at the end of a day).
+    struct Stated {
+        var file: Int
+        var day: Int
+        var date: CivilDate
+        var minorUnits: Int64
+        var line: Int
+    }
+
+    /// The result for one file's balances of one account.
+    struct FileResult {
+        var checked = 0
+        var matched = 0
+        var anchor: Stated?
+        var firstDivergence: (stated: Stated, computed: Int64)?
+    }
+
+    struct Result {
+        var files: [Int: FileResult] = [:]
+        /// The balance at the start of the account's first day, when derived from a stated balance.
+        var derivedOpening: Int64?
+    }
+
+    /// Posted transactions of the account as (day number, minor units), in date order.
+    private let days: [Int]
+    private let running: [Int64]
+
+    init(transactions: [(day: Int, minorUnits: Int64)]) {
+        assert(zip(transactions, transactions.dropFirst()).allSatisfy { $0.day <= $1.day }, "sort by day first")
+        var days: [Int] = []
+        var running: [Int64] = []
+        var total: Int64 = 0
+        for transaction in transactions {
+            total = total &+ transaction.minorUnits
+            if days.last == transaction.day {
+                running[running.count - 1] = total
+            } else {
+                days.append(transaction.day)
+                running.append(total)
+            }
+        }
+        self.days = days
+        self.running = running
+    }
+
+    /// The sum of every transaction on or before `day`.
+    func through(_ day: Int) -> Int64 {
+        var low = 0
+        var high = days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle] <= day { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? 0 : running[low - 1]
+    }
+
+    /// Compares every stated balance; `opening` is the configured balance at the start of its day.
+    func reconcile(_ stated: [Stated], opening: (minorUnits: Int64, day: Int?)?) -> Result {
+        var result = Result()
+        guard !stated.isEmpty else { return result }
+        let ordered = stated.sorted { ($0.day, $0.file, $0.line) < ($1.day, $1.file, $1.line) }
+        var base: Int64
+        var anchorIndex: Int?
+        var firstCheckedDay = Int.min
+        if let opening {
+            if let day = opening.day {
+                base = opening.minorUnits &- through(day - 1)
+                firstCheckedDay = day
+            } else {
+                base = opening.minorUnits
+            }
+        } else {
+            anchorIndex = 0
+            base = ordered[0].minorUnits &- through(ordered[0].day)
+            result.derivedOpening = base
+        }
+        for (index, balance) in ordered.enumerated() {
+            var fileResult = result.files[balance.file, default: FileResult()]
+            defer { result.files[balance.file] = fileResult }
+            if index == anchorIndex {
+                fileResult.anchor = balance
+                continue
+            }
+            guard balance.day >= firstCheckedDay else { continue }
+            let computed = base &+ through(balance.day)
+            fileResult.checked += 1
+            if computed == balance.minorUnits {
+                fileResult.matched += 1
+            } else if fileResult.firstDivergence == nil {
+                fileResult.firstDivergence = (balance, computed)
+            }
+        }
+        return result
+    }
+
+    /// The balances a statement states: its ledger balances, and the running balance after its
+    /// records at the end of each day that has no ledger balance.
+    static func statedBalances(of statement: ParsedStatement, file: Int) -> [Stated] {
+        var result: [Stated] = []
+        var explicitDays = Set<Int>()
+        for balance in statement.statedBalances where balance.kind == .ledger {
+            explicitDays.insert(balance.date.dayNumber)
+            result.append(
+                Stated(
+                    file: file, day: balance.date.dayNumber, date: balance.date, minorUnits: balance.amount.minorUnits,
+                    line: balance.line))
+        }
+        let running = statement.records.filter { $0.balanceAfter != nil && $0.status == .posted }
+        guard let first = running.first, let last = running.last else { return result }
+        let newestFirst = first.date > last.date
+        var byDay: [Int: [ParsedRecord]] = [:]
+        var dayOrder: [Int] = []
+        for record in running {
+            let day = record.date.dayNumber
+            if byDay[day] == nil { dayOrder.append(day) }
+            byDay[day, default: []].append(record)
+        }
+        for day in dayOrder where !explicitDays.contains(day) {
+            guard let records = byDay[day], let end = endOfDay(records, newestFirst: newestFirst),
+                let balance = end.balanceAfter
+            else { continue }
+            result.append(Stated(file: file, day: day, date: end.date, minorUnits: balance.minorUnits, line: end.line))
+        }
+        return result
+    }
+
+    /// The record whose running balance is the balance at the end of its day: the last one in time.
+    ///
+    /// Within a day the file's order may not be the order in time, so the choice is checked: the
+    /// day's first record in time starts from its balance minus its amount, and the last one must
+    /// end at that plus the day's total.
+    static func endOfDay(_ records: [ParsedRecord], newestFirst: Bool) -> ParsedRecord? {
+        guard let first = records.first, let last = records.last else { return nil }
+        if records.count == 1 { return first }
+        var total: Int64 = 0
+        for record in records { total = total &+ record.amount.minorUnits }
+        func balance(_ record: ParsedRecord) -> Int64 { record.balanceAfter?.minorUnits ?? 0 }
+        let oldestFirstFits = balance(last) == balance(first) &- first.amount.minorUnits &+ total
+        let newestFirstFits = balance(first) == balance(last) &- last.amount.minorUnits &+ total
+        if newestFirst {
+            return newestFirstFits || !oldestFirstFits ? first : last
+        }
+        return oldestFirstFits || !newestFirstFits ? last : first
+    }
+}

@@ -1,0 +1,238 @@
+import Ledger
+
+/// Finds records that are the same bank line, in layers from certain to doubtful.
+///
+/// 1. Same id in the same account: an overlapping export of the same file kind (ids are scoped by
+///    account and, for CSV/QIF, count occurrences within their file, so two identical coffees in
+///    one export stay two). The first by file-name order is kept.
+/// 2. A pending record is superseded by a posted one in its account with the same amount within
+///    `pendingWindowDays` (each posted record supersedes at most one pending record).
+/// 3. An OFX record (with its bank's FITID) and a CSV/QIF record of the same account are merged
+///    only when they are one-to-one: the only records with that date and amount in their files,
+///    on a day both files cover. The OFX record is kept, since its id is the bank's own.
+/// 4. What is left unpaired on days both files cover, with the same amount within
+///    `probableWindowDays`, is listed as a probable duplicate and kept: a person decides.
+struct Deduplicator {
+    struct ProbablePair {
+        var first: Int
+        var second: Int
+        var reason: String
+    }
+
+    var pendingWindowDays = 5
+    var probableWindowDays = 3
+    /// Per file (by index), the days it covers for each account it feeds.
+    var windows: [[AccountID: ClosedRange<CivilDate>]]
+
+    func markSameID(_ entries: inout [ImportEntry]) {
+        var first: [TransactionID: Int] = [:]
+        first.reserveCapacity(entries.count)
+        for index in entries.indices where entries[index].isImported {
+            if let kept = first[entries[index].id] {
+                entries[index].fate = .duplicate(of: kept, rule: .sameID)
+            } else {
+                first[entries[index].id] = index
+            }
+        }
+    }
+
+    func supersedePending(_ entries: inout [ImportEntry]) {
+        let pending = entries.indices.filter { entries[$0].isImported && entries[$0].record.status == .pending }
+        guard !pending.isEmpty else { return }
+        var posted: [AmountKey: [Int]] = [:]
+        for index in entries.indices where entries[index].isImported && entries[index].record.status == .posted {
+            posted[AmountKey(entries[index]), default: []].append(index)
+        }
+        for key in posted.keys { posted[key]?.sort { Deduplicator.dateOrder(entries, $0, $1) } }
+        var used = Set<Int>()
+        let ordered = pending.sorted { Deduplicator.dateOrder(entries, $0, $1) }
+        for index in ordered {
+            let entry = entries[index]
+            guard let candidates = posted[AmountKey(entry)] else { continue }
+            let day = entry.record.date.dayNumber
+            var best: (score: (Int, Int, Int), index: Int)?
+            var position = Deduplicator.firstIndex(in: candidates, entries, onOrAfter: day - pendingWindowDays)
+            while position < candidates.count {
+                let candidate = candidates[position]
+                position += 1
+                let difference = entries[candidate].record.date.dayNumber - day
+                if difference > pendingWindowDays { break }
+                if used.contains(candidate) { continue }
+                // Prefer a posted record on or after the pending one's day, then the nearest, then file order.
+                let score = (difference < 0 ? 1 : 0, abs(difference), candidate)
+                if best.map({ score < $0.score }) ?? true { best = (score, candidate) }
+            }
+            if let best {
+                used.insert(best.index)
+                entries[index].fate = .duplicate(of: best.index, rule: .pendingSuperseded)
+            }
+        }
+    }
+
+    /// Steps 3 and 4 for every pair of files feeding the same account; returns the probable pairs.
+    func matchAcrossFiles(_ entries: inout [ImportEntry]) -> [ProbablePair] {
+        var byFileAndAccount: [FileAccount: [Int]] = [:]
+        for index in entries.indices where entries[index].isImported && entries[index].record.status == .posted {
+            byFileAndAccount[FileAccount(file: entries[index].file, account: entries[index].account), default: []]
+                .append(index)
+        }
+        // Which files hold a copy of each kept entry: an entry already matched by a file is not
+        // a candidate for another match with that file.
+        var copiedIn: [Int: Set<Int>] = [:]
+        for entry in entries {
+            if case .duplicate(let kept, _) = entry.fate { copiedIn[kept, default: []].insert(entry.file) }
+        }
+        let accounts = Set(byFileAndAccount.keys.map(\.account)).sorted()
+        var probable: [ProbablePair] = []
+        for account in accounts {
+            let files = byFileAndAccount.keys.filter { $0.account == account }.map(\.file).sorted()
+            for (position, a) in files.enumerated() {
+                for b in files[(position + 1)...] {
+                    guard let wa = windows[a][account], let wb = windows[b][account] else { continue }
+                    let lower = max(wa.lowerBound, wb.lowerBound)
+                    let upper = min(wa.upperBound, wb.upperBound)
+                    guard lower <= upper else { continue }
+                    let first = (byFileAndAccount[FileAccount(file: a, account: account)] ?? []).filter {
+                        copiedIn[$0]?.contains(b) != true
+                    }
+                    let second = byFileAndAccount[FileAccount(file: b, account: account)] ?? []
+                    for (kept, dropped) in mergeOneToOne(&entries, first, second, overlap: lower...upper) {
+                        copiedIn[kept, default: []].insert(entries[dropped].file)
+                    }
+                    probable += pairProbable(entries, first, second, overlap: lower...upper)
+                }
+            }
+        }
+        return probable
+    }
+
+    /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files;
+    /// returns the (kept, dropped) pairs.
+    private func mergeOneToOne(
+        _ entries: inout [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<CivilDate>
+    ) -> [(Int, Int)] {
+        func groups(_ indices: [Int]) -> [DayAmountKey: [Int]] {
+            var result: [DayAmountKey: [Int]] = [:]
+            for index in indices where entries[index].isImported && overlap.contains(entries[index].record.date) {
+                result[DayAmountKey(entries[index]), default: []].append(index)
+            }
+            return result
+        }
+        let firstGroups = groups(first)
+        guard !firstGroups.isEmpty else { return [] }
+        let secondGroups = groups(second)
+        var merged: [(Int, Int)] = []
+        for (key, left) in firstGroups where left.count == 1 {
+            guard let right = secondGroups[key], right.count == 1 else { continue }
+            let (x, y) = (left[0], right[0])
+            guard entries[x].hasBankID != entries[y].hasBankID else { continue }
+            let (kept, dropped) = entries[x].hasBankID ? (x, y) : (y, x)
+            entries[dropped].fate = .duplicate(of: kept, rule: .crossFormat)
+            merged.append((kept, dropped))
+        }
+        return merged
+    }
+
+    /// Pairs what is still unmatched on the days both files cover by amount and nearest date.
+    private func pairProbable(
+        _ entries: [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<CivilDate>
+    ) -> [ProbablePair] {
+        let lower = overlap.lowerBound.dayNumber - probableWindowDays
+        let upper = overlap.upperBound.dayNumber + probableWindowDays
+        func inWindow(_ index: Int) -> Bool {
+            let day = entries[index].record.date.dayNumber
+            return entries[index].isImported && day >= lower && day <= upper
+        }
+        var candidates: [AmountKey: [Int]] = [:]
+        for index in first where inWindow(index) { candidates[AmountKey(entries[index]), default: []].append(index) }
+        guard !candidates.isEmpty else { return [] }
+        for key in candidates.keys { candidates[key]?.sort { Deduplicator.dateOrder(entries, $0, $1) } }
+        var used = Set<Int>()
+        var pairs: [ProbablePair] = []
+        let ordered = second.filter(inWindow).sorted { Deduplicator.dateOrder(entries, $0, $1) }
+        for index in ordered {
+            guard let list = candidates[AmountKey(entries[index])] else { continue }
+            let day = entries[index].record.date.dayNumber
+            var best: (score: (Int, Int), index: Int)?
+            var position = Deduplicator.firstIndex(in: list, entries, onOrAfter: day - probableWindowDays)
+            while position < list.count {
+                let candidate = list[position]
+                position += 1
+                let difference = entries[candidate].record.date.dayNumber - day
+                if difference > probableWindowDays { break }
+                if used.contains(candidate) { continue }
+                let score = (abs(difference), candidate)
+                if best.map({ score < $0.score }) ?? true { best = (score, candidate) }
+            }
+            guard let best else { continue }
+            used.insert(best.index)
+            pairs.append(
+                ProbablePair(
+                    first: best.index, second: index, reason: Deduplicator.reason(entries[best.index], entries[index])))
+        }
+        return pairs
+    }
+
+    static func reason(_ first: ImportEntry, _ second: ImportEntry) -> String {
+        let days = abs(first.record.date.dayNumber - second.record.date.dayNumber)
+        if days > 0 { return "same amount, dates \(days) day\(days == 1 ? "" : "s") apart" }
+        if first.hasBankID != second.hasBankID {
+            return "same date and amount in an OFX and a CSV/QIF export, but other records share them"
+        }
+        if first.hasBankID { return "same date and amount, different FITID" }
+        return "same date and amount, different description"
+    }
+
+    /// Date, then file order.
+    static func dateOrder(_ entries: [ImportEntry], _ a: Int, _ b: Int) -> Bool {
+        let (x, y) = (entries[a].record.date, entries[b].record.date)
+        return x != y ? x < y : a < b
+    }
+
+    /// The first position in `sorted` (ordered by date) whose date is on or after `day`.
+    static func firstIndex(in sorted: [Int], _ entries: [ImportEntry], onOrAfter day: Int) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[sorted[middle]].record.date.dayNumber < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The first index of `entries` for which `isBefore` is false (`entries` is partitioned by it).
+    static func partition(_ entries: [ImportEntry], isBefore: (ImportEntry) -> Bool) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(entries[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    struct AmountKey: Hashable {
+        var account: AccountID
+        var minorUnits: Int64
+        var currency: String
+        init(_ entry: ImportEntry) {
+            account = entry.account
+            minorUnits = entry.record.amount.minorUnits
+            currency = entry.record.amount.currency.code
+        }
+    }
+
+    struct DayAmountKey: Hashable {
+        var day: Int
+        var minorUnits: Int64
+        init(_ entry: ImportEntry) {
+            day = entry.record.date.dayNumber
+            minorUnits = entry.record.amount.minorUnits
+        }
+    }
+
+    struct FileAccount: Hashable {
+        var file: Int
+        var account: AccountID
+    }
+}

@@ -1,0 +1,48 @@
+import Ledger
+
+/// Turns a workspace's inbox files into a journal and an import report.
+///
+/// The driver is pure: files in, values out. It sniffs each file's format with `readers`, maps each
+/// statement to an account, gives every record its id, de-duplicates across files, checks stated
+/// balances and accounts for every record (imported, duplicate or skipped). The command around it
+/// reads the inbox and writes the outputs.
+public struct ImportDriver: Sendable {
+    public var readers: [any StatementReader]
+    public var config: WorkspaceConfig
+
+    public init(readers: [any StatementReader], config: WorkspaceConfig) {
+        self.readers = readers
+        self.config = config
+    }
+
+    /// Imports `files` (any order; they are processed in file-name order).
+    public func run(_ files: [InboxFile]) -> ImportOutcome {
+        var run = ImportRun(config: config, files: files)
+        run.read(with: readers)
+        run.assignAccounts()
+        run.makeEntries()
+        var deduplicator = Deduplicator(windows: run.windows)
+        deduplicator.pendingWindowDays = 5
+        deduplicator.markSameID(&run.entries)
+        deduplicator.supersedePending(&run.entries)
+        let probable = deduplicator.matchAcrossFiles(&run.entries)
+        return run.finish(probable: probable)
+    }
+}
+
+/// What an import produced: the journal, the report, and the messages to show.
+public struct ImportOutcome: Sendable {
+    public var journal: Journal
+    public var report: ImportReport
+    /// Errors and warnings about input files, in file order.
+    public var diagnostics: [ImportDiagnostic]
+    /// Files that could not be read at all (not recognised, or the reader gave up).
+    public var failedFiles: Int
+
+    public init(journal: Journal, report: ImportReport, diagnostics: [ImportDiagnostic], failedFiles: Int) {
+        self.journal = journal
+        self.report = report
+        self.diagnostics = diagnostics
+        self.failedFiles = failedFiles
+    }
+}

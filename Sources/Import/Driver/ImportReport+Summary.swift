@@ -1,0 +1,67 @@
+extension ImportReport {
+    /// The table `closebook-import` prints on stderr, followed by notes on what needs a look:
+    /// derived accounts to name, coverage gaps, probable duplicates.
+    public func summary(reportPath: String) -> String {
+        var rows: [[String]] = [
+            ["file", "format", "profile", "account", "records", "imported", "dup", "skipped", "balance"]
+        ]
+        for file in files {
+            rows.append([
+                file.path, file.format ?? "-", file.profile ?? "-",
+                file.accounts.isEmpty ? "-" : file.accounts.joined(separator: ","), String(file.records),
+                String(file.imported), String(file.duplicates), String(file.skipped), ImportReport.balanceColumn(file),
+            ])
+        }
+        rows.append([
+            "total", "", "", "", String(totals.records), String(totals.imported), String(totals.duplicates),
+            String(totals.skipped), "",
+        ])
+        let numeric: Set<Int> = [4, 5, 6, 7]
+        var widths = Array(repeating: 0, count: rows[0].count)
+        for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
+        var lines = rows.map { row in
+            row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return numeric.contains(column) ? padding + cell : cell + padding
+            }
+            .joined(separator: "  ").trimmingTrailingSpaces
+        }
+        for account in accounts {
+            if let suggestion = account.suggestion {
+                lines.append(
+                    "note: account '\(account.id)' (\(account.files.joined(separator: ", "))) is not in closebook.toml; to name it, add:"
+                )
+                lines += suggestion.split(separator: "\n").map { "    " + $0 }
+            }
+            for gap in account.gaps {
+                lines.append(
+                    "note: account '\(account.id)' has no statement covering \(gap.from) to \(gap.to) (\(gap.days) day\(gap.days == 1 ? "" : "s"))"
+                )
+            }
+        }
+        if !probableDuplicates.isEmpty {
+            let count = probableDuplicates.count
+            lines.append(
+                "note: \(count) probable duplicate\(count == 1 ? "" : "s") kept for you to check; see probableDuplicates in \(reportPath)"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `ok 12/12`, `DIFFERS 2024-03-31`, `-` when nothing was checked.
+    static func balanceColumn(_ file: FileReport) -> String {
+        if let differing = file.balanceChecks.first(where: { $0.status == "differs" }) {
+            return "DIFFERS \(differing.firstDivergence?.date ?? "")"
+        }
+        let checked = file.balanceChecks.reduce(0) { $0 + $1.checked }
+        return checked == 0 ? "-" : "ok \(checked)"
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,335 @@
+import Ledger
+
+extension ImportRun {
+    /// Builds the journal and the report from the entries' fates.
+    func finish(probable: [Deduplicator.ProbablePair]) -> ImportOutcome {
+        var fileWarnings = files.map(\.warnings)
+        // Built in canonical order (date, account, id), so the journal's own sort finds one run.
+        let imported = entries.indices.filter { entries[$0].isImported }.sorted { a, b in
+            let (x, y) = (entries[a], entries[b])
+            if x.record.date != y.record.date { return x.record.date < y.record.date }
+            if x.account != y.account { return x.account < y.account }
+            return x.id < y.id
+        }
+        var transactions: [Transaction] = []
+        transactions.reserveCapacity(imported.count)
+        var postedByAccount: [AccountID: [(day: Int, minorUnits: Int64)]] = [:]
+        var pendingCount: [AccountID: Int] = [:]
+        for index in imported {
+            let entry = entries[index]
+            let record = entry.record
+            if record.status == .posted {
+                postedByAccount[entry.account, default: []].append((record.date.dayNumber, record.amount.minorUnits))
+            } else {
+                pendingCount[entry.account, default: 0] += 1
+            }
+            var transaction = Transaction(
+                id: entry.id, account: entry.account, date: record.date, amount: record.amount, payee: record.payee,
+                memo: record.memo, status: record.status, checkNumber: record.checkNumber, bankType: record.bankType,
+                bankCategory: record.bankCategory,
+                source: SourceLocation(file: files[entry.file].file.path, line: record.line))
+            if !record.splits.isEmpty {
+                switch ImportRun.splits(of: record) {
+                case .success(let splits): transaction.splits = splits
+                case .failure(let problem):
+                    fileWarnings[entry.file].append(
+                        ImportDiagnostic(
+                            severity: .warning, path: files[entry.file].file.path, line: record.line,
+                            message: "\(problem.message); the transaction is kept without its splits"))
+                }
+            }
+            transactions.append(transaction)
+        }
+
+        let accountIDs = journalAccountIDs()
+        var balances: [AccountID: BalanceReconciler.Result] = [:]
+        var accounts: [Account] = []
+        var accountReports: [ImportReport.AccountReport] = []
+        for id in accountIDs {
+            let currency = currency(of: id)
+            let configured = config.account(id)
+            var coverage = CoverageMap()
+            for window in windows { if let span = window[id] { coverage.add(span) } }
+            let posted = postedByAccount[id] ?? []
+            let reconciler = BalanceReconciler(transactions: posted)
+            var stated: [BalanceReconciler.Stated] = []
+            for (fileIndex, state) in files.enumerated() {
+                guard let parsed = state.parsed else { continue }
+                for (statementIndex, statement) in parsed.statements.enumerated()
+                where state.accounts[statementIndex] == id {
+                    guard statement.currency == nil || statement.currency == currency else { continue }
+                    stated += BalanceReconciler.statedBalances(of: statement, file: fileIndex)
+                }
+            }
+            let opening = configured?.openingBalance.map { ImportRun.rescaled($0, to: currency) }
+            let result = reconciler.reconcile(
+                stated, opening: opening.map { ($0.minorUnits, configured?.openingDate?.dayNumber) })
+            balances[id] = result
+            var openingBalance = opening
+            var openingDate = configured?.openingDate
+            var openingSource: String? = opening == nil ? nil : "configured"
+            if opening == nil, let derived = result.derivedOpening {
+                let firstPosted = posted.first.flatMap { CivilDate(dayNumber: $0.day) }
+                let firstDay = [coverage.extent?.lowerBound, firstPosted].compactMap { $0 }.min()
+                openingBalance = Money(minorUnits: derived, currency: currency)
+                openingDate = firstDay
+                openingSource = "derived"
+            }
+            let known = facts[id] ?? AccountFacts()
+            let kind = configured?.kind ?? known.kind ?? .checking
+            let name = configured?.name ?? resolver.derived[id]?.name ?? id.rawValue
+            accounts.append(
+                Account(
+                    id: id, name: name, kind: kind, currency: currency, institution: known.institution,
+                    number: known.number, openingBalance: openingBalance, openingDate: openingDate))
+            accountReports.append(
+                ImportReport.AccountReport(
+                    id: id.rawValue, name: name, kind: kind.rawValue, currency: currency.code,
+                    configured: configured != nil, files: known.files,
+                    transactions: posted.count + (pendingCount[id] ?? 0), pending: pendingCount[id] ?? 0,
+                    coverage: coverage.extent.map(ImportRun.dateSpan), gaps: coverage.gaps.map(ImportRun.dateSpan),
+                    openingBalance: openingBalance?.decimalString, openingDate: openingDate?.isoString,
+                    openingBalanceSource: openingSource,
+                    suggestion: resolver.derived[id].map { suggestion(for: $0, kind: kind, currency: currency) }))
+        }
+
+        var fileReports: [ImportReport.FileReport] = []
+        var diagnostics: [ImportDiagnostic] = []
+        for (fileIndex, state) in files.enumerated() {
+            var checks: [ImportReport.BalanceCheck] = []
+            var warnings = fileWarnings[fileIndex]
+            for account in uniqued(state.accounts) {
+                guard let result = balances[account]?.files[fileIndex] else { continue }
+                let currency = currency(of: account)
+                let check = balanceCheck(result, account: account, currency: currency)
+                if let divergence = result.firstDivergence {
+                    let basis = balanceBasis(account: account, balances: balances[account])
+                    warnings.append(
+                        ImportDiagnostic(
+                            severity: .warning, path: state.file.path, line: divergence.stated.line,
+                            message:
+                                "balance at the end of \(divergence.stated.date.isoString) is \(Money(minorUnits: divergence.stated.minorUnits, currency: currency).decimalString) in the file but \(Money(minorUnits: divergence.computed, currency: currency).decimalString) from the imported transactions \(basis); a transaction may be missing or counted twice"
+                        ))
+                }
+                checks.append(check)
+            }
+            warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+            diagnostics += state.errors + warnings
+            fileReports.append(fileReport(fileIndex, warnings: warnings, balanceChecks: checks))
+        }
+
+        let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
+            guard case .duplicate(let kept, let rule) = entries[index].fate, rule != .sameID else { return nil }
+            return ImportReport.Merge(
+                rule: rule.rawValue, account: entries[index].account.rawValue, kept: reference(kept),
+                dropped: reference(index))
+        }
+        let probableReports = probable.map {
+            ImportReport.ProbableDuplicate(
+                account: entries[$0.first].account.rawValue, first: reference($0.first), second: reference($0.second),
+                reason: $0.reason)
+        }
+        let baseCurrency = config.baseCurrency ?? ImportRun.mostCommonCurrency(transactions, accounts: accounts)
+        // Move the transactions into the journal so its sort does not copy a million rows.
+        var journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: accounts, transactions: [])
+        swap(&journal.transactions, &transactions)
+        journal.sortCanonically()
+        let totals = ImportReport.Totals(
+            files: files.count, failedFiles: files.filter(\.failed).count,
+            records: fileReports.reduce(0) { $0 + $1.records }, imported: fileReports.reduce(0) { $0 + $1.imported },
+            pending: fileReports.reduce(0) { $0 + $1.pending },
+            duplicates: fileReports.reduce(0) { $0 + $1.duplicates },
+            skipped: fileReports.reduce(0) { $0 + $1.skipped },
+            warnings: fileReports.reduce(0) { $0 + $1.warnings.count },
+            errors: fileReports.reduce(0) { $0 + $1.errors.count })
+        let report = ImportReport(
+            baseCurrency: baseCurrency.code, files: fileReports, accounts: accountReports, merges: merges,
+            probableDuplicates: probableReports, totals: totals)
+        return ImportOutcome(
+            journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
+    }
+
+    /// Configured accounts in configuration order, then derived ones by id.
+    func journalAccountIDs() -> [AccountID] {
+        let configured = config.accounts.map(\.id)
+        let derived = Set(facts.keys).subtracting(configured).sorted()
+        return configured + derived
+    }
+
+    func fileReport(
+        _ index: Int, warnings: [ImportDiagnostic], balanceChecks: [ImportReport.BalanceCheck]
+    ) -> ImportReport.FileReport {
+        let state = files[index]
+        var imported = 0
+        var pending = 0
+        var duplicates: [ImportReport.DuplicateLine] = []
+        for entry in entries[entryRange(of: index)] {
+            switch entry.fate {
+            case .imported:
+                imported += 1
+                if entry.record.status == .pending { pending += 1 }
+            case .duplicate(let kept, let rule):
+                duplicates.append(
+                    ImportReport.DuplicateLine(
+                        line: entry.record.line, id: entry.id.rawValue,
+                        duplicateOf: entries[kept].id == entry.id ? nil : entries[kept].id.rawValue,
+                        keptAt: location(kept), rule: rule.rawValue))
+            case .skipped: continue
+            }
+        }
+        let skipped = state.skipped.map { ImportReport.SkippedLine(line: $0.line, reason: $0.reason) }
+        return ImportReport.FileReport(
+            path: state.file.path, format: state.format?.rawValue, profile: state.parsed?.profile,
+            accounts: uniqued(state.accounts).map(\.rawValue), records: state.parsed?.recordCount ?? 0,
+            imported: imported, pending: pending, duplicates: duplicates.count, skipped: skipped.count,
+            skippedRecords: skipped, duplicateRecords: duplicates, warnings: warnings.map(\.description),
+            errors: state.errors.map(\.description), balanceChecks: balanceChecks)
+    }
+
+    func balanceCheck(
+        _ result: BalanceReconciler.FileResult, account: AccountID, currency: Currency
+    ) -> ImportReport.BalanceCheck {
+        let status = result.checked == 0 ? "unchecked" : result.matched == result.checked ? "ok" : "differs"
+        return ImportReport.BalanceCheck(
+            account: account.rawValue, status: status, checked: result.checked, matched: result.matched,
+            anchor: result.anchor.map {
+                ImportReport.BalanceValue(
+                    date: $0.date.isoString, amount: Money(minorUnits: $0.minorUnits, currency: currency).decimalString,
+                    line: $0.line)
+            },
+            firstDivergence: result.firstDivergence.map {
+                ImportReport.Divergence(
+                    date: $0.stated.date.isoString, line: $0.stated.line,
+                    stated: Money(minorUnits: $0.stated.minorUnits, currency: currency).decimalString,
+                    computed: Money(minorUnits: $0.computed, currency: currency).decimalString)
+            })
+    }
+
+    /// How the computed balance was started, for the divergence message.
+    func balanceBasis(account: AccountID, balances: BalanceReconciler.Result?) -> String {
+        if config.account(account)?.openingBalance != nil { return "and the opening balance in closebook.toml" }
+        for (fileIndex, result) in balances?.files ?? [:] {
+            if let anchor = result.anchor {
+                return "counted from the balance stated at \(files[fileIndex].file.path):\(anchor.line)"
+            }
+        }
+        return ""
+    }
+
+    /// The entries of one file: they were made in file order, so they are one contiguous run.
+    func entryRange(of file: Int) -> Range<Int> {
+        let start = Deduplicator.partition(entries) { $0.file < file }
+        let end = Deduplicator.partition(entries) { $0.file <= file }
+        return start..<end
+    }
+
+    func location(_ index: Int) -> String { "\(files[entries[index].file].file.path):\(entries[index].record.line)" }
+
+    func reference(_ index: Int) -> ImportReport.RecordReference {
+        let entry = entries[index]
+        return ImportReport.RecordReference(
+            id: entry.id.rawValue, at: location(index), date: entry.record.date.isoString,
+            amount: entry.record.amount.decimalString, payee: entry.record.payee)
+    }
+
+    /// The lines to paste into `closebook.toml` to make a derived account a configured one.
+    func suggestion(for account: AccountResolver.DerivedAccount, kind: AccountKind, currency: Currency) -> String {
+        var lines = [
+            "[[accounts]]", "id = \(ImportRun.quoted(account.id.rawValue))", "name = \(ImportRun.quoted(account.name))",
+            "type = \(ImportRun.quoted(kind.rawValue))", "currency = \(ImportRun.quoted(currency.code))",
+        ]
+        switch account.basis {
+        case .number(let number):
+            let key = account.format == .ofx1 || account.format == .ofx2 ? "ofx_account_ids" : "external_ids"
+            lines.append("\(key) = [\(ImportRun.quoted(number))]")
+        case .name(let name):
+            lines.append("external_ids = [\(ImportRun.quoted(name))]")
+        case .fileName(let fileName):
+            lines.append("inbox = [\(ImportRun.quoted(AccountResolver.suggestedGlob(for: fileName)))]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if character.value < 0x20 || character.value == 0x7F {
+                    let hex = String(character.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(character)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A split is carried into the journal only when every part has a category and they add up.
+    static func splits(of record: ParsedRecord) -> Result<[Split], SplitProblem> {
+        var result: [Split] = []
+        var total: Int64 = 0
+        for split in record.splits {
+            guard let category = CategoryPath(split.category) else {
+                return .failure(SplitProblem(message: "a split has no category"))
+            }
+            guard split.amount.currency == record.amount.currency else {
+                return .failure(SplitProblem(message: "a split is in another currency than the transaction"))
+            }
+            total = total &+ split.amount.minorUnits
+            result.append(Split(category: category, amount: split.amount))
+        }
+        guard total == record.amount.minorUnits else {
+            let sum = Money(minorUnits: total, currency: record.amount.currency)
+            return .failure(
+                SplitProblem(
+                    message:
+                        "the splits add up to \(sum.decimalString), not to the amount \(record.amount.decimalString)"))
+        }
+        return .success(result)
+    }
+
+    struct SplitProblem: Error {
+        var message: String
+    }
+
+    /// `money` in `currency`, re-scaled when the configuration parsed it with another exponent.
+    static func rescaled(_ money: Money, to currency: Currency) -> Money {
+        var units = money.minorUnits
+        var exponent = money.currency.exponent
+        while exponent < currency.exponent {
+            let (scaled, overflow) = units.multipliedReportingOverflow(by: 10)
+            if !overflow { units = scaled }
+            exponent += 1
+        }
+        while exponent > currency.exponent {
+            units /= 10
+            exponent -= 1
+        }
+        return Money(minorUnits: units, currency: currency)
+    }
+
+    /// The currency most transactions are in (ties: alphabetical), else most accounts', else EUR.
+    static func mostCommonCurrency(_ transactions: [Transaction], accounts: [Account]) -> Currency {
+        var counts: [Currency: Int] = [:]
+        for transaction in transactions { counts[transaction.amount.currency, default: 0] += 1 }
+        if counts.isEmpty { for account in accounts { counts[account.currency, default: 0] += 1 } }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? .eur
+    }
+
+    static func dateSpan(_ range: ClosedRange<CivilDate>) -> ImportReport.DateSpan {
+        ImportReport.DateSpan(
+            from: range.lowerBound.isoString, to: range.upperBound.isoString,
+            days: range.upperBound.dayNumber - range.lowerBound.dayNumber + 1)
+    }
+
+    func uniqued(_ accounts: [AccountID]) -> [AccountID] {
+        var seen = Set<AccountID>()
+        return accounts.filter { seen.insert($0).inserted }
+    }
+}

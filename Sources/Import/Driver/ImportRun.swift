@@ -1,0 +1,187 @@
+import Ledger
+
+/// The state of one import while the driver's steps run: files read, accounts assigned, entries made.
+struct ImportRun {
+    /// One inbox file and what became of it.
+    struct FileState {
+        var file: InboxFile
+        var format: FileFormat?
+        var parsed: ParsedFile?
+        /// The account each statement (by index) was mapped to.
+        var accounts: [AccountID] = []
+        /// The reader's skipped records plus those the driver could not place.
+        var skipped: [SkippedRecord] = []
+        var warnings: [ImportDiagnostic] = []
+        var errors: [ImportDiagnostic] = []
+        var failed: Bool { parsed == nil }
+    }
+
+    /// What the files say about an account, gathered in file order (the first statement wins).
+    struct AccountFacts {
+        var institution: String?
+        var number: String?
+        var kind: AccountKind?
+        var currency: Currency?
+        var files: [String] = []
+    }
+
+    let config: WorkspaceConfig
+    var files: [FileState]
+    var resolver: AccountResolver
+    var facts: [AccountID: AccountFacts] = [:]
+    var entries: [ImportEntry] = []
+    /// Per file, the days it covers for each account it feeds.
+    var windows: [[AccountID: ClosedRange<CivilDate>]] = []
+
+    init(config: WorkspaceConfig, files: [InboxFile]) {
+        self.config = config
+        self.files = files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.map { FileState(file: $0) }
+        self.resolver = AccountResolver(config: config)
+    }
+
+    /// The currency to assume for a file whose format does not say.
+    func defaultCurrency(for account: AccountConfig?) -> Currency {
+        account?.currency ?? config.baseCurrency ?? .eur
+    }
+
+    /// Sniffs and reads every file; a file no reader recognises, or one its reader rejects, fails alone.
+    mutating func read(with readers: [any StatementReader]) {
+        for index in files.indices {
+            let file = files[index].file
+            if let failure = file.readFailure {
+                files[index].errors.append(ImportDiagnostic(path: file.path, line: 1, message: failure))
+                continue
+            }
+            guard let reader = readers.first(where: { type(of: $0).recognizes(file.bytes) }) else {
+                files[index].errors.append(
+                    ImportDiagnostic(
+                        path: file.path, line: 1,
+                        message: "not a bank export Closebook can read (expected CSV, OFX, QFX or QIF)"))
+                continue
+            }
+            files[index].format = type(of: reader).format
+            let account = resolver.configuredAccount(forFile: file.name)
+            let context = ReadContext(defaultCurrency: defaultCurrency(for: account), account: account)
+            do {
+                let parsed = try reader.read(file.bytes, path: file.path, context: context)
+                files[index].parsed = parsed
+                files[index].format = parsed.format
+                files[index].skipped = parsed.skipped
+                for diagnostic in parsed.warnings {
+                    if diagnostic.severity == .error {
+                        files[index].errors.append(diagnostic)
+                    } else {
+                        files[index].warnings.append(diagnostic)
+                    }
+                }
+            } catch {
+                files[index].errors.append(error)
+            }
+        }
+    }
+
+    /// Maps every statement to an account and gathers what the files say about each account.
+    mutating func assignAccounts() {
+        windows = Array(repeating: [:], count: files.count)
+        for index in files.indices {
+            guard let parsed = files[index].parsed else { continue }
+            let file = files[index].file
+            let fileAccount = resolver.configuredAccount(forFile: file.name)
+            for statement in parsed.statements {
+                let account = resolver.account(
+                    for: statement, fileName: file.name, format: parsed.format, fileAccount: fileAccount)
+                files[index].accounts.append(account)
+                var known = facts[account, default: AccountFacts()]
+                let hint = statement.accountHint
+                if known.institution == nil, let value = hint.institution, !value.isEmpty { known.institution = value }
+                if known.number == nil, let value = hint.accountNumber, !value.isEmpty { known.number = value }
+                if known.kind == nil { known.kind = hint.kind }
+                if known.currency == nil {
+                    known.currency = statement.currency ?? statement.records.first?.amount.currency
+                }
+                if !known.files.contains(file.path) { known.files.append(file.path) }
+                facts[account] = known
+                if let span = ImportRun.span(of: statement) {
+                    let current = windows[index][account]
+                    windows[index][account] =
+                        current.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) }
+                        ?? span
+                }
+            }
+        }
+    }
+
+    /// The days a statement covers: what it states, else its first to last record date.
+    static func span(of statement: ParsedStatement) -> ClosedRange<CivilDate>? {
+        if let coverage = statement.coverage { return coverage }
+        guard let first = statement.records.first?.date else { return nil }
+        var lower = first
+        var upper = first
+        for record in statement.records {
+            if record.date < lower { lower = record.date }
+            if record.date > upper { upper = record.date }
+        }
+        return lower...upper
+    }
+
+    /// The currency of an account: configured, else what its first statement says, else the base.
+    func currency(of account: AccountID) -> Currency {
+        config.account(account)?.currency ?? facts[account]?.currency ?? config.baseCurrency ?? .eur
+    }
+
+    /// Gives every parsed record its account and id, in file order.
+    ///
+    /// CSV and QIF records (and OFX records without a FITID) get an id derived from their content
+    /// and occurrence within their file; OFX records get their FITID, suffixed by its occurrence
+    /// when the file repeats it.
+    mutating func makeEntries() {
+        entries.reserveCapacity(files.reduce(0) { $0 + ($1.parsed?.recordCount ?? 0) })
+        for fileIndex in files.indices {
+            guard let parsed = files[fileIndex].parsed else { continue }
+            let path = files[fileIndex].file.path
+            var occurrences: [String: Int] = [:]
+            var bankIDs: [TransactionID: Int] = [:]
+            for (statementIndex, statement) in parsed.statements.enumerated() {
+                let account = files[fileIndex].accounts[statementIndex]
+                let currency = currency(of: account)
+                for record in statement.records {
+                    guard record.amount.currency == currency else {
+                        files[fileIndex].skipped.append(
+                            SkippedRecord(
+                                line: record.line,
+                                reason:
+                                    "amount is in \(record.amount.currency.code) but account '\(account)' is in \(currency.code); set the account's currency in closebook.toml"
+                            ))
+                        continue
+                    }
+                    let fitID = record.fitID.map { String($0.filter { !$0.isWhitespace }) } ?? ""
+                    var entry: ImportEntry
+                    if fitID.isEmpty {
+                        let text = record.payee + " " + record.memo
+                        let key = TransactionID.contentKey(
+                            account: account, date: record.date, amount: record.amount, text: text)
+                        let occurrence = occurrences[key, default: 0]
+                        occurrences[key] = occurrence + 1
+                        // `TransactionID.derived` without hashing the content a second time.
+                        let id = TransactionID("\(account.rawValue)/\(key)-\(occurrence)")
+                        entry = ImportEntry(
+                            file: fileIndex, statement: statementIndex, record: record, account: account, id: id,
+                            hasBankID: false)
+                    } else {
+                        // A FITID repeated within one file is kept as another transaction (some banks
+                        // derive FITIDs from date and amount, so two identical coffees share one): the
+                        // second gets `~2`, the third `~3`, which an overlapping export repeats alike.
+                        let base = TransactionID.ofx(account: account, fitID: fitID)
+                        let occurrence = bankIDs[base, default: 0] + 1
+                        bankIDs[base] = occurrence
+                        let id = occurrence == 1 ? base : TransactionID("\(base.rawValue)~\(occurrence)")
+                        entry = ImportEntry(
+                            file: fileIndex, statement: statementIndex, record: record, account: account, id: id,
+                            hasBankID: true)
+                    }
+                    entries.append(entry)
+                }
+            }
+        }
+    }
+}

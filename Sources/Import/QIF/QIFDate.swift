@@ -1,0 +1,123 @@
+import Ledger
+
+/// A QIF date as written, split into its three numbers before the file's day/month order is known.
+///
+/// Quicken writes `1/15/24`, `1/15'24` (the apostrophe marks years from 2000), ` 1/ 5/24` (space
+/// padded) and `1/ 1'00`; other programs write `01/15/2024`, `15.01.2024`, `2024-01-15`, `20240115`,
+/// or add a time (`26-06-2019 00:00:00`). Separators may repeat (`6/ 1/94`).
+struct QIFDate: Equatable {
+    /// The first and second numbers of a day/month date; for a year-first date, month and day.
+    var first: Int
+    var second: Int
+    var year: Int
+    /// Written year first (`2024-01-15`, `20240115`): no day/month question.
+    var yearFirst: Bool
+    /// The written year had one or two digits (its century is decided by `fullYear`).
+    var shortYear: Bool
+    /// An apostrophe came before the year (`1/15'24`): Quicken's mark for years from 2000.
+    var apostrophe: Bool
+
+    /// Splits the value of a `D` line; nil when it is not three numbers.
+    init?(_ bytes: ArraySlice<UInt8>) {
+        var groups: [(value: Int, digits: Int)] = []
+        var sawApostropheBeforeLast = false
+        var separatorHasApostrophe = false
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        while index < end {
+            let byte = bytes[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                if groups.count == 3 { return nil }
+                var value = 0
+                var digits = 0
+                while index < end, bytes[index] >= 0x30 && bytes[index] <= 0x39 {
+                    value = value * 10 + Int(bytes[index] - 0x30)
+                    digits += 1
+                    if digits > 8 { return nil }
+                    index += 1
+                }
+                if groups.count == 2 { sawApostropheBeforeLast = separatorHasApostrophe }
+                groups.append((value, digits))
+                separatorHasApostrophe = false
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "'"), 0x20:
+                // After the third number only a time may follow, separated by white space.
+                if groups.count == 3 {
+                    guard byte == 0x20 else { return nil }
+                    index = end
+                    continue
+                }
+                if groups.isEmpty { return nil }
+                if byte == UInt8(ascii: "'") { separatorHasApostrophe = true }
+                index += 1
+            case UInt8(ascii: "T") where groups.count == 3:
+                index = end
+            default:
+                return nil
+            }
+        }
+        if groups.count == 1, groups[0].digits == 8 {
+            let value = groups[0].value
+            self.init(first: value / 100 % 100, second: value % 100, year: value / 10000, yearFirst: true)
+            return
+        }
+        guard groups.count == 3, groups[0].digits <= 4, groups[1].digits <= 2, groups[2].digits <= 4 else {
+            return nil
+        }
+        if groups[0].digits == 4 {
+            guard groups[2].digits <= 2 else { return nil }
+            self.init(first: groups[1].value, second: groups[2].value, year: groups[0].value, yearFirst: true)
+            return
+        }
+        guard groups[0].digits <= 2, groups[2].digits != 3 else { return nil }
+        self.init(
+            first: groups[0].value, second: groups[1].value, year: groups[2].value, yearFirst: false,
+            shortYear: groups[2].digits <= 2, apostrophe: sawApostropheBeforeLast)
+    }
+
+    init(first: Int, second: Int, year: Int, yearFirst: Bool, shortYear: Bool = false, apostrophe: Bool = false) {
+        self.first = first
+        self.second = second
+        self.year = year
+        self.yearFirst = yearFirst
+        self.shortYear = shortYear
+        self.apostrophe = apostrophe
+    }
+
+    /// Evidence about the day/month order: `dmy` when the first number cannot be a month, `mdy` when
+    /// the second cannot; nil when both could be either (or when the date is year first).
+    var evidence: DateOrder? {
+        guard !yearFirst else { return nil }
+        if first > 12 && first <= 31 && second >= 1 && second <= 12 { return .dayMonthYear }
+        if second > 12 && second <= 31 && first >= 1 && first <= 12 { return .monthDayYear }
+        return nil
+    }
+
+    /// True when reading the date day-first and month-first gives two different days.
+    var isAmbiguous: Bool {
+        !yearFirst && first != second && (1...12).contains(first) && (1...12).contains(second)
+    }
+
+    /// The four-digit year: a short year after an apostrophe is 20YY; otherwise below 70 is 20YY, else 19YY.
+    var fullYear: Int {
+        guard shortYear else { return year }
+        if apostrophe { return 2000 + year }
+        return year < 70 ? 2000 + year : 1900 + year
+    }
+
+    /// The date in `order` (ignored for year-first dates); nil when no such day exists.
+    func civilDate(order: DateOrder) -> CivilDate? {
+        if yearFirst { return CivilDate(year: year, month: first, day: second) }
+        switch order {
+        case .dayMonthYear: return CivilDate(year: fullYear, month: second, day: first)
+        case .monthDayYear: return CivilDate(year: fullYear, month: first, day: second)
+        case .yearMonthDay:
+            // `24/01/15` read year first: the first number is a two-digit year.
+            let century = first < 70 ? 2000 : 1900
+            return CivilDate(year: century + first, month: second, day: year)
+        }
+    }
+}
