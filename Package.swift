@@ -39,7 +39,7 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 
 package.targets += [
     .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
-    .target(name: "Import", dependencies: ["Ledger", "CLibXML2", argumentParser]),
+    .target(name: "Import", dependencies: ["Ledger", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit")]),
     .target(name: "Categorize", dependencies: ["Ledger", argumentParser]),
     .target(name: "Analyze", dependencies: ["Ledger", argumentParser]),
     .target(

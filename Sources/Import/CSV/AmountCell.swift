@@ -1,0 +1,139 @@
+import Ledger
+
+/// Reads an amount cell as banks write it, straight into `Money`.
+///
+/// Plain cells (`-1234.56`, `1.234,56`) go to `Money.parse` without a copy. Others are cleaned
+/// first: currency symbols and codes are dropped (`£`, `€`, `$`, `EUR`, `د.ا.` with its
+/// right-to-left mark), spaces and no-break spaces between digits are dropped when the profile
+/// groups digits with spaces (`82 604,01`), and a trailing minus (`12.50-`) moves to the front when
+/// the profile says so. `(12.50)` and a leading `+` are handled by `Money.parse`.
+enum AmountCell {
+    enum Failure: Error, Equatable {
+        case empty
+        case notANumber
+        case tooManyDecimals(allowed: Int)
+        case tooLarge
+    }
+
+    /// Parses `cell`; `scratch` is reused between calls to avoid allocating.
+    static func parse(
+        _ cell: UnsafeBufferPointer<UInt8>, currency: Currency, style: DecimalStyle, trailingMinus: Bool,
+        scratch: inout [UInt8]
+    ) -> Result<Money, Failure> {
+        if cell.isEmpty { return .failure(.empty) }
+        if isPlain(cell, style: style) { return run(cell, currency: currency, style: style) }
+        clean(cell, style: style, trailingMinus: trailingMinus, into: &scratch)
+        if scratch.isEmpty { return .failure(.notANumber) }
+        return scratch.withUnsafeBufferPointer { run($0, currency: currency, style: style) }
+    }
+
+    /// Digits, signs, parentheses and the decimal and non-space grouping marks only.
+    @inline(__always)
+    static func isPlain(_ cell: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> Bool {
+        for byte in cell {
+            switch byte {
+            case 0x30...0x39, UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                continue
+            case style.decimalMark:
+                continue
+            default:
+                if byte != 0x20 && style.groupingMarks.contains(byte) { continue }
+                return false
+            }
+        }
+        return true
+    }
+
+    @inline(__always)
+    static func run(_ text: UnsafeBufferPointer<UInt8>, currency: Currency, style: DecimalStyle) -> Result<
+        Money, Failure
+    > {
+        do {
+            return .success(try Money.parse(text, currency: currency, style: style))
+        } catch {
+            switch error {
+            case .empty: return .failure(.empty)
+            case .invalidCharacter, .noDigits: return .failure(.notANumber)
+            case .tooManyDecimals(let allowed): return .failure(.tooManyDecimals(allowed: allowed))
+            case .overflow: return .failure(.tooLarge)
+            }
+        }
+    }
+
+    /// Drops what is not part of the number; see the type's documentation.
+    static func clean(
+        _ cell: UnsafeBufferPointer<UInt8>, style: DecimalStyle, trailingMinus: Bool, into output: inout [UInt8]
+    ) {
+        output.removeAll(keepingCapacity: true)
+        let spaceGroups = style.groupingMarks.contains(0x20)
+        var index = 0
+        let count = cell.count
+        var droppedBefore = false
+        while index < count {
+            let byte = cell[index]
+            // No-break space (C2 A0) and narrow no-break space (E2 80 AF) are spaces.
+            if byte == 0xC2 && index + 1 < count && cell[index + 1] == 0xA0 {
+                output.append(0x20)
+                index += 2
+                droppedBefore = false
+                continue
+            }
+            if byte == 0xE2 && index + 2 < count && cell[index + 1] == 0x80 && cell[index + 2] == 0xAF {
+                output.append(0x20)
+                index += 3
+                droppedBefore = false
+                continue
+            }
+            switch byte {
+            case 0x30...0x39, UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), 0x20, 0x09:
+                output.append(byte)
+                droppedBefore = false
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "'"):
+                // A dot inside a symbol (`د.ا.`, `Rs.`) goes with the symbol.
+                let nextIsDropped = index + 1 < count && isSymbolByte(cell[index + 1])
+                if droppedBefore || (nextIsDropped && !(index > 0 && isDigit(cell[index - 1]))) {
+                    droppedBefore = true
+                } else {
+                    output.append(byte)
+                }
+            default:
+                droppedBefore = true
+            }
+            index += 1
+        }
+        // Trim, then drop spaces between digits when spaces group digits.
+        while let last = output.last, last == 0x20 || last == 0x09 { output.removeLast() }
+        while let first = output.first, first == 0x20 || first == 0x09 { output.removeFirst() }
+        if spaceGroups {
+            var kept: [UInt8] = []
+            kept.reserveCapacity(output.count)
+            for (position, byte) in output.enumerated() {
+                if byte == 0x20, position > 0, position + 1 < output.count, isDigit(output[position - 1]),
+                    isDigit(output[position + 1])
+                {
+                    continue
+                }
+                kept.append(byte)
+            }
+            output = kept
+        }
+        // `- 12.50` after dropping a symbol between sign and digits: close the gap.
+        if output.count >= 2, output[0] == UInt8(ascii: "-") || output[0] == UInt8(ascii: "+") {
+            while output.count >= 2 && output[1] == 0x20 { output.remove(at: 1) }
+        }
+        if trailingMinus, let last = output.last, last == UInt8(ascii: "-") {
+            output.removeLast()
+            while let end = output.last, end == 0x20 { output.removeLast() }
+            output.insert(UInt8(ascii: "-"), at: 0)
+        }
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Bytes of currency symbols and codes: letters, `$`, and anything outside ASCII.
+    @inline(__always)
+    static func isSymbolByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "$") || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+}

@@ -1,0 +1,227 @@
+import Ledger
+
+/// Reads bank CSV exports, driven by `CSVProfile`s.
+///
+/// The profile is chosen by the account's `profile` in `closebook.toml` when set; else by the
+/// header signature that matches best (a tie is an error naming both); else by file-name pattern;
+/// else the file is rejected with a message saying how to add a profile. Then the file is decoded
+/// (`TextDecoding`), tokenized at byte level (`CSVTokenizer`) and each data row becomes a record or
+/// a skipped record with a reason (`CSVRowMapper`).
+public struct CSVReader: StatementReader {
+    public static let format = FileFormat.csv
+
+    public let profiles: [CSVProfile]
+
+    public init(profiles: [CSVProfile]) {
+        self.profiles = profiles
+    }
+
+    /// True for text that is not one of the other formats and has a delimiter on its first lines.
+    public static func recognizes(_ bytes: [UInt8]) -> Bool {
+        let head = Array(bytes.prefix(4096))
+        let decoded = TextDecoding.decode(head, declared: nil)
+        let text = decoded.bytes
+        if text.contains(0) { return false }
+        var start = 0
+        while start < text.count, text[start] == 0x20 || text[start] == 0x0A || text[start] == 0x0D || text[start] == 0x09 {
+            start += 1
+        }
+        let opening = String(decoding: text[start..<min(text.count, start + 16)], as: UTF8.self).uppercased()
+        for marker in ["OFXHEADER", "<?XML", "<OFX", "!TYPE", "!ACCOUNT", "!OPTION", "!CLEAR"]
+        where opening.hasPrefix(marker) {
+            return false
+        }
+        let delimiters: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")]
+        return text.contains { delimiters.contains($0) }
+    }
+
+    public func read(_ bytes: [UInt8], path: String, context: ReadContext) throws(ImportDiagnostic) -> ParsedFile {
+        try CSVReader.rejectBinary(bytes, path: path)
+        let choice = try CSVProfileSelection.choose(
+            profiles: profiles, bytes: bytes, path: path, requested: context.account?.profile)
+        let profile = choice.profile
+        let decoded = TextDecoding.decode(bytes, declared: profile.encoding)
+        var warnings = decoded.warnings.map {
+            ImportDiagnostic(severity: .warning, path: path, line: $0.line, column: 1, message: $0.message)
+        }
+        if let offset = decoded.bytes.firstIndex(of: 0) {
+            throw ImportDiagnostic(
+                path: path, line: TextDecoding.lineNumber(of: offset, in: decoded.bytes), column: 1,
+                message: "file is not text: it contains a NUL byte; a CSV export must be a text file")
+        }
+        let defaultCurrency = context.account?.currency ?? context.defaultCurrency
+        var result: (statements: [ParsedStatement], skipped: [SkippedRecord], warnings: [ImportDiagnostic])
+        do {
+            result = try decoded.bytes.withUnsafeBufferPointer { (text) throws(ImportDiagnostic) in
+                try CSVReader.parse(
+                    text, profile: profile, headerRecord: choice.headerRecord, path: path,
+                    defaultCurrency: defaultCurrency)
+            }
+        }
+        warnings.append(contentsOf: result.warnings)
+        return ParsedFile(
+            format: .csv, profile: profile.id, statements: result.statements, skipped: result.skipped,
+            warnings: warnings)
+    }
+
+    static func rejectBinary(_ bytes: [UInt8], path: String) throws(ImportDiagnostic) {
+        if bytes.isEmpty {
+            throw ImportDiagnostic(path: path, line: 1, column: 1, message: "file is empty")
+        }
+        // NUL bytes are fine in UTF-16 text; TextDecoding turns that into UTF-8 first.
+        let head = Array(bytes.prefix(512))
+        let utf16 =
+            (head.count >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)))
+            || TextDecoding.looksLikeUTF16(head) != nil
+        if !utf16, let offset = bytes.firstIndex(of: 0) {
+            throw ImportDiagnostic(
+                path: path, line: TextDecoding.lineNumber(of: offset, in: bytes), column: 1,
+                message: "file is not text: it contains a NUL byte; a CSV export must be a text file")
+        }
+    }
+
+    /// Tokenizes the whole text and maps its rows.
+    static func parse(
+        _ text: UnsafeBufferPointer<UInt8>, profile: CSVProfile, headerRecord: Int?, path: String,
+        defaultCurrency: Currency
+    ) throws(ImportDiagnostic) -> (statements: [ParsedStatement], skipped: [SkippedRecord], warnings: [ImportDiagnostic]) {
+        let delimiter = profile.delimiter ?? DelimiterSniffer.sniff(text)
+        var tokenizer = CSVTokenizer(text: text, delimiter: delimiter)
+        var fields: [CSVField] = []
+        fields.reserveCapacity(32)
+
+        // Preamble and header.
+        var preamble: [(line: Int, cells: [String])] = []
+        var header: [String]?
+        var headerLine = 1
+        var recordIndex = 0
+        var pending: CSVRecordHead?
+        if let headerRecord {
+            while recordIndex <= headerRecord, let head = tokenizer.next(into: &fields) {
+                let cells = fields.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) }
+                if recordIndex == headerRecord {
+                    header = cells
+                    headerLine = head.line
+                } else {
+                    preamble.append((head.line, cells))
+                }
+                recordIndex += 1
+            }
+        } else {
+            while let head = tokenizer.next(into: &fields) {
+                if head.line > profile.skipLines {
+                    // `fields` keeps this record (and the tokenizer its scratch) until the next call.
+                    pending = head
+                    break
+                }
+                preamble.append((head.line, fields.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) }))
+            }
+        }
+
+        let layout: CSVLayout
+        do {
+            layout = try CSVLayout(profile: profile, header: header)
+        } catch {
+            let columns = (header ?? []).filter { !$0.isEmpty }.joined(separator: ", ")
+            throw ImportDiagnostic(
+                path: path, line: headerLine, column: 1,
+                message:
+                    "profile '\(profile.id)' (\(profile.path)) reads the column '\(error.name)', which is not in the header (\(columns))"
+            )
+        }
+
+        var mapper = CSVRowMapper(
+            layout: layout, path: path, defaultCurrency: defaultCurrency, accountKind: profile.accountKind)
+        CSVReader.readPreamble(preamble, profile: profile, into: &mapper, path: path)
+
+        func handle(_ head: CSVRecordHead, _ fields: [CSVField]) {
+            if let problem = head.problem {
+                switch problem {
+                case .unterminated(let line, let column):
+                    mapper.skipUnreadable(
+                        line: head.line,
+                        reason: "quoted field opened at line \(line) column \(column) is never closed; record skipped")
+                    return
+                case .strayQuote(let line, let column):
+                    mapper.warn(
+                        line: line, column: column, "quote inside a quoted field is not doubled; kept as text")
+                case .textAfterQuote(let line, let column):
+                    mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
+                }
+            }
+            // A row of empty cells is a blank line, not a record.
+            var blank = true
+            for field in fields where !field.isEmpty {
+                let bytes = tokenizer.bytes(field)
+                if bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    blank = false
+                    break
+                }
+            }
+            if blank { return }
+            mapper.map(fields, line: head.line, tokenizer: tokenizer)
+        }
+
+        if let pending { handle(pending, fields) }
+        while let head = tokenizer.next(into: &fields) {
+            handle(head, fields)
+        }
+        mapper.markSummaryLines()
+
+        let groups = mapper.groups
+        if groups.allSatisfy({ $0.records.isEmpty && $0.balanceRows.isEmpty }), mapper.valueFailures > 0,
+            mapper.valueFailures == mapper.skipped.count, let first = mapper.skipped.first
+        {
+            throw ImportDiagnostic(
+                path: path, line: first.line, column: 1,
+                message: "no row could be read with profile '\(profile.id)' (\(profile.path)): \(first.reason)")
+        }
+        let statements = CSVStatementAssembly.statements(from: mapper, profile: profile, path: path)
+        return (statements, mapper.skipped, mapper.warnings)
+    }
+
+    /// Reads the facts a profile looks for in the lines before the header.
+    static func readPreamble(
+        _ lines: [(line: Int, cells: [String])], profile: CSVProfile, into mapper: inout CSVRowMapper, path: String
+    ) {
+        for field in profile.preamble {
+            var label = CSVLayout.fold(field.label)
+            if label.hasSuffix(":") { label.removeLast() }
+            for line in lines {
+                guard let first = line.cells.first else { continue }
+                var key = CSVLayout.fold(first)
+                if key.hasSuffix(":") { key.removeLast() }
+                guard key == label, field.cell - 1 < line.cells.count else {
+                    continue
+                }
+                var value = line.cells[field.cell - 1].trimmingSpaces
+                if value.hasPrefix("'") { value.removeFirst() }
+                let format = field.dateFormat ?? profile.dateFormat
+                switch field.value {
+                case .account:
+                    mapper.preambleAccount = value
+                case .currency:
+                    mapper.preambleCurrency = Currency(code: value) ?? mapper.preambleCurrency
+                case .openingBalance:
+                    mapper.openingBalance = (value, line.line)
+                case .closingBalance:
+                    mapper.closingBalance = (value, line.line)
+                case .startDate:
+                    mapper.coverageStart = format.parse(value)
+                case .endDate:
+                    mapper.coverageEnd = format.parse(value)
+                case .period:
+                    // `28.12.2017 - 28.12.2018`: split at the dash that has spaces around it.
+                    let characters = Array(value)
+                    if let dash = characters.indices.first(where: {
+                        characters[$0] == "-" && $0 > 0 && characters[$0 - 1] == " "
+                    }) {
+                        mapper.coverageStart = format.parse(String(characters[..<dash]).trimmingSpaces)
+                        mapper.coverageEnd = format.parse(String(characters[(dash + 1)...]).trimmingSpaces)
+                    }
+                }
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,474 @@
+import Ledger
+
+/// Turns data rows into records, grouped into one statement per account and currency.
+///
+/// Every row ends as a `ParsedRecord` or a `SkippedRecord`, never nowhere. Works on the
+/// tokenizer's byte ranges; a `String` is made only for text the record keeps.
+struct CSVRowMapper {
+    let layout: CSVLayout
+    let path: String
+    let defaultCurrency: Currency
+    let accountKind: AccountKind?
+
+    /// Facts from the preamble.
+    var preambleAccount: String?
+    var preambleCurrency: Currency?
+    var openingBalance: (amount: String, line: Int)?
+    var closingBalance: (amount: String, line: Int)?
+    var coverageStart: CivilDate?
+    var coverageEnd: CivilDate?
+
+    private(set) var groups: [Group] = []
+    private var groupIndex: [GroupKey: Int] = [:]
+    private(set) var skipped: [SkippedRecord] = []
+    private(set) var warnings: [ImportDiagnostic] = []
+    /// Indices in `skipped` of rows whose date cell held no digit (candidates for summary lines).
+    private var textualDateFailures: Set<Int> = []
+    /// Indices in `skipped` of rows that failed on a date or an amount.
+    private(set) var valueFailures = 0
+    private var scratch: [UInt8] = []
+    private var textScratch: [UInt8] = []
+
+    struct GroupKey: Hashable {
+        var account: String
+        var name: String
+        var currency: Currency
+    }
+
+    struct Group {
+        var key: GroupKey
+        var records: [ParsedRecord] = []
+        /// Stated balances from balance rows.
+        var balanceRows: [StatedBalance] = []
+        /// Per record, the balance before it when the layout has a balance-before column.
+        var balanceBefore: [Money?] = []
+    }
+
+    init(layout: CSVLayout, path: String, defaultCurrency: Currency, accountKind: AccountKind?) {
+        self.layout = layout
+        self.path = path
+        self.defaultCurrency = defaultCurrency
+        self.accountKind = accountKind
+        scratch.reserveCapacity(64)
+        textScratch.reserveCapacity(128)
+    }
+
+    // MARK: - Rows
+
+    /// Maps one data row. `fields` are the row's cells in `tokenizer`.
+    mutating func map(_ fields: [CSVField], line: Int, tokenizer: CSVTokenizer) {
+        @inline(__always) func cell(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            index < fields.count ? tokenizer.bytes(fields[index]) : UnsafeBufferPointer(start: nil, count: 0)
+        }
+        let profile = layout.profile
+
+        for rule in layout.skipRules where CSVRowMapper.passes(rule.test, cell(rule.test.column)) {
+            skipped.append(SkippedRecord(line: line, reason: rule.reason))
+            return
+        }
+
+        // Currency first: amounts are parsed in it.
+        var currency = preambleCurrency ?? defaultCurrency
+        switch profile.currency {
+        case .fixed(let fixed): currency = fixed
+        case .column:
+            let text = cell(layout.currencyColumn!)
+            if !text.isEmpty {
+                guard let parsed = CSVRowMapper.currency(text) else {
+                    skip(line, "currency '\(string(text))' is not an ISO 4217 code such as EUR")
+                    return
+                }
+                currency = parsed
+            }
+        case .context: break
+        }
+
+        for rule in layout.balanceRows where CSVRowMapper.passes(rule.test, cell(rule.test.column)) {
+            mapBalanceRow(rule.kind, amountColumn: rule.amountColumn, line: line, currency: currency, cell: cell)
+            return
+        }
+
+        // Date.
+        var dateCell = cell(layout.date)
+        if dateCell.isEmpty, let fallback = layout.dateFallback { dateCell = cell(fallback) }
+        guard !dateCell.isEmpty else {
+            skip(line, "date is empty", valueFailure: true, textual: true)
+            return
+        }
+        guard let date = profile.dateFormat.parse(dateCell) else {
+            let textual = !dateCell.contains { $0 >= 0x30 && $0 <= 0x39 }
+            skip(
+                line, "invalid date '\(string(dateCell))' (expected \(profile.dateFormat))", valueFailure: true,
+                textual: textual)
+            return
+        }
+
+        // Amount.
+        guard var amount = readAmount(line: line, currency: currency, cell: cell) else { return }
+        if profile.invertSign, let flipped = amount.negated { amount = flipped }
+        if amount.isZero && !profile.keepZeroAmounts {
+            skip(line, "zero-amount notice row")
+            return
+        }
+
+        // Text.
+        var payee = text(layout.payee, cell)
+        for fallback in layout.payeeFallback where payee.isEmpty { payee = text(fallback, cell) }
+        let memo = text(layout.memo, cell)
+        let type = layout.type.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
+        let category = layout.category.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
+        let checkNumber = layout.checkNumber.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
+        var status = TransactionStatus.posted
+        if let column = layout.status, CSVRowMapper.matchesAny(cell(column), layout.pendingValues) { status = .pending }
+
+        // Balance.
+        var balanceAfter: Money?
+        var balanceBefore: Money?
+        if let column = layout.balance {
+            balanceAfter = readBalance(cell(column), line: line, currency: currency)
+        } else if let column = layout.balanceBefore {
+            balanceBefore = readBalance(cell(column), line: line, currency: currency)
+            balanceAfter = balanceBefore.flatMap { $0.adding(amount) }
+        }
+
+        let record = ParsedRecord(
+            date: date, amount: amount, payee: payee, memo: memo, status: status, checkNumber: checkNumber,
+            bankType: type, bankCategory: category, balanceAfter: balanceAfter, line: line)
+        let key = groupKey(currency: currency, cell: cell)
+        let index = group(for: key)
+        groups[index].records.append(record)
+        if layout.balanceBefore != nil { groups[index].balanceBefore.append(balanceBefore) }
+    }
+
+    /// A record whose quoting is broken beyond repair.
+    mutating func skipUnreadable(line: Int, reason: String) {
+        skipped.append(SkippedRecord(line: line, reason: reason))
+    }
+
+    mutating func warn(line: Int, column: Int, _ message: String) {
+        warnings.append(ImportDiagnostic(severity: .warning, path: path, line: line, column: column, message: message))
+    }
+
+    private mutating func skip(_ line: Int, _ reason: String, valueFailure: Bool = false, textual: Bool = false) {
+        if textual { textualDateFailures.insert(skipped.count) }
+        if valueFailure { valueFailures += 1 }
+        skipped.append(SkippedRecord(line: line, reason: reason))
+    }
+
+    private mutating func readAmount(
+        line: Int, currency: Currency, cell: (Int) -> UnsafeBufferPointer<UInt8>
+    ) -> Money? {
+        let profile = layout.profile
+        switch layout.amount {
+        case .signed(let column):
+            return parseAmount(cell(column), line: line, currency: currency, column: column)
+        case .debitCredit(let debitColumn, let creditColumn):
+            let debitCell = cell(debitColumn)
+            let creditCell = cell(creditColumn)
+            if debitCell.isEmpty && creditCell.isEmpty {
+                skip(
+                    line,
+                    "no amount: \(layout.describe(debitColumn)) and \(layout.describe(creditColumn)) are both empty",
+                    valueFailure: true)
+                return nil
+            }
+            var total = Money.zero(currency)
+            if !debitCell.isEmpty {
+                guard let debit = parseAmount(debitCell, line: line, currency: currency, column: debitColumn) else {
+                    return nil
+                }
+                let magnitude = debit.isNegative ? debit.negated : debit
+                guard let magnitude, let sum = total.subtracting(magnitude) else {
+                    skip(line, "amount '\(string(debitCell))' is too large to represent exactly", valueFailure: true)
+                    return nil
+                }
+                total = sum
+            }
+            if !creditCell.isEmpty {
+                guard let credit = parseAmount(creditCell, line: line, currency: currency, column: creditColumn)
+                else { return nil }
+                guard let sum = total.adding(credit) else {
+                    skip(line, "amount '\(string(creditCell))' is too large to represent exactly", valueFailure: true)
+                    return nil
+                }
+                total = sum
+            }
+            return total
+        case .indicator(let column, let indicatorColumn, let debitValues, let creditValues):
+            guard let value = parseAmount(cell(column), line: line, currency: currency, column: column) else {
+                return nil
+            }
+            guard let magnitude = value.isNegative ? value.negated : value else {
+                skip(line, "amount is too large to represent exactly", valueFailure: true)
+                return nil
+            }
+            let indicator = cell(indicatorColumn)
+            if CSVRowMapper.matchesAny(indicator, debitValues) { return magnitude.negated ?? magnitude }
+            if CSVRowMapper.matchesAny(indicator, creditValues) { return magnitude }
+            let expected = profile.amount.indicatorValues
+            skip(
+                line,
+                "debit/credit indicator '\(string(indicator))' is neither debit (\(expected.debit)) nor credit (\(expected.credit))",
+                valueFailure: true)
+            return nil
+        }
+    }
+
+    private mutating func parseAmount(
+        _ text: UnsafeBufferPointer<UInt8>, line: Int, currency: Currency, column: Int
+    ) -> Money? {
+        let profile = layout.profile
+        switch AmountCell.parse(
+            text, currency: currency, style: profile.decimalStyle, trailingMinus: profile.trailingMinus,
+            scratch: &scratch)
+        {
+        case .success(let money):
+            return money
+        case .failure(let failure):
+            skip(line, CSVRowMapper.describe(failure, text: string(text), currency: currency, profile: profile),
+                 valueFailure: true)
+            return nil
+        }
+    }
+
+    static func describe(_ failure: AmountCell.Failure, text: String, currency: Currency, profile: CSVProfile)
+        -> String
+    {
+        switch failure {
+        case .empty:
+            return "amount is empty"
+        case .notANumber:
+            let mark = Character(Unicode.Scalar(profile.decimalStyle.decimalMark))
+            return "amount '\(text)' is not a number (decimal mark is '\(mark)' for this profile)"
+        case .tooManyDecimals(let allowed):
+            return "amount '\(text)' has more than \(allowed) decimal places for \(currency.code)"
+        case .tooLarge:
+            return "amount '\(text)' is too large to represent exactly"
+        }
+    }
+
+    private mutating func readBalance(_ text: UnsafeBufferPointer<UInt8>, line: Int, currency: Currency) -> Money? {
+        guard !text.isEmpty else { return nil }
+        let profile = layout.profile
+        switch AmountCell.parse(
+            text, currency: currency, style: profile.decimalStyle, trailingMinus: profile.trailingMinus,
+            scratch: &scratch)
+        {
+        case .success(let money):
+            return money
+        case .failure(let failure):
+            let reason = CSVRowMapper.describe(failure, text: string(text), currency: currency, profile: profile)
+            warn(line: line, column: 1, "balance ignored: \(reason)")
+            return nil
+        }
+    }
+
+    private mutating func mapBalanceRow(
+        _ kind: CSVProfile.BalanceRowRule.Kind, amountColumn: Int?, line: Int, currency: Currency,
+        cell: (Int) -> UnsafeBufferPointer<UInt8>
+    ) {
+        let profile = layout.profile
+        let reason = kind == .opening ? "opening balance row" : "closing balance row"
+        var dateCell = cell(layout.date)
+        if dateCell.isEmpty, let fallback = layout.dateFallback { dateCell = cell(fallback) }
+        let amount: Money?
+        if let amountColumn {
+            amount = readBalance(cell(amountColumn), line: line, currency: currency)
+        } else {
+            let before = skipped.count
+            amount = readAmount(line: line, currency: currency, cell: cell)
+            if skipped.count > before {
+                // The amount could not be read; the row is skipped with that reason.
+                return
+            }
+        }
+        skipped.append(SkippedRecord(line: line, reason: reason))
+        guard let amount, let rowDate = profile.dateFormat.parse(dateCell) else { return }
+        let date = kind == .opening ? (rowDate.adding(days: -1) ?? rowDate) : rowDate
+        let key = groupKey(currency: currency, cell: cell)
+        let index = group(for: key)
+        groups[index].balanceRows.append(StatedBalance(kind: .ledger, date: date, amount: amount, line: line))
+    }
+
+    // MARK: - Groups
+
+    private mutating func groupKey(currency: Currency, cell: (Int) -> UnsafeBufferPointer<UInt8>) -> GroupKey {
+        var account = ""
+        if let source = layout.account {
+            account = text(source, cell)
+            if account.hasPrefix("'") { account.removeFirst() }
+        }
+        let name = layout.accountName.map { text($0, cell) } ?? ""
+        return GroupKey(account: account, name: name, currency: currency)
+    }
+
+    private mutating func group(for key: GroupKey) -> Int {
+        if let index = groupIndex[key] { return index }
+        groups.append(Group(key: key))
+        groupIndex[key] = groups.count - 1
+        return groups.count - 1
+    }
+
+    // MARK: - Text
+
+    /// The text of a source: cells trimmed of spaces and the profile's trim characters, runs of
+    /// spaces collapsed when the profile says so.
+    private mutating func text(_ source: CSVLayout.Text?, _ cell: (Int) -> UnsafeBufferPointer<UInt8>) -> String {
+        guard let source else { return "" }
+        switch source {
+        case .column(let index):
+            let trimmed = trim(cell(index))
+            if !layout.profile.collapseSpaces { return string(trimmed) }
+            textScratch.removeAll(keepingCapacity: true)
+            appendCollapsed(trimmed)
+            return String(decoding: textScratch, as: UTF8.self)
+        case .joined(let indices):
+            textScratch.removeAll(keepingCapacity: true)
+            let separator = Array(layout.profile.join.utf8)
+            for index in indices {
+                let part = trim(cell(index))
+                if part.isEmpty { continue }
+                if !textScratch.isEmpty { textScratch.append(contentsOf: separator) }
+                appendCollapsed(part)
+            }
+            return String(decoding: textScratch, as: UTF8.self)
+        case .template(let parts):
+            textScratch.removeAll(keepingCapacity: true)
+            _ = render(parts, cell)
+            let result = String(decoding: textScratch, as: UTF8.self)
+            return result.trimmingSpaces
+        }
+    }
+
+    /// Appends `parts`; returns false when a cell in them was empty (so an optional part is dropped).
+    private mutating func render(_ parts: [CSVLayout.Part], _ cell: (Int) -> UnsafeBufferPointer<UInt8>) -> Bool {
+        var complete = true
+        for part in parts {
+            switch part {
+            case .literal(let bytes):
+                textScratch.append(contentsOf: bytes)
+            case .cell(let index):
+                let value = trim(cell(index))
+                if value.isEmpty { complete = false }
+                appendCollapsed(value)
+            case .optional(let inner):
+                let mark = textScratch.count
+                if !render(inner, cell) { textScratch.removeSubrange(mark...) }
+            }
+        }
+        return complete
+    }
+
+    private mutating func appendCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard layout.profile.collapseSpaces else {
+            textScratch.append(contentsOf: bytes)
+            return
+        }
+        var previousSpace = false
+        for byte in bytes {
+            let space = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            if space {
+                if !previousSpace { textScratch.append(0x20) }
+            } else {
+                textScratch.append(byte)
+            }
+            previousSpace = space
+        }
+    }
+
+    private func trim(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let extra = layout.profile.trimCharacters.utf8
+        var start = 0
+        var end = bytes.count
+        func trimmable(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || (!extra.isEmpty && extra.contains(byte))
+        }
+        while start < end && trimmable(bytes[start]) { start += 1 }
+        while end > start && trimmable(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    private func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: - Tests on cells
+
+    static func passes(_ test: CSVLayout.Test, _ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = cell.count
+        while start < end && cell[start] == 0x20 { start += 1 }
+        while end > start && cell[end - 1] == 0x20 { end -= 1 }
+        let text = UnsafeBufferPointer(rebasing: cell[start..<end])
+        switch test.kind {
+        case .empty:
+            return text.isEmpty
+        case .equals:
+            return matchesAny(text, test.values)
+        case .startsWith:
+            return test.values.contains { value in
+                value.count <= text.count && zip(value, text).allSatisfy { $0 == lower($1) }
+            }
+        case .contains:
+            return test.values.contains { value in
+                guard value.count <= text.count else { return false }
+                if value.isEmpty { return true }
+                for offset in 0...(text.count - value.count)
+                where zip(value, text[offset..<offset + value.count]).allSatisfy({ $0 == lower($1) }) {
+                    return true
+                }
+                return false
+            }
+        }
+    }
+
+    static func matchesAny(_ cell: UnsafeBufferPointer<UInt8>, _ values: [[UInt8]]) -> Bool {
+        var start = 0
+        var end = cell.count
+        while start < end && cell[start] == 0x20 { start += 1 }
+        while end > start && cell[end - 1] == 0x20 { end -= 1 }
+        return values.contains { value in
+            value.count == end - start && zip(value, cell[start..<end]).allSatisfy { $0 == lower($1) }
+        }
+    }
+
+    @inline(__always)
+    static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    /// An ISO code cell; the pre-1998 rouble code RUR, which Russian banks still write, reads as RUB.
+    static func currency(_ cell: UnsafeBufferPointer<UInt8>) -> Currency? {
+        let code = String(decoding: cell, as: UTF8.self).trimmingSpaces.uppercased()
+        if code == "RUR" { return Currency(code: "RUB") }
+        return Currency(code: code)
+    }
+
+    // MARK: - Finishing
+
+    /// Relabels trailing rows that failed on a non-date text as summary lines.
+    mutating func markSummaryLines() {
+        var index = skipped.count - 1
+        while index >= 0, textualDateFailures.contains(index) {
+            skipped[index].reason = "summary line after the data (\(skipped[index].reason))"
+            index -= 1
+        }
+    }
+}
+
+extension CSVProfile.AmountLayout {
+    /// The indicator values, for messages.
+    var indicatorValues: (debit: String, credit: String) {
+        if case .indicator(_, _, let debit, let credit) = self {
+            return (debit.joined(separator: "/"), credit.joined(separator: "/"))
+        }
+        return ("", "")
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

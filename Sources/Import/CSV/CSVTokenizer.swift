@@ -1,0 +1,259 @@
+/// Where one field of a CSV record is: a byte range of the text, or of the tokenizer's scratch
+/// buffer when the field had to be unescaped (doubled quotes, stray quotes).
+struct CSVField: Sendable {
+    var start: Int
+    var end: Int
+    var inScratch: Bool
+    var quoted: Bool
+
+    var isEmpty: Bool { start == end }
+}
+
+/// The start of a record and anything wrong with its quoting.
+struct CSVRecordHead: Sendable {
+    /// The 1-based line of the record's first byte.
+    var line: Int
+    /// The 1-based line of the record's last byte (more than `line` when a quoted field holds line breaks).
+    var lastLine: Int
+    var problem: Problem?
+
+    enum Problem: Sendable, Equatable {
+        /// A quote inside a quoted field that neither doubles another quote nor ends the field
+        /// (`"UAB "Naktida""`). The text is kept with the quote as written.
+        case strayQuote(line: Int, column: Int)
+        /// A quoted field runs to the end of the file. The record is dropped and reading goes on
+        /// with the line after its first line.
+        case unterminated(line: Int, column: Int)
+        /// Text after the closing quote of a field (`"abc"def,`); kept as part of the field.
+        case textAfterQuote(line: Int, column: Int)
+    }
+}
+
+/// A byte-level RFC 4180 tokenizer that is lenient where banks break the rules.
+///
+/// Works on UTF-8 (or any ASCII-compatible) bytes and never makes a `String`. Fields are byte
+/// ranges; only fields with doubled or stray quotes are copied (into `scratch`). Line ends are
+/// LF, CRLF or a lone CR; line breaks inside quoted fields belong to the field. Spaces around a
+/// field are not part of it (PayPal's `Date, Time, Name` header), unless they are inside quotes.
+///
+/// The tokenizer holds an unsafe pointer: use it only inside `withUnsafeBufferPointer`.
+struct CSVTokenizer {
+    let text: UnsafeBufferPointer<UInt8>
+    let delimiter: UInt8
+    private(set) var position: Int
+    private(set) var line: Int
+    /// Unescaped text of fields whose `inScratch` is true; emptied at each record.
+    private(set) var scratch: [UInt8] = []
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let lineFeed: UInt8 = 0x0A
+    private static let carriageReturn: UInt8 = 0x0D
+    private static let space: UInt8 = 0x20
+    private static let tab: UInt8 = 0x09
+
+    init(text: UnsafeBufferPointer<UInt8>, delimiter: UInt8, position: Int = 0, line: Int = 1) {
+        self.text = text
+        self.delimiter = delimiter
+        self.position = position
+        self.line = line
+        scratch.reserveCapacity(256)
+    }
+
+    /// The bytes of `field` (valid until the next call to `next`).
+    @inline(__always)
+    func bytes(_ field: CSVField) -> UnsafeBufferPointer<UInt8> {
+        if field.inScratch {
+            return scratch.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[field.start..<field.end]) }
+        }
+        return UnsafeBufferPointer(rebasing: text[field.start..<field.end])
+    }
+
+    @inline(__always)
+    private func isPadding(_ byte: UInt8) -> Bool {
+        byte == CSVTokenizer.space || (byte == CSVTokenizer.tab && delimiter != CSVTokenizer.tab)
+    }
+
+    @inline(__always)
+    private func endsField(_ byte: UInt8) -> Bool {
+        byte == delimiter || byte == CSVTokenizer.lineFeed || byte == CSVTokenizer.carriageReturn
+    }
+
+    /// Reads the next record into `fields` (cleared first), skipping empty lines. Nil at the end.
+    mutating func next(into fields: inout [CSVField]) -> CSVRecordHead? {
+        fields.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        let count = text.count
+        while position < count {
+            let byte = text[position]
+            if byte == CSVTokenizer.lineFeed {
+                position += 1
+                line += 1
+            } else if byte == CSVTokenizer.carriageReturn {
+                position += 1
+                if position < count && text[position] == CSVTokenizer.lineFeed { position += 1 }
+                line += 1
+            } else {
+                break
+            }
+        }
+        guard position < count else { return nil }
+        let recordStart = position
+        let recordLine = line
+        var lineStart = position
+        var problem: CSVRecordHead.Problem?
+
+        while true {
+            while position < count && isPadding(text[position]) { position += 1 }
+            if position < count && text[position] == CSVTokenizer.quote {
+                let openQuote = position
+                let openLine = line
+                position += 1
+                let contentStart = position
+                var copying = false
+                var scratchStart = 0
+                var broken = false
+                var contentEnd = position
+                quoted: while true {
+                    if position >= count {
+                        // Never closed: drop the record, resume after its first line.
+                        let column = openQuote - lineStartOf(openQuote) + 1
+                        resume(afterLineOf: recordStart, line: recordLine)
+                        return CSVRecordHead(
+                            line: recordLine, lastLine: recordLine,
+                            problem: .unterminated(line: openLine, column: column))
+                    }
+                    let byte = text[position]
+                    if byte == CSVTokenizer.quote {
+                        let next: UInt8? = position + 1 < count ? text[position + 1] : nil
+                        if next == nil || endsField(next!) {
+                            contentEnd = position
+                            position += 1
+                            break quoted
+                        }
+                        if next == CSVTokenizer.quote {
+                            let afterPair: UInt8? = position + 2 < count ? text[position + 2] : nil
+                            if !copying {
+                                copying = true
+                                scratchStart = scratch.count
+                                scratch.append(contentsOf: text[contentStart..<position])
+                            }
+                            scratch.append(CSVTokenizer.quote)
+                            position += 2
+                            if broken && (afterPair == nil || endsField(afterPair!)) {
+                                // `"UAB "Naktida""`: the pair is a stray quote plus the closing one.
+                                break quoted
+                            }
+                            continue
+                        }
+                        // Spaces between the closing quote and the delimiter.
+                        var probe = position + 1
+                        while probe < count && isPadding(text[probe]) { probe += 1 }
+                        if probe >= count || endsField(text[probe]) {
+                            contentEnd = position
+                            position = probe
+                            break quoted
+                        }
+                        // A stray quote: keep it as text.
+                        if problem == nil {
+                            problem = .strayQuote(line: line, column: position - lineStartOf(position) + 1)
+                        }
+                        broken = true
+                        if !copying {
+                            copying = true
+                            scratchStart = scratch.count
+                            scratch.append(contentsOf: text[contentStart..<position])
+                        }
+                        scratch.append(CSVTokenizer.quote)
+                        position += 1
+                        continue
+                    }
+                    if byte == CSVTokenizer.lineFeed {
+                        line += 1
+                        lineStart = position + 1
+                    } else if byte == CSVTokenizer.carriageReturn {
+                        if !(position + 1 < count && text[position + 1] == CSVTokenizer.lineFeed) {
+                            line += 1
+                            lineStart = position + 1
+                        }
+                    }
+                    if copying { scratch.append(byte) }
+                    position += 1
+                }
+                if copying {
+                    fields.append(CSVField(start: scratchStart, end: scratch.count, inScratch: true, quoted: true))
+                } else {
+                    fields.append(CSVField(start: contentStart, end: contentEnd, inScratch: false, quoted: true))
+                }
+            } else {
+                let start = position
+                while position < count && !endsField(text[position]) { position += 1 }
+                var end = position
+                while end > start && isPadding(text[end - 1]) { end -= 1 }
+                fields.append(CSVField(start: start, end: end, inScratch: false, quoted: false))
+            }
+            // After a field: a delimiter, a line end, the end of the text, or junk after a closing quote.
+            if position >= count { break }
+            let byte = text[position]
+            if byte == delimiter {
+                position += 1
+                if position >= count {
+                    fields.append(CSVField(start: position, end: position, inScratch: false, quoted: false))
+                    break
+                }
+                continue
+            }
+            if byte == CSVTokenizer.lineFeed || byte == CSVTokenizer.carriageReturn {
+                position += 1
+                if byte == CSVTokenizer.carriageReturn && position < count && text[position] == CSVTokenizer.lineFeed {
+                    position += 1
+                }
+                line += 1
+                return CSVRecordHead(line: recordLine, lastLine: line - 1, problem: problem)
+            }
+            // Text after a closing quote (`"abc"def`): take it into the field.
+            if problem == nil { problem = .textAfterQuote(line: line, column: position - lineStart + 1) }
+            let junkStart = position
+            while position < count && !endsField(text[position]) { position += 1 }
+            var last = fields.removeLast()
+            if !last.inScratch {
+                let start = scratch.count
+                scratch.append(contentsOf: text[last.start..<last.end])
+                last = CSVField(start: start, end: scratch.count, inScratch: true, quoted: true)
+            }
+            scratch.append(CSVTokenizer.quote)
+            scratch.append(contentsOf: text[junkStart..<position])
+            last.end = scratch.count
+            fields.append(last)
+            if position >= count { break }
+        }
+        return CSVRecordHead(line: recordLine, lastLine: line, problem: problem)
+    }
+
+    /// The offset where the line holding `offset` starts.
+    private func lineStartOf(_ offset: Int) -> Int {
+        var index = offset
+        while index > 0 {
+            let byte = text[index - 1]
+            if byte == CSVTokenizer.lineFeed || byte == CSVTokenizer.carriageReturn { break }
+            index -= 1
+        }
+        return index
+    }
+
+    /// Moves to the start of the line after the one holding `offset`.
+    private mutating func resume(afterLineOf offset: Int, line recordLine: Int) {
+        var index = offset
+        let count = text.count
+        while index < count && text[index] != CSVTokenizer.lineFeed && text[index] != CSVTokenizer.carriageReturn {
+            index += 1
+        }
+        if index < count {
+            if text[index] == CSVTokenizer.carriageReturn && index + 1 < count && text[index + 1] == CSVTokenizer.lineFeed {
+                index += 1
+            }
+            index += 1
+        }
+        position = index
+        line = recordLine + 1
+    }
+}
