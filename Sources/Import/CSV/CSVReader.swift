@@ -44,7 +44,7 @@ public struct CSVReader: StatementReader {
         var warnings = decoded.warnings.map {
             ImportDiagnostic(severity: .warning, path: path, line: $0.line, column: 1, message: $0.message)
         }
-        if let offset = decoded.bytes.firstIndex(of: 0) {
+        if decoded.encoding == .utf16LE || decoded.encoding == .utf16BE, let offset = decoded.bytes.firstIndex(of: 0) {
             throw ImportDiagnostic(
                 path: path, line: TextDecoding.lineNumber(of: offset, in: decoded.bytes), column: 1,
                 message: "file is not text: it contains a NUL byte; a CSV export must be a text file")
@@ -73,10 +73,29 @@ public struct CSVReader: StatementReader {
         let utf16 =
             (head.count >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)))
             || TextDecoding.looksLikeUTF16(head) != nil
-        if !utf16, let offset = bytes.firstIndex(of: 0) {
+        if !utf16, let offset = firstZeroByte(bytes) {
             throw ImportDiagnostic(
                 path: path, line: TextDecoding.lineNumber(of: offset, in: bytes), column: 1,
                 message: "file is not text: it contains a NUL byte; a CSV export must be a text file")
+        }
+    }
+
+    /// The offset of the first zero byte, eight bytes at a time.
+    static func firstZeroByte(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                // A zero byte makes (word - 0x01..01) & ~word have its top bit set.
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            while index < count {
+                if buffer[index] == 0 { return index }
+                index += 1
+            }
+            return nil
         }
     }
 
@@ -132,6 +151,10 @@ public struct CSVReader: StatementReader {
 
         var mapper = CSVRowMapper(
             layout: layout, path: path, defaultCurrency: defaultCurrency, accountKind: profile.accountKind)
+        // About one record per 48 bytes for large files; growth handles the rest.
+        mapper.reserve(text.count > 1 << 20 ? text.count / 48 : 0)
+        var cells: [UnsafeBufferPointer<UInt8>] = []
+        cells.reserveCapacity(32)
         CSVReader.readPreamble(preamble, profile: profile, into: &mapper, path: path)
 
         func handle(_ head: CSVRecordHead, _ fields: [CSVField]) {
@@ -149,17 +172,16 @@ public struct CSVReader: StatementReader {
                     mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
                 }
             }
-            // A row of empty cells is a blank line, not a record.
+            // A row of empty cells (`;;;`, or spaces only) is a blank line, not a record.
             var blank = true
             for field in fields where !field.isEmpty {
-                let bytes = tokenizer.bytes(field)
-                if bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                    blank = false
-                    break
-                }
+                blank = false
+                break
             }
             if blank { return }
-            mapper.map(fields, line: head.line, tokenizer: tokenizer)
+            cells.removeAll(keepingCapacity: true)
+            for field in fields { cells.append(tokenizer.bytes(field)) }
+            mapper.map(cells, line: head.line)
         }
 
         if let pending { handle(pending, fields) }

@@ -28,6 +28,20 @@ struct CSVRowMapper {
     private(set) var valueFailures = 0
     private var scratch: [UInt8] = []
     private var textScratch: [UInt8] = []
+    /// The last group a row went to: most files have one, so the dictionary is rarely consulted.
+    private var lastGroup: (key: GroupKey, index: Int)?
+
+    // Profile settings, copied out so the per-row code never copies the whole profile.
+    private let dateFormat: DateFormat
+    private let decimalStyle: DecimalStyle
+    private let trailingMinus: Bool
+    private let invertSign: Bool
+    private let keepZeroAmounts: Bool
+    private let collapseSpaces: Bool
+    private let trimBytes: [UInt8]
+    private let joinBytes: [UInt8]
+    private let fixedCurrency: Currency?
+    private let groupsByCell: Bool
 
     struct GroupKey: Hashable {
         var account: String
@@ -49,18 +63,35 @@ struct CSVRowMapper {
         self.path = path
         self.defaultCurrency = defaultCurrency
         self.accountKind = accountKind
+        let profile = layout.profile
+        dateFormat = profile.dateFormat
+        decimalStyle = profile.decimalStyle
+        trailingMinus = profile.trailingMinus
+        invertSign = profile.invertSign
+        keepZeroAmounts = profile.keepZeroAmounts
+        collapseSpaces = profile.collapseSpaces
+        trimBytes = Array(profile.trimCharacters.utf8)
+        joinBytes = Array(profile.join.utf8)
+        if case .fixed(let currency) = profile.currency { fixedCurrency = currency } else { fixedCurrency = nil }
+        groupsByCell = layout.account != nil || layout.accountName != nil || layout.currencyColumn != nil
         scratch.reserveCapacity(64)
         textScratch.reserveCapacity(128)
     }
 
+    /// Makes room for about `count` records in the first group.
+    mutating func reserve(_ count: Int) {
+        reservation = count
+    }
+
+    private var reservation = 0
+
     // MARK: - Rows
 
-    /// Maps one data row. `fields` are the row's cells in `tokenizer`.
-    mutating func map(_ fields: [CSVField], line: Int, tokenizer: CSVTokenizer) {
+    /// Maps one data row, given the bytes of its cells.
+    mutating func map(_ cells: [UnsafeBufferPointer<UInt8>], line: Int) {
         @inline(__always) func cell(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-            index < fields.count ? tokenizer.bytes(fields[index]) : UnsafeBufferPointer(start: nil, count: 0)
+            index < cells.count ? cells[index] : UnsafeBufferPointer(start: nil, count: 0)
         }
-        let profile = layout.profile
 
         for rule in layout.skipRules where CSVRowMapper.passes(rule.test, cell(rule.test.column)) {
             skipped.append(SkippedRecord(line: line, reason: rule.reason))
@@ -68,19 +99,19 @@ struct CSVRowMapper {
         }
 
         // Currency first: amounts are parsed in it.
-        var currency = preambleCurrency ?? defaultCurrency
-        switch profile.currency {
-        case .fixed(let fixed): currency = fixed
-        case .column:
-            let text = cell(layout.currencyColumn!)
+        var currency = fixedCurrency ?? preambleCurrency ?? defaultCurrency
+        if let column = layout.currencyColumn {
+            let text = cell(column)
             if !text.isEmpty {
-                guard let parsed = CSVRowMapper.currency(text) else {
+                if let last = lastGroup, CSVRowMapper.equalsCode(text, last.key.currency) {
+                    currency = last.key.currency
+                } else if let parsed = CSVRowMapper.currency(text) {
+                    currency = parsed
+                } else {
                     skip(line, "currency '\(string(text))' is not an ISO 4217 code such as EUR")
                     return
                 }
-                currency = parsed
             }
-        case .context: break
         }
 
         for rule in layout.balanceRows where CSVRowMapper.passes(rule.test, cell(rule.test.column)) {
@@ -95,18 +126,18 @@ struct CSVRowMapper {
             skip(line, "date is empty", valueFailure: true, textual: true)
             return
         }
-        guard let date = profile.dateFormat.parse(dateCell) else {
+        guard let date = dateFormat.parse(dateCell) else {
             let textual = !dateCell.contains { $0 >= 0x30 && $0 <= 0x39 }
             skip(
-                line, "invalid date '\(string(dateCell))' (expected \(profile.dateFormat))", valueFailure: true,
+                line, "invalid date '\(string(dateCell))' (expected \(dateFormat))", valueFailure: true,
                 textual: textual)
             return
         }
 
         // Amount.
         guard var amount = readAmount(line: line, currency: currency, cell: cell) else { return }
-        if profile.invertSign, let flipped = amount.negated { amount = flipped }
-        if amount.isZero && !profile.keepZeroAmounts {
+        if invertSign, let flipped = amount.negated { amount = flipped }
+        if amount.isZero && !keepZeroAmounts {
             skip(line, "zero-amount notice row")
             return
         }
@@ -134,8 +165,12 @@ struct CSVRowMapper {
         let record = ParsedRecord(
             date: date, amount: amount, payee: payee, memo: memo, status: status, checkNumber: checkNumber,
             bankType: type, bankCategory: category, balanceAfter: balanceAfter, line: line)
-        let key = groupKey(currency: currency, cell: cell)
-        let index = group(for: key)
+        let index: Int
+        if !groupsByCell, let last = lastGroup, last.key.currency == currency {
+            index = last.index
+        } else {
+            index = group(for: groupKey(currency: currency, cell: cell))
+        }
         groups[index].records.append(record)
         if layout.balanceBefore != nil { groups[index].balanceBefore.append(balanceBefore) }
     }
@@ -158,7 +193,6 @@ struct CSVRowMapper {
     private mutating func readAmount(
         line: Int, currency: Currency, cell: (Int) -> UnsafeBufferPointer<UInt8>
     ) -> Money? {
-        let profile = layout.profile
         switch layout.amount {
         case .signed(let column):
             return parseAmount(cell(column), line: line, currency: currency, column: column)
@@ -205,7 +239,7 @@ struct CSVRowMapper {
             let indicator = cell(indicatorColumn)
             if CSVRowMapper.matchesAny(indicator, debitValues) { return magnitude.negated ?? magnitude }
             if CSVRowMapper.matchesAny(indicator, creditValues) { return magnitude }
-            let expected = profile.amount.indicatorValues
+            let expected = layout.profile.amount.indicatorValues
             skip(
                 line,
                 "debit/credit indicator '\(string(indicator))' is neither debit (\(expected.debit)) nor credit (\(expected.credit))",
@@ -217,28 +251,27 @@ struct CSVRowMapper {
     private mutating func parseAmount(
         _ text: UnsafeBufferPointer<UInt8>, line: Int, currency: Currency, column: Int
     ) -> Money? {
-        let profile = layout.profile
         switch AmountCell.parse(
-            text, currency: currency, style: profile.decimalStyle, trailingMinus: profile.trailingMinus,
-            scratch: &scratch)
+            text, currency: currency, style: decimalStyle, trailingMinus: trailingMinus, scratch: &scratch)
         {
         case .success(let money):
             return money
         case .failure(let failure):
-            skip(line, CSVRowMapper.describe(failure, text: string(text), currency: currency, profile: profile),
-                 valueFailure: true)
+            skip(
+                line, CSVRowMapper.describe(failure, text: string(text), currency: currency, style: decimalStyle),
+                valueFailure: true)
             return nil
         }
     }
 
-    static func describe(_ failure: AmountCell.Failure, text: String, currency: Currency, profile: CSVProfile)
+    static func describe(_ failure: AmountCell.Failure, text: String, currency: Currency, style: DecimalStyle)
         -> String
     {
         switch failure {
         case .empty:
             return "amount is empty"
         case .notANumber:
-            let mark = Character(Unicode.Scalar(profile.decimalStyle.decimalMark))
+            let mark = Character(Unicode.Scalar(style.decimalMark))
             return "amount '\(text)' is not a number (decimal mark is '\(mark)' for this profile)"
         case .tooManyDecimals(let allowed):
             return "amount '\(text)' has more than \(allowed) decimal places for \(currency.code)"
@@ -249,15 +282,13 @@ struct CSVRowMapper {
 
     private mutating func readBalance(_ text: UnsafeBufferPointer<UInt8>, line: Int, currency: Currency) -> Money? {
         guard !text.isEmpty else { return nil }
-        let profile = layout.profile
         switch AmountCell.parse(
-            text, currency: currency, style: profile.decimalStyle, trailingMinus: profile.trailingMinus,
-            scratch: &scratch)
+            text, currency: currency, style: decimalStyle, trailingMinus: trailingMinus, scratch: &scratch)
         {
         case .success(let money):
             return money
         case .failure(let failure):
-            let reason = CSVRowMapper.describe(failure, text: string(text), currency: currency, profile: profile)
+            let reason = CSVRowMapper.describe(failure, text: string(text), currency: currency, style: decimalStyle)
             warn(line: line, column: 1, "balance ignored: \(reason)")
             return nil
         }
@@ -267,7 +298,6 @@ struct CSVRowMapper {
         _ kind: CSVProfile.BalanceRowRule.Kind, amountColumn: Int?, line: Int, currency: Currency,
         cell: (Int) -> UnsafeBufferPointer<UInt8>
     ) {
-        let profile = layout.profile
         let reason = kind == .opening ? "opening balance row" : "closing balance row"
         var dateCell = cell(layout.date)
         if dateCell.isEmpty, let fallback = layout.dateFallback { dateCell = cell(fallback) }
@@ -283,7 +313,7 @@ struct CSVRowMapper {
             }
         }
         skipped.append(SkippedRecord(line: line, reason: reason))
-        guard let amount, let rowDate = profile.dateFormat.parse(dateCell) else { return }
+        guard let amount, let rowDate = dateFormat.parse(dateCell) else { return }
         let date = kind == .opening ? (rowDate.adding(days: -1) ?? rowDate) : rowDate
         let key = groupKey(currency: currency, cell: cell)
         let index = group(for: key)
@@ -303,10 +333,19 @@ struct CSVRowMapper {
     }
 
     private mutating func group(for key: GroupKey) -> Int {
-        if let index = groupIndex[key] { return index }
-        groups.append(Group(key: key))
-        groupIndex[key] = groups.count - 1
-        return groups.count - 1
+        if let last = lastGroup, last.key == key { return last.index }
+        let index: Int
+        if let known = groupIndex[key] {
+            index = known
+        } else {
+            var group = Group(key: key)
+            if groups.isEmpty { group.records.reserveCapacity(reservation) }
+            groups.append(group)
+            index = groups.count - 1
+            groupIndex[key] = index
+        }
+        lastGroup = (key, index)
+        return index
     }
 
     // MARK: - Text
@@ -318,17 +357,16 @@ struct CSVRowMapper {
         switch source {
         case .column(let index):
             let trimmed = trim(cell(index))
-            if !layout.profile.collapseSpaces { return string(trimmed) }
+            if !collapseSpaces { return string(trimmed) }
             textScratch.removeAll(keepingCapacity: true)
             appendCollapsed(trimmed)
             return String(decoding: textScratch, as: UTF8.self)
         case .joined(let indices):
             textScratch.removeAll(keepingCapacity: true)
-            let separator = Array(layout.profile.join.utf8)
             for index in indices {
                 let part = trim(cell(index))
                 if part.isEmpty { continue }
-                if !textScratch.isEmpty { textScratch.append(contentsOf: separator) }
+                if !textScratch.isEmpty { textScratch.append(contentsOf: joinBytes) }
                 appendCollapsed(part)
             }
             return String(decoding: textScratch, as: UTF8.self)
@@ -360,7 +398,7 @@ struct CSVRowMapper {
     }
 
     private mutating func appendCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard layout.profile.collapseSpaces else {
+        guard collapseSpaces else {
             textScratch.append(contentsOf: bytes)
             return
         }
@@ -376,8 +414,9 @@ struct CSVRowMapper {
         }
     }
 
+    @inline(__always)
     private func trim(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        let extra = layout.profile.trimCharacters.utf8
+        let extra = trimBytes
         var start = 0
         var end = bytes.count
         func trimmable(_ byte: UInt8) -> Bool {
@@ -434,6 +473,12 @@ struct CSVRowMapper {
 
     @inline(__always)
     static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    /// True when `cell` is exactly the code of `currency`.
+    @inline(__always)
+    static func equalsCode(_ cell: UnsafeBufferPointer<UInt8>, _ currency: Currency) -> Bool {
+        cell.count == 3 && currency.code.utf8.elementsEqual(cell)
+    }
 
     /// An ISO code cell; the pre-1998 rouble code RUR, which Russian banks still write, reads as RUB.
     static func currency(_ cell: UnsafeBufferPointer<UInt8>) -> Currency? {

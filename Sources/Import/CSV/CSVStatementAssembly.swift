@@ -90,6 +90,7 @@ enum CSVStatementAssembly {
         _ mapper: CSVRowMapper, group: CSVRowMapper.Group, profile: CSVProfile, coverage: ClosedRange<CivilDate>?
     ) -> [StatedBalance] {
         var result: [StatedBalance] = []
+        guard mapper.closingBalance != nil || mapper.openingBalance != nil else { return result }
         let dates = group.records.map(\.date)
         var scratch: [UInt8] = []
         func money(_ text: String) -> Money? {

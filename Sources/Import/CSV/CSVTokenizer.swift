@@ -43,7 +43,7 @@ struct CSVTokenizer {
     private(set) var position: Int
     private(set) var line: Int
     /// Unescaped text of fields whose `inScratch` is true; emptied at each record.
-    private(set) var scratch: [UInt8] = []
+    let scratch = ScratchBytes()
 
     private static let quote = UInt8(ascii: "\"")
     private static let lineFeed: UInt8 = 0x0A
@@ -56,14 +56,13 @@ struct CSVTokenizer {
         self.delimiter = delimiter
         self.position = position
         self.line = line
-        scratch.reserveCapacity(256)
     }
 
     /// The bytes of `field` (valid until the next call to `next`).
     @inline(__always)
     func bytes(_ field: CSVField) -> UnsafeBufferPointer<UInt8> {
         if field.inScratch {
-            return scratch.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[field.start..<field.end]) }
+            return UnsafeBufferPointer(start: scratch.base + field.start, count: field.end - field.start)
         }
         return UnsafeBufferPointer(rebasing: text[field.start..<field.end])
     }
@@ -81,7 +80,7 @@ struct CSVTokenizer {
     /// Reads the next record into `fields` (cleared first), skipping empty lines. Nil at the end.
     mutating func next(into fields: inout [CSVField]) -> CSVRecordHead? {
         fields.removeAll(keepingCapacity: true)
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         let count = text.count
         while position < count {
             let byte = text[position]
@@ -135,7 +134,7 @@ struct CSVTokenizer {
                             if !copying {
                                 copying = true
                                 scratchStart = scratch.count
-                                scratch.append(contentsOf: text[contentStart..<position])
+                                scratch.append(UnsafeBufferPointer(rebasing: text[contentStart..<position]))
                             }
                             scratch.append(CSVTokenizer.quote)
                             position += 2
@@ -161,7 +160,7 @@ struct CSVTokenizer {
                         if !copying {
                             copying = true
                             scratchStart = scratch.count
-                            scratch.append(contentsOf: text[contentStart..<position])
+                            scratch.append(UnsafeBufferPointer(rebasing: text[contentStart..<position]))
                         }
                         scratch.append(CSVTokenizer.quote)
                         position += 1
@@ -217,11 +216,11 @@ struct CSVTokenizer {
             var last = fields.removeLast()
             if !last.inScratch {
                 let start = scratch.count
-                scratch.append(contentsOf: text[last.start..<last.end])
+                scratch.append(UnsafeBufferPointer(rebasing: text[last.start..<last.end]))
                 last = CSVField(start: start, end: scratch.count, inScratch: true, quoted: true)
             }
             scratch.append(CSVTokenizer.quote)
-            scratch.append(contentsOf: text[junkStart..<position])
+            scratch.append(UnsafeBufferPointer(rebasing: text[junkStart..<position]))
             last.end = scratch.count
             fields.append(last)
             if position >= count { break }
@@ -255,5 +254,47 @@ struct CSVTokenizer {
         }
         position = index
         line = recordLine + 1
+    }
+}
+
+/// A growable byte buffer whose storage stays put between appends, so the tokenizer can hand out
+/// pointers into it for the current record. Owned by one tokenizer; freed with it.
+final class ScratchBytes {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    func removeAll() { count = 0 }
+
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 }
