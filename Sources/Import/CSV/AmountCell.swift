@@ -24,10 +24,17 @@ enum AmountCell {
         if let minorUnits = fastPlain(cell, exponent: currency.exponent, style: style) {
             return .success(Money(minorUnits: minorUnits, currency: currency))
         }
-        if isPlain(cell, style: style) { return run(cell, currency: currency, style: style) }
+        let endsInMinus = trailingMinus && cell[cell.count - 1] == UInt8(ascii: "-")
+        if !endsInMinus && isPlain(cell, style: style) {
+            guard groupsAreWellFormed(cell, style: style) else { return .failure(.notANumber) }
+            return run(cell, currency: currency, style: style)
+        }
         clean(cell, style: style, trailingMinus: trailingMinus, into: &scratch)
         if scratch.isEmpty { return .failure(.notANumber) }
-        return scratch.withUnsafeBufferPointer { run($0, currency: currency, style: style) }
+        return scratch.withUnsafeBufferPointer { cleaned in
+            guard groupsAreWellFormed(cleaned, style: style) else { return .failure(.notANumber) }
+            return run(cleaned, currency: currency, style: style)
+        }
     }
 
     /// The common shape `-1234.56` (optional sign, up to 15 integer digits, at most the currency's
@@ -71,6 +78,27 @@ enum AmountCell {
         for _ in 0..<exponent { scale &*= 10 }
         let units = integer &* scale &+ fraction
         return negative ? -units : units
+    }
+
+    /// True unless a grouping mark is followed by other than three digits: `1,234.50` is fine,
+    /// `3,50` read with a decimal point is not (it is a decimal comma, and the profile is wrong).
+    static func groupsAreWellFormed(_ text: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> Bool {
+        var digitsSinceMark = -1
+        for byte in text {
+            if byte >= 0x30 && byte <= 0x39 {
+                if digitsSinceMark >= 0 { digitsSinceMark += 1 }
+            } else if byte == style.decimalMark {
+                break
+            } else if byte != 0x20 && style.groupingMarks.contains(byte) {
+                if digitsSinceMark >= 0 && digitsSinceMark != 3 { return false }
+                digitsSinceMark = 0
+            } else if digitsSinceMark >= 0 && digitsSinceMark != 3 {
+                return false
+            } else {
+                digitsSinceMark = -1
+            }
+        }
+        return digitsSinceMark < 0 || digitsSinceMark == 3
     }
 
     /// Digits, signs, parentheses and the decimal and non-space grouping marks only.

@@ -152,7 +152,14 @@ struct CSVTokenizer {
                             position = probe
                             break quoted
                         }
-                        // A stray quote: keep it as text.
+                        // A quote followed by text. If a closing quote follows later on this line,
+                        // this one is a stray quote inside the field (`"UAB "Naktida""`); if not,
+                        // it closes the field and the text after it is junk (`"Coffee" shop,`).
+                        if !closingQuoteFollows(after: position + 1) {
+                            contentEnd = position
+                            position += 1
+                            break quoted
+                        }
                         if problem == nil {
                             problem = .strayQuote(line: line, column: position - lineStartOf(position) + 1)
                         }
@@ -192,6 +199,23 @@ struct CSVTokenizer {
             }
             // After a field: a delimiter, a line end, the end of the text, or junk after a closing quote.
             if position >= count { break }
+            if !endsField(text[position]) {
+                // Text after a closing quote (`"abc"def`): take it into the field.
+                if problem == nil { problem = .textAfterQuote(line: line, column: position - lineStart + 1) }
+                let junkStart = position
+                while position < count && !endsField(text[position]) { position += 1 }
+                var last = fields.removeLast()
+                if !last.inScratch {
+                    let start = scratch.count
+                    scratch.append(UnsafeBufferPointer(rebasing: text[last.start..<last.end]))
+                    last = CSVField(start: start, end: scratch.count, inScratch: true, quoted: true)
+                }
+                scratch.append(CSVTokenizer.quote)
+                scratch.append(UnsafeBufferPointer(rebasing: text[junkStart..<position]))
+                last.end = scratch.count
+                fields.append(last)
+                if position >= count { break }
+            }
             let byte = text[position]
             if byte == delimiter {
                 position += 1
@@ -209,23 +233,26 @@ struct CSVTokenizer {
                 line += 1
                 return CSVRecordHead(line: recordLine, lastLine: line - 1, problem: problem)
             }
-            // Text after a closing quote (`"abc"def`): take it into the field.
-            if problem == nil { problem = .textAfterQuote(line: line, column: position - lineStart + 1) }
-            let junkStart = position
-            while position < count && !endsField(text[position]) { position += 1 }
-            var last = fields.removeLast()
-            if !last.inScratch {
-                let start = scratch.count
-                scratch.append(UnsafeBufferPointer(rebasing: text[last.start..<last.end]))
-                last = CSVField(start: start, end: scratch.count, inScratch: true, quoted: true)
-            }
-            scratch.append(CSVTokenizer.quote)
-            scratch.append(UnsafeBufferPointer(rebasing: text[junkStart..<position]))
-            last.end = scratch.count
-            fields.append(last)
-            if position >= count { break }
         }
         return CSVRecordHead(line: recordLine, lastLine: line, problem: problem)
+    }
+
+    /// True when a quote that ends a field (followed by padding and a delimiter, a line end or the
+    /// end of the text) comes after `offset` on the same line.
+    private func closingQuoteFollows(after offset: Int) -> Bool {
+        var index = offset
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            if byte == CSVTokenizer.lineFeed || byte == CSVTokenizer.carriageReturn { return false }
+            if byte == CSVTokenizer.quote {
+                var probe = index + 1
+                while probe < count && isPadding(text[probe]) { probe += 1 }
+                if probe >= count || endsField(text[probe]) { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The offset where the line holding `offset` starts.
