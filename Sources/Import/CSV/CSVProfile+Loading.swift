@@ -354,6 +354,10 @@ struct ProfileTableReader {
             return .indicator(amount: single, indicator: indicator, debitValues: debitValues, creditValues: creditValues)
         case (nil, let debit?, let credit?, nil):
             return .debitCredit(debit: debit, credit: credit)
+        case (nil, _?, nil, nil):
+            throw fail("amount", "debit", "'debit' in [amount] needs a 'credit' column too (money in)")
+        case (nil, nil, _?, nil):
+            throw fail("amount", "credit", "'credit' in [amount] needs a 'debit' column too (money out)")
         case (nil, nil, nil, _):
             throw fail("amount", nil, "[amount] needs 'column' (one signed amount) or 'debit' and 'credit' columns")
         default:

@@ -152,4 +152,8 @@ extension DateFormat.Token {
 /// Why a date pattern cannot be used.
 public struct DateFormatError: Error, Sendable, Equatable {
     public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }

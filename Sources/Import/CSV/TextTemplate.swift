@@ -91,4 +91,8 @@ public struct TextTemplate: Sendable, Equatable {
 /// Why a text template cannot be used.
 public struct TemplateError: Error, Sendable, Equatable {
     public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -1,0 +1,57 @@
+import Import
+import Ledger
+import Testing
+
+/// The reader reads plain amounts (`-1234.56`) inline and everything else with `Money.parse`;
+/// both must give the same money for every cell.
+@Suite("Amount cells")
+struct AmountFastPathTests {
+    @Test(arguments: [
+        ("EUR", "."), ("EUR", ","), ("JOD", "."), ("JPY", "."),
+    ])
+    func sameAsMoneyParse(code: String, mark: String) throws {
+        let currency = Currency(code: code)!
+        let style = mark == "." ? DecimalStyle.point : DecimalStyle.comma
+        let profile = try CSVTestSupport.profile(
+            """
+            name = "Amounts"
+            bank = "Test"
+            [file]
+            delimiter = ";"
+            signature = ["Date", "Amount"]
+            [columns]
+            date = "Date"
+            date_format = "%Y-%m-%d"
+            [amount]
+            column = "Amount"
+            decimal_mark = "\(mark)"
+            currency = "\(code)"
+            keep_zero = true
+            """)
+        var cells = [
+            "0", "-0", "+0", "1", "-1", "12", "123456789012345", "-123456789012345", "1234567890123456",
+            "922337203685477", "0\(mark)5", "\(mark)46", "-\(mark)46", "12\(mark)", "-12\(mark)3", "7\(mark)05",
+            "1\(mark)234", "99\(mark)999", "00012\(mark)50", "-", "+", "\(mark)", "--1", "1-",
+        ]
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<200 {
+            let integer = generator.next() % 10_000_000
+            let fraction = generator.next() % 1000
+            let negative = generator.next() % 2 == 0
+            cells.append("\(negative ? "-" : "")\(integer)\(mark)\(fraction)")
+        }
+        let text = "Date;Amount\n" + cells.map { "2024-01-01;\($0)" }.joined(separator: "\n") + "\n"
+        let file = try CSVTestSupport.read(text, profiles: [profile])
+        var parsed = file.allRecords.makeIterator()
+        var skipped = file.skipped.makeIterator()
+        for cell in cells {
+            let expected = try? Money.parse(cell, currency: currency, style: style)
+            if let expected {
+                #expect(parsed.next()?.amount == expected, "\(cell)")
+            } else {
+                #expect(skipped.next() != nil, "\(cell)")
+            }
+        }
+        #expect(parsed.next() == nil)
+    }
+}
