@@ -119,7 +119,9 @@ enum AmountCell {
     }
 
     @inline(__always)
-    static func run(_ text: UnsafeBufferPointer<UInt8>, currency: Currency, style: DecimalStyle) -> Result<
+    static func run(
+        _ text: UnsafeBufferPointer<UInt8>, currency: Currency, style: DecimalStyle
+    ) -> Result<
         Money, Failure
     > {
         do {

@@ -113,14 +113,18 @@ struct ProfileTableReader {
         return result
     }
 
-    func column(_ table: TOMLTable, _ name: String, _ key: String, header: Bool) throws(CSVProfileError)
+    func column(
+        _ table: TOMLTable, _ name: String, _ key: String, header: Bool
+    ) throws(CSVProfileError)
         -> CSVProfile.ColumnRef?
     {
         guard let value = table[key] else { return nil }
         return try column(value, name, key, header: header)
     }
 
-    func column(_ value: any TOMLValueConvertible, _ name: String, _ key: String, header: Bool) throws(CSVProfileError)
+    func column(
+        _ value: any TOMLValueConvertible, _ name: String, _ key: String, header: Bool
+    ) throws(CSVProfileError)
         -> CSVProfile.ColumnRef
     {
         if let number = value.int {
@@ -131,14 +135,17 @@ struct ProfileTableReader {
             guard header else {
                 throw fail(
                     name, key,
-                    "\(label(name, key)) names the column '\(text)', but this profile has header = false; use its number")
+                    "\(label(name, key)) names the column '\(text)', but this profile has header = false; use its number"
+                )
             }
             return .name(text)
         }
         throw fail(name, key, "\(label(name, key)) must be a column name (\"Date\") or number (1)")
     }
 
-    func textSource(_ table: TOMLTable, _ name: String, _ key: String, header: Bool) throws(CSVProfileError)
+    func textSource(
+        _ table: TOMLTable, _ name: String, _ key: String, header: Bool
+    ) throws(CSVProfileError)
         -> CSVProfile.TextSource?
     {
         guard let value = table[key] else { return nil }
@@ -158,7 +165,8 @@ struct ProfileTableReader {
             if !header, let named = template.columns.first(where: { if case .name = $0 { true } else { false } }) {
                 throw fail(
                     name, key,
-                    "\(label(name, key)) names the column \(named), but this profile has header = false; use its number")
+                    "\(label(name, key)) names the column \(named), but this profile has header = false; use its number"
+                )
             }
             return .template(template)
         }
@@ -198,7 +206,10 @@ struct ProfileTableReader {
     func read(_ root: TOMLTable, id: String) throws(CSVProfileError) -> CSVProfile {
         try checkKeys(
             root, "",
-            ["name", "bank", "account_type", "source", "file", "columns", "amount", "text", "skip", "balance_row", "preamble"])
+            [
+                "name", "bank", "account_type", "source", "file", "columns", "amount", "text", "skip", "balance_row",
+                "preamble",
+            ])
         guard let bank = try string(root, "", "bank"), !bank.isEmpty else {
             throw fail("", nil, "missing 'bank' (the bank's name, reported as the institution)")
         }
@@ -207,7 +218,8 @@ struct ProfileTableReader {
         // [file]
         let file = root["file"]?.table ?? TOMLTable()
         if root["file"] != nil && root["file"]?.table == nil { throw fail("", "file", "'file' must be a [file] table") }
-        try checkKeys(file, "file", ["encoding", "delimiter", "header", "skip_lines", "signature", "file_names", "order"])
+        try checkKeys(
+            file, "file", ["encoding", "delimiter", "header", "skip_lines", "signature", "file_names", "order"])
         let header = try bool(file, "file", "header") ?? true
 
         // [columns]
@@ -270,7 +282,8 @@ struct ProfileTableReader {
             case "\t", "tab": profile.delimiter = 0x09
             case "auto": profile.delimiter = nil
             default:
-                throw fail("file", "delimiter", "delimiter '\(delimiter)' must be \",\", \";\", \"tab\", \"|\" or \"auto\"")
+                throw fail(
+                    "file", "delimiter", "delimiter '\(delimiter)' must be \",\", \";\", \"tab\", \"|\" or \"auto\"")
             }
         }
         profile.hasHeader = header
@@ -351,7 +364,8 @@ struct ProfileTableReader {
                     "amount", "indicator",
                     "'indicator' in [amount] needs debit_values and credit_values (for example [\"D\"] and [\"C\"])")
             }
-            return .indicator(amount: single, indicator: indicator, debitValues: debitValues, creditValues: creditValues)
+            return .indicator(
+                amount: single, indicator: indicator, debitValues: debitValues, creditValues: creditValues)
         case (nil, let debit?, let credit?, nil):
             return .debitCredit(debit: debit, credit: credit)
         case (nil, _?, nil, nil):
@@ -450,7 +464,8 @@ struct ProfileTableReader {
         var rules: [CSVProfile.BalanceRowRule] = []
         for (index, table) in try arrayOfTables(root, "balance_row").enumerated() {
             let name = "balance_row#\(index)"
-            try checkKeys(table, name, ["column", "equals", "starts_with", "contains", "empty", "kind", "amount_column"])
+            try checkKeys(
+                table, name, ["column", "equals", "starts_with", "contains", "empty", "kind", "amount_column"])
             let test = try cellTest(table, name, header: header)
             guard let kindText = try string(table, name, "kind"),
                 let kind = CSVProfile.BalanceRowRule.Kind(rawValue: kindText)

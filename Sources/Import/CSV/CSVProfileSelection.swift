@@ -90,7 +90,8 @@ struct CSVProfileSelection {
         }
 
         let records = headRecords(head, encoding: nil, delimiter: nil)
-        let first = records.first.map { "line \($0.line) reads \"\($0.cells.joined(separator: ","))\"" } ?? "it has no lines"
+        let first =
+            records.first.map { "line \($0.line) reads \"\($0.cells.joined(separator: ","))\"" } ?? "it has no lines"
         throw ImportDiagnostic(
             path: path, line: records.first?.line ?? 1, column: 1,
             message:

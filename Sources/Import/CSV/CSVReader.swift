@@ -23,7 +23,9 @@ public struct CSVReader: StatementReader {
         let text = decoded.bytes
         if text.contains(0) { return false }
         var start = 0
-        while start < text.count, text[start] == 0x20 || text[start] == 0x0A || text[start] == 0x0D || text[start] == 0x09 {
+        while start < text.count,
+            text[start] == 0x20 || text[start] == 0x0A || text[start] == 0x0D || text[start] == 0x09
+        {
             start += 1
         }
         let opening = String(decoding: text[start..<min(text.count, start + 16)], as: UTF8.self).uppercased()
@@ -103,7 +105,9 @@ public struct CSVReader: StatementReader {
     static func parse(
         _ text: UnsafeBufferPointer<UInt8>, profile: CSVProfile, headerRecord: Int?, path: String,
         defaultCurrency: Currency
-    ) throws(ImportDiagnostic) -> (statements: [ParsedStatement], skipped: [SkippedRecord], warnings: [ImportDiagnostic]) {
+    ) throws(ImportDiagnostic) -> (
+        statements: [ParsedStatement], skipped: [SkippedRecord], warnings: [ImportDiagnostic]
+    ) {
         let delimiter = profile.delimiter ?? DelimiterSniffer.sniff(text)
         var tokenizer = CSVTokenizer(text: text, delimiter: delimiter)
         var fields: [CSVField] = []

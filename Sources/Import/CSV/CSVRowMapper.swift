@@ -264,7 +264,9 @@ struct CSVRowMapper {
         }
     }
 
-    static func describe(_ failure: AmountCell.Failure, text: String, currency: Currency, style: DecimalStyle)
+    static func describe(
+        _ failure: AmountCell.Failure, text: String, currency: Currency, style: DecimalStyle
+    )
         -> String
     {
         switch failure {

@@ -78,7 +78,8 @@ enum CSVStatementAssembly {
                 records[$0].date == firstDate && records[$0].balanceAfter != nil
             }), let amount = records[endOfFirstDay].balanceAfter
         {
-            result.append(StatedBalance(kind: .ledger, date: firstDate, amount: amount, line: records[endOfFirstDay].line))
+            result.append(
+                StatedBalance(kind: .ledger, date: firstDate, amount: amount, line: records[endOfFirstDay].line))
         }
         result.append(
             StatedBalance(kind: .ledger, date: records[lastIndex].date, amount: closing, line: records[lastIndex].line))

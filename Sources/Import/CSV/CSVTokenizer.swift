@@ -274,7 +274,9 @@ struct CSVTokenizer {
             index += 1
         }
         if index < count {
-            if text[index] == CSVTokenizer.carriageReturn && index + 1 < count && text[index + 1] == CSVTokenizer.lineFeed {
+            if text[index] == CSVTokenizer.carriageReturn && index + 1 < count
+                && text[index + 1] == CSVTokenizer.lineFeed
+            {
                 index += 1
             }
             index += 1

@@ -192,7 +192,8 @@ public enum TextDecoding {
         }
         let warning = Warning(
             line: lineNumber(of: first, in: bytes),
-            message: "\(replaced) byte(s) are not valid UTF-8 and were replaced by U+FFFD (first: 0x\(hex(bytes[first])))")
+            message:
+                "\(replaced) byte(s) are not valid UTF-8 and were replaced by U+FFFD (first: 0x\(hex(bytes[first])))")
         return DecodedText(bytes: output, encoding: encoding, hadByteOrderMark: false, warnings: [warning])
     }
 
@@ -235,11 +236,15 @@ public enum TextDecoding {
                     index += 2
                 } else {
                     scalar = 0xFFFD
-                    if warnings.isEmpty { warnings.append(Warning(line: line, message: "unpaired UTF-16 surrogate replaced by U+FFFD")) }
+                    if warnings.isEmpty {
+                        warnings.append(Warning(line: line, message: "unpaired UTF-16 surrogate replaced by U+FFFD"))
+                    }
                 }
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 scalar = 0xFFFD
-                if warnings.isEmpty { warnings.append(Warning(line: line, message: "unpaired UTF-16 surrogate replaced by U+FFFD")) }
+                if warnings.isEmpty {
+                    warnings.append(Warning(line: line, message: "unpaired UTF-16 surrogate replaced by U+FFFD"))
+                }
             }
             if scalar == 0x0A { line += 1 }
             appendUTF8(scalar, to: &output)

@@ -7,7 +7,8 @@ import Testing
 struct CSVProfileLoadingTests {
     typealias Support = CSVTestSupport
 
-    static let shipped = (try? FileManager.default.contentsOfDirectory(atPath: CSVTestSupport.importersDirectory))?
+    static let shipped =
+        (try? FileManager.default.contentsOfDirectory(atPath: CSVTestSupport.importersDirectory))?
         .filter { $0.hasSuffix(".toml") }.sorted() ?? []
 
     @Test("Every shipped profile loads", arguments: shipped)

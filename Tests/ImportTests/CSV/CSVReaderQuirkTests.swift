@@ -56,7 +56,8 @@ struct CSVReaderQuirkTests {
         // Newest first: the end of 30 October is the balance after RENT (line 5), not REFUND.
         #expect(
             statement.statedBalances == [
-                StatedBalance(kind: .ledger, date: Support.date("2026-10-30"), amount: Support.money("100.00", .gbp), line: 5),
+                StatedBalance(
+                    kind: .ledger, date: Support.date("2026-10-30"), amount: Support.money("100.00", .gbp), line: 5),
                 StatedBalance(
                     kind: .ledger, date: Support.date("2026-11-14"), amount: Support.money("1957.90", .gbp), line: 2),
             ])
@@ -137,7 +138,8 @@ struct CSVReaderQuirkTests {
 
     @Test(arguments: [",", ";", "\t", "|"])
     func sniffedDelimiter(delimiter: String) throws {
-        let text = ["Date", "Description", "Amount"].joined(separator: delimiter) + "\n"
+        let text =
+            ["Date", "Description", "Amount"].joined(separator: delimiter) + "\n"
             + ["01/02/2024", "Coffee, large", "-3.50"].joined(separator: delimiter) + "\n"
         let quoted = delimiter == "," ? text.replacingOccurrences("Coffee, large", with: "\"Coffee, large\"") : text
         let file = try Support.read(quoted, profiles: [try Self.simple()])
@@ -147,14 +149,16 @@ struct CSVReaderQuirkTests {
 
     @Test func semicolonWithDecimalCommasIsSniffedAsSemicolon() throws {
         let text = "Date;Description;Amount\n01/02/2024;Coffee;-3,50\n02/02/2024;Tea;-2,75\n03/02/2024;Cake;-4,10\n"
-        let file = try Support.read(text, profiles: [try Self.simple("", amount: "currency = \"EUR\"\ndecimal_mark = \",\"")])
+        let file = try Support.read(
+            text, profiles: [try Self.simple("", amount: "currency = \"EUR\"\ndecimal_mark = \",\"")])
         #expect(file.allRecords.map(\.amount.decimalString) == ["-3.50", "-2.75", "-4.10"])
     }
 
     // MARK: - Quoting
 
     @Test func quotedNewlinesAndDoubledQuotes() throws {
-        let text = "Date,Description,Amount\r\n01/02/2024,\"Line one\r\nline \"\"two\"\"\",-3.50\r\n02/02/2024,Next,1.00\r\n"
+        let text =
+            "Date,Description,Amount\r\n01/02/2024,\"Line one\r\nline \"\"two\"\"\",-3.50\r\n02/02/2024,Next,1.00\r\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
         #expect(file.allRecords.map(\.payee) == ["Line one\r\nline \"two\"", "Next"])
         // The second record starts on line 4: the first one spans lines 2 and 3.
@@ -172,7 +176,8 @@ struct CSVReaderQuirkTests {
     }
 
     @Test func unterminatedQuoteSkipsOneRecordAndGoesOn() throws {
-        let text = "Date,Description,Amount\n01/02/2024,\"Broken,-3.50\n02/02/2024,Fine,1.00\n03/02/2024,Also fine,2.00\n"
+        let text =
+            "Date,Description,Amount\n01/02/2024,\"Broken,-3.50\n02/02/2024,Fine,1.00\n03/02/2024,Also fine,2.00\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
         #expect(file.allRecords.map(\.payee) == ["Fine", "Also fine"])
         #expect(
@@ -233,7 +238,8 @@ struct CSVReaderQuirkTests {
         // The total and the closing line are after the data: summary lines, not transactions.
         #expect(
             file.skipped == [
-                SkippedRecord(line: 9, reason: "summary line after the data (invalid date 'Total' (expected %d/%m/%Y))"),
+                SkippedRecord(
+                    line: 9, reason: "summary line after the data (invalid date 'Total' (expected %d/%m/%Y))"),
                 SkippedRecord(
                     line: 10,
                     reason: "summary line after the data (invalid date 'End of statement' (expected %d/%m/%Y))"),
@@ -269,7 +275,8 @@ struct CSVReaderQuirkTests {
             credit = "Credit"
             currency = "GBP"
             """)
-        let text = "Date,Payee,Debit,Credit\n01/02/2024,Shop,12.50,\n02/02/2024,Salary,,1000.00\n03/02/2024,Both,0.00,5.00\n04/02/2024,Neither,,\n05/02/2024,Minus,-7.25,\n"
+        let text =
+            "Date,Payee,Debit,Credit\n01/02/2024,Shop,12.50,\n02/02/2024,Salary,,1000.00\n03/02/2024,Both,0.00,5.00\n04/02/2024,Neither,,\n05/02/2024,Minus,-7.25,\n"
         let file = try Support.read(text, profiles: [profile])
         #expect(file.allRecords.map(\.amount.decimalString) == ["-12.50", "1000.00", "5.00", "-7.25"])
         #expect(file.skipped == [SkippedRecord(line: 5, reason: "no amount: 'Debit' and 'Credit' are both empty")])
@@ -284,8 +291,10 @@ struct CSVReaderQuirkTests {
 
     @Test func debitCreditIndicator() throws {
         let profile = try Self.simple(
-            "", amount: "currency = \"EUR\"\nindicator = \"Dir\"\ndebit_values = [\"D\", \"Af\"]\ncredit_values = [\"C\"]")
-        let text = "Date,Description,Amount,Dir\n01/02/2024,Shop,12.50,D\n02/02/2024,Refund,3.00,c\n03/02/2024,Odd,1.00,X\n04/02/2024,Out,2.00, af \n"
+            "",
+            amount: "currency = \"EUR\"\nindicator = \"Dir\"\ndebit_values = [\"D\", \"Af\"]\ncredit_values = [\"C\"]")
+        let text =
+            "Date,Description,Amount,Dir\n01/02/2024,Shop,12.50,D\n02/02/2024,Refund,3.00,c\n03/02/2024,Odd,1.00,X\n04/02/2024,Out,2.00, af \n"
         let file = try Support.read(text, profiles: [profile])
         #expect(file.allRecords.map(\.amount.decimalString) == ["-12.50", "3.00", "-2.00"])
         #expect(
@@ -359,7 +368,8 @@ struct CSVReaderQuirkTests {
             file.skipped == [
                 SkippedRecord(line: 2, reason: "amount '99999999999999999999' is too large to represent exactly"),
                 SkippedRecord(line: 3, reason: "amount '1,234' has more than 2 decimal places for EUR"),
-                SkippedRecord(line: 4, reason: "amount '12,3,4' is not a number (decimal mark is ',' for this profile)"),
+                SkippedRecord(
+                    line: 4, reason: "amount '12,3,4' is not a number (decimal mark is ',' for this profile)"),
                 SkippedRecord(line: 5, reason: "amount is empty"),
             ])
         #expect(file.recordCount == 5)
@@ -449,7 +459,8 @@ struct CSVReaderQuirkTests {
                     "the account's profile 'bank-c' is not a loaded CSV profile (known: bank-a, bank-b); add Importers/bank-c.toml or fix profile in closebook.toml"
             )
         ) {
-            try Support.read("Date,Description,Amount\n01/02/2024,X,1.00\n", profiles: [first, second], account: unknown)
+            try Support.read(
+                "Date,Description,Amount\n01/02/2024,X,1.00\n", profiles: [first, second], account: unknown)
         }
     }
 
@@ -513,7 +524,8 @@ struct CSVReaderQuirkTests {
 
     @Test func randomBytesNeverCrash() throws {
         var generator = SplitMix(seed: 42)
-        let alphabet = Array("\",;\t|\r\n 0123456789./-()'é€DateAmount".utf8) + [0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF]
+        let alphabet =
+            Array("\",;\t|\r\n 0123456789./-()'é€DateAmount".utf8) + [0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF]
         let profile = try Self.simple()
         let account = AccountConfig(id: AccountID("a"), name: "A", profile: "test")
         for _ in 0..<500 {

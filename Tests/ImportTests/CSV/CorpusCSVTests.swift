@@ -142,7 +142,8 @@ struct CorpusCSVTests {
         let records = file.statements.flatMap(\.records).sorted { $0.line < $1.line }
         #expect(records.count == 8)
         #expect(records.allSatisfy { $0.date == Support.date("2021-12-06") })
-        #expect(amounts(records) == ["-55.00", "-25.00", "1280.80", "-180.00", "4884.00", "-12.00", "-200.00", "200.00"])
+        #expect(
+            amounts(records) == ["-55.00", "-25.00", "1280.80", "-180.00", "4884.00", "-12.00", "-200.00", "200.00"])
         #expect(records.allSatisfy { $0.amount.currency == .usd })
         #expect(sum(records) == "5892.80")
         #expect(records[6].bankCategory == "To 'Payment card'")
@@ -228,7 +229,8 @@ struct CorpusCSVTests {
         // The plugin splits the padded text into memo, reference and payee with bank-specific code;
         // ours keeps the whole text as the payee with runs of spaces collapsed (as the plugin does).
         #expect(records[0].payee == "Einbehaltene KESt BG/000000001")
-        #expect(records[3].payee == "Abbuchung Einzugsermächtigung OG/000000004 Amazon *Mktplce EU-AT 01234 01234567890")
+        #expect(
+            records[3].payee == "Abbuchung Einzugsermächtigung OG/000000004 Amazon *Mktplce EU-AT 01234 01234567890")
         #expect(records[8].payee == "Gutschrift Überweisung VD/000000009 ABCDEF1G235 AT098765432109876543 Some person")
     }
 
@@ -357,9 +359,11 @@ struct CorpusCSVTests {
         #expect(records[0].memo == "1 jan t/m 31 jan 2020 ING BANK N.V. Valutadatum: 13-02-2020")
         // Convention: the plugin suffixes " #2" to tell the two identical rows apart. Ours keeps
         // both as they are; the import driver's occurrence number keeps them two transactions.
-        #expect(records[3] == ParsedRecord(
-            date: records[4].date, amount: records[4].amount, payee: records[4].payee, memo: records[4].memo,
-            bankType: records[4].bankType, line: 6))
+        #expect(
+            records[3]
+                == ParsedRecord(
+                    date: records[4].date, amount: records[4].amount, payee: records[4].payee, memo: records[4].memo,
+                    bankType: records[4].bankType, line: 6))
         #expect(records[4].line == 7)
     }
 

@@ -56,7 +56,8 @@ struct DateFormatTests {
     }
 
     @Test func badPatterns() {
-        #expect(throws: DateFormatError(message: "'%Y-%m' needs a day (%d), a month (%m or %b) and a year (%Y or %y)")) {
+        #expect(throws: DateFormatError(message: "'%Y-%m' needs a day (%d), a month (%m or %b) and a year (%Y or %y)"))
+        {
             try DateFormat("%Y-%m")
         }
         #expect(throws: DateFormatError(message: "'%d/%m/%' ends with '%'")) {

@@ -22,7 +22,8 @@ struct TextDecodingTests {
             utf8.warnings == [
                 TextDecoding.Warning(
                     line: 1,
-                    message: "file starts with a UTF-8 byte-order mark; read as UTF-8 although windows-1252 was declared")
+                    message:
+                        "file starts with a UTF-8 byte-order mark; read as UTF-8 although windows-1252 was declared")
             ])
         let le = TextDecoding.decode([0xFF, 0xFE, 0x41, 0x00, 0xE9, 0x00, 0x3D, 0xD8, 0x00, 0xDE], declared: nil)
         #expect(text(le) == "Aé😀")
