@@ -49,93 +49,110 @@ struct CSVLayout {
     /// Header names by index, for messages.
     let columnNames: [Int: String]
 
-    /// Resolves `profile` against `header` (nil for headerless layouts). Throws the name of a
-    /// column the header lacks.
+    /// Columns the profile reads that this header lacks and that the layout does without
+    /// (a payee fallback, a balance column an older export does not have).
+    let missingOptionalColumns: [String]
+
+    /// Resolves `profile` against `header` (nil for headerless layouts). The date and amount
+    /// columns must be there (else throws the missing name); other columns may be missing and are
+    /// then left out, as are row rules that test a missing column.
     init(profile: CSVProfile, header: [String]?) throws(MissingColumn) {
         self.profile = profile
         let folded = header?.map { CSVLayout.fold($0) }
         var names: [Int: String] = [:]
-        func resolve(_ ref: CSVProfile.ColumnRef) throws(MissingColumn) -> Int {
+        var missing: [String] = []
+        func find(_ ref: CSVProfile.ColumnRef) -> Int? {
             switch ref {
             case .number(let number):
                 if let header, number - 1 < header.count { names[number - 1] = header[number - 1] }
                 return number - 1
             case .name(let name):
-                guard let folded, let index = folded.firstIndex(of: CSVLayout.fold(name)) else {
-                    throw MissingColumn(name: name)
-                }
+                guard let folded, let index = folded.firstIndex(of: CSVLayout.fold(name)) else { return nil }
                 names[index] = name
                 return index
             }
         }
-        func resolve(_ text: CSVProfile.TextSource?) throws(MissingColumn) -> Text? {
-            guard let text else { return nil }
-            switch text {
-            case .column(let ref): return .column(try resolve(ref))
+        func required(_ ref: CSVProfile.ColumnRef) throws(MissingColumn) -> Int {
+            guard let index = find(ref) else {
+                if case .name(let name) = ref { throw MissingColumn(name: name) }
+                return 0
+            }
+            return index
+        }
+        func optional(_ ref: CSVProfile.ColumnRef?) -> Int? {
+            guard let ref else { return nil }
+            guard let index = find(ref) else {
+                if case .name(let name) = ref, !missing.contains(name) { missing.append(name) }
+                return nil
+            }
+            return index
+        }
+        func text(_ source: CSVProfile.TextSource?) -> Text? {
+            guard let source else { return nil }
+            switch source {
+            case .column(let ref):
+                return optional(ref).map { .column($0) }
             case .joined(let refs):
-                var indices: [Int] = []
-                for ref in refs { indices.append(try resolve(ref)) }
-                return .joined(indices)
-            case .template(let template): return .template(try resolveParts(template.parts))
+                let indices = refs.compactMap { optional($0) }
+                return indices.isEmpty ? nil : .joined(indices)
+            case .template(let template):
+                return .template(resolveParts(template.parts))
             }
         }
-        func resolveParts(_ parts: [TextTemplate.Part]) throws(MissingColumn) -> [Part] {
+        func resolveParts(_ parts: [TextTemplate.Part]) -> [Part] {
             var result: [Part] = []
             for part in parts {
                 switch part {
                 case .literal(let text): result.append(.literal(Array(text.utf8)))
-                case .cell(let ref): result.append(.cell(try resolve(ref)))
-                case .optional(let inner): result.append(.optional(try resolveParts(inner)))
+                // A missing cell reads as empty (an index past every row).
+                case .cell(let ref): result.append(.cell(optional(ref) ?? Int.max))
+                case .optional(let inner): result.append(.optional(resolveParts(inner)))
                 }
             }
             return result
         }
-        func resolve(_ test: CSVProfile.CellTest) throws(MissingColumn) -> Test {
-            Test(column: try resolve(test.column), kind: test.kind, values: test.values.map { CSVLayout.lowered($0) })
+        func test(_ test: CSVProfile.CellTest) -> Test? {
+            guard let column = optional(test.column) else { return nil }
+            return Test(column: column, kind: test.kind, values: test.values.map { CSVLayout.lowered($0) })
         }
-        date = try resolve(profile.date)
-        dateFallback = try profile.dateFallback.map { (ref) throws(MissingColumn) in try resolve(ref) }
+        date = try required(profile.date)
+        dateFallback = optional(profile.dateFallback)
         switch profile.amount {
         case .signed(let ref):
-            amount = .signed(try resolve(ref))
+            amount = .signed(try required(ref))
         case .debitCredit(let debit, let credit):
-            amount = .debitCredit(debit: try resolve(debit), credit: try resolve(credit))
+            amount = .debitCredit(debit: try required(debit), credit: try required(credit))
         case .indicator(let ref, let indicator, let debitValues, let creditValues):
             amount = .indicator(
-                amount: try resolve(ref), indicator: try resolve(indicator),
+                amount: try required(ref), indicator: try required(indicator),
                 debitValues: debitValues.map { CSVLayout.lowered($0) },
                 creditValues: creditValues.map { CSVLayout.lowered($0) })
         }
-        if case .column(let ref) = profile.currency { currencyColumn = try resolve(ref) } else { currencyColumn = nil }
-        payee = try resolve(profile.payee)
-        var fallbacks: [Text] = []
-        for source in profile.payeeFallback {
-            if let text = try resolve(source) { fallbacks.append(text) }
-        }
-        payeeFallback = fallbacks
-        memo = try resolve(profile.memo)
-        type = try resolve(profile.type)
-        category = try resolve(profile.category)
-        checkNumber = try resolve(profile.checkNumber)
-        account = try resolve(profile.account)
-        accountName = try resolve(profile.accountName)
-        status = try profile.status.map { (ref) throws(MissingColumn) in try resolve(ref) }
+        if case .column(let ref) = profile.currency { currencyColumn = optional(ref) } else { currencyColumn = nil }
+        payee = text(profile.payee)
+        payeeFallback = profile.payeeFallback.compactMap { text($0) }
+        memo = text(profile.memo)
+        type = text(profile.type)
+        category = text(profile.category)
+        checkNumber = text(profile.checkNumber)
+        account = text(profile.account)
+        accountName = text(profile.accountName)
+        status = optional(profile.status)
         pendingValues = profile.pendingValues.map { CSVLayout.lowered($0) }
-        balance = try profile.balance.map { (ref) throws(MissingColumn) in try resolve(ref) }
-        balanceBefore = try profile.balanceBefore.map { (ref) throws(MissingColumn) in try resolve(ref) }
+        balance = optional(profile.balance)
+        balanceBefore = optional(profile.balanceBefore)
         var skipRules: [(test: Test, reason: String)] = []
-        for rule in profile.skipRules { skipRules.append((try resolve(rule.test), rule.reason)) }
+        for rule in profile.skipRules {
+            if let resolved = test(rule.test) { skipRules.append((resolved, rule.reason)) }
+        }
         self.skipRules = skipRules
         var balanceRows: [(test: Test, kind: CSVProfile.BalanceRowRule.Kind, amountColumn: Int?)] = []
         for rule in profile.balanceRows {
-            balanceRows.append(
-                (
-                    try resolve(rule.test), rule.kind,
-                    try rule.amountColumn.map { (ref) throws(MissingColumn) in try resolve(ref) }
-                ))
+            if let resolved = test(rule.test) { balanceRows.append((resolved, rule.kind, optional(rule.amountColumn))) }
         }
         self.balanceRows = balanceRows
         columnNames = names
+        missingOptionalColumns = missing
     }
 
     struct MissingColumn: Error {

@@ -155,6 +155,12 @@ public struct CSVReader: StatementReader {
 
         var mapper = CSVRowMapper(
             layout: layout, path: path, defaultCurrency: defaultCurrency, accountKind: profile.accountKind)
+        if !layout.missingOptionalColumns.isEmpty {
+            let names = layout.missingOptionalColumns.map { "'\($0)'" }.joined(separator: ", ")
+            mapper.warn(
+                line: headerLine, column: 1,
+                "the header has no column \(names) that profile '\(profile.id)' would read; left out")
+        }
         // About one record per 48 bytes for large files; growth handles the rest.
         mapper.reserve(text.count > 1 << 20 ? text.count / 48 : 0)
         var cells: [UnsafeBufferPointer<UInt8>] = []

@@ -164,3 +164,23 @@ struct CSVProfileLoadingTests {
         #expect(message?.hasPrefix("Importers/x.toml:2:") == true)
     }
 }
+
+@Suite("Shipped profiles choose themselves")
+struct ShippedProfileSelectionTests {
+    static let withSignature = CSVTestSupport.profiles.filter { !$0.signature.isEmpty }.map(\.id).sorted()
+
+    /// A header made of exactly a profile's signature picks that profile and no other, so no two
+    /// shipped profiles tie on their own layouts.
+    @Test(arguments: withSignature)
+    func headerOfItsOwnSignature(id: String) throws {
+        let profile = try #require(CSVTestSupport.profiles.first { $0.id == id })
+        let delimiter = profile.delimiter.map { String(UnicodeScalar($0)) } ?? ","
+        let header = profile.signature.map { "\"\($0)\"" }.joined(separator: delimiter)
+        do {
+            let file = try CSVTestSupport.read(header + "\n", profiles: CSVTestSupport.profiles)
+            #expect(file.profile == id)
+        } catch {
+            Issue.record("\(id): \(error)")
+        }
+    }
+}

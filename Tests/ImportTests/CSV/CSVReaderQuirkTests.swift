@@ -498,11 +498,25 @@ struct CSVReaderQuirkTests {
             throws: ImportDiagnostic(
                 path: "inbox/test.csv", line: 1, column: 1,
                 message:
-                    "profile 'bank-a' (Importers/bank-a.toml) reads the column 'Description', which is not in the header (Date, Payee, Amount)"
+                    "profile 'bank-a' (Importers/bank-a.toml) reads the column 'Amount', which is not in the header (Date, Description, Value)"
             )
         ) {
-            try Support.read("Date,Payee,Amount\n01/02/2024,X,1.00\n", profiles: [profile], account: account)
+            try Support.read("Date,Description,Value\n01/02/2024,X,1.00\n", profiles: [profile], account: account)
         }
+    }
+
+    @Test func missingOptionalColumnsAreLeftOutWithAWarning() throws {
+        let profile = try Self.simple(id: "bank-a")
+        var withBalance = profile
+        withBalance.balance = .name("Balance")
+        withBalance.memo = .column(.name("Notes"))
+        let file = try Support.read("Date,Description,Amount\n01/02/2024,X,1.00\n", profiles: [withBalance])
+        #expect(file.allRecords.map(\.payee) == ["X"])
+        #expect(file.allRecords.map(\.balanceAfter) == [nil])
+        #expect(
+            file.warnings.map(\.description) == [
+                "inbox/test.csv:1:1: warning: the header has no column 'Notes', 'Balance' that profile 'bank-a' would read; left out"
+            ])
     }
 
     // MARK: - Never a crash
