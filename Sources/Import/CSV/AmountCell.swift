@@ -37,8 +37,9 @@ enum AmountCell {
         }
     }
 
-    /// The common shape `-1234.56` (optional sign, up to 15 integer digits, at most the currency's
-    /// decimals, no grouping) read inline; nil for anything else, which `Money.parse` then reads.
+    /// The common shape `-1234.56` or `1.234,56` (optional sign, up to 15 integer digits, grouping
+    /// marks between groups of three, at most the currency's decimals) read inline; nil for anything
+    /// else, which `Money.parse` then reads.
     ///
     /// `Money.parse` is generic and not inlinable, so across the module boundary it runs
     /// unspecialized, one witness call per byte; this keeps the per-row cost of plain cells low.
@@ -56,11 +57,27 @@ enum AmountCell {
         }
         var integer: Int64 = 0
         var integerDigits = 0
-        while index < count, cell[index] &- 0x30 < 10 {
-            integer = integer &* 10 &+ Int64(cell[index] &- 0x30)
-            integerDigits += 1
+        // Digits, with grouping marks (not spaces) between groups of exactly three.
+        var groupDigits = 0
+        var grouped = false
+        while index < count {
+            let byte = cell[index]
+            if byte &- 0x30 < 10 {
+                integer = integer &* 10 &+ Int64(byte &- 0x30)
+                integerDigits += 1
+                groupDigits += 1
+            } else if byte != style.decimalMark && byte != 0x20 && integerDigits > 0
+                && style.groupingMarks.contains(byte)
+            {
+                if grouped ? groupDigits != 3 : groupDigits > 3 { return nil }
+                grouped = true
+                groupDigits = 0
+            } else {
+                break
+            }
             index += 1
         }
+        if grouped && groupDigits != 3 { return nil }
         var fraction: Int64 = 0
         var fractionDigits = 0
         if index < count && cell[index] == style.decimalMark {

@@ -260,18 +260,37 @@ public enum TextDecoding {
     // MARK: - Single-byte code pages
 
     static func decodeSingleByte(_ bytes: [UInt8], as encoding: TextEncoding) -> DecodedText {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / 8)
-        let table = encoding.codePage
-        for byte in bytes {
-            if byte < 0x80 {
-                output.append(byte)
-            } else {
-                let scalar = table.map { UInt32($0[Int(byte) - 0x80]) } ?? UInt32(byte)
-                appendUTF8(scalar, to: &output)
+        // The UTF-8 form of each upper-half byte: its length, then up to three bytes.
+        var table = [UInt8](repeating: 0, count: 128 * 4)
+        let page = encoding.codePage
+        for byte in 0..<128 {
+            var encoded: [UInt8] = []
+            appendUTF8(page.map { UInt32($0[byte]) } ?? UInt32(byte + 0x80), to: &encoded)
+            table[byte * 4] = UInt8(encoded.count)
+            for (offset, value) in encoded.enumerated() { table[byte * 4 + 1 + offset] = value }
+        }
+        return bytes.withUnsafeBufferPointer { input in
+            table.withUnsafeBufferPointer { table in
+                var length = 0
+                for byte in input { length += byte < 0x80 ? 1 : Int(table[Int(byte &- 0x80) * 4]) }
+                let output = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+                    var position = 0
+                    for byte in input {
+                        if byte < 0x80 {
+                            buffer[position] = byte
+                            position += 1
+                        } else {
+                            let entry = Int(byte &- 0x80) * 4
+                            let count = Int(table[entry])
+                            for offset in 0..<count { buffer[position + offset] = table[entry + 1 + offset] }
+                            position += count
+                        }
+                    }
+                    initialized = position
+                }
+                return DecodedText(bytes: output, encoding: encoding, hadByteOrderMark: false, warnings: [])
             }
         }
-        return DecodedText(bytes: output, encoding: encoding, hadByteOrderMark: false, warnings: [])
     }
 
     static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {

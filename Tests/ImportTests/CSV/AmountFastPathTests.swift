@@ -33,6 +33,10 @@ struct AmountFastPathTests {
             "922337203685477", "0\(mark)5", "\(mark)46", "-\(mark)46", "12\(mark)", "-12\(mark)3", "7\(mark)05",
             "1\(mark)234", "99\(mark)999", "00012\(mark)50", "-", "+", "\(mark)", "--1", "1-",
         ]
+        let group = mark == "." ? "," : "."
+        cells += [
+            "1\(group)234", "-1\(group)234\(mark)5", "12\(group)345\(group)678\(mark)90", "999\(group)999",
+        ]
         var generator = SplitMix(seed: 7)
         for _ in 0..<200 {
             let integer = generator.next() % 10_000_000
@@ -53,5 +57,35 @@ struct AmountFastPathTests {
             }
         }
         #expect(parsed.next() == nil)
+    }
+}
+
+@Suite("Amount grouping")
+struct AmountGroupingTests {
+    /// `3,50` read with a decimal point is not 350: the profile's decimal mark is wrong.
+    @Test func groupsMustBeThreeDigits() throws {
+        let profile = try CSVTestSupport.profile(
+            """
+            name = "Grouping"
+            bank = "Test"
+            [file]
+            delimiter = ";"
+            signature = ["Date", "Amount"]
+            [columns]
+            date = "Date"
+            date_format = "%Y-%m-%d"
+            [amount]
+            column = "Amount"
+            currency = "EUR"
+            """)
+        let file = try CSVTestSupport.read(
+            "Date;Amount\n2024-01-01;3,50\n2024-01-02;1,2345.00\n2024-01-03;1,234.50\n", profiles: [profile])
+        #expect(file.allRecords.map(\.amount.decimalString) == ["1234.50"])
+        #expect(
+            file.skipped == [
+                SkippedRecord(line: 2, reason: "amount '3,50' is not a number (decimal mark is '.' for this profile)"),
+                SkippedRecord(
+                    line: 3, reason: "amount '1,2345.00' is not a number (decimal mark is '.' for this profile)"),
+            ])
     }
 }
