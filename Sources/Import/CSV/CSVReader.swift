@@ -52,13 +52,9 @@ public struct CSVReader: StatementReader {
                 message: "file is not text: it contains a NUL byte; a CSV export must be a text file")
         }
         let defaultCurrency = context.account?.currency ?? context.defaultCurrency
-        var result: (statements: [ParsedStatement], skipped: [SkippedRecord], warnings: [ImportDiagnostic])
-        do {
-            result = try decoded.bytes.withUnsafeBufferPointer { (text) throws(ImportDiagnostic) in
-                try CSVReader.parse(
-                    text, profile: profile, headerRecord: choice.headerRecord, path: path,
-                    defaultCurrency: defaultCurrency)
-            }
+        let result = try decoded.bytes.withUnsafeBufferPointer { (text) throws(ImportDiagnostic) in
+            try CSVReader.parse(
+                text, profile: profile, headerRecord: choice.headerRecord, path: path, defaultCurrency: defaultCurrency)
         }
         warnings.append(contentsOf: result.warnings)
         return ParsedFile(
@@ -154,7 +150,7 @@ public struct CSVReader: StatementReader {
         }
 
         var mapper = CSVRowMapper(
-            layout: layout, path: path, defaultCurrency: defaultCurrency, accountKind: profile.accountKind)
+            layout: layout, path: path, defaultCurrency: defaultCurrency)
         if !layout.missingOptionalColumns.isEmpty {
             let names = layout.missingOptionalColumns.map { "'\($0)'" }.joined(separator: ", ")
             mapper.warn(
@@ -180,6 +176,10 @@ public struct CSVReader: StatementReader {
                         line: line, column: column, "quote inside a quoted field is not doubled; kept as text")
                 case .textAfterQuote(let line, let column):
                     mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
+                case .tooManyFields(let line):
+                    mapper.warn(
+                        line: line, column: 1,
+                        "more than \(CSVTokenizer.maximumFields) cells on one line; the rest of the line is ignored")
                 }
             }
             // A row of empty cells (`;;;`, or spaces only) is a blank line, not a record.

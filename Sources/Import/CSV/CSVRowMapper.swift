@@ -8,7 +8,6 @@ struct CSVRowMapper {
     let layout: CSVLayout
     let path: String
     let defaultCurrency: Currency
-    let accountKind: AccountKind?
 
     /// Facts from the preamble.
     var preambleAccount: String?
@@ -24,7 +23,7 @@ struct CSVRowMapper {
     private(set) var warnings: [ImportDiagnostic] = []
     /// Indices in `skipped` of rows whose date cell held no digit (candidates for summary lines).
     private var textualDateFailures: Set<Int> = []
-    /// Indices in `skipped` of rows that failed on a date or an amount.
+    /// How many rows were skipped because a date or an amount could not be read.
     private(set) var valueFailures = 0
     private var scratch: [UInt8] = []
     private var textScratch: [UInt8] = []
@@ -58,11 +57,10 @@ struct CSVRowMapper {
         var balanceBefore: [Money?] = []
     }
 
-    init(layout: CSVLayout, path: String, defaultCurrency: Currency, accountKind: AccountKind?) {
+    init(layout: CSVLayout, path: String, defaultCurrency: Currency) {
         self.layout = layout
         self.path = path
         self.defaultCurrency = defaultCurrency
-        self.accountKind = accountKind
         let profile = layout.profile
         dateFormat = profile.dateFormat
         decimalStyle = profile.decimalStyle

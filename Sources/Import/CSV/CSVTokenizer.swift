@@ -26,6 +26,8 @@ struct CSVRecordHead: Sendable {
         case unterminated(line: Int, column: Int)
         /// Text after the closing quote of a field (`"abc"def,`); kept as part of the field.
         case textAfterQuote(line: Int, column: Int)
+        /// More than `CSVTokenizer.maximumFields` cells; the rest of the line is dropped.
+        case tooManyFields(line: Int)
     }
 }
 
@@ -44,6 +46,12 @@ struct CSVTokenizer {
     private(set) var line: Int
     /// Unescaped text of fields whose `inScratch` is true; emptied at each record.
     let scratch = ScratchBytes()
+    /// Memory of `closingQuoteFollows`: a closing quote at this offset, and none up to this one.
+    private var knownClosingQuote = -1
+    private var knownNoClosingQuoteUntil = -1
+
+    /// More cells than any bank export has; past this a record's line is cut short.
+    static let maximumFields = 10_000
 
     private static let quote = UInt8(ascii: "\"")
     private static let lineFeed: UInt8 = 0x0A
@@ -217,6 +225,17 @@ struct CSVTokenizer {
                 if position >= count { break }
             }
             let byte = text[position]
+            if byte == delimiter && fields.count >= CSVTokenizer.maximumFields {
+                // Not a bank export (a line of nothing but delimiters): drop the rest of the line
+                // rather than hold millions of empty fields.
+                if problem == nil { problem = .tooManyFields(line: line) }
+                while position < count && text[position] != CSVTokenizer.lineFeed
+                    && text[position] != CSVTokenizer.carriageReturn
+                {
+                    position += 1
+                }
+                continue
+            }
             if byte == delimiter {
                 position += 1
                 if position >= count {
@@ -239,19 +258,28 @@ struct CSVTokenizer {
 
     /// True when a quote that ends a field (followed by padding and a delimiter, a line end or the
     /// end of the text) comes after `offset` on the same line.
-    private func closingQuoteFollows(after offset: Int) -> Bool {
+    ///
+    /// The answer is remembered for the rest of the line, so a line full of stray quotes is scanned
+    /// once, not once per quote.
+    private mutating func closingQuoteFollows(after offset: Int) -> Bool {
+        if offset <= knownClosingQuote { return true }
+        if offset <= knownNoClosingQuoteUntil { return false }
         var index = offset
         let count = text.count
         while index < count {
             let byte = text[index]
-            if byte == CSVTokenizer.lineFeed || byte == CSVTokenizer.carriageReturn { return false }
+            if byte == CSVTokenizer.lineFeed || byte == CSVTokenizer.carriageReturn { break }
             if byte == CSVTokenizer.quote {
                 var probe = index + 1
                 while probe < count && isPadding(text[probe]) { probe += 1 }
-                if probe >= count || endsField(text[probe]) { return true }
+                if probe >= count || endsField(text[probe]) {
+                    knownClosingQuote = index
+                    return true
+                }
             }
             index += 1
         }
+        knownNoClosingQuoteUntil = index
         return false
     }
 
@@ -283,6 +311,8 @@ struct CSVTokenizer {
         }
         position = index
         line = recordLine + 1
+        knownClosingQuote = -1
+        knownNoClosingQuoteUntil = -1
     }
 }
 

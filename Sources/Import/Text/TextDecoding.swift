@@ -17,7 +17,8 @@ public struct DecodedText: Sendable {
 /// 1. A byte-order mark wins: UTF-8 (`EF BB BF`), UTF-16 LE (`FF FE`) or BE (`FE FF`).
 /// 2. A declared UTF-8 or UTF-16 is used as declared; invalid sequences become U+FFFD, with a warning.
 /// 3. A declared single-byte code page is used, unless the bytes are valid UTF-8 with non-ASCII
-///    text in them (the bank has switched its export to UTF-8): then UTF-8, with a warning.
+///    text in them (the bank has switched its export to UTF-8) or plainly UTF-16: then that, with
+///    a warning.
 /// 4. With no declaration (`auto`): UTF-16 when every other byte of the start is zero, else UTF-8
 ///    when the bytes are valid UTF-8, else Windows-1252 (which also reads ISO-8859-1 text).
 ///
@@ -63,6 +64,16 @@ public enum TextDecoding {
         case .utf16BE?:
             return decodeUTF16(bytes, from: 0, littleEndian: false)
         case let declared?:
+            if let littleEndian = looksLikeUTF16(bytes) {
+                var result = decodeUTF16(bytes, from: 0, littleEndian: littleEndian)
+                result.warnings.insert(
+                    Warning(
+                        line: 1,
+                        message:
+                            "file is UTF-16 without a byte-order mark although \(declared.rawValue) was declared; read as \(result.encoding.rawValue)"
+                    ), at: 0)
+                return result
+            }
             switch validateUTF8(bytes) {
             case .ascii:
                 return DecodedText(bytes: bytes, encoding: declared, hadByteOrderMark: false, warnings: [])

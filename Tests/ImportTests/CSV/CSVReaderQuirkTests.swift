@@ -555,6 +555,25 @@ struct CSVReaderQuirkTests {
         }
     }
 
+    @Test func aLongLineOfStrayQuotesIsReadInOnePass() throws {
+        // 40,000 stray quotes in one quoted cell: each must not rescan the whole line.
+        let cell = String(repeating: "a\"b", count: 40_000)
+        let text = "Date,Description,Amount\n01/02/2024,\"\(cell)\",1.00\n"
+        let file = try Support.read(text, profiles: [try Self.simple()])
+        #expect(file.allRecords.first?.payee.count == cell.count)
+        #expect(file.warnings.count == 1)
+    }
+
+    @Test func aLineOfNothingButDelimiters() throws {
+        let text = "Date,Description,Amount\n01/02/2024,Coffee,1.00" + String(repeating: ",", count: 200_000) + "\n"
+        let file = try Support.read(text, profiles: [try Self.simple()])
+        #expect(file.allRecords.map(\.payee) == ["Coffee"])
+        #expect(
+            file.warnings.map(\.description) == [
+                "inbox/test.csv:2:1: warning: more than 10000 cells on one line; the rest of the line is ignored"
+            ])
+    }
+
     @Test func recognizesTextButNotOtherFormats() {
         #expect(CSVReader.recognizes(Array("Date,Amount\n01/02/2024,1\n".utf8)))
         #expect(!CSVReader.recognizes(Array("OFXHEADER:100\nDATA:OFXSGML\n".utf8)))

@@ -95,3 +95,19 @@ struct TextDecodingTests {
         #expect(TextEncoding(name: "ebcdic") == nil)
     }
 }
+
+@Suite("Text decoding: declarations that do not fit")
+struct TextDecodingMismatchTests {
+    @Test func utf16DeclaredAsSingleByte() {
+        let bytes = Array("Date;Amount\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let decoded = TextDecoding.decode(bytes, declared: .windows1252)
+        #expect(String(decoding: decoded.bytes, as: UTF8.self) == "Date;Amount\n")
+        #expect(
+            decoded.warnings == [
+                TextDecoding.Warning(
+                    line: 1,
+                    message:
+                        "file is UTF-16 without a byte-order mark although windows-1252 was declared; read as utf-16le")
+            ])
+    }
+}
