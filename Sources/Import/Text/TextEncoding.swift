@@ -13,7 +13,8 @@ public enum TextEncoding: String, Sendable, CaseIterable {
     case iso88591 = "iso-8859-1"
     case iso885915 = "iso-8859-15"
 
-    /// Reads an encoding name as users write it (`cp1252`, `latin1`, `UTF8`, `utf-16`...).
+    /// Reads an encoding name as users and file headers write it (`cp1252`, `1252`, `latin1`,
+    /// `ISO-8859-1`, `UTF8`, `utf-16`...).
     ///
     /// `utf-16` means "UTF-16, byte order from the byte-order mark" and reads as little-endian
     /// when the file has none (what Windows writes).
@@ -23,10 +24,11 @@ public enum TextEncoding: String, Sendable, CaseIterable {
         case "utf8": self = .utf8
         case "utf16", "utf16le", "ucs2": self = .utf16LE
         case "utf16be": self = .utf16BE
-        case "windows1250", "cp1250": self = .windows1250
-        case "windows1251", "cp1251": self = .windows1251
-        case "windows1252", "cp1252", "ansi": self = .windows1252
-        case "windows1257", "cp1257": self = .windows1257
+        // Bare numbers are how OFX 1.x headers write them (`CHARSET:1252`).
+        case "windows1250", "cp1250", "1250": self = .windows1250
+        case "windows1251", "cp1251", "1251": self = .windows1251
+        case "windows1252", "cp1252", "1252", "ansi": self = .windows1252
+        case "windows1257", "cp1257", "1257": self = .windows1257
         case "iso88591", "latin1", "l1": self = .iso88591
         case "iso885915", "latin9": self = .iso885915
         default: return nil

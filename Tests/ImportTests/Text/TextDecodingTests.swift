@@ -92,6 +92,8 @@ struct TextDecodingTests {
         #expect(TextEncoding(name: "Latin1") == .iso88591)
         #expect(TextEncoding(name: "iso8859-1") == .iso88591)
         #expect(TextEncoding(name: "utf-16") == .utf16LE)
+        #expect(TextEncoding(name: "1252") == .windows1252)
+        #expect(TextEncoding(name: "ISO-8859-1") == .iso88591)
         #expect(TextEncoding(name: "ebcdic") == nil)
     }
 }
