@@ -226,7 +226,7 @@ public struct CSVReader: StatementReader {
                 guard key == label, field.cell - 1 < line.cells.count else {
                     continue
                 }
-                var value = line.cells[field.cell - 1].trimmingSpaces
+                var value = line.cells[field.cell - 1].csvTrimmed
                 if value.hasPrefix("'") { value.removeFirst() }
                 let format = field.dateFormat ?? profile.dateFormat
                 switch field.value {
@@ -248,8 +248,8 @@ public struct CSVReader: StatementReader {
                     if let dash = characters.indices.first(where: {
                         characters[$0] == "-" && $0 > 0 && characters[$0 - 1] == " "
                     }) {
-                        mapper.coverageStart = format.parse(String(characters[..<dash]).trimmingSpaces)
-                        mapper.coverageEnd = format.parse(String(characters[(dash + 1)...]).trimmingSpaces)
+                        mapper.coverageStart = format.parse(String(characters[..<dash]).csvTrimmed)
+                        mapper.coverageEnd = format.parse(String(characters[(dash + 1)...]).csvTrimmed)
                     }
                 }
                 break

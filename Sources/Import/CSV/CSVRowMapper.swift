@@ -374,7 +374,7 @@ struct CSVRowMapper {
             textScratch.removeAll(keepingCapacity: true)
             _ = render(parts, cell)
             let result = String(decoding: textScratch, as: UTF8.self)
-            return result.trimmingSpaces
+            return result.csvTrimmed
         }
     }
 
@@ -482,7 +482,7 @@ struct CSVRowMapper {
 
     /// An ISO code cell; the pre-1998 rouble code RUR, which Russian banks still write, reads as RUB.
     static func currency(_ cell: UnsafeBufferPointer<UInt8>) -> Currency? {
-        let code = String(decoding: cell, as: UTF8.self).trimmingSpaces.uppercased()
+        let code = String(decoding: cell, as: UTF8.self).csvTrimmed.uppercased()
         if code == "RUR" { return Currency(code: "RUB") }
         return Currency(code: code)
     }
@@ -510,7 +510,7 @@ extension CSVProfile.AmountLayout {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    var csvTrimmed: String {
         var text = Substring(self)
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

@@ -37,7 +37,7 @@ struct AmountFastPathTests {
         cells += [
             "1\(group)234", "-1\(group)234\(mark)5", "12\(group)345\(group)678\(mark)90", "999\(group)999",
         ]
-        var generator = SplitMix(seed: 7)
+        var generator = CSVTestRandom(seed: 7)
         for _ in 0..<200 {
             let integer = generator.next() % 10_000_000
             let fraction = generator.next() % 1000
@@ -46,7 +46,7 @@ struct AmountFastPathTests {
         }
         let text = "Date;Amount\n" + cells.map { "2024-01-01;\($0)" }.joined(separator: "\n") + "\n"
         let file = try CSVTestSupport.read(text, profiles: [profile])
-        var parsed = file.allRecords.makeIterator()
+        var parsed = file.csvRecords.makeIterator()
         var skipped = file.skipped.makeIterator()
         for cell in cells {
             let expected = try? Money.parse(cell, currency: currency, style: style)
@@ -80,7 +80,7 @@ struct AmountGroupingTests {
             """)
         let file = try CSVTestSupport.read(
             "Date;Amount\n2024-01-01;3,50\n2024-01-02;1,2345.00\n2024-01-03;1,234.50\n", profiles: [profile])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["1234.50"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["1234.50"])
         #expect(
             file.skipped == [
                 SkippedRecord(line: 2, reason: "amount '3,50' is not a number (decimal mark is '.' for this profile)"),

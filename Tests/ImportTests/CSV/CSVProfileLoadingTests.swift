@@ -80,7 +80,7 @@ struct CSVProfileLoadingTests {
         """
 
     @Test func unknownKey() {
-        let toml = Self.base.replacingOccurrences("date = \"Date\"", with: "date = \"Date\"\n  payeee = \"Payee\"")
+        let toml = Self.base.replacingAll("date = \"Date\"", with: "date = \"Date\"\n  payeee = \"Payee\"")
         #expect(
             Self.error(toml)
                 == "Importers/x.toml:6:3: error: unknown key 'payeee' in [columns] (expected one of date, date_format, date_fallback, payee, payee_fallback, memo, type, category, check_number, account, account_name, status, pending_values, balance, balance_before)"
@@ -88,12 +88,12 @@ struct CSVProfileLoadingTests {
     }
 
     @Test func badDateFormat() {
-        let toml = Self.base.replacingOccurrences("%d/%m/%Y", with: "%d/%q/%Y")
+        let toml = Self.base.replacingAll("%d/%m/%Y", with: "%d/%q/%Y")
         #expect(
             Self.error(toml)
                 == "Importers/x.toml:6:1: error: 'date_format' in [columns]: '%d/%q/%Y' has the unknown directive '%q' (use %d %m %Y %y %b %H %M %S)"
         )
-        let incomplete = Self.base.replacingOccurrences("%d/%m/%Y", with: "%d/%m")
+        let incomplete = Self.base.replacingAll("%d/%m/%Y", with: "%d/%m")
         #expect(
             Self.error(incomplete)
                 == "Importers/x.toml:6:1: error: 'date_format' in [columns]: '%d/%m' needs a day (%d), a month (%m or %b) and a year (%Y or %y)"
@@ -102,13 +102,13 @@ struct CSVProfileLoadingTests {
 
     @Test func missingPieces() {
         #expect(
-            Self.error(Self.base.replacingOccurrences("bank = \"X Bank\"\n", with: ""))
+            Self.error(Self.base.replacingAll("bank = \"X Bank\"\n", with: ""))
                 == "Importers/x.toml:1:1: error: missing 'bank' (the bank's name, reported as the institution)")
         #expect(
-            Self.error(Self.base.replacingOccurrences("date = \"Date\"\n", with: ""))
+            Self.error(Self.base.replacingAll("date = \"Date\"\n", with: ""))
                 == "Importers/x.toml:4:1: error: missing 'date' in [columns] (the column holding the booking date)")
         #expect(
-            Self.error(Self.base.replacingOccurrences("column = \"Amount\"", with: "debit = \"Out\""))
+            Self.error(Self.base.replacingAll("column = \"Amount\"", with: "debit = \"Out\""))
                 == "Importers/x.toml:9:1: error: 'debit' in [amount] needs a 'credit' column too (money in)")
         #expect(
             Self.error(Self.base + "\ndebit = \"Out\"\ncredit = \"In\"")
@@ -135,7 +135,7 @@ struct CSVProfileLoadingTests {
                 == "Importers/x.toml:5:1: error: 'date' in [columns] names the column 'Date', but this profile has header = false; use its number"
         )
         #expect(
-            Self.error(Self.base.replacingOccurrences("date = \"Date\"", with: "date = 0"))
+            Self.error(Self.base.replacingAll("date = \"Date\"", with: "date = 0"))
                 == "Importers/x.toml:5:1: error: 'date' in [columns]: columns are numbered from 1")
     }
 
@@ -154,7 +154,7 @@ struct CSVProfileLoadingTests {
 
     @Test func templates() {
         #expect(
-            Self.error(Self.base.replacingOccurrences("date = \"Date\"", with: "date = \"Date\"\npayee = \"{Name\""))
+            Self.error(Self.base.replacingAll("date = \"Date\"", with: "date = \"Date\"\npayee = \"{Name\""))
                 == "Importers/x.toml:6:1: error: 'payee' in [columns]: template '{Name' has a '{' without a column name and '}'"
         )
     }

@@ -28,7 +28,7 @@ struct CSVReaderQuirkTests {
 
     static func simple(_ extra: String = "", amount: String = "", id: String = "test") throws -> CSVProfile {
         var toml = simpleTOML
-        if !amount.isEmpty { toml = toml.replacingOccurrences("currency = \"EUR\"", with: amount) }
+        if !amount.isEmpty { toml = toml.replacingAll("currency = \"EUR\"", with: amount) }
         return try Support.profile(toml + "\n" + extra, id: id)
     }
 
@@ -71,9 +71,9 @@ struct CSVReaderQuirkTests {
     func utf16WithByteOrderMark(name: String) throws {
         let profile = try Self.simple("", amount: "currency = \"EUR\"\ndecimal_mark = \",\"")
         let file = try Support.read(Self.fixture(name), profiles: [profile])
-        #expect(file.allRecords.map(\.payee) == ["Café Crème", "Ünïcödé €"])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-3.50", "12.00"])
-        #expect(file.allRecords.map(\.line) == [2, 3])
+        #expect(file.csvRecords.map(\.payee) == ["Café Crème", "Ünïcödé €"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-3.50", "12.00"])
+        #expect(file.csvRecords.map(\.line) == [2, 3])
         #expect(file.warnings.isEmpty)
     }
 
@@ -81,7 +81,7 @@ struct CSVReaderQuirkTests {
         let profile = try Self.simple("", amount: "currency = \"EUR\"\ndecimal_mark = \",\"")
         let file = try Support.read(Self.fixture("utf8-bom.csv"), profiles: [profile])
         // The header's first cell is "Date", not "\u{FEFF}Date": the signature matches.
-        #expect(file.allRecords.map(\.payee) == ["Café"])
+        #expect(file.csvRecords.map(\.payee) == ["Café"])
         #expect(file.warnings.isEmpty)
     }
 
@@ -89,7 +89,7 @@ struct CSVReaderQuirkTests {
         let profile = try Self.simple("", amount: "currency = \"EUR\"\ndecimal_mark = \",\"")
         let file = try Support.read(Self.fixture("windows-1252.csv"), profiles: [profile])
         // 0x96 is an en dash and 0x80 the euro sign in Windows-1252 (neither exists in ISO-8859-1).
-        #expect(file.allRecords.map(\.payee) == ["Café – 5€"])
+        #expect(file.csvRecords.map(\.payee) == ["Café – 5€"])
         #expect(
             file.warnings.map(\.description) == [
                 "inbox/test.csv:2:1: warning: file is not valid UTF-8 (byte 0xE9 on this line); read as windows-1252; declare the encoding in the profile if that is wrong"
@@ -114,8 +114,8 @@ struct CSVReaderQuirkTests {
             currency = "RUB"
             """)
         let file = try Support.read(Self.fixture("windows-1251.csv"), profiles: [profile])
-        #expect(file.allRecords.map(\.payee) == ["Перевод"])
-        #expect(file.allRecords.map(\.amount) == [Support.money("-3.50", Currency(code: "RUB")!)])
+        #expect(file.csvRecords.map(\.payee) == ["Перевод"])
+        #expect(file.csvRecords.map(\.amount) == [Support.money("-3.50", Currency(code: "RUB")!)])
         #expect(file.warnings.isEmpty)
     }
 
@@ -127,7 +127,7 @@ struct CSVReaderQuirkTests {
         bytes.append(0xE9)
         bytes.append(contentsOf: Array(",-3.50\n".utf8))
         let file = try Support.read(bytes, profiles: [declared])
-        #expect(file.allRecords.map(\.payee) == ["Caf\u{FFFD}"])
+        #expect(file.csvRecords.map(\.payee) == ["Caf\u{FFFD}"])
         #expect(
             file.warnings.map(\.description) == [
                 "inbox/test.csv:2:1: warning: 1 byte(s) are not valid UTF-8 and were replaced by U+FFFD (first: 0xE9)"
@@ -141,17 +141,17 @@ struct CSVReaderQuirkTests {
         let text =
             ["Date", "Description", "Amount"].joined(separator: delimiter) + "\n"
             + ["01/02/2024", "Coffee, large", "-3.50"].joined(separator: delimiter) + "\n"
-        let quoted = delimiter == "," ? text.replacingOccurrences("Coffee, large", with: "\"Coffee, large\"") : text
+        let quoted = delimiter == "," ? text.replacingAll("Coffee, large", with: "\"Coffee, large\"") : text
         let file = try Support.read(quoted, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.payee) == ["Coffee, large"])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-3.50"])
+        #expect(file.csvRecords.map(\.payee) == ["Coffee, large"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-3.50"])
     }
 
     @Test func semicolonWithDecimalCommasIsSniffedAsSemicolon() throws {
         let text = "Date;Description;Amount\n01/02/2024;Coffee;-3,50\n02/02/2024;Tea;-2,75\n03/02/2024;Cake;-4,10\n"
         let file = try Support.read(
             text, profiles: [try Self.simple("", amount: "currency = \"EUR\"\ndecimal_mark = \",\"")])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-3.50", "-2.75", "-4.10"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-3.50", "-2.75", "-4.10"])
     }
 
     // MARK: - Quoting
@@ -160,15 +160,15 @@ struct CSVReaderQuirkTests {
         let text =
             "Date,Description,Amount\r\n01/02/2024,\"Line one\r\nline \"\"two\"\"\",-3.50\r\n02/02/2024,Next,1.00\r\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.payee) == ["Line one\r\nline \"two\"", "Next"])
+        #expect(file.csvRecords.map(\.payee) == ["Line one\r\nline \"two\"", "Next"])
         // The second record starts on line 4: the first one spans lines 2 and 3.
-        #expect(file.allRecords.map(\.line) == [2, 4])
+        #expect(file.csvRecords.map(\.line) == [2, 4])
     }
 
     @Test func strayQuoteIsKeptWithAWarning() throws {
         let text = "Date,Description,Amount\n01/02/2024,\"UAB \"Naktida\"\",-3.50\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.payee) == ["UAB \"Naktida\""])
+        #expect(file.csvRecords.map(\.payee) == ["UAB \"Naktida\""])
         #expect(
             file.warnings.map(\.description) == [
                 "inbox/test.csv:2:17: warning: quote inside a quoted field is not doubled; kept as text"
@@ -179,7 +179,7 @@ struct CSVReaderQuirkTests {
         let text =
             "Date,Description,Amount\n01/02/2024,\"Broken,-3.50\n02/02/2024,Fine,1.00\n03/02/2024,Also fine,2.00\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.payee) == ["Fine", "Also fine"])
+        #expect(file.csvRecords.map(\.payee) == ["Fine", "Also fine"])
         #expect(
             file.skipped == [
                 SkippedRecord(
@@ -191,8 +191,8 @@ struct CSVReaderQuirkTests {
     @Test func textAfterClosingQuote() throws {
         let text = "Date,Description,Amount\n01/02/2024,\"Coffee\" shop,-3.50\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.payee) == ["Coffee\" shop"])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-3.50"])
+        #expect(file.csvRecords.map(\.payee) == ["Coffee\" shop"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-3.50"])
         #expect(
             file.warnings.map(\.description) == [
                 "inbox/test.csv:2:20: warning: text after a closing quote; kept as part of the field"
@@ -202,8 +202,8 @@ struct CSVReaderQuirkTests {
     @Test func carriageReturnOnlyLineEnds() throws {
         let text = "Date,Description,Amount\r01/02/2024,Coffee,-3.50\r02/02/2024,Tea,-2.00"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.line) == [2, 3])
-        #expect(file.allRecords.map(\.payee) == ["Coffee", "Tea"])
+        #expect(file.csvRecords.map(\.line) == [2, 3])
+        #expect(file.csvRecords.map(\.payee) == ["Coffee", "Tea"])
     }
 
     // MARK: - Preamble, summary and blank lines
@@ -253,7 +253,7 @@ struct CSVReaderQuirkTests {
     @Test func emptyLinesAndEmptyRowsAreNotRecords() throws {
         let text = "Date,Description,Amount\n\n01/02/2024,Coffee,-3.50\n,,\n   \n02/02/2024,Tea,-2.00\n\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.line) == [3, 6])
+        #expect(file.csvRecords.map(\.line) == [3, 6])
         #expect(file.skipped.isEmpty)
     }
 
@@ -278,7 +278,7 @@ struct CSVReaderQuirkTests {
         let text =
             "Date,Payee,Debit,Credit\n01/02/2024,Shop,12.50,\n02/02/2024,Salary,,1000.00\n03/02/2024,Both,0.00,5.00\n04/02/2024,Neither,,\n05/02/2024,Minus,-7.25,\n"
         let file = try Support.read(text, profiles: [profile])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-12.50", "1000.00", "5.00", "-7.25"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-12.50", "1000.00", "5.00", "-7.25"])
         #expect(file.skipped == [SkippedRecord(line: 5, reason: "no amount: 'Debit' and 'Credit' are both empty")])
     }
 
@@ -286,7 +286,7 @@ struct CSVReaderQuirkTests {
         let profile = try Self.simple("", amount: "currency = \"USD\"\nsign = \"inverted\"")
         let text = "Date,Description,Amount\n01/02/2024,Purchase,25.00\n02/02/2024,Payment,-100.00\n"
         let file = try Support.read(text, profiles: [profile])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-25.00", "100.00"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-25.00", "100.00"])
     }
 
     @Test func debitCreditIndicator() throws {
@@ -296,7 +296,7 @@ struct CSVReaderQuirkTests {
         let text =
             "Date,Description,Amount,Dir\n01/02/2024,Shop,12.50,D\n02/02/2024,Refund,3.00,c\n03/02/2024,Odd,1.00,X\n04/02/2024,Out,2.00, af \n"
         let file = try Support.read(text, profiles: [profile])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-12.50", "3.00", "-2.00"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-12.50", "3.00", "-2.00"])
         #expect(
             file.skipped == [
                 SkippedRecord(line: 4, reason: "debit/credit indicator 'X' is neither debit (D/Af) nor credit (C)")
@@ -319,7 +319,7 @@ struct CSVReaderQuirkTests {
     func decimalCommaAmounts(cell: String, expected: String) throws {
         let profile = try Self.simple("", amount: "currency = \"EUR\"\ndecimal_mark = \",\"\ngrouping = [\".\", \" \"]")
         let file = try Support.read("Date,Description,Amount\n01/02/2024,X,\(cell)\n", profiles: [profile])
-        #expect(file.allRecords.map(\.amount.decimalString) == [expected], "\(cell)")
+        #expect(file.csvRecords.map(\.amount.decimalString) == [expected], "\(cell)")
     }
 
     @Test(arguments: [
@@ -335,13 +335,13 @@ struct CSVReaderQuirkTests {
     func currencySymbolsAndCodes(cell: String, code: String, expected: String) throws {
         let profile = try Self.simple("", amount: "currency = \"\(code)\"")
         let file = try Support.read("Date,Description,Amount\n01/02/2024,X,\(cell)\n", profiles: [profile])
-        #expect(file.allRecords.map(\.amount.decimalString) == [expected], "\(cell)")
+        #expect(file.csvRecords.map(\.amount.decimalString) == [expected], "\(cell)")
     }
 
     @Test func trailingMinusWhenTheProfileSaysSo() throws {
         let withOption = try Self.simple("", amount: "currency = \"EUR\"\ntrailing_minus = true")
         let file = try Support.read("Date,Description,Amount\n01/02/2024,X,12.50-\n", profiles: [withOption])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["-12.50"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["-12.50"])
         let without = try Self.simple()
         let plain = try Support.read(
             "Date,Description,Amount\n01/02/2024,X,12.50-\n02/02/2024,Y,1.00\n", profiles: [without])
@@ -363,7 +363,7 @@ struct CSVReaderQuirkTests {
 
             """
         let file = try Support.read(text, profiles: [profile])
-        #expect(file.allRecords.map(\.amount.decimalString) == ["1.00"])
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["1.00"])
         #expect(
             file.skipped == [
                 SkippedRecord(line: 2, reason: "amount '99999999999999999999' is too large to represent exactly"),
@@ -381,7 +381,7 @@ struct CSVReaderQuirkTests {
         #expect(skipping.skipped == [SkippedRecord(line: 2, reason: "zero-amount notice row")])
         let keeping = try Support.read(
             text, profiles: [try Self.simple("", amount: "currency = \"EUR\"\nkeep_zero = true")])
-        #expect(keeping.allRecords.count == 2)
+        #expect(keeping.csvRecords.count == 2)
     }
 
     // MARK: - Dates
@@ -389,7 +389,7 @@ struct CSVReaderQuirkTests {
     @Test func thirtiethOfFebruary() throws {
         let text = "Date,Description,Amount\n30/02/2024,Impossible,-1.00\n29/02/2024,Leap day,-2.00\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.date) == [Support.date("2024-02-29")])
+        #expect(file.csvRecords.map(\.date) == [Support.date("2024-02-29")])
         #expect(file.skipped == [SkippedRecord(line: 2, reason: "invalid date '30/02/2024' (expected %d/%m/%Y)")])
     }
 
@@ -484,7 +484,7 @@ struct CSVReaderQuirkTests {
             """)
         let text = "01.02.2024;Coffee;-3,50\n02.02.2024;Tea;-2,00\n"
         let file = try Support.read(text, profiles: [profile], path: "inbox/Umsatz-2024.csv")
-        #expect(file.allRecords.map(\.line) == [1, 2])
+        #expect(file.csvRecords.map(\.line) == [1, 2])
         #expect(throws: ImportDiagnostic.self) {
             try Support.read(text, profiles: [profile], path: "inbox/other.csv")
         }
@@ -511,8 +511,8 @@ struct CSVReaderQuirkTests {
         withBalance.balance = .name("Balance")
         withBalance.memo = .column(.name("Notes"))
         let file = try Support.read("Date,Description,Amount\n01/02/2024,X,1.00\n", profiles: [withBalance])
-        #expect(file.allRecords.map(\.payee) == ["X"])
-        #expect(file.allRecords.map(\.balanceAfter) == [nil])
+        #expect(file.csvRecords.map(\.payee) == ["X"])
+        #expect(file.csvRecords.map(\.balanceAfter) == [nil])
         #expect(
             file.warnings.map(\.description) == [
                 "inbox/test.csv:1:1: warning: the header has no column 'Notes', 'Balance' that profile 'bank-a' would read; left out"
@@ -537,7 +537,7 @@ struct CSVReaderQuirkTests {
     }
 
     @Test func randomBytesNeverCrash() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = CSVTestRandom(seed: 42)
         let alphabet =
             Array("\",;\t|\r\n 0123456789./-()'é€DateAmount".utf8) + [0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF]
         let profile = try Self.simple()
@@ -548,7 +548,7 @@ struct CSVReaderQuirkTests {
             for _ in 0..<length { bytes.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
             do {
                 let file = try Support.read(bytes, profiles: [profile], account: account)
-                #expect(file.recordCount == file.allRecords.count + file.skipped.count)
+                #expect(file.recordCount == file.csvRecords.count + file.skipped.count)
             } catch {
                 #expect(!error.message.isEmpty)
             }
@@ -560,14 +560,14 @@ struct CSVReaderQuirkTests {
         let cell = String(repeating: "a\"b", count: 40_000)
         let text = "Date,Description,Amount\n01/02/2024,\"\(cell)\",1.00\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.first?.payee.count == cell.count)
+        #expect(file.csvRecords.first?.payee.count == cell.count)
         #expect(file.warnings.count == 1)
     }
 
     @Test func aLineOfNothingButDelimiters() throws {
         let text = "Date,Description,Amount\n01/02/2024,Coffee,1.00" + String(repeating: ",", count: 200_000) + "\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.allRecords.map(\.payee) == ["Coffee"])
+        #expect(file.csvRecords.map(\.payee) == ["Coffee"])
         #expect(
             file.warnings.map(\.description) == [
                 "inbox/test.csv:2:1: warning: more than 10000 cells on one line; the rest of the line is ignored"
@@ -583,7 +583,7 @@ struct CSVReaderQuirkTests {
 }
 
 /// A small deterministic generator for the random-input test.
-struct SplitMix {
+struct CSVTestRandom {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -599,7 +599,7 @@ struct SplitMix {
 
 extension String {
     /// Foundation-free replacement, for building test inputs.
-    func replacingOccurrences(_ target: String, with replacement: String) -> String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
         var result = ""
         var rest = Substring(self)
         while !rest.isEmpty {

@@ -81,5 +81,5 @@ enum CSVTestSupport {
 
 extension ParsedFile {
     /// All records of all statements, in file order of statements.
-    var allRecords: [ParsedRecord] { statements.flatMap(\.records) }
+    var csvRecords: [ParsedRecord] { statements.flatMap(\.records) }
 }

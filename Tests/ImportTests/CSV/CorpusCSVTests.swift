@@ -31,7 +31,7 @@ struct CorpusCSVTests {
         for name in names {
             let file = try Support.readCorpus(name, currency: .usd)
             #expect(file.profile != nil, "\(name)")
-            let lines = file.allRecords.map(\.line) + file.skipped.map(\.line)
+            let lines = file.csvRecords.map(\.line) + file.skipped.map(\.line)
             #expect(Set(lines).count == lines.count, "\(name)")
         }
     }
@@ -71,7 +71,7 @@ struct CorpusCSVTests {
     func hledgerFrenchSamples(name: String, third: String, encoding: String) throws {
         let file = try Support.readCorpus(name)
         #expect(file.profile == "hledger-sample-fr")
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(dates(records) == ["2012-03-22", "2012-03-23", "2012-03-24"])
         #expect(records.map(\.payee) == ["DÉPÔT", "VIREMENT VERS ÉPARGNE", third])
         #expect(amounts(records) == ["50.00", "-10.00", "-20.00"])
@@ -90,8 +90,8 @@ struct CorpusCSVTests {
     @Test func hledgerHeaderlessLatin1() throws {
         let file = try Support.readCorpus("hledger__t.iso8859-1.csv")
         #expect(file.profile == "hledger-headerless")
-        let record = try #require(file.allRecords.first)
-        #expect(file.allRecords.count == 1)
+        let record = try #require(file.csvRecords.first)
+        #expect(file.csvRecords.count == 1)
         #expect(record.date == Support.date("2025-01-01"))
         // The space after each comma is not part of the field.
         #expect(record.payee == "éclair")
@@ -153,7 +153,7 @@ struct CorpusCSVTests {
     @Test func hledgerPayPalCustom() throws {
         let file = try Support.readCorpus("hledger__paypal-custom.csv")
         #expect(file.profile == "paypal-activity")
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(
             dates(records) == [
                 "2019-10-01", "2019-10-01", "2019-10-01", "2019-10-01", "2019-10-19", "2019-10-19", "2019-10-22",
@@ -175,7 +175,7 @@ struct CorpusCSVTests {
     @Test func ledgerAutosyncPayPal() throws {
         let file = try Support.readCorpus("ledger-autosync__paypal.csv")
         #expect(file.profile == "paypal-classic")
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(dates(records) == ["2016-06-04", "2016-06-04"])
         // ledger-autosync's narration joins name, e-mail, item and type; ours keeps the Name as payee.
         #expect(records.map(\.payee) == ["Jane Doe", "Debit Card"])
@@ -185,7 +185,7 @@ struct CorpusCSVTests {
     @Test func ledgerAutosyncPayPalAlternate() throws {
         let file = try Support.readCorpus("ledger-autosync__paypal_alternate.csv", currency: .usd)
         #expect(file.profile == "paypal-short")
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(dates(records) == ["2016-12-31", "2016-12-31"])
         #expect(records.map(\.payee) == ["Some User", "Bank Account"])
         #expect(records.map(\.bankType) == ["Payment Sent", "Add Funds from a Bank Account"])
@@ -195,7 +195,7 @@ struct CorpusCSVTests {
     @Test func ledgerAutosyncMint() throws {
         let file = try Support.readCorpus("ledger-autosync__mint.csv", currency: .usd)
         #expect(file.profile == "mint")
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(dates(records) == ["2016-08-02", "2016-06-02"])
         #expect(records.map(\.payee) == ["Amazon", "Autopay Rautopay Auto"])
         // Convention: ledger-autosync posts +29.99 to the Mint account for a "debit". Our amounts are
@@ -291,7 +291,7 @@ struct CorpusCSVTests {
     @Test func raiffeisenAustria() throws {
         let file = try Support.readCorpus("ofxstatement-austrian__raiffeisen.csv")
         #expect(file.profile == "raiffeisen-at")
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(amounts(records) == ["0.58", "-0.15", "-0.11", "-6.65", "-175.16", "-100.00", "123.60"])
         #expect(
             records.map(\.payee) == [
@@ -399,7 +399,7 @@ struct CorpusCSVTests {
     @Test func danske() throws {
         let file = try Support.readCorpus("ofxstatement-lithuanian__danske.csv", currency: Currency(code: "LTL")!)
         #expect(file.profile == "danske-lt")
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(dates(records) == ["2012-03-01", "2012-03-01", "2012-03-06", "2012-03-07"])
         // "-.46" has no leading zero.
         #expect(amounts(records) == ["-7.80", "889.81", "-0.46", "-881.55"])

@@ -25,7 +25,7 @@ struct SamplesCSVTests {
         let file = try Self.read(name)
         #expect(file.profile == "northwind-bank")
         #expect(file.statements.count == 1)
-        let records = file.allRecords
+        let records = file.csvRecords
         #expect(records.count == rows)
         #expect(file.skipped.isEmpty)
         #expect(file.warnings.isEmpty)
@@ -39,20 +39,20 @@ struct SamplesCSVTests {
     }
 
     @Test func balancesMatchTheGroundTruth() throws {
-        let first = try Self.read("northwind-current-2024-09-01_2025-12-31.csv").allRecords
+        let first = try Self.read("northwind-current-2024-09-01_2025-12-31.csv").csvRecords
         // The opening balance on 2024-09-01 is 2142.16.
         let oldest = try #require(first.last)
         #expect(oldest.balanceAfter?.subtracting(oldest.amount) == Support.money("2142.16", .gbp))
         // The balance at the end of 2025-12 is 2193.37.
         #expect(first.first?.balanceAfter == Support.money("2193.37", .gbp))
         // ...and at the end of 2026-10 it is 3193.03: the newest row of October in the second export.
-        let second = try Self.read("northwind-current-2025-11-15_2026-11-18.csv").allRecords
+        let second = try Self.read("northwind-current-2025-11-15_2026-11-18.csv").csvRecords
         let october = try #require(second.first { $0.date <= Support.date("2026-10-31") })
         #expect(october.balanceAfter == Support.money("3193.03", .gbp))
     }
 
     @Test func twoIdenticalCoffeesStayTwoRecords() throws {
-        let records = try Self.read("northwind-current-2024-09-01_2025-12-31.csv").allRecords
+        let records = try Self.read("northwind-current-2024-09-01_2025-12-31.csv").csvRecords
         let coffees = records.filter {
             $0.date == Support.date("2025-12-05") && $0.payee == "PRET A MANGER 0412 LONDON"
         }

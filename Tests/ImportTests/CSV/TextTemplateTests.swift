@@ -50,7 +50,7 @@ struct TextTemplateTests {
         let file = try CSVTestSupport.read(
             "Date,Name,IBAN,Amount\n2024-01-01,Shop,NL01,1.00\n2024-01-02,Bank,,2.00\n2024-01-03,,NL02,3.00\n",
             profiles: [profile])
-        #expect(file.allRecords.map(\.payee) == ["Shop (NL01)", "Bank", "(NL02)"])
-        #expect(file.allRecords.map(\.memo) == ["Shop / NL01", "Bank", "NL02"])
+        #expect(file.csvRecords.map(\.payee) == ["Shop (NL01)", "Bank", "(NL02)"])
+        #expect(file.csvRecords.map(\.memo) == ["Shop / NL01", "Bank", "NL02"])
     }
 }
