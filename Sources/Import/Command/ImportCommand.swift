@@ -99,7 +99,14 @@ public struct ImportCommand: ParsableCommand {
         var folders = profiles
         let own = (workspace as NSString).appendingPathComponent("importers")
         if ImportCommand.isFolder(own) { folders.append(own) }
-        let driver = ImportDriver(readers: ReaderSet.standard(profiles: folders), config: config)
+        let readers: [any StatementReader]
+        do {
+            readers = try ReaderSet.standard(profiles: folders)
+        } catch {
+            standardError(error.description)
+            return 2
+        }
+        let driver = ImportDriver(readers: readers, config: config)
         let outcome = driver.run(files)
 
         var reportBytes: [UInt8]
