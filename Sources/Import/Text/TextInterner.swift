@@ -9,18 +9,21 @@
 /// the first `limit` distinct texts are pooled, so a file whose every description is unique (a
 /// reference number in each) costs a bounded table, not a second copy of the file.
 struct TextInterner {
-    /// Per slot, the index in `strings` plus one; 0 marks an empty slot. The count is a power of two.
-    private var slots: [Int32]
-    private var hashes: [UInt64] = []
-    private var strings: [String] = []
-    /// The bytes of every pooled text, back to back; `ends[i]` is where text `i` ends.
-    private var arena: [UInt8] = []
-    private var ends: [Int] = []
+    /// A pooled text and its hash, in the table itself: a probe reads the slot, and only a slot
+    /// whose hash and length match reads the text (from the `String`'s own storage, which returning
+    /// it touches anyway). The slot count is a power of two.
+    private struct Slot {
+        var hash: UInt64 = 0
+        var text: String?
+    }
+
+    private var slots: [Slot]
+    private var count = 0
     private let limit: Int
 
     init(limit: Int = 1 << 16) {
         self.limit = limit
-        slots = Array(repeating: 0, count: 1024)
+        slots = Array(repeating: Slot(), count: 1024)
     }
 
     /// The text of `bytes` (UTF-8; ill-formed sequences become U+FFFD, as `String(decoding:as:)` does).
@@ -30,38 +33,31 @@ struct TextInterner {
         }
         let hash = TextInterner.hash(UnsafeRawPointer(base), count: bytes.count)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash >> 7) & mask
-        while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { break }
-            if hashes[stored - 1] == hash, equals(stored - 1, bytes) { return strings[stored - 1] }
-            slot = (slot + 1) & mask
+        var position = Int(truncatingIfNeeded: hash >> 7) & mask
+        while slots[position].text != nil {
+            if slots[position].hash == hash, let candidate = slots[position].text,
+                candidate.utf8.count == bytes.count,
+                candidate.utf8.withContiguousStorageIfAvailable({ TextInterner.equal($0, bytes) }) == true
+            {
+                return candidate
+            }
+            position = (position + 1) & mask
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard strings.count < limit else { return text }
-        strings.append(text)
-        hashes.append(hash)
-        arena.append(contentsOf: bytes)
-        ends.append(arena.count)
-        slots[slot] = Int32(strings.count)
-        if strings.count * 2 > slots.count { grow() }
+        guard count < limit else { return text }
+        slots[position] = Slot(hash: hash, text: text)
+        count += 1
+        if count * 2 > slots.count { grow() }
         return text
     }
 
-    private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = index == 0 ? 0 : ends[index - 1]
-        return arena.withUnsafeBufferPointer { stored in
-            TextInterner.equal(UnsafeBufferPointer(rebasing: stored[start..<ends[index]]), bytes)
-        }
-    }
-
     private mutating func grow() {
-        var larger = [Int32](repeating: 0, count: slots.count * 2)
+        var larger = [Slot](repeating: Slot(), count: slots.count * 2)
         let mask = larger.count - 1
-        for (index, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash >> 7) & mask
-            while larger[slot] != 0 { slot = (slot + 1) & mask }
-            larger[slot] = Int32(index + 1)
+        for slot in slots where slot.text != nil {
+            var position = Int(truncatingIfNeeded: slot.hash >> 7) & mask
+            while larger[position].text != nil { position = (position + 1) & mask }
+            larger[position] = slot
         }
         slots = larger
     }
