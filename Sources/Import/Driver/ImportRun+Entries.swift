@@ -12,7 +12,7 @@ extension ImportRun {
     /// build) and flags the hashes that may repeat (`RepeatedKeys`); the second writes each id as
     /// bytes, counting occurrences only for those hashes. Records are read in place, never copied.
     mutating func makeEntries() {
-        entries.reserveCapacity(files.reduce(0) { $0 + ($1.parsed?.recordCount ?? 0) })
+        entries.reserveCapacity(files.reduce(0) { $0 + $1.recordCount })
         var idBytes: [UInt8] = []
         idBytes.reserveCapacity(128)
         for fileIndex in files.indices {
@@ -31,7 +31,11 @@ extension ImportRun {
                 // with other bytes than the one it is filed under (canonically equal) does not.
                 let prefixIsShared = account.rawValue.utf8.elementsEqual(accounts[accountSlot].rawValue.utf8)
                 let list = Int32(records.count)
+                // The run takes the records over (nothing else reads them from here on), so the
+                // journal can later move their text instead of sharing it.
                 records.append(statement.records)
+                files[fileIndex].stated.append(BalanceReconciler.statedBalances(of: statement, file: fileIndex))
+                files[fileIndex].parsed?.statements[statementIndex].records = []
                 statement.records.withUnsafeBufferPointer { rows in
                     for index in rows.indices {
                         guard rows[index].amount.currency == currency else {
@@ -97,7 +101,7 @@ extension ImportRun {
     /// The content hash of every record of `parsed` that gets a derived id, in file order.
     private func contentHashes(of parsed: ParsedFile, file: Int) -> [UInt64] {
         var hashes: [UInt64] = []
-        hashes.reserveCapacity(parsed.recordCount)
+        hashes.reserveCapacity(files[file].recordCount)
         for (statementIndex, statement) in parsed.statements.enumerated() {
             let account = files[file].accounts[statementIndex]
             let currency = currency(of: account)

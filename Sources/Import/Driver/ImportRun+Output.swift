@@ -46,12 +46,12 @@ extension ImportRun {
             let pendingCount = accountIndex[id].map { pendingByAccount[$0] } ?? 0
             let reconciler = BalanceReconciler(transactions: posted)
             var stated: [BalanceReconciler.Stated] = []
-            for (fileIndex, state) in files.enumerated() {
+            for state in files {
                 guard let parsed = state.parsed else { continue }
                 for (statementIndex, statement) in parsed.statements.enumerated()
                 where state.accounts[statementIndex] == id {
                     guard statement.currency == nil || statement.currency == currency else { continue }
-                    stated += BalanceReconciler.statedBalances(of: statement, file: fileIndex)
+                    stated += state.stated[statementIndex]
                 }
             }
             let opening = configured?.openingBalance.map { ImportRun.rescaled($0, to: currency) }
@@ -170,7 +170,7 @@ extension ImportRun {
         let skipped = state.skipped.map { ImportReport.SkippedLine(line: $0.line, reason: $0.reason) }
         return ImportReport.FileReport(
             path: state.file.path, format: state.format?.rawValue, profile: state.parsed?.profile,
-            accounts: uniqued(state.accounts).map(\.rawValue), records: state.parsed?.recordCount ?? 0,
+            accounts: uniqued(state.accounts).map(\.rawValue), records: state.recordCount,
             imported: tally.imported, pending: tally.pending, duplicates: tally.duplicates.count,
             skipped: skipped.count, skippedRecords: skipped, duplicateRecords: tally.duplicates,
             warnings: warnings.map(\.description), errors: state.errors.map(\.description),

@@ -6,7 +6,13 @@ struct ImportRun {
     struct FileState {
         var file: InboxFile
         var format: FileFormat?
+        /// What the reader returned. Once entries are made, its statements' records live on in
+        /// `ImportRun.records` only (see `makeEntries`).
         var parsed: ParsedFile?
+        /// Every record the reader saw: parsed (posted and pending) plus skipped.
+        var recordCount = 0
+        /// Per statement, the balances it states (`BalanceReconciler.statedBalances`).
+        var stated: [[BalanceReconciler.Stated]] = []
         /// The account each statement (by index) was mapped to.
         var accounts: [AccountID] = []
         /// The reader's skipped records plus those the driver could not place.
@@ -30,8 +36,8 @@ struct ImportRun {
     var resolver: AccountResolver
     var facts: [AccountID: AccountFacts] = [:]
     var entries: [ImportEntry] = []
-    /// The records of every statement entries were made from (`ImportEntry.list` indexes it);
-    /// the arrays are the readers' own, shared, not copied.
+    /// The records of every statement entries were made from (`ImportEntry.list` indexes it):
+    /// the readers' arrays, taken over, not copied.
     var records: [[ParsedRecord]] = []
     /// The accounts entries were made for (`ImportEntry.account` indexes it), in first-seen order.
     var accounts: [AccountID] = []
@@ -75,6 +81,7 @@ struct ImportRun {
             do {
                 let parsed = try reader.read(file.bytes, path: file.path, context: context)
                 files[index].parsed = parsed
+                files[index].recordCount = parsed.recordCount
                 files[index].format = parsed.format
                 files[index].skipped = parsed.skipped
                 for diagnostic in parsed.warnings {
