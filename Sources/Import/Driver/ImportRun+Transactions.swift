@@ -19,7 +19,10 @@ extension ImportRun {
         swap(&entries, &self.entries)
         swap(&records, &self.records)
         return [Transaction](unsafeUninitializedCapacity: order.count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress, let first = entries.first else { return }
+            let blank = Transaction(
+                id: TransactionID(""), account: AccountID(""), date: records[Int(first.list)][Int(first.record)].date,
+                amount: .zero(.eur), payee: "", source: SourceLocation(file: "", line: 0))
             var start = 0
             while start < entries.count {
                 // Entries were made list by list: this list's run of entries.
@@ -31,16 +34,20 @@ extension ImportRun {
                         let row = Int(entries[index].record)
                         let file = Int(entries[index].file)
                         let place = base + Int(position[index])
-                        place.initialize(
-                            to: Transaction(
-                                id: ImportRun.take(&entries[index].id, leaving: TransactionID("")),
-                                account: accounts[Int(entries[index].account)], date: rows[row].date,
-                                amount: rows[row].amount, payee: ImportRun.take(&rows[row].payee, leaving: ""),
-                                memo: ImportRun.take(&rows[row].memo, leaving: ""), status: rows[row].status,
-                                checkNumber: ImportRun.take(&rows[row].checkNumber, leaving: nil),
-                                bankType: ImportRun.take(&rows[row].bankType, leaving: nil),
-                                bankCategory: ImportRun.take(&rows[row].bankCategory, leaving: nil),
-                                source: SourceLocation(file: paths[file], line: rows[row].line)))
+                        // Field by field into a copy of a blank transaction: `Transaction.init` lives
+                        // in another module, where it copies its arguments once more.
+                        place.initialize(to: blank)
+                        place.pointee.id = ImportRun.take(&entries[index].id, leaving: TransactionID(""))
+                        place.pointee.account = accounts[Int(entries[index].account)]
+                        place.pointee.date = rows[row].date
+                        place.pointee.amount = rows[row].amount
+                        place.pointee.payee = ImportRun.take(&rows[row].payee, leaving: "")
+                        place.pointee.memo = ImportRun.take(&rows[row].memo, leaving: "")
+                        place.pointee.status = rows[row].status
+                        place.pointee.checkNumber = ImportRun.take(&rows[row].checkNumber, leaving: nil)
+                        place.pointee.bankType = ImportRun.take(&rows[row].bankType, leaving: nil)
+                        place.pointee.bankCategory = ImportRun.take(&rows[row].bankCategory, leaving: nil)
+                        place.pointee.source = SourceLocation(file: paths[file], line: rows[row].line)
                         guard !rows[row].splits.isEmpty else { continue }
                         switch ImportRun.splits(of: rows[row]) {
                         case .success(let splits): place.pointee.splits = splits
