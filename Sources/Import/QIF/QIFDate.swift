@@ -26,10 +26,12 @@ struct QIFDate: Equatable {
     /// Splits the value of a `D` line; nil when it is not three numbers. Runs once per entry, so
     /// the numbers go into three fixed slots rather than an array.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if let date = QIFDate.tenCharacters(bytes) {
-            self = date
-            return
-        }
+        guard let date = QIFDate.tenCharacters(bytes) ?? QIFDate.general(bytes) else { return nil }
+        self = date
+    }
+
+    /// Any shape: up to three groups of digits, numbers in fixed slots rather than an array.
+    static func general(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDate? {
         var values = (0, 0, 0)
         var digitCounts = (0, 0, 0)
         var groups = 0
@@ -80,19 +82,17 @@ struct QIFDate: Equatable {
         }
         if groups == 1, digitCounts.0 == 8 {
             let value = values.0
-            self.init(first: value / 100 % 100, second: value % 100, year: value / 10000, yearFirst: true)
-            return
+            return QIFDate(first: value / 100 % 100, second: value % 100, year: value / 10000, yearFirst: true)
         }
         guard groups == 3, digitCounts.0 <= 4, digitCounts.1 <= 2, digitCounts.2 <= 4 else {
             return nil
         }
         if digitCounts.0 == 4 {
             guard digitCounts.2 <= 2 else { return nil }
-            self.init(first: values.1, second: values.2, year: values.0, yearFirst: true)
-            return
+            return QIFDate(first: values.1, second: values.2, year: values.0, yearFirst: true)
         }
         guard digitCounts.0 <= 2, digitCounts.2 != 3 else { return nil }
-        self.init(
+        return QIFDate(
             first: values.0, second: values.1, year: values.2, yearFirst: false,
             shortYear: digitCounts.2 <= 2, apostrophe: sawApostropheBeforeLast)
     }
