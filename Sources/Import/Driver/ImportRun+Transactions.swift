@@ -26,28 +26,42 @@ extension ImportRun {
             transactions.append(contentsOf: repeatElement(blank, count: order.count - transactions.count))
         }
         let paths = files.map(\.file.path)
-        // Visited in entry order, which is the order of the records in memory: in canonical order
-        // each day's entries come in id order, at random, and every one would miss the caches.
-        // Each key is an entry index and the place of its transaction in the result.
-        var visits = order.enumerated().map { UInt64($0.element) << 32 | UInt64($0.offset) }
-        visits.sort()
+        // The file each place's `source` names (-1: none yet), so a path is assigned only when it
+        // changes. Paths are compared by file, not as text: two names can be equal as text.
+        var placeFiles: [Int32] = []
+        swap(&placeFiles, &transactionFiles)
+        defer { swap(&placeFiles, &transactionFiles) }
+        if placeFiles.count != transactions.count { placeFiles = [Int32](repeating: -1, count: transactions.count) }
         transactions.withUnsafeMutableBufferPointer { places in
-            for visit in visits {
+            for visit in ImportRun.entryOrder(order) {
                 let index = Int(visit >> 32)
                 let (list, row) = (Int(entries[index].list), Int(entries[index].record))
                 let file = Int(entries[index].file)
                 let place = Int(visit & 0xFFFF_FFFF)
                 places[place].id = ids.id(of: entries[index])
-                places[place].account = accounts[Int(entries[index].account)]
+                // Fields that are usually the same as the previous chunk's at this place, or nil
+                // in both, are left alone: assigning releases the old value, a call each time.
+                let account = Int(entries[index].account)
+                if places[place].account != accounts[account] { places[place].account = accounts[account] }
                 places[place].date = records[list][row].date
                 places[place].amount = records[list][row].amount
                 places[place].payee = ImportRun.take(&records[list][row].payee, leaving: "")
                 places[place].memo = ImportRun.take(&records[list][row].memo, leaving: "")
                 places[place].status = records[list][row].status
-                places[place].checkNumber = ImportRun.take(&records[list][row].checkNumber, leaving: nil)
-                places[place].bankType = ImportRun.take(&records[list][row].bankType, leaving: nil)
-                places[place].bankCategory = ImportRun.take(&records[list][row].bankCategory, leaving: nil)
-                places[place].source = SourceLocation(file: paths[file], line: records[list][row].line)
+                if places[place].checkNumber != nil || records[list][row].checkNumber != nil {
+                    places[place].checkNumber = ImportRun.take(&records[list][row].checkNumber, leaving: nil)
+                }
+                if places[place].bankType != nil || records[list][row].bankType != nil {
+                    places[place].bankType = ImportRun.take(&records[list][row].bankType, leaving: nil)
+                }
+                if places[place].bankCategory != nil || records[list][row].bankCategory != nil {
+                    places[place].bankCategory = ImportRun.take(&records[list][row].bankCategory, leaving: nil)
+                }
+                if placeFiles[place] != Int32(file) {
+                    places[place].source.file = paths[file]
+                    placeFiles[place] = Int32(file)
+                }
+                places[place].source.line = records[list][row].line
                 if !places[place].splits.isEmpty { places[place].splits = [] }
                 guard !records[list][row].splits.isEmpty else { continue }
                 switch ImportRun.splits(of: records[list][row]) {
@@ -60,6 +74,28 @@ extension ImportRun {
                 }
             }
         }
+    }
+
+    /// The entries at `order` in entry order, each as its index (high half) and its place in
+    /// `order` (low half).
+    ///
+    /// Entry order is the order of the records in memory; in canonical order each day's entries
+    /// come in id order, at random, and every one would miss the caches. A chunk's entries mostly
+    /// lie in one range of indices (files run in date order), so they are placed by index in a
+    /// table of that range; only scattered ones are sorted.
+    static func entryOrder(_ order: ArraySlice<Int>) -> [UInt64] {
+        guard let low = order.min(), let high = order.max() else { return [] }
+        guard high - low < order.count * 4 else {
+            return order.enumerated().map { UInt64($0.element) << 32 | UInt64($0.offset) }.sorted()
+        }
+        var places = [Int32](repeating: -1, count: high - low + 1)
+        for (offset, index) in order.enumerated() { places[index - low] = Int32(offset) }
+        var visits: [UInt64] = []
+        visits.reserveCapacity(order.count)
+        for (distance, place) in places.enumerated() where place >= 0 {
+            visits.append(UInt64(low + distance) << 32 | UInt64(place))
+        }
+        return visits
     }
 
     /// The value of `slot`, leaving `placeholder` in its place: a move, without retaining.

@@ -48,6 +48,8 @@ struct ImportRun {
     /// ids could be equal with different bytes (`K` and the Kelvin sign); for ASCII text equal
     /// means byte for byte equal, and `ImportEntry.idHash` then finds equal ids.
     var idsAreASCII = true
+    /// While the journal is made in chunks: the file of each chunk transaction's `source`.
+    var transactionFiles: [Int32] = []
     /// Per file, the days it covers for each account it feeds.
     var windows: [[AccountID: ClosedRange<CivilDate>]] = []
 

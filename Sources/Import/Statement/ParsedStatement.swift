@@ -85,6 +85,12 @@ public struct AccountHint: Sendable, Hashable {
 
 /// One transaction as a reader parsed it, before it has an account or an id.
 public struct ParsedRecord: Sendable, Hashable {
+    // `line` comes first so that the memberwise initializer (`line:` first) differs from the
+    // public one, which calls it: written out as `self.date = date ...`, the initializer built the
+    // record and then copied it whole (every string retained and released again), and readers
+    // make a million records.
+    /// The line of the record's first byte in its file (1-based).
+    public var line: Int
     public var date: CivilDate
     /// Signed from the account holder's point of view (money out is negative).
     public var amount: Money
@@ -100,26 +106,18 @@ public struct ParsedRecord: Sendable, Hashable {
     public var splits: [ParsedSplit]
     /// The running balance after this record, where the export has a balance column.
     public var balanceAfter: Money?
-    /// The line of the record's first byte in its file (1-based).
-    public var line: Int
+}
 
+extension ParsedRecord {
     public init(
         date: CivilDate, amount: Money, payee: String, memo: String = "", status: TransactionStatus = .posted,
         fitID: String? = nil, checkNumber: String? = nil, bankType: String? = nil, bankCategory: String? = nil,
         splits: [ParsedSplit] = [], balanceAfter: Money? = nil, line: Int
     ) {
-        self.date = date
-        self.amount = amount
-        self.payee = payee
-        self.memo = memo
-        self.status = status
-        self.fitID = fitID
-        self.checkNumber = checkNumber
-        self.bankType = bankType
-        self.bankCategory = bankCategory
-        self.splits = splits
-        self.balanceAfter = balanceAfter
-        self.line = line
+        self.init(
+            line: line, date: date, amount: amount, payee: payee, memo: memo, status: status, fitID: fitID,
+            checkNumber: checkNumber, bankType: bankType, bankCategory: bankCategory, splits: splits,
+            balanceAfter: balanceAfter)
     }
 }
 
