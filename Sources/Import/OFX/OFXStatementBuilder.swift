@@ -1,0 +1,773 @@
+import Ledger
+
+/// Builds statements from the element events of either OFX tokenizer (SGML or XML).
+///
+/// The builder is the one aggregate model of OFX that both dialects share. It tracks only the
+/// aggregates it acts on (statement responses, accounts, transactions, balances, investment
+/// transactions, positions, securities, status) and hands each leaf value to the innermost of
+/// them, so unknown and proprietary elements are skipped wherever they appear and aggregates an
+/// SGML file forgets to close do not derail it: opening a transaction or a balance closes any
+/// transaction still open, and opening a statement closes any statement still open.
+///
+/// Every `STMTTRN` (and `STMTTRNP`, and every investment transaction) becomes exactly one
+/// `ParsedRecord` or one `SkippedRecord`, so the counts add up.
+final class OFXStatementBuilder {
+    private let path: String
+    private let context: ReadContext
+    private let decoding: OFXTextDecoding
+    /// SGML values may carry `&amp;` and the like; libxml2 has already replaced them in XML.
+    private let decodesEntities: Bool
+
+    private var statements: [ParsedStatement] = []
+    private var skipped: [SkippedRecord] = []
+    private var warnings: [ImportDiagnostic] = []
+
+    // Sign-on: the institution named by `SONRS/FI`.
+    private var inSignOn = false
+    private var inFI = false
+    private var organization: String?
+    private var financialInstitutionID: String?
+    private var openWrappers = 0
+
+    private var status: StatusState?
+    private var statement: StatementState?
+    private var transaction: TransactionState?
+    private var balance: BalanceState?
+    private var investment: InvestmentState?
+    private var position: PositionState?
+    private var security: SecurityState?
+    private var securityNames: [String: String] = [:]
+    /// Investment records whose payee names a security, resolved once `SECLIST` has been read.
+    private var recordsNamingSecurities: [(statement: Int, record: Int, verb: String, securityID: String)] = []
+
+    init(path: String, context: ReadContext, decoding: OFXTextDecoding, decodesEntities: Bool) {
+        self.path = path
+        self.context = context
+        self.decoding = decoding
+        self.decodesEntities = decodesEntities
+    }
+
+    // MARK: - Events
+
+    /// An aggregate (or an element whose value has not been seen yet) opens.
+    func start(_ tag: OFXTag, line: Int, column: Int) throws(ImportDiagnostic) {
+        if status != nil && tag != .other { try closeStatus() }
+        switch tag {
+        case .other, .ofx:
+            break
+        case .sonrs:
+            inSignOn = true
+        case .fi:
+            inFI = true
+        case .stmttrnrs, .ccstmttrnrs, .invstmttrnrs:
+            openWrappers += 1
+        case .status:
+            let owner: StatusState.Owner
+            if statement != nil {
+                owner = .other
+            } else if openWrappers > 0 {
+                owner = .statementWrapper
+            } else if inSignOn {
+                owner = .signOn
+            } else {
+                owner = .other
+            }
+            status = StatusState(owner: owner, line: line, column: column)
+        case .stmtrs, .ccstmtrs, .invstmtrs:
+            if statement != nil { try closeStatement() }
+            statement = StatementState(tag: tag, line: line, column: column)
+        case .bankacctfrom, .ccacctfrom, .invacctfrom:
+            if transaction == nil && investment == nil, statement != nil {
+                statement?.hasAccount = true
+                statement?.inAccount = true
+            }
+        case .banktranlist, .invtranlist:
+            statement?.inAccount = false
+            statement?.inTransactionList = true
+        case .banktranlistp:
+            statement?.inAccount = false
+            statement?.inPendingList = true
+        case .stmttrn, .stmttrnp:
+            closeTransaction()
+            closeBalance()
+            let pending = tag == .stmttrnp || statement?.inPendingList == true
+            transaction = TransactionState(line: line, pending: pending)
+        case .ledgerbal, .availbal:
+            closeTransaction()
+            closeBalance()
+            statement?.inAccount = false
+            balance = BalanceState(kind: tag == .ledgerbal ? .ledger : .available, tag: tag, line: line, column: column)
+        case .currency:
+            transaction?.inCurrency = true
+            investment?.inCurrency = true
+        case .origcurrency:
+            transaction?.inOriginalCurrency = true
+        case .payee:
+            transaction?.inPayee = true
+        case .secid:
+            investment?.inSecurityID = true
+            security?.inSecurityID = true
+        case .invposlist:
+            if statement != nil, statement?.positions == nil { statement?.positions = MoneyAccumulator() }
+        case .invpos:
+            position = PositionState(line: line)
+        case .invbal:
+            statement?.inCashBalance = true
+        case .seclist:
+            break
+        case .secinfo:
+            security = SecurityState()
+        default:
+            if tag.isCashInvestmentTransaction || tag.isOtherInvestmentTransaction {
+                closeTransaction()
+                investment = InvestmentState(tag: tag, line: line)
+            }
+        }
+    }
+
+    /// An aggregate closes (explicitly, or implicitly when an enclosing one closes).
+    func end(_ tag: OFXTag) throws(ImportDiagnostic) {
+        switch tag {
+        case .sonrs:
+            inSignOn = false
+            inFI = false
+        case .fi:
+            inFI = false
+        case .stmttrnrs, .ccstmttrnrs, .invstmttrnrs:
+            if status != nil { try closeStatus() }
+            if statement != nil { try closeStatement() }
+            openWrappers = max(0, openWrappers - 1)
+        case .status:
+            if status != nil { try closeStatus() }
+        case .stmtrs, .ccstmtrs, .invstmtrs:
+            if statement != nil { try closeStatement() }
+        case .bankacctfrom, .ccacctfrom, .invacctfrom:
+            statement?.inAccount = false
+        case .banktranlist, .invtranlist:
+            closeTransaction()
+            statement?.inTransactionList = false
+        case .banktranlistp:
+            closeTransaction()
+            statement?.inPendingList = false
+        case .stmttrn, .stmttrnp:
+            closeTransaction()
+        case .ledgerbal, .availbal:
+            closeBalance()
+        case .currency:
+            transaction?.inCurrency = false
+            investment?.inCurrency = false
+        case .origcurrency:
+            transaction?.inOriginalCurrency = false
+        case .payee:
+            transaction?.inPayee = false
+        case .secid:
+            investment?.inSecurityID = false
+            security?.inSecurityID = false
+        case .invpos:
+            closePosition()
+        case .invbal:
+            statement?.inCashBalance = false
+        case .secinfo:
+            closeSecurity()
+        default:
+            if tag.isCashInvestmentTransaction || tag.isOtherInvestmentTransaction, investment?.tag == tag {
+                closeInvestment()
+            }
+        }
+    }
+
+    /// An element with a value (`<TRNAMT>-12.50`); the value is raw, untrimmed bytes.
+    func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+        if tag == .other { return }
+        if status != nil {
+            switch tag {
+            case .code:
+                status?.code = text(value)
+                status?.line = line
+                status?.column = column
+            case .severity: status?.severity = text(value)
+            case .message: status?.message = text(value)
+            default: break
+            }
+            return
+        }
+        if transaction != nil {
+            transactionLeaf(tag, value)
+            return
+        }
+        if balance != nil {
+            switch tag {
+            case .balamt: balance?.amount = rawText(value)
+            case .dtasof: balance?.date = DateField(value)
+            default: break
+            }
+            return
+        }
+        if investment != nil {
+            investmentLeaf(tag, value)
+            return
+        }
+        if position != nil {
+            if tag == .mktval { position?.marketValue = rawText(value) }
+            return
+        }
+        if security != nil {
+            switch tag {
+            case .uniqueid where security?.inSecurityID == true: security?.uniqueID = text(value)
+            case .secname: security?.name = text(value)
+            case .ticker: security?.ticker = text(value)
+            default: break
+            }
+            return
+        }
+        if statement != nil {
+            statementLeaf(tag, value, line: line, column: column)
+            return
+        }
+        if inFI {
+            switch tag {
+            case .org: organization = nonEmpty(text(value))
+            case .fid: financialInstitutionID = nonEmpty(text(value))
+            default: break
+            }
+        }
+    }
+
+    /// Closes whatever is still open and returns what the file holds.
+    func finish(format: FileFormat) throws(ImportDiagnostic) -> ParsedFile {
+        if status != nil { try closeStatus() }
+        closeTransaction()
+        closeInvestment()
+        if statement != nil { try closeStatement() }
+        guard !statements.isEmpty else {
+            throw ImportDiagnostic(
+                path: path, line: 1,
+                message: "the file has no bank, credit card or investment statement (STMTRS, CCSTMTRS or INVSTMTRS)")
+        }
+        for entry in recordsNamingSecurities {
+            if let name = securityNames[entry.securityID] {
+                statements[entry.statement].records[entry.record].payee = "\(entry.verb) \(name)"
+            }
+        }
+        return ParsedFile(format: format, statements: statements, skipped: skipped, warnings: warnings)
+    }
+
+    // MARK: - Leaves by aggregate
+
+    private func transactionLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
+        switch tag {
+        case .trntype: transaction?.type = nonEmpty(text(value).uppercased())
+        case .dtposted: transaction?.posted = DateField(value)
+        case .dtuser: transaction?.user = DateField(value)
+        case .dttran: transaction?.transacted = DateField(value)
+        case .trnamt: transaction?.amount = rawText(value)
+        case .fitid: transaction?.fitID = nonEmpty(text(value))
+        case .name:
+            if transaction?.inPayee == true {
+                transaction?.payeeName = nonEmpty(text(value))
+            } else {
+                transaction?.name = nonEmpty(text(value))
+            }
+        case .extdname: transaction?.extendedName = nonEmpty(text(value))
+        case .memo: transaction?.memo = nonEmpty(text(value))
+        case .checknum: transaction?.checkNumber = nonEmpty(text(value))
+        case .category: transaction?.category = nonEmpty(text(value))
+        case .cursym:
+            if transaction?.inCurrency == true, transaction?.inOriginalCurrency == false {
+                transaction?.currency = currencyField(value)
+            }
+        default: break
+        }
+    }
+
+    private func investmentLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
+        switch tag {
+        case .fitid: investment?.fitID = nonEmpty(text(value))
+        case .dttrade: investment?.traded = DateField(value)
+        case .dtsettle: investment?.settled = DateField(value)
+        case .total: investment?.total = rawText(value)
+        case .memo: investment?.memo = nonEmpty(text(value))
+        case .uniqueid where investment?.inSecurityID == true: investment?.securityID = nonEmpty(text(value))
+        case .cursym where investment?.inCurrency == true: investment?.currency = currencyField(value)
+        default: break
+        }
+    }
+
+    private func statementLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+        if statement?.inAccount == true {
+            switch tag {
+            case .acctid: statement?.accountID = nonEmpty(text(value))
+            case .accttype: statement?.accountType = nonEmpty(text(value).uppercased())
+            case .brokerid: statement?.brokerID = nonEmpty(text(value))
+            default: break
+            }
+            return
+        }
+        if statement?.inCashBalance == true {
+            if tag == .availcash { statement?.availableCash = (rawText(value), line, column) }
+            return
+        }
+        switch tag {
+        case .curdef:
+            let code = text(value)
+            if code.isEmpty {
+                statement?.currency = nil
+            } else if let currency = Currency(code: code) {
+                statement?.currency = currency
+            } else {
+                warn(line: line, column: column, "CURDEF '\(code)' is not a currency code; it is ignored")
+            }
+        case .dtstart where statement?.inTransactionList == true:
+            statement?.start = DateField(value)
+        case .dtend where statement?.inTransactionList == true:
+            statement?.end = DateField(value)
+        case .dtasof where statement?.inPendingList == false:
+            statement?.asOf = DateField(value)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Closing aggregates
+
+    private func closeStatus() throws(ImportDiagnostic) {
+        guard let status else { return }
+        self.status = nil
+        guard status.owner != .other, let code = status.code, code != "0" else { return }
+        let description = [code, status.message ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+        switch status.severity?.uppercased() {
+        case "ERROR":
+            throw ImportDiagnostic(
+                path: path, line: status.line, column: status.column,
+                message: "the bank returned an error: \(description)")
+        case "WARN":
+            warn(line: status.line, column: status.column, "the bank returned a warning: \(description)")
+        default:
+            break
+        }
+    }
+
+    private func closeTransaction() {
+        guard let transaction else { return }
+        self.transaction = nil
+        guard statement != nil else {
+            skipped.append(
+                SkippedRecord(
+                    line: transaction.line,
+                    reason: "transaction is outside any statement (STMTRS, CCSTMTRS or INVSTMTRS)"))
+            return
+        }
+        var reasons: [String] = []
+        let dateTag = transaction.pending && transaction.transacted != .missing ? "DTTRAN" : "DTPOSTED"
+        let dateField = dateTag == "DTTRAN" ? transaction.transacted : transaction.posted
+        let date = dateField.date(tag: dateTag, reasons: &reasons)
+        let currency = transaction.currency ?? statement?.currency ?? fallbackCurrency
+        if transaction.currency != nil { statement?.transactionCurrencies.insert(currency) }
+        let amount = money(transaction.amount, tag: "TRNAMT", currency: currency, line: transaction.line, reasons: &reasons)
+        guard let date, let amount, reasons.isEmpty else {
+            skipped.append(SkippedRecord(line: transaction.line, reason: reasons.joined(separator: "; ")))
+            return
+        }
+        let payee = transaction.name ?? transaction.payeeName ?? transaction.extendedName ?? transaction.memo ?? ""
+        if let fitID = transaction.fitID { noteFITID(fitID, line: transaction.line) }
+        statement?.records.append(
+            ParsedRecord(
+                date: date, amount: amount, payee: payee, memo: transaction.memo ?? "",
+                status: transaction.pending ? .pending : .posted, fitID: transaction.fitID,
+                checkNumber: transaction.checkNumber, bankType: transaction.type, bankCategory: transaction.category,
+                line: transaction.line))
+    }
+
+    private func closeInvestment() {
+        guard let investment else { return }
+        self.investment = nil
+        guard statement != nil else {
+            skipped.append(
+                SkippedRecord(line: investment.line, reason: "\(investment.tag.name) is outside any statement (INVSTMTRS)"))
+            return
+        }
+        guard investment.tag.isCashInvestmentTransaction else {
+            skipped.append(
+                SkippedRecord(
+                    line: investment.line,
+                    reason: "\(investment.tag.name) is not imported: only bank, buy, sell and income transactions move cash"))
+            return
+        }
+        var reasons: [String] = []
+        let dateTag = investment.traded == .missing ? "DTSETTLE" : "DTTRADE"
+        let date = (dateTag == "DTTRADE" ? investment.traded : investment.settled).date(tag: dateTag, reasons: &reasons)
+        let currency = investment.currency ?? statement?.currency ?? fallbackCurrency
+        let amount = money(investment.total, tag: "TOTAL", currency: currency, line: investment.line, reasons: &reasons)
+        guard let date, let amount, reasons.isEmpty else {
+            skipped.append(SkippedRecord(line: investment.line, reason: reasons.joined(separator: "; ")))
+            return
+        }
+        let verb: String
+        switch investment.tag {
+        case .income: verb = "Income"
+        case .selldebt, .sellmf, .sellopt, .sellother, .sellstock: verb = "Sell"
+        default: verb = "Buy"
+        }
+        if let fitID = investment.fitID { noteFITID(fitID, line: investment.line) }
+        let payee = investment.securityID.map { "\(verb) \($0)" } ?? verb
+        statement?.records.append(
+            ParsedRecord(
+                date: date, amount: amount, payee: payee, memo: investment.memo ?? "", fitID: investment.fitID,
+                bankType: investment.tag.name, line: investment.line))
+        if let securityID = investment.securityID, let count = statement?.records.count {
+            recordsNamingSecurities.append((statements.count, count - 1, verb, securityID))
+        }
+    }
+
+    private func closeBalance() {
+        guard let balance else { return }
+        self.balance = nil
+        guard statement != nil else { return }
+        let name = balance.tag.name
+        guard let amountText = balance.amount, !amountText.isEmpty else {
+            warn(line: balance.line, column: balance.column, "\(name) has no BALAMT; the balance is ignored")
+            return
+        }
+        var reasons: [String] = []
+        let date = balance.date.date(tag: "DTASOF", reasons: &reasons)
+        let currency = statement?.currency ?? statement?.transactionCurrencies.first ?? fallbackCurrency
+        let amount = money(amountText, tag: "BALAMT", currency: currency, line: balance.line, reasons: &reasons)
+        guard let date, let amount, reasons.isEmpty else {
+            let because = reasons.joined(separator: "; ")
+            warn(line: balance.line, column: balance.column, "\(name) is ignored: \(because)")
+            return
+        }
+        statement?.balances.append(StatedBalance(kind: balance.kind, date: date, amount: amount, line: balance.line))
+    }
+
+    private func closePosition() {
+        guard let position else { return }
+        self.position = nil
+        guard statement?.positions != nil else { return }
+        let currency = statement?.currency ?? fallbackCurrency
+        guard let text = position.marketValue, !text.isEmpty else {
+            warn(line: position.line, column: 1, "INVPOS has no MKTVAL; the positions' value is unknown")
+            statement?.positionsInvalid = true
+            return
+        }
+        var bytes = text
+        let parsed = bytes.withUTF8 { OFXAmount.parse($0, currency: currency) }
+        switch parsed {
+        case .success(let value):
+            statement?.positions?.add(value.money.minorUnits)
+        case .failure:
+            warn(line: position.line, column: 1, "MKTVAL '\(text)' is not a number; the positions' value is unknown")
+            statement?.positionsInvalid = true
+        }
+    }
+
+    private func closeSecurity() {
+        guard let security else { return }
+        self.security = nil
+        guard let id = security.uniqueID, securityNames[id] == nil else { return }
+        if let name = security.name ?? security.ticker { securityNames[id] = name }
+    }
+
+    private func closeStatement() throws(ImportDiagnostic) {
+        closeTransaction()
+        closeBalance()
+        closeInvestment()
+        closePosition()
+        guard let state = statement else { return }
+        statement = nil
+        let kind: AccountKind?
+        let accountAggregate: String
+        switch state.tag {
+        case .ccstmtrs:
+            (kind, accountAggregate) = (.creditCard, "CCACCTFROM")
+        case .invstmtrs:
+            (kind, accountAggregate) = (.investment, "INVACCTFROM")
+        default:
+            accountAggregate = "BANKACCTFROM"
+            switch state.accountType {
+            case "CHECKING": kind = .checking
+            case "SAVINGS", "MONEYMRKT", "CD": kind = .savings
+            case "CREDITLINE": kind = .loan
+            default: kind = nil
+            }
+        }
+        guard state.hasAccount else {
+            throw ImportDiagnostic(
+                path: path, line: state.line, column: state.column,
+                message: "the statement (\(state.tag.name)) has no \(accountAggregate), so its account is unknown")
+        }
+        if state.accountID == nil {
+            warn(line: state.line, column: state.column, "the statement's \(accountAggregate) has no ACCTID")
+        }
+        // The currency: CURDEF, else the transactions' own CURRENCY, else the workspace's.
+        var currency = state.currency
+        if currency == nil {
+            if state.transactionCurrencies.count == 1, let only = state.transactionCurrencies.first {
+                currency = only
+                warn(
+                    line: state.line, column: state.column,
+                    "the statement has no CURDEF; its currency \(only.code) is taken from its transactions' CURRENCY")
+            } else {
+                warn(
+                    line: state.line, column: state.column,
+                    "the statement has no CURDEF; amounts are read as \(fallbackCurrency.code)")
+            }
+        }
+        if state.roundedCount > 0, let first = state.firstRounded {
+            let more = state.roundedCount > 1 ? " (and \(state.roundedCount - 1) more)" : ""
+            warn(
+                line: first.line, column: 1,
+                "\(first.tag) '\(first.text)' has more decimals than \(first.rounded.currency.code) allows; "
+                    + "rounded half to even to \(first.rounded.decimalString)\(more)")
+        }
+        for fitID in state.repeatedOrder.prefix(20) {
+            let lines = state.repeatedFITIDs[fitID] ?? []
+            let lineList = lines.map(String.init).joined(separator: ", ")
+            warn(
+                line: lines.first ?? state.line, column: 1,
+                "FITID '\(fitID)' appears more than once in the statement (lines \(lineList)); all are kept")
+        }
+        if state.repeatedOrder.count > 20 {
+            warn(line: state.line, column: 1, "\(state.repeatedOrder.count - 20) more FITIDs appear more than once")
+        }
+        var coverage: ClosedRange<CivilDate>?
+        var ignored: [String] = []
+        if let start = state.start.date(tag: "DTSTART", reasons: &ignored),
+            let end = state.end.date(tag: "DTEND", reasons: &ignored)
+        {
+            if start <= end {
+                coverage = start...end
+            } else {
+                warn(line: state.line, column: 1, "DTSTART \(start) is after DTEND \(end); the coverage is ignored")
+            }
+        }
+        var statedBalances = state.balances
+        if let cash = state.availableCash {
+            var cashText = cash.text
+            let parsed = cashText.withUTF8 { OFXAmount.parse($0, currency: currency ?? fallbackCurrency) }
+            if case .success(let value) = parsed, let date = state.asOf.date(tag: "DTASOF", reasons: &ignored) {
+                statedBalances.append(StatedBalance(kind: .available, date: date, amount: value.money, line: cash.line))
+            }
+        }
+        var positionsValue: Money?
+        if let positions = state.positions, !state.positionsInvalid {
+            if positions.overflowed {
+                warn(line: state.line, column: 1, "the positions' market values add up to more than can be represented")
+            } else {
+                positionsValue = Money(minorUnits: positions.total, currency: currency ?? fallbackCurrency)
+            }
+        }
+        let institution = organization ?? financialInstitutionID ?? state.brokerID
+        statements.append(
+            ParsedStatement(
+                accountHint: AccountHint(institution: institution, accountNumber: state.accountID, kind: kind),
+                currency: currency, records: state.records, statedBalances: statedBalances, coverage: coverage,
+                positionsValue: positionsValue))
+    }
+
+    // MARK: - Values
+
+    private var fallbackCurrency: Currency { context.account?.currency ?? context.defaultCurrency }
+
+    @inline(__always)
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let trimmed = OFXBytes.trimmed(bytes)
+        if trimmed.isEmpty { return "" }
+        let string = decoding.string(trimmed)
+        return decodesEntities ? OFXBytes.decodingEntities(string) : string
+    }
+
+    /// A value kept as written (amounts), trimmed; ASCII in any valid file.
+    @inline(__always)
+    private func rawText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        decoding.string(OFXBytes.trimmed(bytes))
+    }
+
+    private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    private func currencyField(_ value: UnsafeBufferPointer<UInt8>) -> Currency? {
+        let code = text(value)
+        return code.isEmpty ? nil : Currency(code: code)
+    }
+
+    private func money(
+        _ text: String?, tag: String, currency: Currency, line: Int, reasons: inout [String]
+    ) -> Money? {
+        guard var text, !text.isEmpty else {
+            reasons.append(text == nil ? "\(tag) is missing" : "\(tag) is empty")
+            return nil
+        }
+        let parsed = text.withUTF8 { OFXAmount.parse($0, currency: currency) }
+        switch parsed {
+        case .success(let value):
+            if value.rounded {
+                statement?.roundedCount += 1
+                if statement?.firstRounded == nil {
+                    statement?.firstRounded = (line, tag, text, value.money)
+                }
+            }
+            return value.money
+        case .failure(.notANumber):
+            reasons.append("\(tag) '\(text)' is not a number")
+        case .failure(.tooLarge):
+            reasons.append("\(tag) '\(text)' is too large to represent exactly")
+        }
+        return nil
+    }
+
+    private func noteFITID(_ fitID: String, line: Int) {
+        guard statement != nil else { return }
+        guard let first = statement?.fitIDLines[fitID] else {
+            statement?.fitIDLines[fitID] = line
+            return
+        }
+        if statement?.repeatedFITIDs[fitID] == nil {
+            statement?.repeatedOrder.append(fitID)
+            statement?.repeatedFITIDs[fitID] = [first]
+        }
+        statement?.repeatedFITIDs[fitID]?.append(line)
+    }
+
+    /// Records a warning about the file (tokenizers report theirs here too, to keep them in order).
+    func warn(line: Int, column: Int, _ message: String) {
+        warnings.append(ImportDiagnostic(severity: .warning, path: path, line: line, column: column, message: message))
+    }
+}
+
+// MARK: - Aggregate state
+
+/// A date-time element as found: absent, empty, unreadable, or a date.
+enum DateField: Equatable {
+    case missing
+    case empty
+    case invalid(String)
+    case valid(CivilDate)
+
+    init(_ value: UnsafeBufferPointer<UInt8>) {
+        let trimmed = OFXBytes.trimmed(value)
+        if trimmed.isEmpty {
+            self = .empty
+        } else if let date = OFXDateTime.localDate(trimmed) {
+            self = .valid(date)
+        } else {
+            self = .invalid(String(decoding: trimmed, as: UTF8.self))
+        }
+    }
+
+    /// The date, or nil with the reason appended.
+    func date(tag: String, reasons: inout [String]) -> CivilDate? {
+        switch self {
+        case .valid(let date): return date
+        case .missing: reasons.append("\(tag) is missing")
+        case .empty: reasons.append("\(tag) is empty")
+        case .invalid(let text): reasons.append("\(tag) '\(text)' is not a valid date")
+        }
+        return nil
+    }
+}
+
+private struct StatusState {
+    enum Owner { case signOn, statementWrapper, other }
+    var owner: Owner
+    var line: Int
+    var column: Int
+    var code: String?
+    var severity: String?
+    var message: String?
+}
+
+private struct StatementState {
+    var tag: OFXTag
+    var line: Int
+    var column: Int
+    var currency: Currency?
+    var transactionCurrencies: Set<Currency> = []
+    var hasAccount = false
+    var inAccount = false
+    var inTransactionList = false
+    var inPendingList = false
+    var inCashBalance = false
+    var accountID: String?
+    var accountType: String?
+    var brokerID: String?
+    var start = DateField.missing
+    var end = DateField.missing
+    var asOf = DateField.missing
+    var records: [ParsedRecord] = []
+    var balances: [StatedBalance] = []
+    var availableCash: (text: String, line: Int, column: Int)?
+    var positions: MoneyAccumulator?
+    var positionsInvalid = false
+    var fitIDLines: [String: Int] = [:]
+    var repeatedFITIDs: [String: [Int]] = [:]
+    var repeatedOrder: [String] = []
+    var roundedCount = 0
+    var firstRounded: (line: Int, tag: String, text: String, rounded: Money)?
+
+    init(tag: OFXTag, line: Int, column: Int) {
+        self.tag = tag
+        self.line = line
+        self.column = column
+    }
+}
+
+private struct TransactionState {
+    var line: Int
+    var pending: Bool
+    var type: String?
+    var posted = DateField.missing
+    var user = DateField.missing
+    var transacted = DateField.missing
+    var amount: String?
+    var fitID: String?
+    var name: String?
+    var payeeName: String?
+    var extendedName: String?
+    var memo: String?
+    var checkNumber: String?
+    var category: String?
+    var currency: Currency?
+    var inCurrency = false
+    var inOriginalCurrency = false
+    var inPayee = false
+
+    init(line: Int, pending: Bool) {
+        self.line = line
+        self.pending = pending
+    }
+}
+
+private struct BalanceState {
+    var kind: StatedBalance.Kind
+    var tag: OFXTag
+    var line: Int
+    var column: Int
+    var amount: String?
+    var date = DateField.missing
+}
+
+private struct InvestmentState {
+    var tag: OFXTag
+    var line: Int
+    var fitID: String?
+    var traded = DateField.missing
+    var settled = DateField.missing
+    var total: String?
+    var memo: String?
+    var securityID: String?
+    var currency: Currency?
+    var inSecurityID = false
+    var inCurrency = false
+}
+
+private struct PositionState {
+    var line: Int
+    var marketValue: String?
+}
+
+private struct SecurityState {
+    var uniqueID: String?
+    var name: String?
+    var ticker: String?
+    var inSecurityID = false
+}

@@ -1,0 +1,153 @@
+import CLibXML2
+import Ledger
+
+/// Reads an OFX 2.x (XML) document with libxml2's streaming reader and feeds its elements to an
+/// `OFXStatementBuilder`.
+///
+/// This is the only file that imports `CLibXML2`; it hands out Swift values only. The reader is
+/// owned by `XMLTextReader` and freed in its `deinit`. The document is parsed with `XML_PARSE_NONET`
+/// and never with `XML_PARSE_NOENT`, `XML_PARSE_DTDLOAD` or `XML_PARSE_HUGE`, so no entity is
+/// substituted, no DTD or external entity is loaded, and libxml2's size limits stay on. Files whose
+/// DOCTYPE declares entities never get here: `OFXPreamble` rejects them first.
+enum OFXXMLTokenizer {
+    /// Why libxml2 gave up on a document: its message and where.
+    struct Problem: Sendable, Equatable {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// Parses `document` (UTF-8) into `builder`. Returns the problem when the document is not
+    /// well-formed XML, nil when it was read to the end; throws what the builder throws.
+    static func tokenize(
+        _ document: UnsafeBufferPointer<UInt8>, path: String, builder: OFXStatementBuilder
+    ) throws(ImportDiagnostic) -> Problem? {
+        guard let reader = XMLTextReader(document, url: path) else {
+            return Problem(line: 1, column: 1, message: "libxml2 could not start reading the document")
+        }
+        return try reader.read(into: builder)
+    }
+}
+
+/// Owns one `xmlTextReaderPtr` and the error it reports.
+private final class XMLTextReader {
+    private let reader: xmlTextReaderPtr
+    private let errors: ErrorCollector
+    private let table = OFXTagTable.standard
+    /// A direct-mapped cache from libxml2's interned element names to tags.
+    private var cacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
+    private var cacheTags = [OFXTag](repeating: .other, count: 256)
+
+    /// Parser options: no network, no entity substitution, no DTD loading, CDATA as text,
+    /// the declared encoding ignored (the caller hands over UTF-8), big line numbers kept.
+    private static let options: Int32 = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_IGNORE_ENC.rawValue
+            | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
+
+    init?(_ document: UnsafeBufferPointer<UInt8>, url: String) {
+        guard let base = document.baseAddress, document.count < Int(Int32.max) else { return nil }
+        let created = base.withMemoryRebound(to: CChar.self, capacity: document.count) { chars in
+            xmlReaderForMemory(chars, Int32(document.count), url, "UTF-8", XMLTextReader.options)
+        }
+        guard let created else { return nil }
+        reader = created
+        errors = ErrorCollector()
+        let handler: xmlStructuredErrorFunc = { context, error in
+            guard let context, let error else { return }
+            Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
+        }
+        xmlTextReaderSetStructuredErrorHandler(reader, handler, Unmanaged.passUnretained(errors).toOpaque())
+    }
+
+    deinit {
+        xmlFreeTextReader(reader)
+    }
+
+    func read(into builder: OFXStatementBuilder) throws(ImportDiagnostic) -> OFXXMLTokenizer.Problem? {
+        var pending: (tag: OFXTag, line: Int)?
+        var text: [UInt8] = []
+        text.reserveCapacity(256)
+        // Line of the next byte after the last text node, for elements past line 65535 (see `line(of:)`).
+        var cursorLine = 1
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status != 1 {
+                if status == 0 && errors.first == nil { return nil }
+                return errors.first ?? OFXXMLTokenizer.Problem(line: 1, column: 1, message: "the XML cannot be read")
+            }
+            if errors.first != nil { return errors.first }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                if let open = pending {
+                    try builder.start(open.tag, line: open.line, column: 1)
+                    pending = nil
+                }
+                let tag = currentTag()
+                let line = elementLine(cursorLine: cursorLine)
+                if xmlTextReaderIsEmptyElement(reader) == 1 {
+                    builder.leaf(tag, UnsafeBufferPointer(start: nil, count: 0), line: line, column: 1)
+                } else {
+                    pending = (tag, line)
+                    text.removeAll(keepingCapacity: true)
+                }
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
+                Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
+                guard let value = xmlTextReaderConstValue(reader) else { break }
+                let length = Int(xmlStrlen(value))
+                let bytes = UnsafeBufferPointer(start: value, count: length)
+                if pending != nil { text.append(contentsOf: bytes) }
+                if let node = xmlTextReaderCurrentNode(reader), node.pointee.line == UInt16.max {
+                    var newlines = 0
+                    for byte in bytes where byte == 0x0A { newlines += 1 }
+                    cursorLine = Int(xmlGetLineNo(node)) + newlines
+                }
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                if let open = pending {
+                    text.withUnsafeBufferPointer { builder.leaf(open.tag, $0, line: open.line, column: 1) }
+                    pending = nil
+                } else {
+                    try builder.end(currentTag())
+                }
+            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
+                let line = Int(xmlTextReaderGetParserLineNumber(reader))
+                return OFXXMLTokenizer.Problem(line: line, column: 1, message: "the document refers to an entity")
+            default:
+                break
+            }
+        }
+    }
+
+    /// The tag of the current element node, through the cache.
+    @inline(__always)
+    private func currentTag() -> OFXTag {
+        guard let name = xmlTextReaderConstLocalName(reader) else { return .other }
+        let key = UnsafeRawPointer(name)
+        let slot = (Int(bitPattern: key) >> 4) & 255
+        if cacheKeys[slot] == key { return cacheTags[slot] }
+        let tag = table.tag(forHash: OFXTagTable.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))))
+        cacheKeys[slot] = key
+        cacheTags[slot] = tag
+        return tag
+    }
+
+    /// libxml2 keeps an element's line in 16 bits; past 65535 the line is worked out from the
+    /// text nodes before it (their lines are kept in full with `XML_PARSE_BIG_LINES`).
+    @inline(__always)
+    private func elementLine(cursorLine: Int) -> Int {
+        guard let node = xmlTextReaderCurrentNode(reader) else { return cursorLine }
+        let line = node.pointee.line
+        return line == UInt16.max ? cursorLine : Int(line)
+    }
+}
+
+/// Keeps the first error libxml2 reports, so nothing is printed and the message reaches the user.
+private final class ErrorCollector {
+    private(set) var first: OFXXMLTokenizer.Problem?
+
+    func record(_ error: xmlError) {
+        guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.message.map { String(cString: $0) } ?? "unknown XML error"
+        while let last = message.last, last.isWhitespace { message.removeLast() }
+        first = OFXXMLTokenizer.Problem(line: Int(error.line), column: Int(max(error.int2, 1)), message: message)
+    }
+}
