@@ -52,15 +52,15 @@ enum OFXDocument {
         }
         var parsed: ParsedFile
         if preamble.kind == .xmlDeclaration {
-            let builder = OFXStatementBuilder(path: path, context: context, decoding: .utf8, decodesEntities: false)
+            var builder = OFXStatementBuilder(path: path, context: context, decoding: .utf8, decodesEntities: false)
             let problem: OFXXMLTokenizer.Problem?
             if decoding == .utf8 {
-                problem = try OFXXMLTokenizer.tokenize(bytes, path: path, builder: builder)
+                problem = try OFXXMLTokenizer.tokenize(bytes, path: path, builder: &builder)
             } else {
                 let converted = OFXTextDecoding.utf8FromWindows1252(bytes)
                 let outcome: Result<OFXXMLTokenizer.Problem?, ImportDiagnostic> = converted.withUnsafeBufferPointer {
                     do throws(ImportDiagnostic) {
-                        return .success(try OFXXMLTokenizer.tokenize($0, path: path, builder: builder))
+                        return .success(try OFXXMLTokenizer.tokenize($0, path: path, builder: &builder))
                     } catch {
                         return .failure(error)
                     }
@@ -92,8 +92,9 @@ enum OFXDocument {
         let (line, column) = OFXPreamble.location(of: preamble.bodyStart, in: bytes)
         var tokenizer = OFXSGMLTokenizer(
             bytes: bytes, start: preamble.bodyStart, line: line, lineStart: preamble.bodyStart - (column - 1),
-            path: path, builder: builder)
+            lineBreak: OFXPreamble.lineBreak(of: bytes), path: path, builder: builder)
         try tokenizer.run()
-        return try builder.finish(format: .ofx1)
+        var finished = tokenizer.builder
+        return try finished.finish(format: .ofx1)
     }
 }

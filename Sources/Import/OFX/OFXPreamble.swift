@@ -88,18 +88,24 @@ struct OFXPreamble: Equatable, Sendable {
         return names.contains { ["1252", "WINDOWS-1252", "CP1252", "ISO-8859-1", "8859-1", "LATIN1"].contains($0) }
     }
 
-    /// 1-based line and column of `offset`, counting LF, CR LF and a lone CR as line ends.
+    /// The byte that ends lines in `bytes`: LF (so CR LF, and the CR CR LF some exports write, end
+    /// one line each, as `grep` and editors count them), or CR in an old Mac file without any LF.
+    static func lineBreak(of bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        bytes.contains(0x0A) || !bytes.contains(0x0D) ? 0x0A : 0x0D
+    }
+
+    /// 1-based line and column of `offset`.
     static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        let lineBreak = lineBreak(of: bytes)
         var line = 1
         var lineStart = 0
         var index = 0
         while index < offset && index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == 0x0A || (byte == 0x0D && (index >= bytes.count || bytes[index] != 0x0A)) {
+            if bytes[index] == lineBreak {
                 line += 1
-                lineStart = index
+                lineStart = index + 1
             }
+            index += 1
         }
         return (line, offset - lineStart + 1)
     }

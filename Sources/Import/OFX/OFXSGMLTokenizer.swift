@@ -21,19 +21,23 @@ import Ledger
 struct OFXSGMLTokenizer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let path: String
-    private let builder: OFXStatementBuilder
+    /// The builder the events go to; take it back with `finish(format:)` after `run()`.
+    private(set) var builder: OFXStatementBuilder
     private let table = OFXTagTable.standard
     private var index: Int
     private var line: Int
     private var lineStart: Int
+    /// The byte that ends a line: LF, or CR in a file that has no LF at all (see `OFXPreamble.lineBreak`).
+    private let lineBreak: UInt8
     private var stack: [(hash: UInt64, tag: OFXTag, line: Int)] = []
     private var scratch: [UInt8] = []
 
     /// Reads from `start` (the `<OFX` of the body), which is on 1-based line `line`, beginning at `lineStart`.
     init(
-        bytes: UnsafeBufferPointer<UInt8>, start: Int, line: Int, lineStart: Int, path: String,
+        bytes: UnsafeBufferPointer<UInt8>, start: Int, line: Int, lineStart: Int, lineBreak: UInt8, path: String,
         builder: OFXStatementBuilder
     ) {
+        self.lineBreak = lineBreak
         self.bytes = bytes
         self.index = start
         self.line = line
@@ -131,6 +135,7 @@ struct OFXSGMLTokenizer {
             try closeElements(from: open)
         }
         stack.append((hash, tag, tagLine))
+        if tag.isStatement { builder.bytesRemaining = count - index }
         try builder.start(tag, line: tagLine, column: tagColumn)
     }
 
@@ -285,14 +290,11 @@ struct OFXSGMLTokenizer {
         return true
     }
 
-    /// Steps over one byte, counting LF, CR LF and a lone CR as line ends (as libxml2 does).
+    /// Steps over one byte, counting line ends.
     @inline(__always)
     private mutating func advance(over byte: UInt8) {
         index += 1
-        if byte == 0x0A {
-            line += 1
-            lineStart = index
-        } else if byte == 0x0D && (index >= bytes.count || bytes[index] != 0x0A) {
+        if byte == lineBreak {
             line += 1
             lineStart = index
         }

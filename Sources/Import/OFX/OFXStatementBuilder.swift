@@ -11,12 +11,13 @@ import Ledger
 ///
 /// Every `STMTTRN` (and `STMTTRNP`, and every investment transaction) becomes exactly one
 /// `ParsedRecord` or one `SkippedRecord`, so the counts add up.
-final class OFXStatementBuilder {
+struct OFXStatementBuilder {
     private let path: String
     private let context: ReadContext
-    private let decoding: OFXTextDecoding
-    /// SGML values may carry `&amp;` and the like; libxml2 has already replaced them in XML.
-    private let decodesEntities: Bool
+    private let values: ValueDecoder
+    /// Bytes of the file after the statement tag being opened; the tokenizers set it so a large
+    /// statement's record array is sized once instead of being grown and copied twenty times.
+    var bytesRemaining = 0
 
     private var statements: [ParsedStatement] = []
     private var skipped: [SkippedRecord] = []
@@ -43,14 +44,13 @@ final class OFXStatementBuilder {
     init(path: String, context: ReadContext, decoding: OFXTextDecoding, decodesEntities: Bool) {
         self.path = path
         self.context = context
-        self.decoding = decoding
-        self.decodesEntities = decodesEntities
+        self.values = ValueDecoder(decoding: decoding, decodesEntities: decodesEntities)
     }
 
     // MARK: - Events
 
     /// An aggregate (or an element whose value has not been seen yet) opens.
-    func start(_ tag: OFXTag, line: Int, column: Int) throws(ImportDiagnostic) {
+    mutating func start(_ tag: OFXTag, line: Int, column: Int) throws(ImportDiagnostic) {
         if status != nil && tag != .other { try closeStatus() }
         switch tag {
         case .other, .ofx:
@@ -76,6 +76,9 @@ final class OFXStatementBuilder {
         case .stmtrs, .ccstmtrs, .invstmtrs:
             if statement != nil { try closeStatement() }
             statement = StatementState(tag: tag, line: line, column: column)
+            let capacity = min(bytesRemaining / 128, 1 << 26)
+            statement?.records.reserveCapacity(capacity)
+            statement?.fitIDHashes.reserveCapacity(capacity)
         case .bankacctfrom, .ccacctfrom, .invacctfrom:
             if transaction == nil && investment == nil, statement != nil {
                 statement?.hasAccount = true
@@ -126,7 +129,7 @@ final class OFXStatementBuilder {
     }
 
     /// An aggregate closes (explicitly, or implicitly when an enclosing one closes).
-    func end(_ tag: OFXTag) throws(ImportDiagnostic) {
+    mutating func end(_ tag: OFXTag) throws(ImportDiagnostic) {
         switch tag {
         case .sonrs:
             inSignOn = false
@@ -177,16 +180,16 @@ final class OFXStatementBuilder {
     }
 
     /// An element with a value (`<TRNAMT>-12.50`); the value is raw, untrimmed bytes.
-    func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+    mutating func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         if tag == .other { return }
         if status != nil {
             switch tag {
             case .code:
-                status?.code = text(value)
+                status?.code = values.text(value)
                 status?.line = line
                 status?.column = column
-            case .severity: status?.severity = text(value)
-            case .message: status?.message = text(value)
+            case .severity: status?.severity = values.text(value)
+            case .message: status?.message = values.text(value)
             default: break
             }
             return
@@ -197,7 +200,7 @@ final class OFXStatementBuilder {
         }
         if balance != nil {
             switch tag {
-            case .balamt: balance?.amount = rawText(value)
+            case .balamt: balance?.amount = values.raw(value)
             case .dtasof: balance?.date = DateField(value)
             default: break
             }
@@ -208,14 +211,14 @@ final class OFXStatementBuilder {
             return
         }
         if position != nil {
-            if tag == .mktval { position?.marketValue = rawText(value) }
+            if tag == .mktval { position?.marketValue = values.raw(value) }
             return
         }
         if security != nil {
             switch tag {
-            case .uniqueid where security?.inSecurityID == true: security?.uniqueID = text(value)
-            case .secname: security?.name = text(value)
-            case .ticker: security?.ticker = text(value)
+            case .uniqueid where security?.inSecurityID == true: security?.uniqueID = values.text(value)
+            case .secname: security?.name = values.text(value)
+            case .ticker: security?.ticker = values.text(value)
             default: break
             }
             return
@@ -226,15 +229,15 @@ final class OFXStatementBuilder {
         }
         if inFI {
             switch tag {
-            case .org: organization = nonEmpty(text(value))
-            case .fid: financialInstitutionID = nonEmpty(text(value))
+            case .org: organization = values.nonEmpty(values.text(value))
+            case .fid: financialInstitutionID = values.nonEmpty(values.text(value))
             default: break
             }
         }
     }
 
     /// Closes whatever is still open and returns what the file holds.
-    func finish(format: FileFormat) throws(ImportDiagnostic) -> ParsedFile {
+    mutating func finish(format: FileFormat) throws(ImportDiagnostic) -> ParsedFile {
         if status != nil { try closeStatus() }
         closeTransaction()
         closeInvestment()
@@ -254,62 +257,62 @@ final class OFXStatementBuilder {
 
     // MARK: - Leaves by aggregate
 
-    private func transactionLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
+    private mutating func transactionLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
         switch tag {
-        case .trntype: transaction?.type = nonEmpty(text(value).uppercased())
+        case .trntype: transaction?.type = values.nonEmpty(values.text(value).uppercased())
         case .dtposted: transaction?.posted = DateField(value)
         case .dtuser: transaction?.user = DateField(value)
         case .dttran: transaction?.transacted = DateField(value)
-        case .trnamt: transaction?.amount = rawText(value)
-        case .fitid: transaction?.fitID = nonEmpty(text(value))
+        case .trnamt: transaction?.amount = values.raw(value)
+        case .fitid: transaction?.fitID = values.nonEmpty(values.text(value))
         case .name:
             if transaction?.inPayee == true {
-                transaction?.payeeName = nonEmpty(text(value))
+                transaction?.payeeName = values.nonEmpty(values.text(value))
             } else {
-                transaction?.name = nonEmpty(text(value))
+                transaction?.name = values.nonEmpty(values.text(value))
             }
-        case .extdname: transaction?.extendedName = nonEmpty(text(value))
-        case .memo: transaction?.memo = nonEmpty(text(value))
-        case .checknum: transaction?.checkNumber = nonEmpty(text(value))
-        case .category: transaction?.category = nonEmpty(text(value))
+        case .extdname: transaction?.extendedName = values.nonEmpty(values.text(value))
+        case .memo: transaction?.memo = values.nonEmpty(values.text(value))
+        case .checknum: transaction?.checkNumber = values.nonEmpty(values.text(value))
+        case .category: transaction?.category = values.nonEmpty(values.text(value))
         case .cursym:
             if transaction?.inCurrency == true, transaction?.inOriginalCurrency == false {
-                transaction?.currency = currencyField(value)
+                transaction?.currency = values.currency(value)
             }
         default: break
         }
     }
 
-    private func investmentLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
+    private mutating func investmentLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
         switch tag {
-        case .fitid: investment?.fitID = nonEmpty(text(value))
+        case .fitid: investment?.fitID = values.nonEmpty(values.text(value))
         case .dttrade: investment?.traded = DateField(value)
         case .dtsettle: investment?.settled = DateField(value)
-        case .total: investment?.total = rawText(value)
-        case .memo: investment?.memo = nonEmpty(text(value))
-        case .uniqueid where investment?.inSecurityID == true: investment?.securityID = nonEmpty(text(value))
-        case .cursym where investment?.inCurrency == true: investment?.currency = currencyField(value)
+        case .total: investment?.total = values.raw(value)
+        case .memo: investment?.memo = values.nonEmpty(values.text(value))
+        case .uniqueid where investment?.inSecurityID == true: investment?.securityID = values.nonEmpty(values.text(value))
+        case .cursym where investment?.inCurrency == true: investment?.currency = values.currency(value)
         default: break
         }
     }
 
-    private func statementLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+    private mutating func statementLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         if statement?.inAccount == true {
             switch tag {
-            case .acctid: statement?.accountID = nonEmpty(text(value))
-            case .accttype: statement?.accountType = nonEmpty(text(value).uppercased())
-            case .brokerid: statement?.brokerID = nonEmpty(text(value))
+            case .acctid: statement?.accountID = values.nonEmpty(values.text(value))
+            case .accttype: statement?.accountType = values.nonEmpty(values.text(value).uppercased())
+            case .brokerid: statement?.brokerID = values.nonEmpty(values.text(value))
             default: break
             }
             return
         }
         if statement?.inCashBalance == true {
-            if tag == .availcash { statement?.availableCash = (rawText(value), line, column) }
+            if tag == .availcash { statement?.availableCash = (values.raw(value), line, column) }
             return
         }
         switch tag {
         case .curdef:
-            let code = text(value)
+            let code = values.text(value)
             if code.isEmpty {
                 statement?.currency = nil
             } else if let currency = Currency(code: code) {
@@ -330,9 +333,8 @@ final class OFXStatementBuilder {
 
     // MARK: - Closing aggregates
 
-    private func closeStatus() throws(ImportDiagnostic) {
-        guard let status else { return }
-        self.status = nil
+    private mutating func closeStatus() throws(ImportDiagnostic) {
+        guard let status = self.status.take() else { return }
         guard status.owner != .other, let code = status.code, code != "0" else { return }
         let description = [code, status.message ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
         switch status.severity?.uppercased() {
@@ -347,9 +349,8 @@ final class OFXStatementBuilder {
         }
     }
 
-    private func closeTransaction() {
-        guard let transaction else { return }
-        self.transaction = nil
+    private mutating func closeTransaction() {
+        guard let transaction = self.transaction.take() else { return }
         guard statement != nil else {
             skipped.append(
                 SkippedRecord(
@@ -369,7 +370,7 @@ final class OFXStatementBuilder {
             return
         }
         let payee = transaction.name ?? transaction.payeeName ?? transaction.extendedName ?? transaction.memo ?? ""
-        if let fitID = transaction.fitID { noteFITID(fitID, line: transaction.line) }
+        if let fitID = transaction.fitID { statement?.fitIDHashes.append(OFXStatementBuilder.fitIDHash(fitID)) }
         statement?.records.append(
             ParsedRecord(
                 date: date, amount: amount, payee: payee, memo: transaction.memo ?? "",
@@ -378,9 +379,8 @@ final class OFXStatementBuilder {
                 line: transaction.line))
     }
 
-    private func closeInvestment() {
-        guard let investment else { return }
-        self.investment = nil
+    private mutating func closeInvestment() {
+        guard let investment = self.investment.take() else { return }
         guard statement != nil else {
             skipped.append(
                 SkippedRecord(line: investment.line, reason: "\(investment.tag.name) is outside any statement (INVSTMTRS)"))
@@ -408,8 +408,8 @@ final class OFXStatementBuilder {
         case .selldebt, .sellmf, .sellopt, .sellother, .sellstock: verb = "Sell"
         default: verb = "Buy"
         }
-        if let fitID = investment.fitID { noteFITID(fitID, line: investment.line) }
         let payee = investment.securityID.map { "\(verb) \($0)" } ?? verb
+        if let fitID = investment.fitID { statement?.fitIDHashes.append(OFXStatementBuilder.fitIDHash(fitID)) }
         statement?.records.append(
             ParsedRecord(
                 date: date, amount: amount, payee: payee, memo: investment.memo ?? "", fitID: investment.fitID,
@@ -419,9 +419,8 @@ final class OFXStatementBuilder {
         }
     }
 
-    private func closeBalance() {
-        guard let balance else { return }
-        self.balance = nil
+    private mutating func closeBalance() {
+        guard let balance = self.balance.take() else { return }
         guard statement != nil else { return }
         let name = balance.tag.name
         guard let amountText = balance.amount, !amountText.isEmpty else {
@@ -440,9 +439,8 @@ final class OFXStatementBuilder {
         statement?.balances.append(StatedBalance(kind: balance.kind, date: date, amount: amount, line: balance.line))
     }
 
-    private func closePosition() {
-        guard let position else { return }
-        self.position = nil
+    private mutating func closePosition() {
+        guard let position = self.position.take() else { return }
         guard statement?.positions != nil else { return }
         let currency = statement?.currency ?? fallbackCurrency
         guard let text = position.marketValue, !text.isEmpty else {
@@ -461,14 +459,13 @@ final class OFXStatementBuilder {
         }
     }
 
-    private func closeSecurity() {
-        guard let security else { return }
-        self.security = nil
+    private mutating func closeSecurity() {
+        guard let security = self.security.take() else { return }
         guard let id = security.uniqueID, securityNames[id] == nil else { return }
         if let name = security.name ?? security.ticker { securityNames[id] = name }
     }
 
-    private func closeStatement() throws(ImportDiagnostic) {
+    private mutating func closeStatement() throws(ImportDiagnostic) {
         closeTransaction()
         closeBalance()
         closeInvestment()
@@ -520,15 +517,15 @@ final class OFXStatementBuilder {
                 "\(first.tag) '\(first.text)' has more decimals than \(first.rounded.currency.code) allows; "
                     + "rounded half to even to \(first.rounded.decimalString)\(more)")
         }
-        for fitID in state.repeatedOrder.prefix(20) {
-            let lines = state.repeatedFITIDs[fitID] ?? []
+        let repeated = OFXStatementBuilder.repeatedFITIDs(in: state.records, hashes: state.fitIDHashes)
+        for (fitID, lines) in repeated.prefix(20) {
             let lineList = lines.map(String.init).joined(separator: ", ")
             warn(
-                line: lines.first ?? state.line, column: 1,
+                line: lines[0], column: 1,
                 "FITID '\(fitID)' appears more than once in the statement (lines \(lineList)); all are kept")
         }
-        if state.repeatedOrder.count > 20 {
-            warn(line: state.line, column: 1, "\(state.repeatedOrder.count - 20) more FITIDs appear more than once")
+        if repeated.count > 20 {
+            warn(line: state.line, column: 1, "\(repeated.count - 20) more FITIDs appear more than once")
         }
         var coverage: ClosedRange<CivilDate>?
         var ignored: [String] = []
@@ -565,32 +562,47 @@ final class OFXStatementBuilder {
                 positionsValue: positionsValue))
     }
 
+    /// FITIDs that more than one record carries, with the records' lines, in order of first appearance.
+    ///
+    /// `hashes` holds a hash of each record's FITID, taken when the record was made. Sorting them
+    /// and looking for neighbours is one pass over 8-byte integers; only when two hashes are equal
+    /// are the records themselves grouped by their FITID text.
+    static func repeatedFITIDs(in records: [ParsedRecord], hashes: [UInt64]) -> [(fitID: String, lines: [Int])] {
+        var sorted = hashes
+        sorted.sort()
+        var candidates = Set<UInt64>()
+        var index = 1
+        while index < sorted.count {
+            if sorted[index] == sorted[index - 1] { candidates.insert(sorted[index]) }
+            index += 1
+        }
+        guard !candidates.isEmpty else { return [] }
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for record in records {
+            guard let fitID = record.fitID, candidates.contains(fitIDHash(fitID)) else { continue }
+            if groups[fitID] == nil { order.append(fitID) }
+            groups[fitID, default: []].append(record.line)
+        }
+        return order.compactMap { fitID in
+            guard let lines = groups[fitID], lines.count > 1 else { return nil }
+            return (fitID, lines)
+        }
+    }
+
+    /// FNV-1a over the FITID's UTF-8.
+    @inline(__always)
+    static func fitIDHash(_ fitID: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in fitID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
     // MARK: - Values
 
     private var fallbackCurrency: Currency { context.account?.currency ?? context.defaultCurrency }
 
-    @inline(__always)
-    private func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let trimmed = OFXBytes.trimmed(bytes)
-        if trimmed.isEmpty { return "" }
-        let string = decoding.string(trimmed)
-        return decodesEntities ? OFXBytes.decodingEntities(string) : string
-    }
-
-    /// A value kept as written (amounts), trimmed; ASCII in any valid file.
-    @inline(__always)
-    private func rawText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        decoding.string(OFXBytes.trimmed(bytes))
-    }
-
-    private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
-
-    private func currencyField(_ value: UnsafeBufferPointer<UInt8>) -> Currency? {
-        let code = text(value)
-        return code.isEmpty ? nil : Currency(code: code)
-    }
-
-    private func money(
+    private mutating func money(
         _ text: String?, tag: String, currency: Currency, line: Int, reasons: inout [String]
     ) -> Money? {
         guard var text, !text.isEmpty else {
@@ -615,26 +627,44 @@ final class OFXStatementBuilder {
         return nil
     }
 
-    private func noteFITID(_ fitID: String, line: Int) {
-        guard statement != nil else { return }
-        guard let first = statement?.fitIDLines[fitID] else {
-            statement?.fitIDLines[fitID] = line
-            return
-        }
-        if statement?.repeatedFITIDs[fitID] == nil {
-            statement?.repeatedOrder.append(fitID)
-            statement?.repeatedFITIDs[fitID] = [first]
-        }
-        statement?.repeatedFITIDs[fitID]?.append(line)
-    }
-
     /// Records a warning about the file (tokenizers report theirs here too, to keep them in order).
-    func warn(line: Int, column: Int, _ message: String) {
+    mutating func warn(line: Int, column: Int, _ message: String) {
         warnings.append(ImportDiagnostic(severity: .warning, path: path, line: line, column: column, message: message))
     }
 }
 
 // MARK: - Aggregate state
+
+/// Turns raw value bytes into text: trimmed, decoded from the file's encoding, and (for SGML,
+/// where values may carry `&amp;` and the like; libxml2 has already replaced them in XML) with
+/// character references replaced.
+private struct ValueDecoder {
+    let decoding: OFXTextDecoding
+    let decodesEntities: Bool
+
+    @inline(__always)
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let trimmed = OFXBytes.trimmed(bytes)
+        if trimmed.isEmpty { return "" }
+        let string = decoding.string(trimmed)
+        guard decodesEntities, trimmed.contains(UInt8(ascii: "&")) else { return string }
+        return OFXBytes.decodingEntities(string)
+    }
+
+    /// A value kept as written (amounts), trimmed; ASCII in any valid file.
+    @inline(__always)
+    func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        decoding.string(OFXBytes.trimmed(bytes))
+    }
+
+    @inline(__always)
+    func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    func currency(_ value: UnsafeBufferPointer<UInt8>) -> Currency? {
+        let code = text(value)
+        return code.isEmpty ? nil : Currency(code: code)
+    }
+}
 
 /// A date-time element as found: absent, empty, unreadable, or a date.
 enum DateField: Equatable {
@@ -694,13 +724,12 @@ private struct StatementState {
     var end = DateField.missing
     var asOf = DateField.missing
     var records: [ParsedRecord] = []
+    /// `fitIDHash` of every record's FITID, for finding repeats at the end.
+    var fitIDHashes: [UInt64] = []
     var balances: [StatedBalance] = []
     var availableCash: (text: String, line: Int, column: Int)?
     var positions: MoneyAccumulator?
     var positionsInvalid = false
-    var fitIDLines: [String: Int] = [:]
-    var repeatedFITIDs: [String: [Int]] = [:]
-    var repeatedOrder: [String] = []
     var roundedCount = 0
     var firstRounded: (line: Int, tag: String, text: String, rounded: Money)?
 

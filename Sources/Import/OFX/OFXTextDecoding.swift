@@ -137,29 +137,26 @@ enum OFXBytes {
     /// Replaces the SGML/HTML character references OFX files use (`&amp;`, `&lt;`, `&gt;`, `&quot;`,
     /// `&apos;`, `&nbsp;`, `&#233;`, `&#xE9;`); any other `&...;` is kept as written.
     static func decodingEntities(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            output += rest[..<ampersand]
-            let afterAmpersand = rest.index(after: ampersand)
-            guard let semicolon = rest[afterAmpersand...].prefix(10).firstIndex(of: ";") else {
-                output += "&"
-                rest = rest[afterAmpersand...]
-                continue
-            }
-            let name = rest[afterAmpersand..<semicolon]
-            if let replacement = entity(name) {
-                output.unicodeScalars.append(replacement)
-                rest = rest[rest.index(after: semicolon)...]
+        var bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&"),
+                let semicolon = bytes[(index + 1)..<min(bytes.count, index + 12)].firstIndex(of: UInt8(ascii: ";")),
+                let scalar = entity(Substring(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self))
+            {
+                OFXTextDecoding.appendUTF8(scalar.value, to: &output)
+                index = semicolon + 1
             } else {
-                output += "&"
-                rest = rest[afterAmpersand...]
+                output.append(byte)
+                index += 1
             }
         }
-        output += rest
-        return output
+        bytes = output
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func entity(_ name: Substring) -> Unicode.Scalar? {

@@ -20,23 +20,20 @@ enum OFXXMLTokenizer {
     /// Parses `document` (UTF-8) into `builder`. Returns the problem when the document is not
     /// well-formed XML, nil when it was read to the end; throws what the builder throws.
     static func tokenize(
-        _ document: UnsafeBufferPointer<UInt8>, path: String, builder: OFXStatementBuilder
+        _ document: UnsafeBufferPointer<UInt8>, path: String, builder: inout OFXStatementBuilder
     ) throws(ImportDiagnostic) -> Problem? {
         guard let reader = XMLTextReader(document, url: path) else {
             return Problem(line: 1, column: 1, message: "libxml2 could not start reading the document")
         }
-        return try reader.read(into: builder)
+        return try reader.read(into: &builder)
     }
 }
 
 /// Owns one `xmlTextReaderPtr` and the error it reports.
 private final class XMLTextReader {
     private let reader: xmlTextReaderPtr
+    private let size: Int
     private let errors: ErrorCollector
-    private let table = OFXTagTable.standard
-    /// A direct-mapped cache from libxml2's interned element names to tags.
-    private var cacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
-    private var cacheTags = [OFXTag](repeating: .other, count: 256)
 
     /// Parser options: no network, no entity substitution, no DTD loading, CDATA as text,
     /// the declared encoding ignored (the caller hands over UTF-8), big line numbers kept.
@@ -51,6 +48,7 @@ private final class XMLTextReader {
         }
         guard let created else { return nil }
         reader = created
+        size = document.count
         errors = ErrorCollector()
         let handler: xmlStructuredErrorFunc = { context, error in
             guard let context, let error else { return }
@@ -63,11 +61,12 @@ private final class XMLTextReader {
         xmlFreeTextReader(reader)
     }
 
-    func read(into builder: OFXStatementBuilder) throws(ImportDiagnostic) -> OFXXMLTokenizer.Problem? {
+    func read(into builder: inout OFXStatementBuilder) throws(ImportDiagnostic) -> OFXXMLTokenizer.Problem? {
+        var tags = TagCache()
         var pending: (tag: OFXTag, line: Int)?
         var text: [UInt8] = []
         text.reserveCapacity(256)
-        // Line of the next byte after the last text node, for elements past line 65535 (see `line(of:)`).
+        // Line of the next byte after the last text node, for elements past line 65535 (see below).
         var cursorLine = 1
         while true {
             let status = xmlTextReaderRead(reader)
@@ -76,37 +75,44 @@ private final class XMLTextReader {
                 return errors.first ?? OFXXMLTokenizer.Problem(line: 1, column: 1, message: "the XML cannot be read")
             }
             if errors.first != nil { return errors.first }
-            switch xmlTextReaderNodeType(reader) {
+            let type = xmlTextReaderNodeType(reader)
+            // Names, lines and text are read from the node itself: fewer calls per node, and no
+            // namespaces in OFX, so an element's name is its local name.
+            guard let node = xmlTextReaderCurrentNode(reader) else { continue }
+            switch type {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 if let open = pending {
+                    if open.tag.isStatement { builder.bytesRemaining = size - Int(xmlTextReaderByteConsumed(reader)) }
                     try builder.start(open.tag, line: open.line, column: 1)
                     pending = nil
                 }
-                let tag = currentTag()
-                let line = elementLine(cursorLine: cursorLine)
+                let tag = tags.tag(node.pointee.name)
+                // libxml2 keeps an element's line in 16 bits; past 65535 it is worked out from the
+                // text nodes before it, whose lines `XML_PARSE_BIG_LINES` keeps in full.
+                let line = node.pointee.line == UInt16.max ? cursorLine : Int(node.pointee.line)
                 if xmlTextReaderIsEmptyElement(reader) == 1 {
                     builder.leaf(tag, UnsafeBufferPointer(start: nil, count: 0), line: line, column: 1)
                 } else {
                     pending = (tag, line)
                     text.removeAll(keepingCapacity: true)
                 }
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
-                Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
-                guard let value = xmlTextReaderConstValue(reader) else { break }
-                let length = Int(xmlStrlen(value))
-                let bytes = UnsafeBufferPointer(start: value, count: length)
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+                let bytes = XMLTextReader.content(of: node)
                 if pending != nil { text.append(contentsOf: bytes) }
-                if let node = xmlTextReaderCurrentNode(reader), node.pointee.line == UInt16.max {
-                    var newlines = 0
-                    for byte in bytes where byte == 0x0A { newlines += 1 }
-                    cursorLine = Int(xmlGetLineNo(node)) + newlines
+                if node.pointee.line == UInt16.max {
+                    cursorLine = Int(xmlGetLineNo(node)) + XMLTextReader.newlines(in: bytes)
+                }
+            case Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
+                // White space adds nothing to a trimmed value; it only moves the line past 65535.
+                if node.pointee.line == UInt16.max {
+                    cursorLine = Int(xmlGetLineNo(node)) + XMLTextReader.newlines(in: XMLTextReader.content(of: node))
                 }
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
                 if let open = pending {
                     text.withUnsafeBufferPointer { builder.leaf(open.tag, $0, line: open.line, column: 1) }
                     pending = nil
                 } else {
-                    try builder.end(currentTag())
+                    try builder.end(tags.tag(node.pointee.name))
                 }
             case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
                 let line = Int(xmlTextReaderGetParserLineNumber(reader))
@@ -117,26 +123,41 @@ private final class XMLTextReader {
         }
     }
 
-    /// The tag of the current element node, through the cache.
+    /// The text of a text node (its `content`, NUL-terminated).
     @inline(__always)
-    private func currentTag() -> OFXTag {
-        guard let name = xmlTextReaderConstLocalName(reader) else { return .other }
-        let key = UnsafeRawPointer(name)
-        let slot = (Int(bitPattern: key) >> 4) & 255
-        if cacheKeys[slot] == key { return cacheTags[slot] }
-        let tag = table.tag(forHash: OFXTagTable.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))))
-        cacheKeys[slot] = key
-        cacheTags[slot] = tag
-        return tag
+    private static func content(of node: xmlNodePtr) -> UnsafeBufferPointer<UInt8> {
+        guard let content = node.pointee.content else { return UnsafeBufferPointer(start: nil, count: 0) }
+        var length = 0
+        while content[length] != 0 { length += 1 }
+        return UnsafeBufferPointer(start: content, count: length)
     }
 
-    /// libxml2 keeps an element's line in 16 bits; past 65535 the line is worked out from the
-    /// text nodes before it (their lines are kept in full with `XML_PARSE_BIG_LINES`).
     @inline(__always)
-    private func elementLine(cursorLine: Int) -> Int {
-        guard let node = xmlTextReaderCurrentNode(reader) else { return cursorLine }
-        let line = node.pointee.line
-        return line == UInt16.max ? cursorLine : Int(line)
+    private static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte == 0x0A { count += 1 }
+        return count
+    }
+}
+
+/// A direct-mapped cache from libxml2's interned element names (the parser's dictionary gives each
+/// name one address) to tags, so most lookups are one pointer comparison.
+private struct TagCache {
+    private var keys = [UnsafePointer<xmlChar>?](repeating: nil, count: 256)
+    private var tags = [OFXTag](repeating: .other, count: 256)
+    private let table = OFXTagTable.standard
+
+    @inline(__always)
+    mutating func tag(_ name: UnsafePointer<xmlChar>?) -> OFXTag {
+        guard let name else { return .other }
+        let slot = (Int(bitPattern: UInt(bitPattern: name)) >> 4) & 255
+        if keys[slot] == name { return tags[slot] }
+        var length = 0
+        while name[length] != 0 { length += 1 }
+        let tag = table.tag(forHash: OFXTagTable.hash(UnsafeBufferPointer(start: name, count: length)))
+        keys[slot] = name
+        tags[slot] = tag
+        return tag
     }
 }
 
