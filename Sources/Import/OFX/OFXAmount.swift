@@ -123,9 +123,11 @@ enum OFXAmount {
                 inFraction = true
                 output.append(UInt8(ascii: "."))
             case groupingMark, UInt8(ascii: " "):
-                // Grouping only between digits of the integer part.
-                let nextIsDigit = index + 1 < text.count && text[index + 1] &- 0x30 < 10
-                guard !inFraction, digits > 0, nextIsDigit else { return nil }
+                // Grouping only inside the integer part, and followed by a group of exactly three digits.
+                guard !inFraction, digits > 0 else { return nil }
+                var groupDigits = 0
+                while index + 1 + groupDigits < text.count, text[index + 1 + groupDigits] &- 0x30 < 10 { groupDigits += 1 }
+                guard groupDigits == 3 else { return nil }
             default:
                 return nil
             }

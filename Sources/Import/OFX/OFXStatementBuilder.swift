@@ -51,6 +51,11 @@ struct OFXStatementBuilder {
 
     /// An aggregate (or an element whose value has not been seen yet) opens.
     mutating func start(_ tag: OFXTag, line: Int, column: Int) throws(ImportDiagnostic) {
+        if !tag.isAggregate {
+            // An SGML leaf left empty and unclosed (`<FITID><NAME>...`) looks like an aggregate start.
+            leaf(tag, UnsafeBufferPointer(start: nil, count: 0), line: line, column: column)
+            return
+        }
         if status != nil && tag != .other { try closeStatus() }
         switch tag {
         case .other, .ofx:
@@ -443,20 +448,35 @@ struct OFXStatementBuilder {
         guard let position = self.position.take() else { return }
         guard statement?.positions != nil else { return }
         let currency = statement?.currency ?? fallbackCurrency
-        guard let text = position.marketValue, !text.isEmpty else {
+        guard var text = position.marketValue, !text.isEmpty else {
             warn(line: position.line, column: 1, "INVPOS has no MKTVAL; the positions' value is unknown")
             statement?.positionsInvalid = true
             return
         }
-        var bytes = text
-        let parsed = bytes.withUTF8 { OFXAmount.parse($0, currency: currency) }
-        switch parsed {
+        // Market values often carry sub-cent digits (units times price): they are added exactly, in
+        // ten-thousandths of the minor unit, and the sum is rounded once when the statement closes.
+        let fine = Currency(code: currency.code, exponent: currency.exponent + OFXStatementBuilder.positionDigits)
+        switch text.withUTF8({ OFXAmount.parse($0, currency: fine) }) {
         case .success(let value):
             statement?.positions?.add(value.money.minorUnits)
         case .failure:
             warn(line: position.line, column: 1, "MKTVAL '\(text)' is not a number; the positions' value is unknown")
             statement?.positionsInvalid = true
         }
+    }
+
+    /// Extra decimal digits the positions' market values are summed with.
+    private static let positionDigits = 4
+
+    /// `units` (in ten-thousandths of the minor unit) rounded half to even to the minor unit.
+    private static func roundPositions(_ units: Int64) -> Int64 {
+        var scale: Int64 = 1
+        for _ in 0..<positionDigits { scale *= 10 }
+        let quotient = units / scale
+        let remainder = (units % scale).magnitude
+        let half = UInt64(scale / 2)
+        let away = remainder > half || (remainder == half && quotient % 2 != 0)
+        return away ? quotient + (units < 0 ? -1 : 1) : quotient
     }
 
     private mutating func closeSecurity() {
@@ -551,7 +571,8 @@ struct OFXStatementBuilder {
             if positions.overflowed {
                 warn(line: state.line, column: 1, "the positions' market values add up to more than can be represented")
             } else {
-                positionsValue = Money(minorUnits: positions.total, currency: currency ?? fallbackCurrency)
+                positionsValue = Money(
+                    minorUnits: OFXStatementBuilder.roundPositions(positions.total), currency: currency ?? fallbackCurrency)
             }
         }
         let institution = organization ?? financialInstitutionID ?? state.brokerID
