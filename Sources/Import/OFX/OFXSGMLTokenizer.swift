@@ -17,7 +17,7 @@ import Ledger
 /// itself), stray end tags, several elements per line, `<!-- comments -->` after values, CDATA
 /// sections, `<OFX >`, self-closing `<TAG/>`, and a `<` that does not start a tag. What it rejects,
 /// with line and column: a tag without its closing `>`, a file that ends inside an aggregate other
-/// than `OFX` (truncated), and a body with no `<OFX>`.
+/// than `OFX` (truncated), elements nested more than 1000 deep, and a body with no `<OFX>`.
 struct OFXSGMLTokenizer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let path: String
@@ -46,6 +46,9 @@ struct OFXSGMLTokenizer {
         self.builder = builder
         stack.reserveCapacity(32)
     }
+
+    /// OFX nests about ten deep; a bound keeps a hostile file from making every tag search a long one.
+    static let maximumDepth = 1000
 
     /// Tokenizes the whole body; throws on malformed tags and truncation.
     mutating func run() throws(ImportDiagnostic) {
@@ -133,6 +136,11 @@ struct OFXSGMLTokenizer {
         // An aggregate (or an empty leaf without an end tag, which is harmless as one).
         if let open = stack.lastIndex(where: { $0.hash == hash }) {
             try closeElements(from: open)
+        }
+        guard stack.count < OFXSGMLTokenizer.maximumDepth else {
+            throw error(
+                tagLine, tagColumn,
+                "elements nest more than \(OFXSGMLTokenizer.maximumDepth) deep, which no OFX file does")
         }
         stack.append((hash, tag, tagLine))
         if tag.isStatement { builder.bytesRemaining = count - index }

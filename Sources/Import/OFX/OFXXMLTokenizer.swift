@@ -66,7 +66,8 @@ private final class XMLTextReader {
         var pending: (tag: OFXTag, line: Int)?
         var text: [UInt8] = []
         text.reserveCapacity(256)
-        // Line of the next byte after the last text node, for elements past line 65535 (see below).
+        // The line the last text node ended on (libxml2 records a text node's line when it has read
+        // it), which is the line of the element after it: used for elements past line 65535.
         var cursorLine = 1
         while true {
             let status = xmlTextReaderRead(reader)
@@ -99,14 +100,10 @@ private final class XMLTextReader {
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
                 let bytes = XMLTextReader.content(of: node)
                 if pending != nil { text.append(contentsOf: bytes) }
-                if node.pointee.line == UInt16.max {
-                    cursorLine = Int(xmlGetLineNo(node)) + XMLTextReader.newlines(in: bytes)
-                }
+                if node.pointee.line == UInt16.max { cursorLine = Int(xmlGetLineNo(node)) }
             case Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
                 // White space adds nothing to a trimmed value; it only moves the line past 65535.
-                if node.pointee.line == UInt16.max {
-                    cursorLine = Int(xmlGetLineNo(node)) + XMLTextReader.newlines(in: XMLTextReader.content(of: node))
-                }
+                if node.pointee.line == UInt16.max { cursorLine = Int(xmlGetLineNo(node)) }
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
                 if let open = pending {
                     text.withUnsafeBufferPointer { builder.leaf(open.tag, $0, line: open.line, column: 1) }
@@ -132,12 +129,6 @@ private final class XMLTextReader {
         return UnsafeBufferPointer(start: content, count: length)
     }
 
-    @inline(__always)
-    private static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte == 0x0A { count += 1 }
-        return count
-    }
 }
 
 /// A direct-mapped cache from libxml2's interned element names (the parser's dictionary gives each
