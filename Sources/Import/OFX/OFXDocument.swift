@@ -7,6 +7,9 @@ import Ledger
 /// XML, typically an OFX 2 prolog over an SGML body with unclosed leaf elements (ANZ's exports), is
 /// read again as SGML with a warning. Both routes feed the same `OFXStatementBuilder`.
 enum OFXDocument {
+    /// Files at least this large are read with libxml2 on a second thread (see `OFXXMLTokenizer`).
+    static let pipelineThreshold = 1 << 22
+
     static func read(_ bytes: [UInt8], path: String, context: ReadContext) throws(ImportDiagnostic) -> ParsedFile {
         let result: Result<ParsedFile, ImportDiagnostic> = bytes.withUnsafeBufferPointer { buffer in
             do throws(ImportDiagnostic) {
@@ -52,15 +55,18 @@ enum OFXDocument {
         }
         var parsed: ParsedFile
         if preamble.kind == .xmlDeclaration {
+            // Overlapping libxml2 and the builder on two threads pays off only for large files.
+            let pipelined = bytes.count >= OFXDocument.pipelineThreshold
             var builder = OFXStatementBuilder(path: path, context: context, decoding: .utf8, decodesEntities: false)
             let problem: OFXXMLTokenizer.Problem?
             if decoding == .utf8 {
-                problem = try OFXXMLTokenizer.tokenize(bytes, path: path, builder: &builder)
+                problem = try OFXXMLTokenizer.tokenize(bytes, path: path, builder: &builder, pipelined: pipelined)
             } else {
                 let converted = OFXTextDecoding.utf8FromWindows1252(bytes)
                 let outcome: Result<OFXXMLTokenizer.Problem?, ImportDiagnostic> = converted.withUnsafeBufferPointer {
                     do throws(ImportDiagnostic) {
-                        return .success(try OFXXMLTokenizer.tokenize($0, path: path, builder: &builder))
+                        return .success(
+                            try OFXXMLTokenizer.tokenize($0, path: path, builder: &builder, pipelined: pipelined))
                     } catch {
                         return .failure(error)
                     }

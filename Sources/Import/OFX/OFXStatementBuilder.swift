@@ -187,6 +187,10 @@ struct OFXStatementBuilder {
     /// An element with a value (`<TRNAMT>-12.50`); the value is raw, untrimmed bytes.
     mutating func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         if tag == .other { return }
+        if transaction != nil {
+            transactionLeaf(tag, value)
+            return
+        }
         if status != nil {
             switch tag {
             case .code:
@@ -197,10 +201,6 @@ struct OFXStatementBuilder {
             case .message: status?.message = values.text(value)
             default: break
             }
-            return
-        }
-        if transaction != nil {
-            transactionLeaf(tag, value)
             return
         }
         if balance != nil {
@@ -264,7 +264,7 @@ struct OFXStatementBuilder {
 
     private mutating func transactionLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
         switch tag {
-        case .trntype: transaction?.type = values.nonEmpty(values.text(value).uppercased())
+        case .trntype: transaction?.type = values.nonEmpty(values.upperCased(value))
         case .dtposted: transaction?.posted = DateField(value)
         case .dtuser: transaction?.user = DateField(value)
         case .dttran: transaction?.transacted = DateField(value)
@@ -680,6 +680,19 @@ private struct ValueDecoder {
 
     @inline(__always)
     func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    /// Upper-cased text (`Credit` -> `CREDIT`), without Unicode case mapping when the value is ASCII.
+    @inline(__always)
+    func upperCased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let trimmed = OFXBytes.trimmed(bytes)
+        guard trimmed.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "&") }) else { return text(bytes).uppercased() }
+        return String(unsafeUninitializedCapacity: trimmed.count) { buffer in
+            for (index, byte) in trimmed.enumerated() {
+                buffer[index] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+            }
+            return trimmed.count
+        }
+    }
 
     func currency(_ value: UnsafeBufferPointer<UInt8>) -> Currency? {
         let code = text(value)

@@ -230,3 +230,43 @@ import Testing
         #expect(records.last?.fitID == "\(count - 1)")
     }
 }
+
+/// libxml2 on a second thread (used for large files) gives exactly what the single-threaded read gives.
+@Suite struct OFXPipelineTests {
+    typealias Support = OFXTestSupport
+
+    static func tokenize(_ text: String, pipelined: Bool) throws -> (ParsedFile?, OFXXMLTokenizer.Problem?) {
+        var builder = OFXStatementBuilder(path: "test.ofx", context: Support.context, decoding: .utf8, decodesEntities: false)
+        let problem = try Array(text.utf8).withUnsafeBufferPointer {
+            try OFXXMLTokenizer.tokenize($0, path: "test.ofx", builder: &builder, pipelined: pipelined)
+        }
+        return (problem == nil ? try builder.finish(format: .ofx2) : nil, problem)
+    }
+
+    @Test(arguments: [30, 9000])
+    func sameRecordsOnTwoThreads(count: Int) throws {
+        let text = OFXLongFileTests.text(count: count, xml: true)
+        let (direct, _) = try Self.tokenize(text, pipelined: false)
+        let (pipelined, problem) = try Self.tokenize(text, pipelined: true)
+        #expect(problem == nil)
+        let expected = try #require(direct).statements.map(\.records)
+        #expect(try #require(pipelined).statements.map(\.records) == expected)
+        #expect(expected.first?.count == count)
+    }
+
+    @Test func builderErrorStopsTheReaderThread() throws {
+        var text = OFXLongFileTests.text(count: 20_000, xml: true)
+        text = text.replacingOccurrences(
+            of: "<OFX>\n<BANKMSGSRSV1><STMTTRNRS>",
+            with: "<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STATUS><CODE>2000</CODE><SEVERITY>ERROR</SEVERITY></STATUS>")
+        #expect(throws: ImportDiagnostic(path: "test.ofx", line: 3, message: "the bank returned an error: 2000")) {
+            _ = try Self.tokenize(text, pipelined: true)
+        }
+    }
+
+    @Test func malformedLateInAPipelinedRead() throws {
+        let text = OFXLongFileTests.text(count: 20_000, xml: true) + "<junk"
+        let (_, problem) = try Self.tokenize(text, pipelined: true)
+        #expect(problem?.message == "Extra content at the end of the document")
+    }
+}
