@@ -126,7 +126,9 @@ enum OFXAmount {
                 // Grouping only inside the integer part, and followed by a group of exactly three digits.
                 guard !inFraction, digits > 0 else { return nil }
                 var groupDigits = 0
-                while index + 1 + groupDigits < text.count, text[index + 1 + groupDigits] &- 0x30 < 10 { groupDigits += 1 }
+                while index + 1 + groupDigits < text.count, text[index + 1 + groupDigits] &- 0x30 < 10 {
+                    groupDigits += 1
+                }
                 guard groupDigits == 3 else { return nil }
             default:
                 return nil

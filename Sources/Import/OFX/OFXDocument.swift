@@ -39,7 +39,8 @@ enum OFXDocument {
         if let nul = OFXBytes.firstNUL(bytes) {
             let (line, column) = OFXPreamble.location(of: nul, in: bytes)
             throw ImportDiagnostic(
-                path: path, line: line, column: column, message: "the file contains a NUL byte: it is binary, not OFX text")
+                path: path, line: line, column: column,
+                message: "the file contains a NUL byte: it is binary, not OFX text")
         }
         var warnings: [ImportDiagnostic] = []
         let invalid = OFXTextDecoding.firstInvalidUTF8(bytes)

@@ -7,7 +7,8 @@ protocol OFXEventSink {
     mutating func statementAhead(bytesRemaining: Int)
     mutating func start(_ tag: OFXTag, line: Int, column: Int) throws(ImportDiagnostic)
     mutating func end(_ tag: OFXTag) throws(ImportDiagnostic)
-    mutating func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(ImportDiagnostic)
+    mutating func leaf(
+        _ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(ImportDiagnostic)
 }
 
 extension OFXStatementBuilder: OFXEventSink {
@@ -68,7 +69,8 @@ struct OFXEventBatch: OFXEventSink {
                 case .leaf:
                     let count = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                     offset += 4
-                    try sink.leaf(tag, UnsafeBufferPointer(rebasing: buffer[offset..<(offset + count)]), line: line, column: 1)
+                    try sink.leaf(
+                        tag, UnsafeBufferPointer(rebasing: buffer[offset..<(offset + count)]), line: line, column: 1)
                     offset += count
                 case .statementAhead:
                     sink.statementAhead(bytesRemaining: Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))

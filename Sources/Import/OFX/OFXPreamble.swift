@@ -195,7 +195,9 @@ struct OFXPreamble: Equatable, Sendable {
                 case UInt8(ascii: "]"):
                     inSubset = false
                 case UInt8(ascii: "<") where inSubset:
-                    if entity == nil, hasPrefix(entityLiteral, caseInsensitive: true, at: position) { entity = position }
+                    if entity == nil, hasPrefix(entityLiteral, caseInsensitive: true, at: position) {
+                        entity = position
+                    }
                 case UInt8(ascii: ">") where !inSubset:
                     return (position + 1, entity)
                 default:

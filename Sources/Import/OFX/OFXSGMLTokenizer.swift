@@ -174,7 +174,8 @@ struct OFXSGMLTokenizer {
             }
             guard index + 1 < count else { break }
             let next = bytes[index + 1]
-            if isNameStart(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+            if isNameStart(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+            {
                 break
             }
             advance(over: bytes[index])  // a '<' that starts no tag is text

@@ -295,7 +295,8 @@ struct OFXStatementBuilder {
         case .dtsettle: investment?.settled = DateField(value)
         case .total: investment?.total = values.raw(value)
         case .memo: investment?.memo = values.nonEmpty(values.text(value))
-        case .uniqueid where investment?.inSecurityID == true: investment?.securityID = values.nonEmpty(values.text(value))
+        case .uniqueid where investment?.inSecurityID == true:
+            investment?.securityID = values.nonEmpty(values.text(value))
         case .cursym where investment?.inCurrency == true: investment?.currency = values.currency(value)
         default: break
         }
@@ -369,7 +370,13 @@ struct OFXStatementBuilder {
         let date = dateField.date(tag: dateTag, reasons: &reasons)
         let currency = transaction.currency ?? statement?.currency ?? fallbackCurrency
         if transaction.currency != nil { statement?.transactionCurrencies.insert(currency) }
-        let amount = money(transaction.amount, tag: "TRNAMT", currency: currency, line: transaction.line, reasons: &reasons)
+        if let own = transaction.currency, let declared = statement?.currency, own != declared {
+            // CURRENCY says the amounts are in another currency than CURDEF; they stay in it.
+            statement?.foreignCount += 1
+            if statement?.firstForeign == nil { statement?.firstForeign = (transaction.line, own) }
+        }
+        let amount = money(
+            transaction.amount, tag: "TRNAMT", currency: currency, line: transaction.line, reasons: &reasons)
         guard let date, let amount, reasons.isEmpty else {
             skipped.append(SkippedRecord(line: transaction.line, reason: reasons.joined(separator: "; ")))
             return
@@ -388,14 +395,17 @@ struct OFXStatementBuilder {
         guard let investment = self.investment.take() else { return }
         guard statement != nil else {
             skipped.append(
-                SkippedRecord(line: investment.line, reason: "\(investment.tag.name) is outside any statement (INVSTMTRS)"))
+                SkippedRecord(
+                    line: investment.line, reason: "\(investment.tag.name) is outside any statement (INVSTMTRS)"))
             return
         }
         guard investment.tag.isCashInvestmentTransaction else {
             skipped.append(
                 SkippedRecord(
                     line: investment.line,
-                    reason: "\(investment.tag.name) is not imported: only bank, buy, sell and income transactions move cash"))
+                    reason:
+                        "\(investment.tag.name) is not imported: only bank, buy, sell and income transactions move cash"
+                ))
             return
         }
         var reasons: [String] = []
@@ -530,6 +540,13 @@ struct OFXStatementBuilder {
                     "the statement has no CURDEF; amounts are read as \(fallbackCurrency.code)")
             }
         }
+        if let first = state.firstForeign, let declared = currency {
+            let more = state.foreignCount > 1 ? " (and \(state.foreignCount - 1) more)" : ""
+            warn(
+                line: first.line, column: 1,
+                "the transaction is in \(first.currency.code) (its CURRENCY), not the statement's \(declared.code)\(more)"
+            )
+        }
         if state.roundedCount > 0, let first = state.firstRounded {
             let more = state.roundedCount > 1 ? " (and \(state.roundedCount - 1) more)" : ""
             warn(
@@ -572,7 +589,8 @@ struct OFXStatementBuilder {
                 warn(line: state.line, column: 1, "the positions' market values add up to more than can be represented")
             } else {
                 positionsValue = Money(
-                    minorUnits: OFXStatementBuilder.roundPositions(positions.total), currency: currency ?? fallbackCurrency)
+                    minorUnits: OFXStatementBuilder.roundPositions(positions.total),
+                    currency: currency ?? fallbackCurrency)
             }
         }
         let institution = organization ?? financialInstitutionID ?? state.brokerID
@@ -765,6 +783,8 @@ private struct StatementState {
     var positions: MoneyAccumulator?
     var positionsInvalid = false
     var roundedCount = 0
+    var foreignCount = 0
+    var firstForeign: (line: Int, currency: Currency)?
     var firstRounded: (line: Int, tag: String, text: String, rounded: Money)?
 
     init(tag: OFXTag, line: Int, column: Int) {

@@ -60,9 +60,11 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
     /// Elements that contain other elements; every other known element holds a value.
     var isAggregate: Bool {
         switch self {
-        case .other, .ofx, .sonrs, .status, .fi, .stmttrnrs, .ccstmttrnrs, .invstmttrnrs, .stmtrs, .ccstmtrs, .invstmtrs,
+        case .other, .ofx, .sonrs, .status, .fi, .stmttrnrs, .ccstmttrnrs, .invstmttrnrs, .stmtrs, .ccstmtrs,
+            .invstmtrs,
             .bankacctfrom, .ccacctfrom, .invacctfrom, .banktranlist, .banktranlistp, .invtranlist, .stmttrn, .stmttrnp,
-            .payee, .currency, .origcurrency, .ledgerbal, .availbal, .invbanktran, .invtran, .secid, .invposlist, .invpos,
+            .payee, .currency, .origcurrency, .ledgerbal, .availbal, .invbanktran, .invtran, .secid, .invposlist,
+            .invpos,
             .invbal, .seclist, .secinfo:
             true
         default:

@@ -25,7 +25,8 @@ enum OFXXMLTokenizer {
     /// builder on this one, so parsing and building overlap (worth it for large files: libxml2's
     /// reader is about half the time). `document` is only used until this returns.
     static func tokenize(
-        _ document: UnsafeBufferPointer<UInt8>, path: String, builder: inout OFXStatementBuilder, pipelined: Bool = false
+        _ document: UnsafeBufferPointer<UInt8>, path: String, builder: inout OFXStatementBuilder,
+        pipelined: Bool = false
     ) throws(ImportDiagnostic) -> Problem? {
         guard pipelined else {
             guard let reader = XMLTextReader(document, url: path) else { return couldNotStart }
@@ -69,7 +70,8 @@ enum OFXXMLTokenizer {
         return outcome.problem
     }
 
-    private static let couldNotStart = Problem(line: 1, column: 1, message: "libxml2 could not start reading the document")
+    private static let couldNotStart = Problem(
+        line: 1, column: 1, message: "libxml2 could not start reading the document")
 }
 
 /// What the reading thread found, read by the building thread after `done` is signalled.
@@ -104,7 +106,9 @@ private struct BatchingSink: OFXEventSink {
         try sendIfFull()
     }
 
-    mutating func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(ImportDiagnostic) {
+    mutating func leaf(
+        _ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int
+    ) throws(ImportDiagnostic) {
         batch.leaf(tag, value, line: line, column: column)
         try sendIfFull()
     }

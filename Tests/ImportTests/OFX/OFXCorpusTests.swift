@@ -37,7 +37,8 @@ import Testing
         #expect(first.payee == "DIVIDEND EARNED FOR PERIOD OF 03")
         #expect(
             first.memo
-                == "DIVIDEND EARNED FOR PERIOD OF 03/01/2011 THROUGH 03/31/2011 ANNUAL PERCENTAGE YIELD EARNED IS 0.05%")
+                == "DIVIDEND EARNED FOR PERIOD OF 03/01/2011 THROUGH 03/31/2011 ANNUAL PERCENTAGE YIELD EARNED IS 0.05%"
+        )
         #expect(first.fitID == "0000486")
         #expect(first.bankType == "CREDIT")
         #expect(first.status == .posted)
@@ -121,7 +122,9 @@ import Testing
         #expect(statement.accountHint == AccountHint(accountNumber: "12300 000012345678", kind: .checking))
         #expect(statement.currency == Currency(code: "CAD"))
         #expect(statement.coverage == date("2009-04-01")...date("2009-05-23"))
-        #expect(statement.balance(.ledger) == StatedBalance(kind: .ledger, date: date("2009-05-23"), amount: money("382.34", "CAD"), line: 18))
+        #expect(
+            statement.balance(.ledger)
+                == StatedBalance(kind: .ledger, date: date("2009-05-23"), amount: money("382.34", "CAD"), line: 18))
         #expect(statement.balance(.available)?.amount == money("682.34", "CAD"))
         #expect(statement.balance(.available)?.date == date("2009-05-23"))
         #expect(statement.records.count == 3)
@@ -214,7 +217,8 @@ import Testing
         #expect(file.format == .ofx2)
         #expect(file.warnings.isEmpty)
         let statement = try file.only
-        #expect(statement.accountHint == AccountHint(institution: "SUNCORP", accountNumber: "123456789", kind: .checking))
+        #expect(
+            statement.accountHint == AccountHint(institution: "SUNCORP", accountNumber: "123456789", kind: .checking))
         #expect(statement.currency == Currency(code: "AUD"))
         #expect(statement.records.count == 1)
         let record = statement.records[0]
@@ -225,7 +229,9 @@ import Testing
         #expect(record.fitID == "1")
         #expect(record.checkNumber == "0")
         #expect(record.line == 35)
-        #expect(statement.balance(.ledger) == StatedBalance(kind: .ledger, date: date("2013-12-15"), amount: money("1234.12", "AUD"), line: 45))
+        #expect(
+            statement.balance(.ledger)
+                == StatedBalance(kind: .ledger, date: date("2013-12-15"), amount: money("1234.12", "AUD"), line: 45))
     }
 
     @Test func emptyTagsVersion102() throws {
@@ -271,7 +277,8 @@ import Testing
         let file = try Support.readCorpus(name)
         let statement = try file.only
         #expect(
-            statement.accountHint == AccountHint(institution: "fidelity.com", accountNumber: "X0000001", kind: .investment))
+            statement.accountHint
+                == AccountHint(institution: "fidelity.com", accountNumber: "X0000001", kind: .investment))
         #expect(statement.records.count == 4)
         // ofxparse gives 04:00 UTC for 20120720000000.000[-4:EDT]; the bank's date is 20 July.
         #expect(statement.dates == [date("2012-07-20"), date("2012-07-27"), date("2012-07-27"), date("2012-07-27")])
@@ -290,7 +297,10 @@ import Testing
         #expect(deposit.payee == "TRANSFERRED FROM     VS X10-08144")
         #expect(deposit.memo == "TRANSFERRED FROM     VS X10-08144-1")
         // 115.8331, -197.1063, -197.1220 have sub-cent digits: rounded half to even, with one warning.
-        #expect(statement.amounts == [money("-1500.00", "USD"), money("115.83", "USD"), money("-197.11", "USD"), money("-197.12", "USD")])
+        #expect(
+            statement.amounts == [
+                money("-1500.00", "USD"), money("115.83", "USD"), money("-197.11", "USD"), money("-197.12", "USD"),
+            ])
         #expect(
             file.warnings.map(\.description) == [
                 "\(name):63:1: warning: TRNAMT '+00000000000115.8331' has more decimals than USD allows; "
@@ -323,7 +333,8 @@ import Testing
         #expect(try file.only.records.isEmpty)
         #expect(
             file.skipped == [
-                SkippedRecord(line: 34, reason: "DTPOSTED '201120000000' is not a valid date; TRNAMT '$120' is not a number")
+                SkippedRecord(
+                    line: 34, reason: "DTPOSTED '201120000000' is not a valid date; TRNAMT '$120' is not a number")
             ])
     }
 
@@ -389,8 +400,13 @@ import Testing
                 == AccountHint(accountNumber: "11111111-UUID-UUID-UUID-111111111111", kind: .creditCard))
         #expect(statement.currency == Currency(code: "BRL"))
         #expect(
-            statement.amounts == ["-13.00", "-162.90", "-33.46", "-9.02", "-103.53", "-959.00"].map { money($0, "BRL") })
-        #expect(statement.dates == [date("2024-03-23"), date("2024-03-23"), date("2024-03-23"), date("2024-03-22"), date("2024-03-22"), date("2024-03-22")])
+            statement.amounts
+                == ["-13.00", "-162.90", "-33.46", "-9.02", "-103.53", "-959.00"].map { money($0, "BRL") })
+        #expect(
+            statement.dates == [
+                date("2024-03-23"), date("2024-03-23"), date("2024-03-23"), date("2024-03-22"), date("2024-03-22"),
+                date("2024-03-22"),
+            ])
         #expect(statement.records.allSatisfy { $0.bankType == "DEBIT" && $0.memo == "-memo-message-" })
         #expect(statement.records.map(\.line) == [40, 48, 56, 64, 72, 80])
         // BANKTRANLIST is never closed; LEDGERBAL still belongs to the statement.
@@ -483,7 +499,10 @@ import Testing
         let savings = file.statements[1]
         #expect(savings.accountHint == AccountHint(accountNumber: "654321", kind: .savings))
         #expect(savings.records.isEmpty)
-        #expect(savings.statedBalances == [StatedBalance(kind: .ledger, date: date("2005-08-31"), amount: money("3452.00", "USD"), line: 70)])
+        #expect(
+            savings.statedBalances == [
+                StatedBalance(kind: .ledger, date: date("2005-08-31"), amount: money("3452.00", "USD"), line: 70)
+            ])
     }
 
     @Test func fuzzCrasherHeapBufferOverflow() throws {
@@ -508,7 +527,8 @@ import Testing
         #expect(file.warnings.isEmpty)
         let statement = try file.only
         #expect(
-            statement.accountHint == AccountHint(institution: "AMEX", accountNumber: "379700001111222", kind: .creditCard))
+            statement.accountHint
+                == AccountHint(institution: "AMEX", accountNumber: "379700001111222", kind: .creditCard))
         #expect(statement.currency == .usd)
         // beangulp's dates are the local date part of DTPOSTED (20131201000000.000[-7:MST]), as ours are.
         #expect(

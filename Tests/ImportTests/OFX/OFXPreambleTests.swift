@@ -90,7 +90,8 @@ import Testing
     @Test func doctypeDeclaringEntities() throws {
         let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE OFX [\n <!ENTITY a \"b\">\n]>\n<OFX>"
         let preamble = try #require(Self.scan(text))
-        #expect(preamble.entityDeclaration == 39)  // 21 bytes of declaration, a newline, 15 of DOCTYPE, a newline, a space
+        // 21 bytes of declaration, a newline, 15 of DOCTYPE, a newline, a space.
+        #expect(preamble.entityDeclaration == 39)
     }
 
     @Test func spaceInsideTheRootTag() throws {

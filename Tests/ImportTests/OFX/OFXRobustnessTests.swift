@@ -70,7 +70,8 @@ import Testing
     @Test func deepNesting() {
         let text = "OFXHEADER:100\n<OFX>" + (0..<5000).map { "<A\($0)>" }.joined()
         #expect(
-            Support.failure(text) == "test.ofx:2:5890: error: elements nest more than 1000 deep, which no OFX file does")
+            Support.failure(text) == "test.ofx:2:5890: error: elements nest more than 1000 deep, which no OFX file does"
+        )
         // libxml2 stops at its own depth limit; the SGML reader then refuses the file the same way.
         let xml = "<?xml version=\"1.0\"?>\n<OFX>" + (0..<5000).map { "<A\($0)>" }.joined()
         #expect(

@@ -34,7 +34,8 @@ import Testing
         #expect(file.format == .ofx1)
         let statement = try file.only
         #expect(
-            statement.accountHint == AccountHint(institution: "Quirky & Sons", accountNumber: "12345678", kind: .checking))
+            statement.accountHint
+                == AccountHint(institution: "Quirky & Sons", accountNumber: "12345678", kind: .checking))
         #expect(statement.currency == .gbp)
         #expect(statement.coverage == date("2024-01-01")...date("2024-02-29"))
         // Line 7: an unclosed STMTTRN closed by the next one; decimal comma with a grouping point;
@@ -178,7 +179,8 @@ import Testing
             """
         let file = try Support.read(text)
         #expect(file.statements.count == 2)
-        #expect(file.statements[0].accountHint == AccountHint(institution: "555", accountNumber: "4929", kind: .creditCard))
+        #expect(
+            file.statements[0].accountHint == AccountHint(institution: "555", accountNumber: "4929", kind: .creditCard))
         #expect(file.statements[0].amounts == [money("-9.99", "GBP")])
         let investment = file.statements[1]
         #expect(investment.accountHint == AccountHint(institution: "555", accountNumber: "ISA-1", kind: .investment))
@@ -207,13 +209,18 @@ import Testing
             of: "<STATUS><CODE>0<SEVERITY>INFO</STATUS>",
             with: "<STATUS><CODE>2004<SEVERITY>WARN<MESSAGE>Dates adjusted</STATUS>")
         let file = try Support.read(text)
-        #expect(file.warnings.map(\.description) == ["test.ofx:6:43: warning: the bank returned a warning: 2004 Dates adjusted"])
+        #expect(
+            file.warnings.map(\.description) == [
+                "test.ofx:6:43: warning: the bank returned a warning: 2004 Dates adjusted"
+            ])
     }
 
     @Test func truncatedInsideATransaction() {
         let text = Self.statement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<FITID>1<NAME>Cut")
         let cut = String(text.prefix(upTo: text.range(of: "</BANKTRANLIST>")!.lowerBound))
-        #expect(Support.failure(cut) == "test.ofx:10:1: error: the file ends inside <STMTTRN> opened at line 9: it looks truncated")
+        #expect(
+            Support.failure(cut)
+                == "test.ofx:10:1: error: the file ends inside <STMTTRN> opened at line 9: it looks truncated")
     }
 
     @Test func truncatedInsideATag() {
@@ -227,13 +234,19 @@ import Testing
         text = text.replacingOccurrences(of: "</OFX>\n", with: "")
         let file = try Support.read(text)
         #expect(try file.only.records.count == 1)
-        #expect(file.warnings.map(\.description) == ["test.ofx:12:1: warning: the file ends without </OFX>; it may be truncated"])
+        #expect(
+            file.warnings.map(\.description) == [
+                "test.ofx:12:1: warning: the file ends without </OFX>; it may be truncated"
+            ])
     }
 
     @Test func noStatementAtAll() {
         #expect(
-            Support.failure("OFXHEADER:100\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS></SONRS></SIGNONMSGSRSV1></OFX>")
-                == "test.ofx:1:1: error: the file has no bank, credit card or investment statement (STMTRS, CCSTMTRS or INVSTMTRS)")
+            Support.failure(
+                "OFXHEADER:100\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS></SONRS></SIGNONMSGSRSV1></OFX>"
+            )
+                == "test.ofx:1:1: error: the file has no bank, credit card or investment statement (STMTRS, CCSTMTRS or INVSTMTRS)"
+        )
     }
 
     @Test func transactionOutsideAStatementIsSkipped() throws {
@@ -264,8 +277,10 @@ import Testing
     }
 
     @Test func utf8WhateverTheHeaderSays() throws {
-        let text = Self.statement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-3.50<FITID>1<NAME>Zürich Straße</STMTTRN>")
-            .replacingOccurrences(of: "VERSION:102", with: "VERSION:102\nCHARSET:1252")
+        let text = Self.statement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-3.50<FITID>1<NAME>Zürich Straße</STMTTRN>"
+        )
+        .replacingOccurrences(of: "VERSION:102", with: "VERSION:102\nCHARSET:1252")
         let file = try Support.read(text)
         #expect(try file.only.records.first?.payee == "Zürich Straße")
         #expect(file.warnings.isEmpty)
@@ -274,7 +289,8 @@ import Testing
     @Test func nulByteIsBinary() {
         var bytes = Array(Self.statement("<STMTTRN><NAME>A").utf8)
         bytes.insert(0, at: bytes.count - 10)
-        #expect(Support.failure(bytes) == "test.ofx:11:35: error: the file contains a NUL byte: it is binary, not OFX text")
+        #expect(
+            Support.failure(bytes) == "test.ofx:11:35: error: the file contains a NUL byte: it is binary, not OFX text")
     }
 
     @Test func malformedEndTag() {
@@ -287,5 +303,46 @@ import Testing
         let text = Self.statement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<FITID>1<NAME>A</STMTTRN>")
             .replacingOccurrences(of: "\n", with: "\r")
         #expect(try Support.read(text).only.records.first?.line == 9)
+    }
+}
+
+/// Where a statement's currency comes from when CURDEF does not say.
+@Suite struct OFXCurrencyTests {
+    typealias Support = OFXTestSupport
+
+    @Test func noCurrencyAnywhereUsesTheWorkspaceCurrency() throws {
+        let text = OFXSGMLReaderTests.statement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<FITID>1<NAME>A</STMTTRN>", currency: "")
+        let file = try Support.read(text)
+        #expect(try file.only.currency == nil)
+        #expect(try file.only.amounts == [money("-1.00", "GBP")])  // the context's default currency
+        #expect(
+            file.warnings.map(\.description) == [
+                "test.ofx:7:1: warning: the statement has no CURDEF; amounts are read as GBP"
+            ])
+    }
+
+    @Test func theConfiguredAccountCurrencyComesFirst() throws {
+        let text = OFXSGMLReaderTests.statement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<FITID>1<NAME>A</STMTTRN>", currency: "")
+        let account = AccountConfig(id: AccountID("card"), name: "Card", kind: .creditCard, currency: .eur)
+        let file = try OFX1Reader().read(
+            Array(text.utf8), path: "test.ofx", context: ReadContext(defaultCurrency: .gbp, account: account))
+        #expect(try file.only.amounts == [money("-1.00", "EUR")])
+    }
+
+    @Test func aTransactionInAnotherCurrency() throws {
+        let file = try Support.read(
+            OFXSGMLReaderTests.statement(
+                """
+                <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-100<FITID>1<NAME>Tokyo<CURRENCY><CURRATE>0.0067<CURSYM>JPY</CURRENCY></STMTTRN>
+                <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240106<TRNAMT>-2.00<FITID>2<NAME>Home<ORIGCURRENCY><CURRATE>1.1<CURSYM>EUR</ORIGCURRENCY></STMTTRN>
+                """))
+        // CURRENCY: the amount is in yen. ORIGCURRENCY: already converted to CURDEF.
+        #expect(try file.only.amounts == [money("-100", "JPY"), money("-2.00", "USD")])
+        #expect(
+            file.warnings.map(\.description) == [
+                "test.ofx:9:1: warning: the transaction is in JPY (its CURRENCY), not the statement's USD"
+            ])
     }
 }

@@ -9,7 +9,9 @@ import Testing
 @Suite struct OFXXMLReaderTests {
     typealias Support = OFXTestSupport
 
-    static func document(_ transactions: String, prolog: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>") -> String {
+    static func document(
+        _ transactions: String, prolog: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+    ) -> String {
         """
         \(prolog)
         <OFX>
@@ -31,7 +33,8 @@ import Testing
 
         let savings = file.statements[0]
         // BANKACCTTO inside a transaction names the other account, not this one.
-        #expect(savings.accountHint == AccountHint(institution: "Example Bank", accountNumber: "11112222", kind: .savings))
+        #expect(
+            savings.accountHint == AccountHint(institution: "Example Bank", accountNumber: "11112222", kind: .savings))
         #expect(savings.currency == .usd)
         #expect(
             savings.records == [
@@ -66,11 +69,16 @@ import Testing
                     date: date("2024-01-31"), amount: money("-12.00", "EUR"), payee: "Pending Bakery",
                     status: .pending, bankType: "DEBIT", line: 56),
             ])
-        #expect(card.statedBalances == [StatedBalance(kind: .ledger, date: date("2024-01-31"), amount: money("-45.90", "EUR"), line: 53)])
+        #expect(
+            card.statedBalances == [
+                StatedBalance(kind: .ledger, date: date("2024-01-31"), amount: money("-45.90", "EUR"), line: 53)
+            ])
 
         let investment = file.statements[2]
         // ORG names the institution even when the broker has its own id.
-        #expect(investment.accountHint == AccountHint(institution: "Example Bank", accountNumber: "INV-77", kind: .investment))
+        #expect(
+            investment.accountHint
+                == AccountHint(institution: "Example Bank", accountNumber: "INV-77", kind: .investment))
         #expect(
             investment.records == [
                 ParsedRecord(
@@ -86,7 +94,8 @@ import Testing
         #expect(
             file.skipped == [
                 SkippedRecord(
-                    line: 81, reason: "REINVEST is not imported: only bank, buy, sell and income transactions move cash")
+                    line: 81, reason: "REINVEST is not imported: only bank, buy, sell and income transactions move cash"
+                )
             ])
         // 1851.23 + 4100.625 = 5951.855, rounded half to even once: 5951.86.
         #expect(investment.positionsValue == money("5951.86", "USD"))
@@ -176,7 +185,10 @@ import Testing
     }
 
     @Test func windows1252InAnXMLFileDeclaredUTF8() throws {
-        var bytes = Array(Self.document("<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT><NAME>Caf@</NAME></STMTTRN>").utf8)
+        var bytes = Array(
+            Self.document(
+                "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT><NAME>Caf@</NAME></STMTTRN>"
+            ).utf8)
         let at = try #require(bytes.firstIndex(of: UInt8(ascii: "@")))
         bytes[at] = 0xE9
         let file = try Support.read(bytes)
@@ -208,7 +220,8 @@ import Testing
     /// `count` transactions of eight lines each; transaction `i` starts on line 5 + 8i.
     static func text(count: Int, xml: Bool) -> String {
         var text = xml ? "<?xml version=\"1.0\"?>\n" : "OFXHEADER:100\n"
-        text += "<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF><BANKACCTFROM><ACCTID>1</ACCTID></BANKACCTFROM>\n"
+        text +=
+            "<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF><BANKACCTFROM><ACCTID>1</ACCTID></BANKACCTFROM>\n"
         text += "<BANKTRANLIST>\n"
         for index in 0..<count {
             text += "<STMTTRN>\n  <TRNTYPE>DEBIT</TRNTYPE>\n  <DTPOSTED>20240105</DTPOSTED>\n  <TRNAMT>-1.00</TRNAMT>\n"
@@ -236,7 +249,8 @@ import Testing
     typealias Support = OFXTestSupport
 
     static func tokenize(_ text: String, pipelined: Bool) throws -> (ParsedFile?, OFXXMLTokenizer.Problem?) {
-        var builder = OFXStatementBuilder(path: "test.ofx", context: Support.context, decoding: .utf8, decodesEntities: false)
+        var builder = OFXStatementBuilder(
+            path: "test.ofx", context: Support.context, decoding: .utf8, decodesEntities: false)
         let problem = try Array(text.utf8).withUnsafeBufferPointer {
             try OFXXMLTokenizer.tokenize($0, path: "test.ofx", builder: &builder, pipelined: pipelined)
         }
