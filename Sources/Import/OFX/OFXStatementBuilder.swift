@@ -81,9 +81,12 @@ struct OFXStatementBuilder {
         case .stmtrs, .ccstmtrs, .invstmtrs:
             if statement != nil { try closeStatement() }
             statement = StatementState(tag: tag, line: line, column: column)
-            let capacity = min(bytesRemaining / 128, 1 << 26)
-            statement?.records.reserveCapacity(capacity)
-            statement?.fitIDHashes.reserveCapacity(capacity)
+            if bytesRemaining > 1 << 20 {
+                // No record takes fewer than about 80 bytes; 128 is a generous upper bound on the count.
+                let capacity = min(bytesRemaining / 128, 1 << 26)
+                statement?.records.reserveCapacity(capacity)
+                statement?.fitIDHashes.reserveCapacity(capacity)
+            }
         case .bankacctfrom, .ccacctfrom, .invacctfrom:
             if transaction == nil && investment == nil, statement != nil {
                 statement?.hasAccount = true
@@ -266,7 +269,6 @@ struct OFXStatementBuilder {
         switch tag {
         case .trntype: transaction?.type = values.nonEmpty(values.upperCased(value))
         case .dtposted: transaction?.posted = DateField(value)
-        case .dtuser: transaction?.user = DateField(value)
         case .dttran: transaction?.transacted = DateField(value)
         case .trnamt: transaction?.amount = values.raw(value)
         case .fitid: transaction?.fitID = values.nonEmpty(values.text(value))
@@ -404,8 +406,8 @@ struct OFXStatementBuilder {
                 SkippedRecord(
                     line: investment.line,
                     reason:
-                        "\(investment.tag.name) is not imported: only bank, buy, sell and income transactions move cash"
-                ))
+                        "\(investment.tag.name) is not imported as a cash movement (only bank, buy, sell and income "
+                        + "transactions are)"))
             return
         }
         var reasons: [String] = []
@@ -594,10 +596,14 @@ struct OFXStatementBuilder {
             }
         }
         let institution = organization ?? financialInstitutionID ?? state.brokerID
+        var records = state.records
+        if records.capacity > 65536 && records.capacity > 4 * records.count {
+            records = Array(records)  // a small statement in a large file gives back what was reserved
+        }
         statements.append(
             ParsedStatement(
                 accountHint: AccountHint(institution: institution, accountNumber: state.accountID, kind: kind),
-                currency: currency, records: state.records, statedBalances: statedBalances, coverage: coverage,
+                currency: currency, records: records, statedBalances: statedBalances, coverage: coverage,
                 positionsValue: positionsValue))
     }
 
@@ -799,7 +805,6 @@ private struct TransactionState {
     var pending: Bool
     var type: String?
     var posted = DateField.missing
-    var user = DateField.missing
     var transacted = DateField.missing
     var amount: String?
     var fitID: String?

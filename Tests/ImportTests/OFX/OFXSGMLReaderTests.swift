@@ -346,3 +346,25 @@ import Testing
             ])
     }
 }
+
+/// What follows `</OFX>`.
+@Suite struct OFXTrailingContentTests {
+    typealias Support = OFXTestSupport
+
+    @Test func twoDocumentsInOneFile() throws {
+        let first = OFXSGMLReaderTests.statement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<FITID>1<NAME>A</STMTTRN>")
+        let second = first.replacingOccurrences(of: "<ACCTID>42", with: "<ACCTID>43")
+        let file = try Support.read(first + second)
+        #expect(file.statements.map(\.accountHint.accountNumber) == ["42", "43"])
+        // The second document's header lines are skipped with the rest of its preamble.
+        #expect(file.statements.map { $0.records.map(\.line) } == [[9], [21]])
+        #expect(file.warnings.isEmpty)
+    }
+
+    @Test func junkAfterTheEnd() throws {
+        let text = OFXSGMLReaderTests.statement("") + "\n  trailing junk <x"
+        let file = try Support.read(text)
+        #expect(file.warnings.map(\.description) == ["test.ofx:14:3: warning: the text after </OFX> is ignored"])
+    }
+}

@@ -94,7 +94,9 @@ import Testing
         #expect(
             file.skipped == [
                 SkippedRecord(
-                    line: 81, reason: "REINVEST is not imported: only bank, buy, sell and income transactions move cash"
+                    line: 81,
+                    reason:
+                        "REINVEST is not imported as a cash movement (only bank, buy, sell and income transactions are)"
                 )
             ])
         // 1851.23 + 4100.625 = 5951.855, rounded half to even once: 5951.86.
