@@ -96,10 +96,23 @@ struct OFXSGMLTokenizer {
         let hash = OFXTagTable.hash(name)
         index = cursor
         var selfClosing = false
-        while index < count, OFXBytes.isSpace(bytes[index]) { advance(over: bytes[index]) }
-        if index < count, bytes[index] == UInt8(ascii: "/") {
-            selfClosing = true
-            index += 1
+        // OFX has no attributes, but `<OFX VERSION="102">` is skipped rather than refused; a `<`
+        // before the closing `>` means the tag is broken.
+        while index < count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "<") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                advance(over: byte)
+                while index < count, bytes[index] != byte, bytes[index] != UInt8(ascii: "<") {
+                    advance(over: bytes[index])
+                }
+                if index < count, bytes[index] == byte { index += 1 }
+                continue
+            }
+            selfClosing = byte == UInt8(ascii: "/")
+            if !selfClosing && !OFXBytes.isSpace(byte) && index == cursor {
+                break  // a name byte we do not accept, straight after the name
+            }
+            advance(over: byte)
         }
         guard index < count, bytes[index] == UInt8(ascii: ">") else {
             let shown = String(decoding: name.prefix(40), as: UTF8.self)

@@ -368,3 +368,30 @@ import Testing
         #expect(file.warnings.map(\.description) == ["test.ofx:14:3: warning: the text after </OFX> is ignored"])
     }
 }
+
+/// Byte order marks and attributes, which OFX does not use but files carry.
+@Suite struct OFXOddEnvelopeTests {
+    typealias Support = OFXTestSupport
+
+    @Test(arguments: [true, false])
+    func byteOrderMark(xml: Bool) throws {
+        let transaction =
+            xml
+            ? "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT><NAME>A</NAME></STMTTRN>"
+            : "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<NAME>A</STMTTRN>"
+        let text = xml ? OFXXMLReaderTests.document(transaction) : OFXSGMLReaderTests.statement(transaction)
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        #expect(xml ? OFX2Reader.recognizes(bytes) : OFX1Reader.recognizes(bytes))
+        let file = try Support.read(bytes)
+        #expect(file.format == (xml ? .ofx2 : .ofx1))
+        #expect(file.warnings.isEmpty)
+        #expect(try file.only.records.map(\.line) == [6 + (xml ? 0 : 3)])
+    }
+
+    @Test func attributesInSGMLTags() throws {
+        let text = OFXSGMLReaderTests.statement(
+            "<STMTTRN ID=\"a>b\"><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<NAME>A</STMTTRN>"
+        ).replacingOccurrences(of: "<OFX>", with: "<OFX VERSION='102'>")
+        #expect(try Support.read(text).only.records.map(\.payee) == ["A"])
+    }
+}
