@@ -9,10 +9,8 @@ public struct OFX1Reader: StatementReader {
     public init() {}
 
     public static func recognizes(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let preamble = OFXPreamble.scan(buffer) else { return false }
-            return preamble.kind != .xmlDeclaration
-        }
+        guard let preamble = OFXDocument.preamble(of: bytes) else { return false }
+        return preamble.kind != .xmlDeclaration
     }
 
     public func read(_ bytes: [UInt8], path: String, context: ReadContext) throws(ImportDiagnostic) -> ParsedFile {

@@ -10,9 +10,7 @@ public struct OFX2Reader: StatementReader {
     public init() {}
 
     public static func recognizes(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            OFXPreamble.scan(buffer)?.kind == .xmlDeclaration
-        }
+        OFXDocument.preamble(of: bytes)?.kind == .xmlDeclaration
     }
 
     public func read(_ bytes: [UInt8], path: String, context: ReadContext) throws(ImportDiagnostic) -> ParsedFile {

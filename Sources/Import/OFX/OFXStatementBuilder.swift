@@ -41,10 +41,11 @@ struct OFXStatementBuilder {
     /// Investment records whose payee names a security, resolved once `SECLIST` has been read.
     private var recordsNamingSecurities: [(statement: Int, record: Int, verb: String, securityID: String)] = []
 
-    init(path: String, context: ReadContext, decoding: OFXTextDecoding, decodesEntities: Bool) {
+    /// `decodesEntities`: SGML values may carry `&amp;` and the like; libxml2 has already replaced them in XML.
+    init(path: String, context: ReadContext, decodesEntities: Bool) {
         self.path = path
         self.context = context
-        self.values = ValueDecoder(decoding: decoding, decodesEntities: decodesEntities)
+        self.values = ValueDecoder(decodesEntities: decodesEntities)
     }
 
     // MARK: - Events
@@ -680,18 +681,16 @@ struct OFXStatementBuilder {
 
 // MARK: - Aggregate state
 
-/// Turns raw value bytes into text: trimmed, decoded from the file's encoding, and (for SGML,
-/// where values may carry `&amp;` and the like; libxml2 has already replaced them in XML) with
-/// character references replaced.
+/// Turns raw value bytes (UTF-8: `OFXDocument` decodes the file first) into text: trimmed, and
+/// for SGML, where values may carry `&amp;` and the like, with character references replaced.
 private struct ValueDecoder {
-    let decoding: OFXTextDecoding
     let decodesEntities: Bool
 
     @inline(__always)
     func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let trimmed = OFXBytes.trimmed(bytes)
         if trimmed.isEmpty { return "" }
-        let string = decoding.string(trimmed)
+        let string = String(decoding: trimmed, as: UTF8.self)
         guard decodesEntities, trimmed.contains(UInt8(ascii: "&")) else { return string }
         return OFXBytes.decodingEntities(string)
     }
@@ -699,7 +698,7 @@ private struct ValueDecoder {
     /// A value kept as written (amounts), trimmed; ASCII in any valid file.
     @inline(__always)
     func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        decoding.string(OFXBytes.trimmed(bytes))
+        String(decoding: OFXBytes.trimmed(bytes), as: UTF8.self)
     }
 
     @inline(__always)

@@ -395,3 +395,41 @@ import Testing
         #expect(try Support.read(text).only.records.map(\.payee) == ["A"])
     }
 }
+
+/// UTF-16 files (with a byte-order mark, or without one) are decoded before anything else.
+@Suite struct OFXUTF16Tests {
+    typealias Support = OFXTestSupport
+
+    static func utf16(_ text: String, littleEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
+        var bytes: [UInt8] = byteOrderMark ? (littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]) : []
+        for unit in text.utf16 {
+            let low = UInt8(unit & 0xFF)
+            let high = UInt8(unit >> 8)
+            bytes += littleEndian ? [low, high] : [high, low]
+        }
+        return bytes
+    }
+
+    @Test(arguments: [(true, true), (false, true), (true, false)])
+    func sgmlInUTF16(littleEndian: Bool, byteOrderMark: Bool) throws {
+        let text = OFXSGMLReaderTests.statement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<FITID>1<NAME>Zoë’s</STMTTRN>")
+        let bytes = Self.utf16(text, littleEndian: littleEndian, byteOrderMark: byteOrderMark)
+        #expect(OFX1Reader.recognizes(bytes))
+        #expect(!OFX2Reader.recognizes(bytes))
+        let file = try Support.read(bytes)
+        #expect(try file.only.records.map(\.payee) == ["Zoë’s"])
+        #expect(try file.only.records.map(\.line) == [9])
+    }
+
+    @Test func xmlInUTF16() throws {
+        let text = OFXXMLReaderTests.document(
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT><NAME>Zoë</NAME></STMTTRN>",
+            prolog: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
+        let bytes = Self.utf16(text, littleEndian: true, byteOrderMark: true)
+        #expect(OFX2Reader.recognizes(bytes))
+        let file = try Support.read(bytes)
+        #expect(file.format == .ofx2)
+        #expect(try file.only.records.map(\.payee) == ["Zoë"])
+    }
+}

@@ -127,7 +127,7 @@ import Testing
     @Test(arguments: ["billion-laughs.ofx", "external-entity.ofx"])
     func libxml2AloneDoesNotExpandEntities(name: String) throws {
         let bytes = try Support.fixtureBytes(name)
-        var builder = OFXStatementBuilder(path: name, context: Support.context, decoding: .utf8, decodesEntities: false)
+        var builder = OFXStatementBuilder(path: name, context: Support.context, decodesEntities: false)
         let problem = try bytes.withUnsafeBufferPointer {
             try OFXXMLTokenizer.tokenize($0, path: name, builder: &builder)
         }
@@ -252,7 +252,7 @@ import Testing
 
     static func tokenize(_ text: String, pipelined: Bool) throws -> (ParsedFile?, OFXXMLTokenizer.Problem?) {
         var builder = OFXStatementBuilder(
-            path: "test.ofx", context: Support.context, decoding: .utf8, decodesEntities: false)
+            path: "test.ofx", context: Support.context, decodesEntities: false)
         let problem = try Array(text.utf8).withUnsafeBufferPointer {
             try OFXXMLTokenizer.tokenize($0, path: "test.ofx", builder: &builder, pipelined: pipelined)
         }
