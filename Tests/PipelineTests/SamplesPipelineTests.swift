@@ -41,7 +41,8 @@ struct SamplesPipelineTests {
         ]).run()
         let analysis = "\(build)/analysis/\(month).json"
         try AnalyzeCommand.parse([
-            "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--month", month, "--out", analysis,
+            "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--import-report", "\(build)/import-report.json",
+            "--month", month, "--out", analysis,
         ]).run()
         try ReportCommand.parse([
             "--analysis", analysis, "--templates", root.appendingPathComponent("Templates").path,
