@@ -134,8 +134,8 @@ struct JournalRowDecoder {
                         currencyCode = nil
                         currencyText = try scanner { (s) throws(Failure) in try s.readString() }
                     }
-                case .payee: payee = try readString()
-                case .memo: memo = try readString()
+                case .payee: payee = try readString(cache: &caches.payees)
+                case .memo: memo = try readString(cache: &caches.payees)
                 case .status:
                     let offset = position
                     guard let value = TransactionStatus(rawValue: try readString(cache: &caches.strings)) else {
