@@ -145,73 +145,84 @@ public struct Categorizer {
         var ruleCounts = [Int](repeating: 0, count: matcher.rules.count)
         var input = MatchInput()
         var scratch = matcher.makeScratch()
-        var plans = MatchPlans()
         var matched: [Int] = []
-        // Most rows match one rule; its decision is the same every time.
-        var singleRuleDecisions = [RuleDecision?](repeating: nil, count: matcher.rules.count)
+        // Decisions by the rules matched: few distinct ones, however many rows.
+        var decisions: [RuleDecision] = []
+        var decisionIndex: [[Int]: Int32] = [:]
+        func decisionNumber(_ matched: [Int]) -> Int32 {
+            if let known = decisionIndex[matched] { return known }
+            decisions.append(matched.isEmpty ? RuleDecision() : decide(matched: matched))
+            decisionIndex[matched] = Int32(decisions.count - 1)
+            return Int32(decisions.count - 1)
+        }
         var overridesFound = Set<TransactionID>()
         // The texts of a row, looked up together: one hash per row instead of four.
         var rowTexts: [RowTextsKey: RowTexts] = [:]
-        rowTexts.reserveCapacity(min(transactions.count, 1 << 18))
-        var planDecisions: [RuleDecision?] = []
+        rowTexts.reserveCapacity(transactions.count)
+        var rowTextsCache = CacheUse()
         var accountNumbers: [AccountID: Int32] = [:]
         for index in transactions.indices {
             let key = RowTextsKey(
                 payee: transactions[index].payee, memo: transactions[index].memo,
                 bankType: transactions[index].bankType, bankCategory: transactions[index].bankCategory)
             var row: RowTexts
-            if let known = rowTexts[key] {
-                row = known
+            let cached = rowTextsCache.isWorthwhile ? rowTexts[key] : nil
+            if rowTextsCache.isWorthwhile { rowTextsCache.record(hit: cached != nil) }
+            if let cached {
+                row = cached
             } else {
+                let payee = texts.payee(key.payee, normaliser: normaliser, matcher: matcher)
                 row = RowTexts(
-                    payee: texts.payee(key.payee, normaliser: normaliser, matcher: matcher),
-                    memo: texts.memo(key.memo, matcher: matcher),
+                    payee: payee, memo: texts.memo(key.memo, matcher: matcher),
                     bankType: texts.field(key.bankType, matcher: matcher),
-                    bankCategory: texts.field(key.bankCategory, matcher: matcher), plan: -1)
+                    bankCategory: texts.field(key.bankCategory, matcher: matcher), plan: nil, decision: -1,
+                    display: texts.payees[Int(payee)].display)
             }
             rows.payee[index] = row.payee
             rows.memo[index] = row.memo
             let account = transactions[index].account
-            if let known = accountNumbers[account] {
+            if index > 0, account == transactions[index - 1].account {
+                rows.account[index] = rows.account[index - 1]
+            } else if let known = accountNumbers[account] {
                 rows.account[index] = known
             } else {
                 rows.account[index] = Int32(rows.accounts.count)
                 accountNumbers[account] = rows.account[index]
                 rows.accounts.append(account)
             }
-            let payee = texts.payees[Int(row.payee)]
-            input.texts[MatchInput.Slot.rawPayee] = payee.raw
-            input.texts[MatchInput.Slot.cleanPayee] = payee.clean
-            input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
-            input.texts[MatchInput.Slot.bankType] = row.bankType
-            input.texts[MatchInput.Slot.bankCategory] = row.bankCategory
-            input.amount = transactions[index].amount
-            input.date = transactions[index].date
-            input.account = account
-            if row.plan < 0 {
-                row.plan = Int32(plans.plan(for: input, matcher: matcher, scratch: &scratch))
-                rowTexts[key] = row
-            }
-            let plan = Int(row.plan)
-            if plan >= planDecisions.count { planDecisions.append(nil) }
-            var decision: RuleDecision
-            if let fixed = planDecisions[plan] {
-                // Rows with these texts always match the same rules, whatever their amount.
-                decision = fixed
-                matched = fixed.matched
-            } else {
-                matched.removeAll(keepingCapacity: true)
-                matcher.match(input, plan: plans.plans[plan], scratch: &scratch, into: &matched)
-                if matched.isEmpty {
-                    decision = RuleDecision()
-                } else if matched.count == 1, let known = singleRuleDecisions[matched[0]] {
-                    decision = known
-                } else {
-                    decision = decide(matched: matched)
-                    if matched.count == 1 { singleRuleDecisions[matched[0]] = decision }
+            // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
+            if row.plan == nil || row.decision < 0 {
+                let payee = texts.payees[Int(row.payee)]
+                input.texts[MatchInput.Slot.rawPayee] = payee.raw
+                input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
+                input.texts[MatchInput.Slot.bankType] = row.bankType
+                input.texts[MatchInput.Slot.bankCategory] = row.bankCategory
+                input.amount = transactions[index].amount
+                input.date = transactions[index].date
+                input.account = account
+                if row.plan == nil {
+                    let plan = matcher.plan(input, scratch: &scratch)
+                    row.plan = plan
+                    matched.removeAll(keepingCapacity: true)
+                    if !plan.needsLiterals {
+                        matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
+                        row.decision = decisionNumber(matched)
+                    }
+                    if rowTextsCache.isWorthwhile { rowTexts[key] = row }
                 }
-                if !plans.plans[plan].needsLiterals { planDecisions[plan] = decision }
             }
+            var decision: RuleDecision
+            if row.decision >= 0 {
+                decision = decisions[Int(row.decision)]
+            } else {
+                // The plan was made above for these texts; some rule also looks at this row's amount,
+                // date or account.
+                matched.removeAll(keepingCapacity: true)
+                matcher.match(input, plan: row.plan ?? MatchPlan(), scratch: &scratch, into: &matched)
+                decision = decisions[Int(decisionNumber(matched))]
+            }
+            let matched = decision.matched
             for rule in matched { ruleCounts[rule] += 1 }
             if decision.transfer {
                 rows.ruleMarked[index] = true
@@ -242,8 +253,8 @@ public struct Categorizer {
             }
             if let rename = decision.rename {
                 transactions[index].payee = rename
-            } else if !payee.display.isEmpty {
-                transactions[index].payee = payee.display
+            } else if !row.display.isEmpty {
+                transactions[index].payee = row.display
             }
             for tag in decision.tags where !transactions[index].tags.contains(tag) {
                 transactions[index].tags.append(tag)
@@ -295,7 +306,12 @@ public struct Categorizer {
         var memo: Int32
         var bankType: FoldedText
         var bankCategory: FoldedText
-        var plan: Int32
+        /// The rules left to evaluate per row; nil until made.
+        var plan: MatchPlan?
+        /// Index into the decisions when the texts settle every rule, else -1.
+        var decision: Int32
+        /// The normalised payee.
+        var display: String
     }
 
     /// Transfers: legs a rule marked, and legs nothing categorised.

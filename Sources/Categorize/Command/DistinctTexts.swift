@@ -21,6 +21,7 @@ struct DistinctTexts {
 
     private(set) var payees: [Payee] = []
     private var payeeIndex: [String: Int32] = [:]
+    private var payeeCache = CacheUse()
     /// Classifier features of each distinct clean key (`k:KEY`, `p:WORD`...).
     private(set) var keyFeatures: [[Int32]] = []
     private var keyIndex: [String: Int32] = [:]
@@ -33,12 +34,17 @@ struct DistinctTexts {
     var vocabulary = FeatureVocabulary()
 
     init(expectedRows: Int) {
-        payeeIndex.reserveCapacity(min(expectedRows, 1 << 16))
+        // Growing a dictionary of a million strings rehashes them all, more than once.
+        payeeIndex.reserveCapacity(expectedRows)
     }
 
     /// The distinct payee `text`, normalised and scanned the first time it is seen.
     mutating func payee(_ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher) -> Int32 {
-        if let known = payeeIndex[text] { return known }
+        if payeeCache.isWorthwhile {
+            let known = payeeIndex[text]
+            payeeCache.record(hit: known != nil)
+            if let known { return known }
+        }
         let clean = normaliser.normalise(text)
         let key: Int32
         if let known = keyIndex[clean.key] {
@@ -53,7 +59,7 @@ struct DistinctTexts {
             display: clean.display, key: key)
         let index = Int32(payees.count)
         payees.append(payee)
-        payeeIndex[text] = index
+        if payeeCache.isWorthwhile { payeeIndex[text] = index }
         return index
     }
 

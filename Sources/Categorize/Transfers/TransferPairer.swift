@@ -60,6 +60,7 @@ public struct TransferPairer: Sendable {
         var accounts = [Int32](repeating: 0, count: legs.count)
         var accountNumbers: [AccountID: Int32] = [:]
         var currencyNumbers: [String: Int32] = [:]
+        var (lastCode, lastCurrency) = ("", Int32(0))
         var groupOf: [GroupKey: Int] = [:]
         var outs: [[Int32]] = []
         var ins: [[Int32]] = []
@@ -78,12 +79,15 @@ public struct TransferPairer: Sendable {
             guard minorUnits != 0 else { continue }
             let code = legs[position].amount.currency.code
             let currency: Int32
-            if let known = currencyNumbers[code] {
+            if code == lastCode {
+                currency = lastCurrency
+            } else if let known = currencyNumbers[code] {
                 currency = known
             } else {
                 currency = Int32(currencyNumbers.count)
                 currencyNumbers[code] = currency
             }
+            (lastCode, lastCurrency) = (code, currency)
             let key = GroupKey(currency: currency, magnitude: minorUnits.magnitude)
             let group: Int
             if let known = groupOf[key] {

@@ -11,29 +11,47 @@
 struct ByteKeyedCache<Value> {
     private var keys: [String] = []
     private var values: [Value] = []
-    private var hashes: [UInt64] = []
-    /// Indices into `keys` plus one; 0 is an empty slot.
-    private var slots: [Int32]
+    /// Per slot: the high 32 bits of the key's hash, and its index into `keys` plus one in the low
+    /// 32 bits (0 is an empty slot). Keeping both in one word makes a probe one memory access.
+    private var slots: [UInt64]
     private var mask: Int
+
+    /// Lookups so far, and whether the cache stopped storing (see `value(for:make:)`).
+    private var lookups = 0
+    private var bypassed = false
 
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
     }
 
     var count: Int { keys.count }
 
     /// The value stored for `bytes`, or the one `make` gives for their text (then stored).
+    ///
+    /// Texts that hardly ever repeat (a journal whose every payee carries a reference) would only
+    /// fill the table: once more than half of many lookups were new keys, it stops caching.
     @inline(__always)
     mutating func value(for bytes: UnsafeBufferPointer<UInt8>, make: (String) -> Value) -> Value {
+        lookups += 1
+        if lookups & 0x3FFF == 0, keys.count * 2 > lookups {
+            bypassed = true
+            keys = []
+            values = []
+        }
+        if bypassed { return make(String(decoding: bytes, as: UTF8.self)) }
         let hash = ByteKeyedCache.hash(bytes)
+        let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { break }
-            if hashes[entry - 1] == hash, ByteKeyedCache.equal(keys[entry - 1], bytes) { return values[entry - 1] }
+            let word = slots[slot]
+            if word == 0 { break }
+            let entry = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
+            if word & 0xFFFF_FFFF_0000_0000 == tag, ByteKeyedCache.equal(keys[entry - 1], bytes) {
+                return values[entry - 1]
+            }
             slot = (slot + 1) & mask
         }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -42,20 +60,22 @@ struct ByteKeyedCache<Value> {
         guard text.utf8.count == bytes.count, keys.count < Int(Int32.max) - 1 else { return value }
         keys.append(text)
         values.append(value)
-        hashes.append(hash)
-        slots[slot] = Int32(keys.count)
+        slots[slot] = tag | UInt64(keys.count)
         if keys.count * 2 > slots.count { grow() }
         return value
     }
 
     private mutating func grow() {
         let size = slots.count * 2
-        var fresh = [Int32](repeating: 0, count: size)
+        var fresh = [UInt64](repeating: 0, count: size)
         let newMask = size - 1
-        for (index, hash) in hashes.enumerated() {
+        for (index, key) in keys.enumerated() {
+            let hash =
+                key.utf8.withContiguousStorageIfAvailable { ByteKeyedCache.hash($0) }
+                ?? Array(key.utf8).withUnsafeBufferPointer { ByteKeyedCache.hash($0) }
             var slot = Int(truncatingIfNeeded: hash) & newMask
             while fresh[slot] != 0 { slot = (slot + 1) & newMask }
-            fresh[slot] = Int32(index + 1)
+            fresh[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
         }
         slots = fresh
         mask = newMask

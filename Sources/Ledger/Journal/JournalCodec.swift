@@ -28,17 +28,23 @@ public enum JournalCodec {
         bytes.append(0x0A)
         let transactions = journal.transactions
         let scratch = RowScratch()
-        // Reserve once from the size of the first rows, so the output is not copied as it grows.
-        let sample = min(transactions.count, 1000)
-        for index in 0..<sample {
-            JournalRowEncoder.append(transactions[index], newline: true, to: &bytes, scratch: scratch)
+        // Reserve once, from the size of rows sampled across the journal, so the output is not
+        // copied as it grows.
+        let step = max(1, transactions.count / 512)
+        var sampled = 0
+        var sampleBytes = 0
+        for index in stride(from: 0, to: transactions.count, by: step) {
+            var probe: [UInt8] = []
+            JournalRowEncoder.append(transactions[index], newline: true, to: &probe, scratch: scratch)
+            sampleBytes += probe.count
+            sampled += 1
         }
-        if sample > 0, sample < transactions.count {
-            let perRow = Double(bytes.count) / Double(sample)
-            bytes.reserveCapacity(Int(perRow * Double(transactions.count) * 1.05) + 4096)
+        if sampled > 0 {
+            let perRow = Double(sampleBytes) / Double(sampled)
+            bytes.reserveCapacity(bytes.count + Int(perRow * Double(transactions.count) * 1.1) + 4096)
         }
-        for index in sample..<transactions.count {
-            JournalRowEncoder.append(transactions[index], newline: true, to: &bytes, scratch: scratch)
+        for transaction in transactions {
+            JournalRowEncoder.append(transaction, newline: true, to: &bytes, scratch: scratch)
         }
         return bytes
     }
