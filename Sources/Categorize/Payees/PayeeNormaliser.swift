@@ -34,7 +34,9 @@ public struct PayeeNormaliser: Sendable {
             let word = words[index]
             index += 1
             if word.isStar {
-                if !name.isEmpty, PayeeNormaliser.processors.contains(Array(name.map(\.folded).joined(separator: [0x20]))) {
+                if !name.isEmpty,
+                    PayeeNormaliser.processors.contains(Array(name.map(\.folded).joined(separator: [0x20])))
+                {
                     name.removeAll()
                 } else {
                     afterStar = true

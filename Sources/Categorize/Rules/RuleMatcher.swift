@@ -232,20 +232,13 @@ public final class RuleMatcher {
     func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
         guard let regex = regexes[index], !text.string.isEmpty else { return false }
         guard text.id >= 0 else { return (try? regex.firstMatch(in: text.string)) != nil }
-        let id = Int(text.id)
-        if index < scratch.regexResults.count, id < scratch.regexResults[index].count {
-            let known = scratch.regexResults[index][id]
-            if known != 0 { return known == 2 }
-        }
+        guard scratch.regexCache.isWorthwhile else { return (try? regex.firstMatch(in: text.string)) != nil }
+        let key = Int(text.id) << 24 | index
+        let known = scratch.regexResults[key]
+        scratch.regexCache.record(hit: known != nil)
+        if let known { return known }
         let matches = (try? regex.firstMatch(in: text.string)) != nil
-        if scratch.regexResults.count <= index {
-            scratch.regexResults += repeatElement([], count: index + 1 - scratch.regexResults.count)
-        }
-        if scratch.regexResults[index].count <= id {
-            let size = max(id + 1, scratch.regexResults[index].count * 2)
-            scratch.regexResults[index] += repeatElement(0, count: size - scratch.regexResults[index].count)
-        }
-        scratch.regexResults[index][id] = matches ? 2 : 1
+        scratch.regexResults[key] = matches
         return matches
     }
 
@@ -344,8 +337,9 @@ struct MatchScratch {
     var seen: [Bool]
     var seenList: [Int32] = []
     var candidates: [Int32] = []
-    /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
-    var regexResults: [[UInt8]] = []
+    /// Regular-expression results by text id and expression (see `RuleMatcher.regexMatches`).
+    var regexResults: [Int: Bool] = [:]
+    var regexCache = CacheUse()
 
     init(literalCount: Int) {
         found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)
