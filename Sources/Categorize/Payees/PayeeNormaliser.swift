@@ -35,8 +35,7 @@ public struct PayeeNormaliser: Sendable {
             index += 1
             if word.isStar {
                 if !name.isEmpty,
-                    PayeeNormaliser.processors.contains(
-                        name.map { String(decoding: $0.folded, as: UTF8.self) }.joined(separator: " "))
+                    PayeeNormaliser.processors.contains(Array(name.map(\.folded).joined(separator: [0x20])))
                 {
                     name.removeAll()
                 } else {
@@ -57,9 +56,7 @@ public struct PayeeNormaliser: Sendable {
             name.append(word)
         }
         // 3. Trailing country codes, type codes and generic words.
-        while name.count > 1, let last = name.last,
-            PayeeNormaliser.trailing.contains(String(decoding: last.folded, as: UTF8.self))
-        {
+        while name.count > 1, let last = name.last, PayeeNormaliser.trailing.contains(last.folded) {
             name.removeLast()
         }
         guard !name.isEmpty else {
@@ -77,7 +74,11 @@ public struct PayeeNormaliser: Sendable {
                 display.append(0x20)
             }
             key.append(contentsOf: word.folded)
-            display.append(contentsOf: mixedCase ? Array(word.original) : PayeeNormaliser.displayForm(word))
+            if mixedCase {
+                display.append(contentsOf: word.original)
+            } else {
+                PayeeNormaliser.appendDisplayForm(word, to: &display)
+            }
         }
         return CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
     }
@@ -103,7 +104,9 @@ public struct PayeeNormaliser: Sendable {
             while end > begin, trimmable(bytes[end - 1]) { end -= 1 }
             guard begin < end else { return }
             var folded = bytes[begin..<end].map(TextFold.lower)
-            if folded.starts(with: Array("www.".utf8)), folded.count > 4 {
+            if folded.count > 4, folded[0] == UInt8(ascii: "w"), folded[1] == UInt8(ascii: "w"),
+                folded[2] == UInt8(ascii: "w"), folded[3] == UInt8(ascii: ".")
+            {
                 begin += 4
                 folded.removeFirst(4)
             }
@@ -157,13 +160,27 @@ public struct PayeeNormaliser: Sendable {
     @inline(__always)
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
 
+    /// An upper-case vowel (`AEIOUY`), as display casing counts them.
+    @inline(__always)
+    static func isVowel(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A"), UInt8(ascii: "E"), UInt8(ascii: "I"), UInt8(ascii: "O"), UInt8(ascii: "U"),
+            UInt8(ascii: "Y"):
+            true
+        default: false
+        }
+    }
+
     static let webSuffixes: [[UInt8]] = [".co.uk", ".com", ".net", ".org", ".uk", ".io"].map { Array($0.utf8) }
 
     // MARK: Noise
 
-    static let months: Set<String> = [
+    static let months: Set<[UInt8]> = PayeeNormaliser.byteSet([
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-    ]
+    ])
+
+    /// Word lists are kept as bytes, so a word is looked up without making a `String` of it.
+    static func byteSet(_ words: [String]) -> Set<[UInt8]> { Set(words.map { Array($0.utf8) }) }
 
     /// A number, date, time, card number or reference: where a merchant's name ends.
     static func isNoise(_ word: [UInt8], next: [UInt8]?) -> Bool {
@@ -195,15 +212,14 @@ public struct PayeeNormaliser: Sendable {
             // Dates and times: 12/10, 12.10.24, 10:45.
             if digits >= 2, separators >= 1 { return true }
             // A day before a month name: 12 OCT.
-            if digits >= 1, digits <= 2, let next, months.contains(String(decoding: next, as: UTF8.self)) {
+            if digits >= 1, digits <= 2, let next, months.contains(next) {
                 return true
             }
             return false
         }
         // 12OCT, 12OCT24.
         if digits >= 1, digits <= 4, letters == 3 || letters == 4, separators == 0 {
-            let alpha = String(decoding: word.filter(isLetter), as: UTF8.self)
-            if months.contains(alpha), word.first.map({ $0 &- 0x30 < 10 }) == true { return true }
+            if months.contains(word.filter(isLetter)), word.first.map({ $0 &- 0x30 < 10 }) == true { return true }
         }
         // References mixing letters and at least three digits: 2K3L45, X10-08144, CD4455.
         return digits >= 3
@@ -222,11 +238,12 @@ public struct PayeeNormaliser: Sendable {
     /// The index of the first word after any payment-method prefixes from `start`.
     static func skipPrefixes(_ words: [Word], from start: Int) -> Int {
         var index = start
-        outer: while index < words.count {
-            for phrase in prefixes where index + phrase.count <= words.count {
+        // Most payees start with no prefix word at all: one set lookup settles it.
+        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(words[index].folded) {
+            for phrase in prefixBytes where index + phrase.count <= words.count {
                 var matches = true
                 for (offset, part) in phrase.enumerated()
-                where words[index + offset].isStar || !words[index + offset].folded.elementsEqual(part.utf8) {
+                where words[index + offset].isStar || words[index + offset].folded != part {
                     matches = false
                     break
                 }
@@ -240,14 +257,20 @@ public struct PayeeNormaliser: Sendable {
         return index
     }
 
+    /// `prefixes` as bytes, in the same order.
+    static let prefixBytes: [[[UInt8]]] = prefixes.map { phrase in phrase.map { Array($0.utf8) } }
+
+    /// The first words of `prefixes`.
+    static let prefixStarts: Set<[UInt8]> = Set(prefixBytes.map { $0[0] })
+
     /// Payment processors written before a `*` and the merchant.
-    static let processors: Set<String> = [
+    static let processors: Set<[UInt8]> = PayeeNormaliser.byteSet([
         "paypal", "pp", "sq", "sumup", "iz", "izettle", "zettle", "sp", "tst", "ztl", "crv", "pypl", "google",
         "apple", "dnh",
-    ]
+    ])
 
     /// Words dropped from the end of a name while another word remains.
-    static let trailing: Set<String> = [
+    static let trailing: Set<[UInt8]> = PayeeNormaliser.byteSet([
         // Countries, as banks append them.
         "gb", "gbr", "uk", "us", "usa", "ie", "irl", "fr", "fra", "de", "deu", "nl", "nld", "es", "esp", "au", "aus",
         "nz", "ca", "can", "ch", "che", "at", "aut", "se", "swe", "dk", "dnk", "lu", "lux", "pt", "prt", "pl", "pol",
@@ -256,20 +279,30 @@ public struct PayeeNormaliser: Sendable {
         // Generic shop and company words.
         "store", "stores", "superstore", "ltd", "limited", "plc", "inc", "llc", "corp", "gmbh", "ag", "bv",
         "nv", "sarl", "srl",
-    ]
+    ])
 
     // MARK: Display
 
     /// The word as a person would write it.
-    static func displayForm(_ word: Word) -> [UInt8] {
-        let original = Array(word.original)
-        let hasLower = original.contains { $0 &- 0x61 < 26 }
-        if hasLower { return original }
-        let letters = original.filter(isLetter)
-        let vowels = letters.filter { "AEIOUY".utf8.contains($0) }
-        if !letters.isEmpty, letters.count <= 3, vowels.isEmpty, letters.count == original.count { return original }
-        var result: [UInt8] = []
-        result.reserveCapacity(original.count)
+    /// Appends the word as a person would write it.
+    static func appendDisplayForm(_ word: Word, to result: inout [UInt8]) {
+        let original = word.original
+        var letters = 0
+        var vowels = 0
+        for byte in original {
+            if byte &- 0x61 < 26 {
+                result.append(contentsOf: original)
+                return
+            }
+            if isLetter(byte) {
+                letters += 1
+                if isVowel(byte) { vowels += 1 }
+            }
+        }
+        if letters > 0, letters <= 3, vowels == 0, letters == original.count {
+            result.append(contentsOf: original)
+            return
+        }
         var startOfPart = true
         for byte in original {
             if isLetter(byte) {
@@ -281,7 +314,6 @@ public struct PayeeNormaliser: Sendable {
                 startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10) && byte < 0x80
             }
         }
-        return result
     }
 }
 

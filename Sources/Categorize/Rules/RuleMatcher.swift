@@ -18,6 +18,11 @@ public final class RuleMatcher {
     /// Rules with no required literal, in order.
     let alwaysRules: [Int32]
     let regexes: [Regex<AnyRegexOutput>?]
+    /// Per rule: its condition looks at texts only (no amount, date, account...), so its result is
+    /// the same for every row with the same texts.
+    let textOnly: [Bool]
+    /// Per rule: it has a `continue` action (later rules still apply after it).
+    let continuing: [Bool]
 
     public init(rules: [Rule]) {
         var builder = Builder()
@@ -44,6 +49,17 @@ public final class RuleMatcher {
         self.literalRules = literalRules
         self.alwaysRules = alwaysRules
         self.regexes = builder.regexes
+        self.textOnly = conditions.map(RuleMatcher.isTextOnly)
+        self.continuing = rules.map(\.continues)
+    }
+
+    static func isTextOnly(_ condition: CompiledCondition) -> Bool {
+        switch condition {
+        case .contains, .equals: true
+        case .not(let inner): isTextOnly(inner)
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): isTextOnly(lhs) && isTextOnly(rhs)
+        case .amount, .date, .day, .account, .currency, .sign: false
+        }
     }
 
     /// How many rules are checked for every transaction because they have no literal to prefilter on.
@@ -51,10 +67,31 @@ public final class RuleMatcher {
 
     func makeScratch() -> MatchScratch { MatchScratch(literalCount: literalTexts.count) }
 
+    /// The text folded, with every literal occurrence found by one pass of the automaton.
+    func foldedText(_ text: String, id: Int32) -> FoldedText {
+        let folded = TextFold.fold(text)
+        return FoldedText(text, folded: folded, hits: hits(in: folded), id: id)
+    }
+
+    /// Every occurrence of every literal in `text`, and whether it is a whole word there.
+    func hits(in text: [UInt8]) -> [LiteralHit] {
+        guard !automaton.isEmpty, !text.isEmpty else { return [] }
+        var hits: [LiteralHit] = []
+        let lengths = automaton.lengths
+        automaton.scan(text) { literal, end in
+            let start = end - Int(lengths[Int(literal)])
+            let bounded =
+                (start == 0 || !TextFold.isWordByte(text[start - 1]))
+                && (end == text.count || !TextFold.isWordByte(text[end]))
+            hits.append(LiteralHit(literal: literal, bounded: bounded))
+        }
+        return hits
+    }
+
     /// Appends to `result` the indices of the rules that apply, in order: every matching rule up to
     /// and including the first one that does not `continue`.
     func match(_ input: MatchInput, scratch: inout MatchScratch, into result: inout [Int]) {
-        scan(input, scratch: &scratch)
+        record(input, scratch: &scratch)
         scratch.candidates.sort()
         let candidates = scratch.candidates
         var always = 0
@@ -75,39 +112,83 @@ public final class RuleMatcher {
             }
             if rule == previous { continue }
             previous = rule
-            if evaluate(conditions[Int(rule)], input, scratch) {
+            if evaluate(conditions[Int(rule)], input, &scratch) {
                 result.append(Int(rule))
-                if !rules[Int(rule)].continues { break }
+                if !continuing[Int(rule)] { break }
             }
         }
     }
 
-    /// Runs the automaton over every text slot, recording which literals occur where, and
-    /// collecting the candidate rules.
-    func scan(_ input: MatchInput, scratch: inout MatchScratch) {
+    /// The steps `match(_:plan:scratch:into:)` needs for every row with `input`'s texts: the rules
+    /// `match` would try, in order, less the text-only ones that fail, and ending at the first
+    /// text-only rule that matches and does not continue. Rules that also look at the amount, date
+    /// or account stay in, to be evaluated for each row.
+    func plan(_ input: MatchInput, scratch: inout MatchScratch) -> MatchPlan {
+        record(input, scratch: &scratch)
+        scratch.candidates.sort()
+        let candidates = scratch.candidates
+        var plan = MatchPlan()
+        var always = 0
+        var next = 0
+        var previous: Int32 = -1
+        while true {
+            let rule: Int32
+            let fromCandidates = next < candidates.count
+            let fromAlways = always < alwaysRules.count
+            if fromCandidates && (!fromAlways || candidates[next] < alwaysRules[always]) {
+                rule = candidates[next]
+                next += 1
+            } else if fromAlways {
+                rule = alwaysRules[always]
+                always += 1
+            } else {
+                break
+            }
+            if rule == previous { continue }
+            previous = rule
+            guard textOnly[Int(rule)] else {
+                plan.steps.append(MatchPlan.Step(rule: rule, known: false))
+                plan.needsLiterals = true
+                continue
+            }
+            if evaluate(conditions[Int(rule)], input, &scratch) {
+                plan.steps.append(MatchPlan.Step(rule: rule, known: true))
+                if !continuing[Int(rule)] { break }
+            }
+        }
+        return plan
+    }
+
+    /// `match(_:scratch:into:)` for a row whose texts `plan` was made for.
+    func match(_ input: MatchInput, plan: MatchPlan, scratch: inout MatchScratch, into result: inout [Int]) {
+        if plan.needsLiterals { record(input, scratch: &scratch) }
+        for step in plan.steps {
+            let rule = Int(step.rule)
+            if step.known || evaluate(conditions[rule], input, &scratch) {
+                result.append(rule)
+                if !continuing[rule] { break }
+            }
+        }
+    }
+
+    /// Records which literals occur in which text slot (found when the texts were scanned), and
+    /// collects the candidate rules.
+    func record(_ input: MatchInput, scratch: inout MatchScratch) {
         scratch.reset()
-        guard !automaton.isEmpty else { return }
-        let lengths = automaton.lengths
         for slot in 0..<MatchInput.Slot.count {
-            let text = input.folded[slot]
-            if text.isEmpty { continue }
-            automaton.scan(text) { literal, end in
-                let start = end - Int(lengths[Int(literal)])
-                let bounded =
-                    (start == 0 || !TextFold.isWordByte(text[start - 1]))
-                    && (end == text.count || !TextFold.isWordByte(text[end]))
-                scratch.record(literal: literal, slot: slot, bounded: bounded, rules: literalRules)
+            for hit in input.texts[slot].hits {
+                scratch.record(literal: hit.literal, slot: slot, bounded: hit.bounded, rules: literalRules)
             }
         }
     }
 
     /// True when the rule at `index` matches (used by explain and lint; the prefilter is bypassed).
     func evaluate(rule index: Int, _ input: MatchInput, scratch: inout MatchScratch) -> Bool {
-        scan(input, scratch: &scratch)
-        return evaluate(conditions[index], input, scratch)
+        record(input, scratch: &scratch)
+        return evaluate(conditions[index], input, &scratch)
     }
 
-    func evaluate(_ condition: CompiledCondition, _ input: MatchInput, _ scratch: MatchScratch) -> Bool {
+    func evaluate(_ condition: CompiledCondition, _ input: MatchInput, _ scratch: inout MatchScratch) -> Bool {
         switch condition {
         case .contains(let slots, let negated, let alternatives):
             var found = false
@@ -120,13 +201,10 @@ public final class RuleMatcher {
                         break search
                     }
                 case .regex(let index):
-                    guard let regex = regexes[index] else { continue }
-                    for slot in slots {
-                        let text = input.strings[slot]
-                        if !text.isEmpty, (try? regex.firstMatch(in: text)) != nil {
-                            found = true
-                            break search
-                        }
+                    guard regexes[index] != nil else { continue }
+                    for slot in slots where regexMatches(index, input.texts[slot], &scratch) {
+                        found = true
+                        break search
                     }
                 }
             }
@@ -134,7 +212,7 @@ public final class RuleMatcher {
         case .equals(let slots, let negated, let values):
             var found = false
             for value in values {
-                for slot in slots where input.folded[slot] == value { found = true }
+                for slot in slots where input.texts[slot].folded == value { found = true }
             }
             return found != negated
         case .amount(let test): return test.holds(amount: input.amount)
@@ -143,10 +221,25 @@ public final class RuleMatcher {
         case .account(let values, let negated): return values.contains(input.account.rawValue) != negated
         case .currency(let values, let negated): return values.contains(input.amount.currency.code) != negated
         case .sign(let credit): return credit ? input.amount.minorUnits > 0 : input.amount.minorUnits < 0
-        case .not(let inner): return !evaluate(inner, input, scratch)
-        case .and(let lhs, let rhs): return evaluate(lhs, input, scratch) && evaluate(rhs, input, scratch)
-        case .or(let lhs, let rhs): return evaluate(lhs, input, scratch) || evaluate(rhs, input, scratch)
+        case .not(let inner): return !evaluate(inner, input, &scratch)
+        case .and(let lhs, let rhs): return evaluate(lhs, input, &scratch) && evaluate(rhs, input, &scratch)
+        case .or(let lhs, let rhs): return evaluate(lhs, input, &scratch) || evaluate(rhs, input, &scratch)
         }
+    }
+
+    /// Whether regular expression `index` matches `text`, remembered per distinct text: running a
+    /// `Regex` costs microseconds, and the same payee comes back on thousands of rows.
+    func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
+        guard let regex = regexes[index], !text.string.isEmpty else { return false }
+        guard text.id >= 0 else { return (try? regex.firstMatch(in: text.string)) != nil }
+        guard scratch.regexCache.isWorthwhile else { return (try? regex.firstMatch(in: text.string)) != nil }
+        let key = Int(text.id) << 24 | index
+        let known = scratch.regexResults[key]
+        scratch.regexCache.record(hit: known != nil)
+        if let known { return known }
+        let matches = (try? regex.firstMatch(in: text.string)) != nil
+        scratch.regexResults[key] = matches
+        return matches
     }
 
     /// Turns conditions into compiled ones, collecting literals and regular expressions.
@@ -244,6 +337,9 @@ struct MatchScratch {
     var seen: [Bool]
     var seenList: [Int32] = []
     var candidates: [Int32] = []
+    /// Regular-expression results by text id and expression (see `RuleMatcher.regexMatches`).
+    var regexResults: [Int: Bool] = [:]
+    var regexCache = CacheUse()
 
     init(literalCount: Int) {
         found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)
