@@ -107,7 +107,8 @@ public struct ImportCommand: ParsableCommand {
             return 2
         }
         let driver = ImportDriver(readers: readers, config: config)
-        let outcome = driver.run(files)
+        // Handed over, so each file's bytes are freed once it is read.
+        var outcome = driver.run(consume files)
 
         var reportBytes: [UInt8]
         do {
@@ -120,7 +121,10 @@ public struct ImportCommand: ParsableCommand {
             return 2
         }
         do {
-            try FileOutput.write(JournalCodec.encode(outcome.journal), to: journal)
+            let journalBytes = JournalCodec.encode(outcome.journal)
+            // The rows are in the bytes now; free them before writing copies the bytes once more.
+            outcome.journal.transactions = []
+            try FileOutput.write(journalBytes, to: journal)
             try FileOutput.write(reportBytes, to: report)
         } catch {
             standardError(error.description)

@@ -22,8 +22,8 @@ enum InboxFolder {
                 continue
             }
             if entryIsDirectory.boolValue { continue }
-            if let data = manager.contents(atPath: filePath) {
-                files.append(InboxFile(name: name, bytes: Array(data)))
+            if let bytes = FileBytes.read(filePath) {
+                files.append(InboxFile(name: name, bytes: bytes))
             } else {
                 files.append(
                     InboxFile(name: name, bytes: [], readFailure: "cannot read the file (check its permissions)"))

@@ -104,6 +104,10 @@ struct BalanceReconciler {
 
     /// The balances a statement states: its ledger balances, and the running balance after its
     /// records at the end of each day that has no ledger balance.
+    ///
+    /// A CSV export with a balance column has a running balance on every row; the records are
+    /// read in place and each day is summed as its rows go by (a dictionary is consulted only when
+    /// the day changes), rather than copying a million records into per-day lists.
     static func statedBalances(of statement: ParsedStatement, file: Int) -> [Stated] {
         var result: [Stated] = []
         var explicitDays = Set<Int>()
@@ -114,23 +118,47 @@ struct BalanceReconciler {
                     file: file, day: balance.date.dayNumber, date: balance.date, minorUnits: balance.amount.minorUnits,
                     line: balance.line))
         }
-        let running = statement.records.filter { $0.balanceAfter != nil && $0.status == .posted }
-        guard let first = running.first, let last = running.last else { return result }
-        let newestFirst = first.date > last.date
-        var byDay: [Int: [ParsedRecord]] = [:]
-        var dayOrder: [Int] = []
-        for record in running {
-            let day = record.date.dayNumber
-            if byDay[day] == nil { dayOrder.append(day) }
-            byDay[day, default: []].append(record)
+        let records = statement.records
+        var days: [DayOfRecords] = []
+        var dayIndex: [Int: Int] = [:]
+        var current = -1
+        var first: Int?
+        var last = 0
+        for index in records.indices where records[index].balanceAfter != nil && records[index].status == .posted {
+            let day = records[index].date.dayNumber
+            if current < 0 || days[current].day != day {
+                if let known = dayIndex[day] {
+                    current = known
+                } else {
+                    current = days.count
+                    dayIndex[day] = current
+                    days.append(DayOfRecords(day: day, first: index, last: index))
+                }
+            }
+            days[current].last = index
+            days[current].count += 1
+            days[current].total = days[current].total &+ records[index].amount.minorUnits
+            if first == nil { first = index }
+            last = index
         }
-        for day in dayOrder where !explicitDays.contains(day) {
-            guard let records = byDay[day], let end = endOfDay(records, newestFirst: newestFirst),
-                let balance = end.balanceAfter
-            else { continue }
-            result.append(Stated(file: file, day: day, date: end.date, minorUnits: balance.minorUnits, line: end.line))
+        guard let first else { return result }
+        let newestFirst = records[first].date > records[last].date
+        for day in days where !explicitDays.contains(day.day) {
+            let end = records[endOfDay(day, records, newestFirst: newestFirst)]
+            guard let balance = end.balanceAfter else { continue }
+            result.append(
+                Stated(file: file, day: day.day, date: end.date, minorUnits: balance.minorUnits, line: end.line))
         }
         return result
+    }
+
+    /// One day's records with a running balance: the first and last (in file order), how many, their total.
+    struct DayOfRecords {
+        var day: Int
+        var first: Int
+        var last: Int
+        var count = 0
+        var total: Int64 = 0
     }
 
     /// The record whose running balance is the balance at the end of its day: the last one in time.
@@ -138,17 +166,15 @@ struct BalanceReconciler {
     /// Within a day the file's order may not be the order in time, so the choice is checked: the
     /// day's first record in time starts from its balance minus its amount, and the last one must
     /// end at that plus the day's total.
-    static func endOfDay(_ records: [ParsedRecord], newestFirst: Bool) -> ParsedRecord? {
-        guard let first = records.first, let last = records.last else { return nil }
-        if records.count == 1 { return first }
-        var total: Int64 = 0
-        for record in records { total = total &+ record.amount.minorUnits }
+    static func endOfDay(_ day: DayOfRecords, _ records: [ParsedRecord], newestFirst: Bool) -> Int {
+        if day.count == 1 { return day.first }
+        let (first, last) = (records[day.first], records[day.last])
         func balance(_ record: ParsedRecord) -> Int64 { record.balanceAfter?.minorUnits ?? 0 }
-        let oldestFirstFits = balance(last) == balance(first) &- first.amount.minorUnits &+ total
-        let newestFirstFits = balance(first) == balance(last) &- last.amount.minorUnits &+ total
+        let oldestFirstFits = balance(last) == balance(first) &- first.amount.minorUnits &+ day.total
+        let newestFirstFits = balance(first) == balance(last) &- last.amount.minorUnits &+ day.total
         if newestFirst {
-            return newestFirstFits || !oldestFirstFits ? first : last
+            return newestFirstFits || !oldestFirstFits ? day.first : day.last
         }
-        return oldestFirstFits || !newestFirstFits ? last : first
+        return oldestFirstFits || !newestFirstFits ? day.last : day.first
     }
 }

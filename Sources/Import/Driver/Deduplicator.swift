@@ -23,39 +23,48 @@ struct Deduplicator {
     var probableWindowDays = 3
     /// Per file (by index), the days it covers for each account it feeds.
     var windows: [[AccountID: ClosedRange<CivilDate>]]
+    /// The accounts `ImportEntry.account` indexes.
+    var accounts: [AccountID]
 
+    /// Step 1. Most imports hold no id twice, so `RepeatedKeys` first rules out almost every id by
+    /// its hash; only the ids it cannot rule out are compared as text, as a dictionary keyed by id
+    /// would compare them.
     func markSameID(_ entries: inout [ImportEntry]) {
-        var first: [TransactionID: Int] = [:]
-        first.reserveCapacity(entries.count)
-        for index in entries.indices where entries[index].isImported {
-            if let kept = first[entries[index].id] {
+        let mayRepeat = RepeatedKeys.flags(entries.map(\.idHash))
+        var seen: [UInt64: [Int]] = [:]
+        for index in entries.indices where mayRepeat[index] && entries[index].isImported {
+            let id = entries[index].id
+            let hash = entries[index].idHash
+            if let kept = seen[hash]?.first(where: { entries[$0].id == id }) {
                 entries[index].fate = .duplicate(of: kept, rule: .sameID)
             } else {
-                first[entries[index].id] = index
+                seen[hash, default: []].append(index)
             }
         }
     }
 
     func supersedePending(_ entries: inout [ImportEntry]) {
-        let pending = entries.indices.filter { entries[$0].isImported && entries[$0].record.status == .pending }
+        let pending = entries.indices.filter { entries[$0].isImported && entries[$0].isPending }
         guard !pending.isEmpty else { return }
+        // Only amounts some pending record has can supersede anything.
+        let wanted = Set(pending.map { AmountKey(entries[$0]) })
         var posted: [AmountKey: [Int]] = [:]
-        for index in entries.indices where entries[index].isImported && entries[index].record.status == .posted {
-            posted[AmountKey(entries[index]), default: []].append(index)
+        for index in entries.indices where entries[index].isImported && entries[index].isPosted {
+            let key = AmountKey(entries[index])
+            if wanted.contains(key) { posted[key, default: []].append(index) }
         }
         for key in posted.keys { posted[key]?.sort { Deduplicator.dateOrder(entries, $0, $1) } }
         var used = Set<Int>()
         let ordered = pending.sorted { Deduplicator.dateOrder(entries, $0, $1) }
         for index in ordered {
-            let entry = entries[index]
-            guard let candidates = posted[AmountKey(entry)] else { continue }
-            let day = entry.record.date.dayNumber
+            guard let candidates = posted[AmountKey(entries[index])] else { continue }
+            let day = Int(entries[index].day)
             var best: (score: (Int, Int, Int), index: Int)?
             var position = Deduplicator.firstIndex(in: candidates, entries, onOrAfter: day - pendingWindowDays)
             while position < candidates.count {
                 let candidate = candidates[position]
                 position += 1
-                let difference = entries[candidate].record.date.dayNumber - day
+                let difference = Int(entries[candidate].day) - day
                 if difference > pendingWindowDays { break }
                 if used.contains(candidate) { continue }
                 // Prefer a posted record on or after the pending one's day, then the nearest, then file order.
@@ -71,24 +80,37 @@ struct Deduplicator {
 
     /// Steps 3 and 4 for every pair of files feeding the same account; returns the probable pairs.
     func matchAcrossFiles(_ entries: inout [ImportEntry]) -> [ProbablePair] {
+        // Entries come file by file, statement by statement: note each (file, account) run once.
+        var filesOfAccount: [Int32: Set<Int32>] = [:]
+        var last: FileAccount?
+        for entry in entries {
+            let pair = FileAccount(file: entry.file, account: entry.account)
+            if pair != last { filesOfAccount[entry.account, default: []].insert(entry.file) }
+            last = pair
+        }
+        let shared = Set(filesOfAccount.filter { $0.value.count > 1 }.keys)
+        // Most imports feed each account from one file: nothing to match.
+        guard !shared.isEmpty else { return [] }
         var byFileAndAccount: [FileAccount: [Int]] = [:]
-        for index in entries.indices where entries[index].isImported && entries[index].record.status == .posted {
+        for index in entries.indices
+        where entries[index].isImported && entries[index].isPosted && shared.contains(entries[index].account) {
             byFileAndAccount[FileAccount(file: entries[index].file, account: entries[index].account), default: []]
                 .append(index)
         }
         // Which files hold a copy of each kept entry: an entry already matched by a file is not
         // a candidate for another match with that file.
-        var copiedIn: [Int: Set<Int>] = [:]
+        var copiedIn: [Int: Set<Int32>] = [:]
         for entry in entries {
             if case .duplicate(let kept, _) = entry.fate { copiedIn[kept, default: []].insert(entry.file) }
         }
-        let accounts = Set(byFileAndAccount.keys.map(\.account)).sorted()
+        let accounts = Set(byFileAndAccount.keys.map(\.account)).sorted { self.accounts[Int($0)] < self.accounts[Int($1)] }
         var probable: [ProbablePair] = []
         for account in accounts {
+            let id = self.accounts[Int(account)]
             let files = byFileAndAccount.keys.filter { $0.account == account }.map(\.file).sorted()
             for (position, a) in files.enumerated() {
                 for b in files[(position + 1)...] {
-                    guard let wa = windows[a][account], let wb = windows[b][account] else { continue }
+                    guard let wa = windows[Int(a)][id], let wb = windows[Int(b)][id] else { continue }
                     let lower = max(wa.lowerBound, wb.lowerBound)
                     let upper = min(wa.upperBound, wb.upperBound)
                     guard lower <= upper else { continue }
@@ -96,10 +118,11 @@ struct Deduplicator {
                         copiedIn[$0]?.contains(b) != true
                     }
                     let second = byFileAndAccount[FileAccount(file: b, account: account)] ?? []
-                    for (kept, dropped) in mergeOneToOne(&entries, first, second, overlap: lower...upper) {
+                    let overlap = lower.dayNumber...upper.dayNumber
+                    for (kept, dropped) in mergeOneToOne(&entries, first, second, overlap: overlap) {
                         copiedIn[kept, default: []].insert(entries[dropped].file)
                     }
-                    probable += pairProbable(entries, first, second, overlap: lower...upper)
+                    probable += pairProbable(entries, first, second, overlap: overlap)
                 }
             }
         }
@@ -109,11 +132,11 @@ struct Deduplicator {
     /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files;
     /// returns the (kept, dropped) pairs.
     private func mergeOneToOne(
-        _ entries: inout [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<CivilDate>
+        _ entries: inout [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<Int>
     ) -> [(Int, Int)] {
         func groups(_ indices: [Int]) -> [DayAmountKey: [Int]] {
             var result: [DayAmountKey: [Int]] = [:]
-            for index in indices where entries[index].isImported && overlap.contains(entries[index].record.date) {
+            for index in indices where entries[index].isImported && overlap.contains(Int(entries[index].day)) {
                 result[DayAmountKey(entries[index]), default: []].append(index)
             }
             return result
@@ -135,12 +158,12 @@ struct Deduplicator {
 
     /// Pairs what is still unmatched on the days both files cover by amount and nearest date.
     private func pairProbable(
-        _ entries: [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<CivilDate>
+        _ entries: [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<Int>
     ) -> [ProbablePair] {
-        let lower = overlap.lowerBound.dayNumber - probableWindowDays
-        let upper = overlap.upperBound.dayNumber + probableWindowDays
+        let lower = overlap.lowerBound - probableWindowDays
+        let upper = overlap.upperBound + probableWindowDays
         func inWindow(_ index: Int) -> Bool {
-            let day = entries[index].record.date.dayNumber
+            let day = Int(entries[index].day)
             return entries[index].isImported && day >= lower && day <= upper
         }
         var candidates: [AmountKey: [Int]] = [:]
@@ -152,13 +175,13 @@ struct Deduplicator {
         let ordered = second.filter(inWindow).sorted { Deduplicator.dateOrder(entries, $0, $1) }
         for index in ordered {
             guard let list = candidates[AmountKey(entries[index])] else { continue }
-            let day = entries[index].record.date.dayNumber
+            let day = Int(entries[index].day)
             var best: (score: (Int, Int), index: Int)?
             var position = Deduplicator.firstIndex(in: list, entries, onOrAfter: day - probableWindowDays)
             while position < list.count {
                 let candidate = list[position]
                 position += 1
-                let difference = entries[candidate].record.date.dayNumber - day
+                let difference = Int(entries[candidate].day) - day
                 if difference > probableWindowDays { break }
                 if used.contains(candidate) { continue }
                 let score = (abs(difference), candidate)
@@ -174,7 +197,7 @@ struct Deduplicator {
     }
 
     static func reason(_ first: ImportEntry, _ second: ImportEntry) -> String {
-        let days = abs(first.record.date.dayNumber - second.record.date.dayNumber)
+        let days = abs(Int(first.day) - Int(second.day))
         if days > 0 { return "same amount, dates \(days) day\(days == 1 ? "" : "s") apart" }
         if first.hasBankID != second.hasBankID {
             return "same date and amount in an OFX and a CSV/QIF export, but other records share them"
@@ -185,7 +208,7 @@ struct Deduplicator {
 
     /// Date, then file order.
     static func dateOrder(_ entries: [ImportEntry], _ a: Int, _ b: Int) -> Bool {
-        let (x, y) = (entries[a].record.date, entries[b].record.date)
+        let (x, y) = (entries[a].day, entries[b].day)
         return x != y ? x < y : a < b
     }
 
@@ -195,7 +218,7 @@ struct Deduplicator {
         var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[sorted[middle]].record.date.dayNumber < day { low = middle + 1 } else { high = middle }
+            if Int(entries[sorted[middle]].day) < day { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -211,28 +234,27 @@ struct Deduplicator {
         return low
     }
 
+    /// An account and an amount (every entry of an account is in the account's currency).
     struct AmountKey: Hashable {
-        var account: AccountID
+        var account: Int32
         var minorUnits: Int64
-        var currency: String
         init(_ entry: ImportEntry) {
             account = entry.account
-            minorUnits = entry.record.amount.minorUnits
-            currency = entry.record.amount.currency.code
+            minorUnits = entry.minorUnits
         }
     }
 
     struct DayAmountKey: Hashable {
-        var day: Int
+        var day: Int32
         var minorUnits: Int64
         init(_ entry: ImportEntry) {
-            day = entry.record.date.dayNumber
-            minorUnits = entry.record.amount.minorUnits
+            day = entry.day
+            minorUnits = entry.minorUnits
         }
     }
 
     struct FileAccount: Hashable {
-        var file: Int
-        var account: AccountID
+        var file: Int32
+        var account: Int32
     }
 }

@@ -15,13 +15,15 @@ public struct ImportDriver: Sendable {
         self.config = config
     }
 
-    /// Imports `files` (any order; they are processed in file-name order).
-    public func run(_ files: [InboxFile]) -> ImportOutcome {
+    /// Imports `files` (any order; they are processed in file-name order). Each file's bytes are
+    /// released as soon as it is read, unless the caller keeps `files`: pass them with `consume`
+    /// where memory matters.
+    public func run(_ files: consuming [InboxFile]) -> ImportOutcome {
         var run = ImportRun(config: config, files: files)
         run.read(with: readers)
         run.assignAccounts()
         run.makeEntries()
-        var deduplicator = Deduplicator(windows: run.windows)
+        var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
         deduplicator.pendingWindowDays = 5
         deduplicator.markSameID(&run.entries)
         deduplicator.supersedePending(&run.entries)

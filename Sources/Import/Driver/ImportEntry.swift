@@ -2,14 +2,16 @@ import Ledger
 
 /// One parsed record on its way into the journal: where it came from, the account and id it was
 /// given, and what became of it.
+///
+/// A large import holds a million of these at once, so an entry is small: it points at its record
+/// (`ImportRun.records`) instead of copying it, names its account by index, and carries the few
+/// record facts de-duplication reads on every comparison (day, amount, status).
 struct ImportEntry {
     /// Why a record is not in the journal although it was read.
     enum Fate: Equatable {
         case imported
         /// Another entry (by index) is the same bank line.
         case duplicate(of: Int, rule: DuplicateRule)
-        /// Parsed, but cannot go into its account (the reason says why).
-        case skipped(String)
     }
 
     enum DuplicateRule: String {
@@ -21,15 +23,28 @@ struct ImportEntry {
         case pendingSuperseded = "pending-superseded"
     }
 
-    /// The index of the file (in file-name order) and of the statement within it.
-    var file: Int
-    var statement: Int
-    var record: ParsedRecord
-    var account: AccountID
+    /// The index of the file, in file-name order.
+    var file: Int32
+    /// The record: `ImportRun.records[list][record]`.
+    var list: Int32
+    var record: Int32
+    /// The index of the account in `ImportRun.accounts`.
+    var account: Int32
+    /// The record's date as a day number, and its amount in the account's currency.
+    var day: Int32
+    var minorUnits: Int64
     var id: TransactionID
+    /// A hash of the id's text, for finding equal ids without comparing text.
+    var idHash: UInt64
+    /// The first eight bytes of the id after its account prefix, for sorting (see `CanonicalOrder`).
+    var idPrefix: UInt64
+    /// `idPrefix` orders ids as their text does (it holds ASCII that cannot combine with what follows).
+    var idPrefixOrders: Bool
     /// The id comes from the bank (an OFX `FITID`), not from the record's content.
     var hasBankID: Bool
+    var isPending: Bool
     var fate: Fate = .imported
 
     var isImported: Bool { fate == .imported }
+    var isPosted: Bool { !isPending }
 }

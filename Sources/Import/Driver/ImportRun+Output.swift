@@ -2,63 +2,56 @@ import Ledger
 
 extension ImportRun {
     /// Builds the journal and the report from the entries' fates.
-    func finish(probable: [Deduplicator.ProbablePair]) -> ImportOutcome {
+    ///
+    /// The report's record references are made first, while every entry still has its id; the
+    /// journal's transactions then take the ids over (moved, not copied).
+    mutating func finish(probable: [Deduplicator.ProbablePair]) -> ImportOutcome {
         var fileWarnings = files.map(\.warnings)
-        // Built in canonical order (date, account, id), so the journal's own sort finds one run.
-        let imported = entries.indices.filter { entries[$0].isImported }.sorted { a, b in
-            let (x, y) = (entries[a], entries[b])
-            if x.record.date != y.record.date { return x.record.date < y.record.date }
-            if x.account != y.account { return x.account < y.account }
-            return x.id < y.id
+        let tallies = files.indices.map(tally)
+        let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
+            guard case .duplicate(let kept, let rule) = entries[index].fate, rule != .sameID else { return nil }
+            return ImportReport.Merge(
+                rule: rule.rawValue, account: accounts[Int(entries[index].account)].rawValue, kept: reference(kept),
+                dropped: reference(index))
         }
-        var transactions: [Transaction] = []
-        transactions.reserveCapacity(imported.count)
-        var postedByAccount: [AccountID: [(day: Int, minorUnits: Int64)]] = [:]
-        var pendingCount: [AccountID: Int] = [:]
-        for index in imported {
-            let entry = entries[index]
-            let record = entry.record
-            if record.status == .posted {
-                postedByAccount[entry.account, default: []].append((record.date.dayNumber, record.amount.minorUnits))
+        let probableReports = probable.map {
+            ImportReport.ProbableDuplicate(
+                account: accounts[Int(entries[$0.first].account)].rawValue, first: reference($0.first),
+                second: reference($0.second), reason: $0.reason)
+        }
+
+        // Built in canonical order (date, account, id): the journal needs no sort of its own.
+        let order = CanonicalOrder.sorted(entries, accountRanks: CanonicalOrder.ranks(of: accounts))
+        var postedByAccount = Array(repeating: [(day: Int, minorUnits: Int64)](), count: accounts.count)
+        var pendingByAccount = Array(repeating: 0, count: accounts.count)
+        for index in order {
+            if entries[index].isPosted {
+                postedByAccount[Int(entries[index].account)].append((Int(entries[index].day), entries[index].minorUnits))
             } else {
-                pendingCount[entry.account, default: 0] += 1
+                pendingByAccount[Int(entries[index].account)] += 1
             }
-            var transaction = Transaction(
-                id: entry.id, account: entry.account, date: record.date, amount: record.amount, payee: record.payee,
-                memo: record.memo, status: record.status, checkNumber: record.checkNumber, bankType: record.bankType,
-                bankCategory: record.bankCategory,
-                source: SourceLocation(file: files[entry.file].file.path, line: record.line))
-            if !record.splits.isEmpty {
-                switch ImportRun.splits(of: record) {
-                case .success(let splits): transaction.splits = splits
-                case .failure(let problem):
-                    fileWarnings[entry.file].append(
-                        ImportDiagnostic(
-                            severity: .warning, path: files[entry.file].file.path, line: record.line,
-                            message: "\(problem.message); the transaction is kept without its splits"))
-                }
-            }
-            transactions.append(transaction)
         }
+        var transactions = makeTransactions(order: order, warnings: &fileWarnings)
 
         let accountIDs = journalAccountIDs()
         var balances: [AccountID: BalanceReconciler.Result] = [:]
-        var accounts: [Account] = []
+        var journalAccounts: [Account] = []
         var accountReports: [ImportReport.AccountReport] = []
         for id in accountIDs {
             let currency = currency(of: id)
             let configured = config.account(id)
             var coverage = CoverageMap()
             for window in windows { if let span = window[id] { coverage.add(span) } }
-            let posted = postedByAccount[id] ?? []
+            let posted = accountIndex[id].map { postedByAccount[$0] } ?? []
+            let pendingCount = accountIndex[id].map { pendingByAccount[$0] } ?? 0
             let reconciler = BalanceReconciler(transactions: posted)
             var stated: [BalanceReconciler.Stated] = []
-            for (fileIndex, state) in files.enumerated() {
+            for state in files {
                 guard let parsed = state.parsed else { continue }
                 for (statementIndex, statement) in parsed.statements.enumerated()
                 where state.accounts[statementIndex] == id {
                     guard statement.currency == nil || statement.currency == currency else { continue }
-                    stated += BalanceReconciler.statedBalances(of: statement, file: fileIndex)
+                    stated += state.stated[statementIndex]
                 }
             }
             let opening = configured?.openingBalance.map { ImportRun.rescaled($0, to: currency) }
@@ -78,7 +71,7 @@ extension ImportRun {
             let known = facts[id] ?? AccountFacts()
             let kind = configured?.kind ?? known.kind ?? .checking
             let name = configured?.name ?? resolver.derived[id]?.name ?? id.rawValue
-            accounts.append(
+            journalAccounts.append(
                 Account(
                     id: id, name: name, kind: kind, currency: currency, institution: known.institution,
                     number: known.number, openingBalance: openingBalance, openingDate: openingDate))
@@ -86,7 +79,7 @@ extension ImportRun {
                 ImportReport.AccountReport(
                     id: id.rawValue, name: name, kind: kind.rawValue, currency: currency.code,
                     configured: configured != nil, files: known.files,
-                    transactions: posted.count + (pendingCount[id] ?? 0), pending: pendingCount[id] ?? 0,
+                    transactions: posted.count + pendingCount, pending: pendingCount,
                     coverage: coverage.extent.map(ImportRun.dateSpan), gaps: coverage.gaps.map(ImportRun.dateSpan),
                     openingBalance: openingBalance?.decimalString, openingDate: openingDate?.isoString,
                     openingBalanceSource: openingSource,
@@ -115,25 +108,14 @@ extension ImportRun {
             }
             warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             diagnostics += state.errors + warnings
-            fileReports.append(fileReport(fileIndex, warnings: warnings, balanceChecks: checks))
+            fileReports.append(fileReport(fileIndex, tally: tallies[fileIndex], warnings: warnings, balanceChecks: checks))
         }
 
-        let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
-            guard case .duplicate(let kept, let rule) = entries[index].fate, rule != .sameID else { return nil }
-            return ImportReport.Merge(
-                rule: rule.rawValue, account: entries[index].account.rawValue, kept: reference(kept),
-                dropped: reference(index))
-        }
-        let probableReports = probable.map {
-            ImportReport.ProbableDuplicate(
-                account: entries[$0.first].account.rawValue, first: reference($0.first), second: reference($0.second),
-                reason: $0.reason)
-        }
-        let baseCurrency = config.baseCurrency ?? ImportRun.mostCommonCurrency(transactions, accounts: accounts)
-        // Move the transactions into the journal so its sort does not copy a million rows.
-        var journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: accounts, transactions: [])
+        let baseCurrency = config.baseCurrency ?? ImportRun.mostCommonCurrency(transactions, accounts: journalAccounts)
+        // Moved into the journal rather than copied; already in canonical order (see `CanonicalOrder`).
+        var journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: journalAccounts, transactions: [])
         swap(&journal.transactions, &transactions)
-        journal.sortCanonically()
+        assert(ImportRun.isCanonical(journal), "CanonicalOrder and Journal.sortCanonically disagree")
         let totals = ImportReport.Totals(
             files: files.count, failedFiles: files.filter(\.failed).count,
             records: fileReports.reduce(0) { $0 + $1.records }, imported: fileReports.reduce(0) { $0 + $1.imported },
@@ -156,34 +138,43 @@ extension ImportRun {
         return configured + derived
     }
 
-    func fileReport(
-        _ index: Int, warnings: [ImportDiagnostic], balanceChecks: [ImportReport.BalanceCheck]
-    ) -> ImportReport.FileReport {
-        let state = files[index]
+    /// What became of one file's entries: how many are in the journal, and its duplicate lines.
+    struct FileTally {
         var imported = 0
         var pending = 0
         var duplicates: [ImportReport.DuplicateLine] = []
-        for entry in entries[entryRange(of: index)] {
+    }
+
+    func tally(_ file: Int) -> FileTally {
+        var tally = FileTally()
+        for entry in entries[entryRange(of: file)] {
             switch entry.fate {
             case .imported:
-                imported += 1
-                if entry.record.status == .pending { pending += 1 }
+                tally.imported += 1
+                if entry.isPending { tally.pending += 1 }
             case .duplicate(let kept, let rule):
-                duplicates.append(
+                tally.duplicates.append(
                     ImportReport.DuplicateLine(
-                        line: entry.record.line, id: entry.id.rawValue,
+                        line: line(of: entry), id: entry.id.rawValue,
                         duplicateOf: entries[kept].id == entry.id ? nil : entries[kept].id.rawValue,
                         keptAt: location(kept), rule: rule.rawValue))
-            case .skipped: continue
             }
         }
+        return tally
+    }
+
+    func fileReport(
+        _ index: Int, tally: FileTally, warnings: [ImportDiagnostic], balanceChecks: [ImportReport.BalanceCheck]
+    ) -> ImportReport.FileReport {
+        let state = files[index]
         let skipped = state.skipped.map { ImportReport.SkippedLine(line: $0.line, reason: $0.reason) }
         return ImportReport.FileReport(
             path: state.file.path, format: state.format?.rawValue, profile: state.parsed?.profile,
-            accounts: uniqued(state.accounts).map(\.rawValue), records: state.parsed?.recordCount ?? 0,
-            imported: imported, pending: pending, duplicates: duplicates.count, skipped: skipped.count,
-            skippedRecords: skipped, duplicateRecords: duplicates, warnings: warnings.map(\.description),
-            errors: state.errors.map(\.description), balanceChecks: balanceChecks)
+            accounts: uniqued(state.accounts).map(\.rawValue), records: state.recordCount,
+            imported: tally.imported, pending: tally.pending, duplicates: tally.duplicates.count,
+            skipped: skipped.count, skippedRecords: skipped, duplicateRecords: tally.duplicates,
+            warnings: warnings.map(\.description), errors: state.errors.map(\.description),
+            balanceChecks: balanceChecks)
     }
 
     func balanceCheck(
@@ -218,18 +209,28 @@ extension ImportRun {
 
     /// The entries of one file: they were made in file order, so they are one contiguous run.
     func entryRange(of file: Int) -> Range<Int> {
-        let start = Deduplicator.partition(entries) { $0.file < file }
-        let end = Deduplicator.partition(entries) { $0.file <= file }
+        let start = Deduplicator.partition(entries) { Int($0.file) < file }
+        let end = Deduplicator.partition(entries) { Int($0.file) <= file }
         return start..<end
     }
 
-    func location(_ index: Int) -> String { "\(files[entries[index].file].file.path):\(entries[index].record.line)" }
+    func location(_ index: Int) -> String {
+        "\(files[Int(entries[index].file)].file.path):\(line(of: entries[index]))"
+    }
 
     func reference(_ index: Int) -> ImportReport.RecordReference {
         let entry = entries[index]
+        let record = record(of: entry)
         return ImportReport.RecordReference(
-            id: entry.id.rawValue, at: location(index), date: entry.record.date.isoString,
-            amount: entry.record.amount.decimalString, payee: entry.record.payee)
+            id: entry.id.rawValue, at: location(index), date: record.date.isoString,
+            amount: record.amount.decimalString, payee: record.payee)
+    }
+
+    /// True when the journal's transactions are in the order `Journal.sortCanonically` gives.
+    static func isCanonical(_ journal: Journal) -> Bool {
+        var sorted = journal
+        sorted.sortCanonically()
+        return sorted.transactions.map(\.id) == journal.transactions.map(\.id)
     }
 
     /// The lines to paste into `closebook.toml` to make a derived account a configured one.

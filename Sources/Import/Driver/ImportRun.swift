@@ -6,7 +6,13 @@ struct ImportRun {
     struct FileState {
         var file: InboxFile
         var format: FileFormat?
+        /// What the reader returned. Once entries are made, its statements' records live on in
+        /// `ImportRun.records` only (see `makeEntries`).
         var parsed: ParsedFile?
+        /// Every record the reader saw: parsed (posted and pending) plus skipped.
+        var recordCount = 0
+        /// Per statement, the balances it states (`BalanceReconciler.statedBalances`).
+        var stated: [[BalanceReconciler.Stated]] = []
         /// The account each statement (by index) was mapped to.
         var accounts: [AccountID] = []
         /// The reader's skipped records plus those the driver could not place.
@@ -30,10 +36,18 @@ struct ImportRun {
     var resolver: AccountResolver
     var facts: [AccountID: AccountFacts] = [:]
     var entries: [ImportEntry] = []
+    /// The records of every statement entries were made from (`ImportEntry.list` indexes it):
+    /// the readers' arrays, taken over, not copied.
+    var records: [[ParsedRecord]] = []
+    /// The accounts entries were made for (`ImportEntry.account` indexes it), in first-seen order.
+    var accounts: [AccountID] = []
+    var accountIndex: [AccountID: Int] = [:]
     /// Per file, the days it covers for each account it feeds.
     var windows: [[AccountID: ClosedRange<CivilDate>]] = []
 
-    init(config: WorkspaceConfig, files: [InboxFile]) {
+    /// Takes the files (any order; they are processed in file-name order). Each file's bytes are
+    /// released once it is read, so pass them over rather than keeping a copy.
+    init(config: WorkspaceConfig, files: consuming [InboxFile]) {
         self.config = config
         self.files = files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.map { FileState(file: $0) }
         self.resolver = AccountResolver(config: config)
@@ -48,6 +62,8 @@ struct ImportRun {
     mutating func read(with readers: [any StatementReader]) {
         for index in files.indices {
             let file = files[index].file
+            // The parsed records hold what the journal needs; the bytes are not read again.
+            defer { files[index].file.bytes = [] }
             if let failure = file.readFailure {
                 files[index].errors.append(ImportDiagnostic(path: file.path, line: 1, message: failure))
                 continue
@@ -65,6 +81,7 @@ struct ImportRun {
             do {
                 let parsed = try reader.read(file.bytes, path: file.path, context: context)
                 files[index].parsed = parsed
+                files[index].recordCount = parsed.recordCount
                 files[index].format = parsed.format
                 files[index].skipped = parsed.skipped
                 for diagnostic in parsed.warnings {
@@ -129,59 +146,17 @@ struct ImportRun {
         config.account(account)?.currency ?? facts[account]?.currency ?? config.baseCurrency ?? .eur
     }
 
-    /// Gives every parsed record its account and id, in file order.
-    ///
-    /// CSV and QIF records (and OFX records without a FITID) get an id derived from their content
-    /// and occurrence within their file; OFX records get their FITID, suffixed by its occurrence
-    /// when the file repeats it.
-    mutating func makeEntries() {
-        entries.reserveCapacity(files.reduce(0) { $0 + ($1.parsed?.recordCount ?? 0) })
-        for fileIndex in files.indices {
-            guard let parsed = files[fileIndex].parsed else { continue }
-            let path = files[fileIndex].file.path
-            var occurrences: [String: Int] = [:]
-            var bankIDs: [TransactionID: Int] = [:]
-            for (statementIndex, statement) in parsed.statements.enumerated() {
-                let account = files[fileIndex].accounts[statementIndex]
-                let currency = currency(of: account)
-                for record in statement.records {
-                    guard record.amount.currency == currency else {
-                        files[fileIndex].skipped.append(
-                            SkippedRecord(
-                                line: record.line,
-                                reason:
-                                    "amount is in \(record.amount.currency.code) but account '\(account)' is in \(currency.code); set the account's currency in closebook.toml"
-                            ))
-                        continue
-                    }
-                    let fitID = record.fitID.map { String($0.filter { !$0.isWhitespace }) } ?? ""
-                    var entry: ImportEntry
-                    if fitID.isEmpty {
-                        let text = record.payee + " " + record.memo
-                        let key = TransactionID.contentKey(
-                            account: account, date: record.date, amount: record.amount, text: text)
-                        let occurrence = occurrences[key, default: 0]
-                        occurrences[key] = occurrence + 1
-                        // `TransactionID.derived` without hashing the content a second time.
-                        let id = TransactionID("\(account.rawValue)/\(key)-\(occurrence)")
-                        entry = ImportEntry(
-                            file: fileIndex, statement: statementIndex, record: record, account: account, id: id,
-                            hasBankID: false)
-                    } else {
-                        // A FITID repeated within one file is kept as another transaction (some banks
-                        // derive FITIDs from date and amount, so two identical coffees share one): the
-                        // second gets `~2`, the third `~3`, which an overlapping export repeats alike.
-                        let base = TransactionID.ofx(account: account, fitID: fitID)
-                        let occurrence = bankIDs[base, default: 0] + 1
-                        bankIDs[base] = occurrence
-                        let id = occurrence == 1 ? base : TransactionID("\(base.rawValue)~\(occurrence)")
-                        entry = ImportEntry(
-                            file: fileIndex, statement: statementIndex, record: record, account: account, id: id,
-                            hasBankID: true)
-                    }
-                    entries.append(entry)
-                }
-            }
-        }
+    /// The record an entry was made from.
+    func record(of entry: ImportEntry) -> ParsedRecord { records[Int(entry.list)][Int(entry.record)] }
+
+    /// The line of an entry's record in its file.
+    func line(of entry: ImportEntry) -> Int { records[Int(entry.list)][Int(entry.record)].line }
+
+    /// The index of `account` in `accounts`, adding it when new.
+    mutating func index(of account: AccountID) -> Int {
+        if let known = accountIndex[account] { return known }
+        accountIndex[account] = accounts.count
+        accounts.append(account)
+        return accounts.count - 1
     }
 }

@@ -19,16 +19,25 @@ struct QIFDate: Equatable {
 
     /// Splits the value of a `D` line; nil when it is not three numbers.
     init?(_ bytes: ArraySlice<UInt8>) {
-        var groups: [(value: Int, digits: Int)] = []
+        guard let date = bytes.withUnsafeBufferPointer({ QIFDate($0) }) else { return nil }
+        self = date
+    }
+
+    /// Splits the value of a `D` line; nil when it is not three numbers. Runs once per entry, so
+    /// the numbers go into three fixed slots rather than an array.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var values = (0, 0, 0)
+        var digitCounts = (0, 0, 0)
+        var groups = 0
         var sawApostropheBeforeLast = false
         var separatorHasApostrophe = false
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+        var index = 0
+        let end = bytes.count
         while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         while index < end {
             let byte = bytes[index]
             if byte >= 0x30 && byte <= 0x39 {
-                if groups.count == 3 { return nil }
+                if groups == 3 { return nil }
                 var value = 0
                 var digits = 0
                 while index < end, bytes[index] >= 0x30 && bytes[index] <= 0x39 {
@@ -37,45 +46,51 @@ struct QIFDate: Equatable {
                     if digits > 8 { return nil }
                     index += 1
                 }
-                if groups.count == 2 { sawApostropheBeforeLast = separatorHasApostrophe }
-                groups.append((value, digits))
+                switch groups {
+                case 0: (values.0, digitCounts.0) = (value, digits)
+                case 1: (values.1, digitCounts.1) = (value, digits)
+                default:
+                    (values.2, digitCounts.2) = (value, digits)
+                    sawApostropheBeforeLast = separatorHasApostrophe
+                }
+                groups += 1
                 separatorHasApostrophe = false
                 continue
             }
             switch byte {
             case UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "'"), 0x20:
                 // After the third number only a time may follow, separated by white space.
-                if groups.count == 3 {
+                if groups == 3 {
                     guard byte == 0x20 else { return nil }
                     index = end
                     continue
                 }
-                if groups.isEmpty { return nil }
+                if groups == 0 { return nil }
                 if byte == UInt8(ascii: "'") { separatorHasApostrophe = true }
                 index += 1
-            case UInt8(ascii: "T") where groups.count == 3:
+            case UInt8(ascii: "T") where groups == 3:
                 index = end
             default:
                 return nil
             }
         }
-        if groups.count == 1, groups[0].digits == 8 {
-            let value = groups[0].value
+        if groups == 1, digitCounts.0 == 8 {
+            let value = values.0
             self.init(first: value / 100 % 100, second: value % 100, year: value / 10000, yearFirst: true)
             return
         }
-        guard groups.count == 3, groups[0].digits <= 4, groups[1].digits <= 2, groups[2].digits <= 4 else {
+        guard groups == 3, digitCounts.0 <= 4, digitCounts.1 <= 2, digitCounts.2 <= 4 else {
             return nil
         }
-        if groups[0].digits == 4 {
-            guard groups[2].digits <= 2 else { return nil }
-            self.init(first: groups[1].value, second: groups[2].value, year: groups[0].value, yearFirst: true)
+        if digitCounts.0 == 4 {
+            guard digitCounts.2 <= 2 else { return nil }
+            self.init(first: values.1, second: values.2, year: values.0, yearFirst: true)
             return
         }
-        guard groups[0].digits <= 2, groups[2].digits != 3 else { return nil }
+        guard digitCounts.0 <= 2, digitCounts.2 != 3 else { return nil }
         self.init(
-            first: groups[0].value, second: groups[1].value, year: groups[2].value, yearFirst: false,
-            shortYear: groups[2].digits <= 2, apostrophe: sawApostropheBeforeLast)
+            first: values.0, second: values.1, year: values.2, yearFirst: false,
+            shortYear: digitCounts.2 <= 2, apostrophe: sawApostropheBeforeLast)
     }
 
     init(first: Int, second: Int, year: Int, yearFirst: Bool, shortYear: Bool = false, apostrophe: Bool = false) {

@@ -11,7 +11,7 @@ struct QIFDecimalMark {
     private var commaEvidence = 0
 
     /// Looks at one amount as written.
-    mutating func observe(_ bytes: ArraySlice<UInt8>) {
+    mutating func observe(_ bytes: UnsafeBufferPointer<UInt8>) {
         var lastPoint: Int?
         var lastComma: Int?
         var points = 0
@@ -41,6 +41,9 @@ struct QIFDecimalMark {
             return
         }
     }
+
+    /// True once an amount proved a decimal point: no later amount can change `style`.
+    var isSettled: Bool { pointEvidence > 0 }
 
     /// The style to parse the file's amounts with.
     var style: DecimalStyle {

@@ -46,22 +46,39 @@ public struct QIFReader: StatementReader {
                     severity: .warning, path: path, line: 1,
                     message: "the file is not UTF-8 text; it was read as Windows-1252"))
         }
-        let document = QIFDocument(text: text)
-        let order = try QIFReader.dateOrder(of: document, configured: context.account?.dateOrder, path: path)
-        var decimalMark = QIFDecimalMark()
-        for entry in document.entries where entry.section?.holdsTransactions == true {
-            for field in entry.fields where QIFReader.amountCodes.contains(field.code) {
-                decimalMark.observe(text[field.value])
-            }
+        let configuredOrder = context.account?.dateOrder
+        let conventions = text.withUnsafeBufferPointer {
+            QIFFileConventions($0, needsDateOrder: configuredOrder == nil)
         }
-        let conversion = QIFRecordConversion(
-            document: document, order: order, style: decimalMark.style,
-            currency: context.account?.currency ?? context.defaultCurrency, path: path)
+        let order = try conventions.dateOrder(configured: configuredOrder, path: path)
+        let currency = context.account?.currency ?? context.defaultCurrency
+        let (statements, skipped) = text.withUnsafeBufferPointer { buffer in
+            readEntries(
+                QIFRecordConversion(
+                    text: buffer, order: order, style: conventions.decimalMark.style, currency: currency, path: path),
+                context: context, warnings: &warnings)
+        }
+        warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        return ParsedFile(format: .qif, statements: statements, skipped: skipped, warnings: warnings)
+    }
 
+    /// Converts every entry, one statement per account in the file, in one pass over the text.
+    private func readEntries(
+        _ conversion: QIFRecordConversion, context: ReadContext, warnings: inout [ImportDiagnostic]
+    ) -> (statements: [ParsedStatement], skipped: [SkippedRecord]) {
+        var conversion = conversion
+        var scanner = QIFEntryScanner()
+        var fields: [QIFEntryScanner.Field] = []
+        fields.reserveCapacity(16)
         var statements: [ParsedStatement] = []
         var statementByAccount: [Int?: Int] = [:]
         var skipped: [SkippedRecord] = []
-        for entry in document.entries {
+        // The statement of the last entry: consecutive entries almost always share it.
+        var last: (account: Int?, index: Int)?
+        // Room for one entry per 48 bytes in large files: pages reserved but never written cost no
+        // memory, while growing a million-record array copies it.
+        let expected = conversion.text.count > 1 << 20 ? conversion.text.count / 48 : 0
+        while let entry = scanner.next(in: conversion.text, fields: &fields) {
             guard let section = entry.section else {
                 skipped.append(
                     SkippedRecord(
@@ -73,17 +90,21 @@ public struct QIFReader: StatementReader {
                 continue
             }
             let index: Int
-            if let existing = statementByAccount[entry.account] {
+            if let last, last.account == entry.account {
+                index = last.index
+            } else if let existing = statementByAccount[entry.account] {
                 index = existing
             } else {
                 index = statements.count
                 statementByAccount[entry.account] = index
-                statements.append(
-                    ParsedStatement(
-                        accountHint: hint(for: entry.account, section: section, document: document),
-                        currency: context.account?.currency))
+                var statement = ParsedStatement(
+                    accountHint: hint(for: entry.account, section: section, accounts: scanner.accounts),
+                    currency: context.account?.currency)
+                if statements.isEmpty { statement.records.reserveCapacity(expected) }
+                statements.append(statement)
             }
-            switch conversion.convert(entry, section: section, warnings: &warnings) {
+            last = (entry.account, index)
+            switch conversion.convert(entry, fields: fields, section: section, warnings: &warnings) {
             case .record(let record): statements[index].records.append(record)
             case .skipped(let reason): skipped.append(SkippedRecord(line: entry.line, reason: reason))
             case .openingBalance(let balance, let reason):
@@ -93,11 +114,11 @@ public struct QIFReader: StatementReader {
         }
         for (account, index) in statementByAccount {
             guard let account else { continue }
-            let definition = document.accounts[account]
+            let definition = scanner.accounts[account]
             if let typeName = definition.typeName, QIFSection.accountKind(typeName: typeName) == nil {
                 warnings.append(
                     ImportDiagnostic(
-                        severity: .warning, path: path, line: definition.line,
+                        severity: .warning, path: conversion.path, line: definition.line,
                         message:
                             "account '\(definition.name ?? "")' has type '\(typeName)', which is not a QIF account type (Bank, Cash, CCard, Invst, Oth A, Oth L); set its type in closebook.toml"
                     ))
@@ -106,76 +127,17 @@ public struct QIFReader: StatementReader {
                 statements[index].statedBalances.append(balance)
             }
         }
-        warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-        return ParsedFile(format: .qif, statements: statements, skipped: skipped, warnings: warnings)
+        return (statements, skipped)
     }
-
-    /// Field codes whose values are amounts in transaction entries.
-    static let amountCodes: Set<UInt8> = [UInt8(ascii: "T"), UInt8(ascii: "U"), UInt8(ascii: "$")]
 
     /// What the file says about an account: its `!Account` name and type, or, for entries before any
     /// account definition, the kind of their section.
-    private func hint(for account: Int?, section: QIFSection, document: QIFDocument) -> AccountHint {
+    private func hint(
+        for account: Int?, section: QIFSection, accounts: [QIFEntryScanner.AccountDefinition]
+    ) -> AccountHint {
         guard let account else { return AccountHint(kind: section.accountKind) }
-        let definition = document.accounts[account]
+        let definition = accounts[account]
         let kind = definition.typeName.map { QIFSection.accountKind(typeName: $0) } ?? section.accountKind
         return AccountHint(name: definition.name, kind: kind)
-    }
-
-    /// The day/month order for the whole file: the configured one, else the one its dates prove.
-    static func dateOrder(
-        of document: QIFDocument, configured: DateOrder?, path: String
-    ) throws(ImportDiagnostic) -> DateOrder {
-        if let configured { return configured }
-        var dayFirst: (text: String, field: QIFDocument.Field)?
-        var monthFirst: (text: String, field: QIFDocument.Field)?
-        var ambiguous: (text: String, field: QIFDocument.Field)?
-        for entry in document.entries where entry.section?.holdsTransactions == true {
-            guard let field = entry.dateField, let date = QIFDate(document.text[field.value]) else { continue }
-            switch date.evidence {
-            case .dayMonthYear: if dayFirst == nil { dayFirst = (document.dateText(field), field) }
-            case .monthDayYear: if monthFirst == nil { monthFirst = (document.dateText(field), field) }
-            default: if ambiguous == nil, date.isAmbiguous { ambiguous = (document.dateText(field), field) }
-            }
-        }
-        switch (dayFirst, monthFirst) {
-        case (let day?, let month?):
-            let first = day.field.line < month.field.line ? day.field : month.field
-            throw ImportDiagnostic(
-                path: path, line: first.line, column: first.column,
-                message:
-                    "dates in this file are written both day/month ('\(day.text)' on line \(day.field.line)) and month/day ('\(month.text)' on line \(month.field.line)); set date_order = \"dmy\" or \"mdy\" for this account in closebook.toml to choose one (dates that do not fit it are skipped)"
-            )
-        case (.some, nil): return .dayMonthYear
-        case (nil, .some): return .monthDayYear
-        case (nil, nil):
-            if let ambiguous {
-                throw ImportDiagnostic(
-                    path: path, line: ambiguous.field.line, column: ambiguous.field.column,
-                    message:
-                        "dates in this file could be day/month or month/day (e.g. '\(ambiguous.text)' on line \(ambiguous.field.line)); set date_order = \"dmy\" or \"mdy\" for this account in closebook.toml"
-                )
-            }
-            // Every date reads the same either way (`1/1/24`, or only year-first dates).
-            return .monthDayYear
-        }
-    }
-}
-
-extension QIFDocument.Entry {
-    /// The entry's own `D` line: the first one before any split (`S`), whose `D` lines are the split's.
-    var dateField: QIFDocument.Field? {
-        for field in fields {
-            if field.code == UInt8(ascii: "S") { return nil }
-            if field.code == UInt8(ascii: "D") { return field }
-        }
-        return nil
-    }
-}
-
-extension QIFDocument {
-    /// A date value as the user would quote it: without the padding before it.
-    func dateText(_ field: Field) -> String {
-        QIFDocument.trimmed(Substring(string(field.value)))
     }
 }

@@ -1,7 +1,13 @@
 import Ledger
 
 /// Turns one QIF entry into a `ParsedRecord`, or into the reason it cannot be one.
+///
+/// Runs once per entry of files with millions of them, so it works on byte ranges of the text and
+/// makes a `String` only for what the record keeps (payees and memos through a `TextInterner`),
+/// and message text only when an entry is skipped.
 struct QIFRecordConversion {
+    typealias Field = QIFEntryScanner.Field
+
     enum Outcome {
         case record(ParsedRecord)
         case skipped(String)
@@ -9,60 +15,72 @@ struct QIFRecordConversion {
         case openingBalance(StatedBalance, reason: String)
     }
 
-    let document: QIFDocument
+    /// The decoded text the fields' ranges point into.
+    let text: UnsafeBufferPointer<UInt8>
     let order: DateOrder
     let style: DecimalStyle
     let currency: Currency
     let path: String
+    private var interner = TextInterner()
 
-    func convert(_ entry: QIFDocument.Entry, section: QIFSection, warnings: inout [ImportDiagnostic]) -> Outcome {
-        var dateField: QIFDocument.Field?
-        var amountField: QIFDocument.Field?
-        var spareAmountField: QIFDocument.Field?
-        var payee = ""
-        var memo = ""
-        var number = ""
-        var category = ""
-        var security = ""
-        var inSplits = false
-        var splitFields: [QIFDocument.Field] = []
-        for field in entry.fields {
-            if inSplits {
-                splitFields.append(field)
-                continue
-            }
+    init(text: UnsafeBufferPointer<UInt8>, order: DateOrder, style: DecimalStyle, currency: Currency, path: String) {
+        self.text = text
+        self.order = order
+        self.style = style
+        self.currency = currency
+        self.path = path
+    }
+
+    mutating func convert(
+        _ entry: QIFEntryScanner.Entry, fields: [Field], section: QIFSection, warnings: inout [ImportDiagnostic]
+    ) -> Outcome {
+        let investment = section == .investment
+        var dateField: Field?
+        var amountField: Field?
+        var spareAmountField: Field?
+        // The last of each line wins, as when a later line overwrites an earlier one.
+        var payee: Range<Int>?
+        var memo: Range<Int>?
+        var number: Range<Int>?
+        var category: Range<Int>?
+        var security: Range<Int>?
+        var splitStart: Int?
+        scan: for (index, field) in fields.enumerated() {
             switch field.code {
             case UInt8(ascii: "D"): if dateField == nil { dateField = field }
             case UInt8(ascii: "T"): if amountField == nil { amountField = field }
             case UInt8(ascii: "U"): if spareAmountField == nil { spareAmountField = field }
-            case UInt8(ascii: "P"): payee = document.string(field.value)
-            case UInt8(ascii: "M"): memo = document.string(field.value)
-            case UInt8(ascii: "N"): number = document.string(field.value)
-            case UInt8(ascii: "L"): category = document.string(field.value)
-            case UInt8(ascii: "Y"): security = document.string(field.value)
+            case UInt8(ascii: "P"): payee = field.value
+            case UInt8(ascii: "M"): memo = field.value
+            case UInt8(ascii: "N"): number = field.value
+            case UInt8(ascii: "L"): category = field.value
+            case UInt8(ascii: "Y"): security = field.value
             case UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "$"):
-                if section == .investment { continue }
-                inSplits = true
-                splitFields.append(field)
+                if investment { continue }
+                // Every line from the first split line on belongs to the splits.
+                splitStart = index
+                break scan
             default: continue
             }
         }
         guard let dateField else { return .skipped("entry has no date (D line)") }
-        let dateText = document.dateText(dateField)
-        guard let written = QIFDate(document.text[dateField.value]) else {
-            return .skipped("date '\(dateText)' is not a date")
+        guard let written = QIFDate(bytes(dateField.value)) else {
+            return .skipped("date '\(QIFEntryScanner.dateText(dateField, in: text))' is not a date")
         }
         guard let date = written.civilDate(order: order) else {
-            return .skipped("date '\(dateText)' is not a valid \(QIFRecordConversion.describe(order)) date")
+            return .skipped(
+                "date '\(QIFEntryScanner.dateText(dateField, in: text))' is not a valid \(QIFRecordConversion.describe(order)) date"
+            )
         }
+        let numberText = number.map(string) ?? ""
         var action = QIFInvestmentAction.signedAsWritten
-        if section == .investment {
-            action = QIFInvestmentAction(number)
+        if investment {
+            action = QIFInvestmentAction(numberText)
             if case .noCash(let reason) = action { return .skipped(reason) }
         }
         guard let field = amountField ?? spareAmountField else {
-            if section == .investment {
-                return .skipped("investment entry '\(number)' has no cash amount (T line)")
+            if investment {
+                return .skipped("investment entry '\(numberText)' has no cash amount (T line)")
             }
             return .skipped("entry has no amount (T line)")
         }
@@ -79,29 +97,37 @@ struct QIFRecordConversion {
 
         // Quicken writes an account's starting balance as an entry paid to the account itself:
         // `POpening Balance` with `L[Account]`. It is the balance at the start of its day.
-        if section != .investment, payee.lowercased() == "opening balance", category.hasPrefix("["),
-            category.hasSuffix("]"), let dayBefore = date.adding(days: -1)
+        if !investment, let payee, let category, isOpeningBalance(payee: payee, category: category),
+            let dayBefore = date.adding(days: -1)
         {
             return .openingBalance(
                 StatedBalance(kind: .ledger, date: dayBefore, amount: amount, line: entry.line),
                 reason:
-                    "Quicken opening balance entry (\(amount.decimalString) to \(category)): kept as the balance at the start of \(date.isoString), not as a transaction"
+                    "Quicken opening balance entry (\(amount.decimalString) to \(string(category))): kept as the balance at the start of \(date.isoString), not as a transaction"
             )
         }
-        var record = ParsedRecord(date: date, amount: amount, payee: payee, memo: memo, line: entry.line)
-        if category != "--Split--" && !category.isEmpty { record.bankCategory = category }
-        if section == .investment {
-            if !number.isEmpty { record.bankType = number }
-            if payee.isEmpty { record.payee = [number, security].filter { !$0.isEmpty }.joined(separator: " ") }
-        } else if !number.isEmpty {
-            if number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                record.checkNumber = number
+        var record = ParsedRecord(
+            date: date, amount: amount, payee: payee.map { interned($0) } ?? "", memo: memo.map { interned($0) } ?? "",
+            line: entry.line)
+        if let category {
+            let text = interned(category)
+            if text != "--Split--" && !text.isEmpty { record.bankCategory = text }
+        }
+        if investment {
+            if !numberText.isEmpty { record.bankType = numberText }
+            if record.payee.isEmpty {
+                let securityText = security.map(string) ?? ""
+                record.payee = [numberText, securityText].filter { !$0.isEmpty }.joined(separator: " ")
+            }
+        } else if !numberText.isEmpty {
+            if numberText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                record.checkNumber = numberText
             } else {
-                record.bankType = number
+                record.bankType = numberText
             }
         }
-        if !splitFields.isEmpty {
-            switch splits(splitFields) {
+        if let splitStart {
+            switch splits(fields[splitStart...]) {
             case .success(let splits): record.splits = splits
             case .failure(let failure):
                 warnings.append(
@@ -115,17 +141,17 @@ struct QIFRecordConversion {
 
     /// The balance an `!Account` block states (`$` with its `/` date), if it states one that reads.
     func statedBalance(
-        of definition: QIFDocument.AccountDefinition, warnings: inout [ImportDiagnostic]
+        of definition: QIFEntryScanner.AccountDefinition, warnings: inout [ImportDiagnostic]
     ) -> StatedBalance? {
         guard let balanceRange = definition.balance, let dateRange = definition.balanceDate else { return nil }
-        let date = QIFDate(document.text[dateRange])?.civilDate(order: order)
-        let amount = try? Money.parse(document.text[balanceRange], currency: currency, style: style)
+        let date = QIFDate(bytes(dateRange))?.civilDate(order: order)
+        let amount = try? Money.parse(bytes(balanceRange), currency: currency, style: style)
         guard let date, let amount else {
             warnings.append(
                 ImportDiagnostic(
                     severity: .warning, path: path, line: definition.balanceLine,
                     message:
-                        "the balance of account '\(definition.name ?? "")' ('\(document.string(balanceRange))' on '\(document.string(dateRange))') cannot be read; it is not checked"
+                        "the balance of account '\(definition.name ?? "")' ('\(string(balanceRange))' on '\(string(dateRange))') cannot be read; it is not checked"
                 ))
             return nil
         }
@@ -138,25 +164,32 @@ struct QIFRecordConversion {
         var column: Int
     }
 
-    private func parseAmount(_ field: QIFDocument.Field) -> Result<Money, Failure> {
+    private func parseAmount(_ field: Field) -> Result<Money, Failure> {
+        let value = bytes(field.value)
+        // The common plain shape (`-1,234.56`) is read inline; `Money.parse` is generic and not
+        // inlinable, so it costs a witness call per byte. Both give the same value (CSV tests check it).
+        if !value.isEmpty, let units = AmountCell.fastPlain(value, exponent: currency.exponent, style: style) {
+            return .success(Money(minorUnits: units, currency: currency))
+        }
         do {
-            return .success(try Money.parse(document.text[field.value], currency: currency, style: style))
+            return .success(try Money.parse(value, currency: currency, style: style))
         } catch {
-            let text = document.string(field.value)
             return .failure(
-                Failure(reason: "amount '\(text)' is not a number (\(error))", line: field.line, column: field.column))
+                Failure(
+                    reason: "amount '\(string(field.value))' is not a number (\(error))", line: field.line,
+                    column: field.column))
         }
     }
 
     /// Reads `S` (category), `E` (memo) and `$` (amount) lines; a split starts at each `S`, or at an
     /// `E` or `$` that would otherwise overwrite the current split's.
-    private func splits(_ fields: [QIFDocument.Field]) -> Result<[ParsedSplit], Failure> {
+    private func splits(_ fields: ArraySlice<Field>) -> Result<[ParsedSplit], Failure> {
         var splits: [ParsedSplit] = []
         var category = ""
         var memo = ""
         var amount: Money?
         var started = false
-        var startField = fields[0]
+        var startField = fields[fields.startIndex]
 
         func finish() -> Failure? {
             guard started else { return nil }
@@ -178,12 +211,12 @@ struct QIFRecordConversion {
                 if let failure = finish() { return .failure(failure) }
                 started = true
                 startField = field
-                category = document.string(field.value)
+                category = string(field.value)
             case UInt8(ascii: "E"):
                 if started && (!memo.isEmpty || amount != nil), let failure = finish() { return .failure(failure) }
                 if !started { startField = field }
                 started = true
-                memo = document.string(field.value)
+                memo = string(field.value)
             case UInt8(ascii: "$"):
                 if started && amount != nil, let failure = finish() { return .failure(failure) }
                 if !started { startField = field }
@@ -193,7 +226,7 @@ struct QIFRecordConversion {
                 case .failure(let failure):
                     return .failure(
                         Failure(
-                            reason: "split amount '\(document.string(field.value))' is not a number",
+                            reason: "split amount '\(string(field.value))' is not a number",
                             line: failure.line, column: failure.column))
                 }
             default: continue
@@ -202,6 +235,25 @@ struct QIFRecordConversion {
         if let failure = finish() { return .failure(failure) }
         return .success(splits)
     }
+
+    /// `POpening Balance` (any case) with an account as category (`L[Checking]`). Bytes rule out
+    /// the other entries cheaply; the few that pass are checked as text, as `lowercased()` and
+    /// `hasPrefix`/`hasSuffix` (which work on characters) see them.
+    private func isOpeningBalance(payee: Range<Int>, category: Range<Int>) -> Bool {
+        guard payee.count == 15, category.count >= 2, text[category.lowerBound] == UInt8(ascii: "["),
+            text[category.upperBound - 1] == UInt8(ascii: "]"), text[payee.lowerBound] | 0x20 == UInt8(ascii: "o")
+        else { return false }
+        let account = string(category)
+        return string(payee).lowercased() == "opening balance" && account.hasPrefix("[") && account.hasSuffix("]")
+    }
+
+    private func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: text[range])
+    }
+
+    private func string(_ range: Range<Int>) -> String { QIFEntryScanner.string(range, in: text) }
+
+    private mutating func interned(_ range: Range<Int>) -> String { interner.string(bytes(range)) }
 
     static func describe(_ order: DateOrder) -> String {
         switch order {

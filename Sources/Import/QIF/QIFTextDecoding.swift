@@ -21,9 +21,14 @@ enum QIFTextDecoding {
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
             return (utf16(bytes.dropFirst(2), bigEndian: true), .utf16BigEndian)
         }
-        let body =
-            bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-            ? bytes[3...] : bytes[...]
+        guard bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF else {
+            // Without a BOM, UTF-8 text is handed back as it is: no copy of a large file.
+            if case .invalid = TextDecoding.validateUTF8(bytes) {
+                return (windows1252(bytes[...]), .windows1252)
+            }
+            return (bytes, .utf8)
+        }
+        let body = bytes[3...]
         if isValidUTF8(body) { return (Array(body), .utf8) }
         return (windows1252(body), .windows1252)
     }
