@@ -448,11 +448,18 @@ public struct Categorizer {
                 features(key, into: &buffer)
                 known.removeAll(keepingCapacity: true)
                 var hasEvidence = false
-                for feature in buffer where classifier.knows(feature) {
+                var words = 0
+                var knownWords = 0
+                for feature in buffer {
+                    let isWord = texts.vocabulary.isPayeeWord[Int(feature)]
+                    if isWord { words += 1 }
+                    guard classifier.knows(feature) else { continue }
                     known.append(feature)
+                    if isWord { knownWords += 1 }
                     if texts.vocabulary.isPayee[Int(feature)] { hasEvidence = true }
                 }
-                prediction = classifier.predict(known: known, hasEvidence: hasEvidence)
+                let coverage = NaiveBayesClassifier.evidenceCoverage(knownWords: knownWords, words: words)
+                prediction = classifier.predict(known: known, hasEvidence: hasEvidence, coverage: coverage)
                 predictions[key] = prediction
             }
             if let prediction, prediction.confidence >= settings.learnedThreshold {

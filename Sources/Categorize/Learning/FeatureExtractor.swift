@@ -37,6 +37,9 @@ public enum FeatureExtractor {
     /// Payee features, the evidence a prediction must rest on.
     public static func isPayeeFeature(_ feature: String) -> Bool { feature.hasPrefix("p:") || feature.hasPrefix("k:") }
 
+    /// One word of the clean payee (`p:`), as opposed to the whole payee (`k:`).
+    public static func isPayeeWordFeature(_ feature: String) -> Bool { feature.hasPrefix("p:") }
+
     /// Runs of letters, digits, apostrophes and non-ASCII bytes.
     static func words(_ text: String) -> [String] {
         var words: [String] = []

@@ -116,16 +116,33 @@ public struct NaiveBayesClassifier: Sendable {
         guard categories.count >= 2 else { return nil }
         var known: [Int32] = []
         var hasEvidence = false
+        var words = 0
+        var knownWords = 0
         for feature in features {
+            let isWord = FeatureExtractor.isPayeeWordFeature(feature)
+            if isWord { words += 1 }
             guard let id = vocabulary[feature], knows(id) else { continue }
             known.append(id)
+            if isWord { knownWords += 1 }
             if evidence?(feature) ?? true { hasEvidence = true }
         }
-        return predict(known: known, hasEvidence: hasEvidence)
+        let coverage = NaiveBayesClassifier.evidenceCoverage(knownWords: knownWords, words: words)
+        return predict(known: known, hasEvidence: hasEvidence, coverage: coverage)
+    }
+
+    /// The share of a payee's words the classifier has seen in training (1 when the payee has no words).
+    static func evidenceCoverage(knownWords: Int, words: Int) -> Double {
+        words == 0 ? 1 : Double(knownWords) / Double(words)
     }
 
     /// The prediction from the known features of a transaction, in feature order.
-    func predict(known: [Int32], hasEvidence: Bool) -> Prediction? {
+    ///
+    /// The posterior alone is over-confident for a merchant the classifier has never seen: with
+    /// `LITTLE BAKEHOUSE HACKNEY` only the town is known, and a town shared with bus fares gave
+    /// 0.89 for transport. Scaling by `coverage` (the share of the payee's words seen in training)
+    /// keeps a guess resting on one word of three below any sensible threshold, while a known
+    /// merchant at a new branch (`TESCO STORES 9999`, every word known) keeps its confidence.
+    func predict(known: [Int32], hasEvidence: Bool, coverage: Double = 1) -> Prediction? {
         // With one category there is nothing to tell apart: every posterior would be 1.
         guard categories.count >= 2, hasEvidence else { return nil }
         let logSmoothing = log(smoothing)
@@ -145,6 +162,7 @@ public struct NaiveBayesClassifier: Sendable {
         ranking.sort { lhs, rhs in
             lhs.probability != rhs.probability ? lhs.probability > rhs.probability : lhs.category < rhs.category
         }
-        return Prediction(category: ranking[0].category, confidence: ranking[0].probability, ranking: ranking)
+        return Prediction(
+            category: ranking[0].category, confidence: ranking[0].probability * coverage, ranking: ranking)
     }
 }
