@@ -232,13 +232,23 @@ public final class RuleMatcher {
     func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
         guard let regex = regexes[index], !text.string.isEmpty else { return false }
         guard text.id >= 0 else { return (try? regex.firstMatch(in: text.string)) != nil }
-        guard scratch.regexCache.isWorthwhile else { return (try? regex.firstMatch(in: text.string)) != nil }
-        let key = Int(text.id) << 24 | index
-        let known = scratch.regexResults[key]
-        scratch.regexCache.record(hit: known != nil)
-        if let known { return known }
+        let id = Int(text.id)
+        // Results are kept per text id in one byte each, up to a bound that keeps the memory small
+        // when texts never repeat (the cache would not help then anyway).
+        guard id < MatchScratch.cachedTextIDs else { return (try? regex.firstMatch(in: text.string)) != nil }
+        if index < scratch.regexResults.count, id < scratch.regexResults[index].count {
+            let known = scratch.regexResults[index][id]
+            if known != 0 { return known == 2 }
+        }
         let matches = (try? regex.firstMatch(in: text.string)) != nil
-        scratch.regexResults[key] = matches
+        if scratch.regexResults.count <= index {
+            scratch.regexResults += repeatElement([], count: index + 1 - scratch.regexResults.count)
+        }
+        if scratch.regexResults[index].count <= id {
+            let size = min(max(id + 1, scratch.regexResults[index].count * 2), MatchScratch.cachedTextIDs)
+            scratch.regexResults[index] += repeatElement(0, count: size - scratch.regexResults[index].count)
+        }
+        scratch.regexResults[index][id] = matches ? 2 : 1
         return matches
     }
 
@@ -337,9 +347,10 @@ struct MatchScratch {
     var seen: [Bool]
     var seenList: [Int32] = []
     var candidates: [Int32] = []
-    /// Regular-expression results by text id and expression (see `RuleMatcher.regexMatches`).
-    var regexResults: [Int: Bool] = [:]
-    var regexCache = CacheUse()
+    /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
+    var regexResults: [[UInt8]] = []
+    /// Text ids below this have their regular-expression results kept.
+    static let cachedTextIDs = 1 << 20
 
     init(literalCount: Int) {
         found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)
