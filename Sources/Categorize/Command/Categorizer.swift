@@ -80,8 +80,10 @@ public struct Categorizer {
     /// journal's array, not copying it), each distinct text is worked on once (`DistinctTexts`),
     /// the classifier counts feature ids, and per-row work is a few lookups in arrays.
     public func run(_ journal: consuming Journal) -> CategorizeOutcome {
-        var transactions = journal.transactions
-        journal.transactions = []
+        // Swapped out, not copied: the array must stay uniquely referenced, or the first change
+        // would copy a million transactions.
+        var transactions: [Transaction] = []
+        swap(&transactions, &journal.transactions)
         var report = CategorizeReport()
         report.transactions = transactions.count
         var texts = DistinctTexts(expectedRows: transactions.count)
