@@ -80,8 +80,10 @@ public struct Categorizer {
     /// journal's array, not copying it), each distinct text is worked on once (`DistinctTexts`),
     /// the classifier counts feature ids, and per-row work is a few lookups in arrays.
     public func run(_ journal: consuming Journal) -> CategorizeOutcome {
-        var transactions = journal.transactions
-        journal.transactions = []
+        // Swapped out, not copied: the array must stay uniquely referenced, or the first change
+        // would copy a million transactions.
+        var transactions: [Transaction] = []
+        swap(&transactions, &journal.transactions)
         var report = CategorizeReport()
         report.transactions = transactions.count
         var texts = DistinctTexts(expectedRows: transactions.count)
@@ -191,33 +193,31 @@ public struct Categorizer {
                 rows.accounts.append(account)
             }
             // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
-            if row.plan == nil || row.decision < 0 {
+            if row.plan == nil {
                 let payee = texts.payees[Int(row.payee)]
                 input.texts[MatchInput.Slot.rawPayee] = payee.raw
                 input.texts[MatchInput.Slot.cleanPayee] = payee.clean
                 input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
                 input.texts[MatchInput.Slot.bankType] = row.bankType
                 input.texts[MatchInput.Slot.bankCategory] = row.bankCategory
-                input.amount = transactions[index].amount
-                input.date = transactions[index].date
-                input.account = account
-                if row.plan == nil {
-                    let plan = matcher.plan(input, scratch: &scratch)
-                    row.plan = plan
+                let plan = matcher.plan(input, scratch: &scratch)
+                row.plan = plan
+                if plan.isFixed {
                     matched.removeAll(keepingCapacity: true)
-                    if !plan.needsLiterals {
-                        matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
-                        row.decision = decisionNumber(matched)
-                    }
-                    if rowTextsCache.isWorthwhile { rowTexts[key] = row }
+                    matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
+                    row.decision = decisionNumber(matched)
                 }
+                if rowTextsCache.isWorthwhile { rowTexts[key] = row }
             }
             var decision: RuleDecision
             if row.decision >= 0 {
                 decision = decisions[Int(row.decision)]
             } else {
-                // The plan was made above for these texts; some rule also looks at this row's amount,
-                // date or account.
+                // Some rule also looks at this row's amount, date or account: what is left of it
+                // after the texts is in the plan.
+                input.amount = transactions[index].amount
+                input.date = transactions[index].date
+                input.account = account
                 matched.removeAll(keepingCapacity: true)
                 matcher.match(input, plan: row.plan ?? MatchPlan(), scratch: &scratch, into: &matched)
                 decision = decisions[Int(decisionNumber(matched))]

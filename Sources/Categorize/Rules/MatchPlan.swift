@@ -7,11 +7,12 @@
 struct MatchPlan {
     struct Step {
         var rule: Int32
-        /// The rule is known to match (a text-only rule that held for these texts).
-        var known: Bool
+        /// What the row's amount, date or account must satisfy; nil when the rule holds for these texts.
+        var condition: CompiledCondition?
     }
 
     var steps: [Step] = []
-    /// Some step must be evaluated per row, and needs the literal occurrences recorded.
-    var needsLiterals = false
+
+    /// Every row with these texts matches the same rules.
+    var isFixed: Bool { steps.allSatisfy { $0.condition == nil } }
 }

@@ -18,9 +18,6 @@ public final class RuleMatcher {
     /// Rules with no required literal, in order.
     let alwaysRules: [Int32]
     let regexes: [Regex<AnyRegexOutput>?]
-    /// Per rule: its condition looks at texts only (no amount, date, account...), so its result is
-    /// the same for every row with the same texts.
-    let textOnly: [Bool]
     /// Per rule: it has a `continue` action (later rules still apply after it).
     let continuing: [Bool]
 
@@ -49,17 +46,7 @@ public final class RuleMatcher {
         self.literalRules = literalRules
         self.alwaysRules = alwaysRules
         self.regexes = builder.regexes
-        self.textOnly = conditions.map(RuleMatcher.isTextOnly)
         self.continuing = rules.map(\.continues)
-    }
-
-    static func isTextOnly(_ condition: CompiledCondition) -> Bool {
-        switch condition {
-        case .contains, .equals: true
-        case .not(let inner): isTextOnly(inner)
-        case .and(let lhs, let rhs), .or(let lhs, let rhs): isTextOnly(lhs) && isTextOnly(rhs)
-        case .amount, .date, .day, .account, .currency, .sign: false
-        }
     }
 
     /// How many rules are checked for every transaction because they have no literal to prefilter on.
@@ -120,9 +107,9 @@ public final class RuleMatcher {
     }
 
     /// The steps `match(_:plan:scratch:into:)` needs for every row with `input`'s texts: the rules
-    /// `match` would try, in order, less the text-only ones that fail, and ending at the first
-    /// text-only rule that matches and does not continue. Rules that also look at the amount, date
-    /// or account stay in, to be evaluated for each row.
+    /// `match` would try, in order, with their text tests decided for these texts; rules that then
+    /// fail are left out, and the plan ends at the first rule that holds outright and does not
+    /// continue. What is left of the others (amount, date, account tests) is checked per row.
     func plan(_ input: MatchInput, scratch: inout MatchScratch) -> MatchPlan {
         record(input, scratch: &scratch)
         scratch.candidates.sort()
@@ -146,13 +133,13 @@ public final class RuleMatcher {
             }
             if rule == previous { continue }
             previous = rule
-            guard textOnly[Int(rule)] else {
-                plan.steps.append(MatchPlan.Step(rule: rule, known: false))
-                plan.needsLiterals = true
+            let rest = residual(conditions[Int(rule)], input, &scratch)
+            guard case .constant(let holds) = rest else {
+                plan.steps.append(MatchPlan.Step(rule: rule, condition: rest))
                 continue
             }
-            if evaluate(conditions[Int(rule)], input, &scratch) {
-                plan.steps.append(MatchPlan.Step(rule: rule, known: true))
+            if holds {
+                plan.steps.append(MatchPlan.Step(rule: rule, condition: nil))
                 if !continuing[Int(rule)] { break }
             }
         }
@@ -161,13 +148,11 @@ public final class RuleMatcher {
 
     /// `match(_:scratch:into:)` for a row whose texts `plan` was made for.
     func match(_ input: MatchInput, plan: MatchPlan, scratch: inout MatchScratch, into result: inout [Int]) {
-        if plan.needsLiterals { record(input, scratch: &scratch) }
         for step in plan.steps {
+            if let condition = step.condition, !evaluate(condition, input, &scratch) { continue }
             let rule = Int(step.rule)
-            if step.known || evaluate(conditions[rule], input, &scratch) {
-                result.append(rule)
-                if !continuing[rule] { break }
-            }
+            result.append(rule)
+            if !continuing[rule] { break }
         }
     }
 
@@ -224,6 +209,36 @@ public final class RuleMatcher {
         case .not(let inner): return !evaluate(inner, input, &scratch)
         case .and(let lhs, let rhs): return evaluate(lhs, input, &scratch) && evaluate(rhs, input, &scratch)
         case .or(let lhs, let rhs): return evaluate(lhs, input, &scratch) || evaluate(rhs, input, &scratch)
+        case .constant(let value): return value
+        }
+    }
+
+    /// The condition with its text tests decided for `input`'s texts: what is left depends only on
+    /// the amount, date, account and currency, so it can be checked per row without the literals.
+    func residual(
+        _ condition: CompiledCondition, _ input: MatchInput, _ scratch: inout MatchScratch
+    )
+        -> CompiledCondition
+    {
+        switch condition {
+        case .contains, .equals: return .constant(evaluate(condition, input, &scratch))
+        case .not(let inner):
+            let rest = residual(inner, input, &scratch)
+            if case .constant(let value) = rest { return .constant(!value) }
+            return .not(rest)
+        case .and(let lhs, let rhs):
+            let left = residual(lhs, input, &scratch)
+            if case .constant(let value) = left { return value ? residual(rhs, input, &scratch) : .constant(false) }
+            let right = residual(rhs, input, &scratch)
+            if case .constant(let value) = right { return value ? left : .constant(false) }
+            return .and(left, right)
+        case .or(let lhs, let rhs):
+            let left = residual(lhs, input, &scratch)
+            if case .constant(let value) = left { return value ? .constant(true) : residual(rhs, input, &scratch) }
+            let right = residual(rhs, input, &scratch)
+            if case .constant(let value) = right { return value ? .constant(true) : left }
+            return .or(left, right)
+        case .amount, .date, .day, .account, .currency, .sign, .constant: return condition
         }
     }
 
@@ -232,13 +247,23 @@ public final class RuleMatcher {
     func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
         guard let regex = regexes[index], !text.string.isEmpty else { return false }
         guard text.id >= 0 else { return (try? regex.firstMatch(in: text.string)) != nil }
-        guard scratch.regexCache.isWorthwhile else { return (try? regex.firstMatch(in: text.string)) != nil }
-        let key = Int(text.id) << 24 | index
-        let known = scratch.regexResults[key]
-        scratch.regexCache.record(hit: known != nil)
-        if let known { return known }
+        let id = Int(text.id)
+        // Results are kept per text id in one byte each, up to a bound that keeps the memory small
+        // when texts never repeat (the cache would not help then anyway).
+        guard id < MatchScratch.cachedTextIDs else { return (try? regex.firstMatch(in: text.string)) != nil }
+        if index < scratch.regexResults.count, id < scratch.regexResults[index].count {
+            let known = scratch.regexResults[index][id]
+            if known != 0 { return known == 2 }
+        }
         let matches = (try? regex.firstMatch(in: text.string)) != nil
-        scratch.regexResults[key] = matches
+        if scratch.regexResults.count <= index {
+            scratch.regexResults += repeatElement([], count: index + 1 - scratch.regexResults.count)
+        }
+        if scratch.regexResults[index].count <= id {
+            let size = min(max(id + 1, scratch.regexResults[index].count * 2), MatchScratch.cachedTextIDs)
+            scratch.regexResults[index] += repeatElement(0, count: size - scratch.regexResults[index].count)
+        }
+        scratch.regexResults[index][id] = matches ? 2 : 1
         return matches
     }
 
@@ -337,9 +362,10 @@ struct MatchScratch {
     var seen: [Bool]
     var seenList: [Int32] = []
     var candidates: [Int32] = []
-    /// Regular-expression results by text id and expression (see `RuleMatcher.regexMatches`).
-    var regexResults: [Int: Bool] = [:]
-    var regexCache = CacheUse()
+    /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
+    var regexResults: [[UInt8]] = []
+    /// Text ids below this have their regular-expression results kept.
+    static let cachedTextIDs = 1 << 20
 
     init(literalCount: Int) {
         found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)
