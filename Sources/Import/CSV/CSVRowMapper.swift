@@ -27,6 +27,8 @@ struct CSVRowMapper {
     private(set) var valueFailures = 0
     private var scratch: [UInt8] = []
     private var textScratch: [UInt8] = []
+    /// Payees and memos repeat from row to row: one `String` per distinct text.
+    private var interner = TextInterner()
     /// The last group a row went to: most files have one, so the dictionary is rarely consulted.
     private var lastGroup: (key: GroupKey, index: Int)?
 
@@ -357,10 +359,10 @@ struct CSVRowMapper {
         switch source {
         case .column(let index):
             let trimmed = trim(cell(index))
-            if !collapseSpaces { return string(trimmed) }
+            if !collapseSpaces { return interner.string(trimmed) }
             textScratch.removeAll(keepingCapacity: true)
             appendCollapsed(trimmed)
-            return String(decoding: textScratch, as: UTF8.self)
+            return internedScratch()
         case .joined(let indices):
             textScratch.removeAll(keepingCapacity: true)
             for index in indices {
@@ -369,13 +371,17 @@ struct CSVRowMapper {
                 if !textScratch.isEmpty { textScratch.append(contentsOf: joinBytes) }
                 appendCollapsed(part)
             }
-            return String(decoding: textScratch, as: UTF8.self)
+            return internedScratch()
         case .template(let parts):
             textScratch.removeAll(keepingCapacity: true)
             _ = render(parts, cell)
             let result = String(decoding: textScratch, as: UTF8.self)
             return result.csvTrimmed
         }
+    }
+
+    private mutating func internedScratch() -> String {
+        textScratch.withUnsafeBufferPointer { interner.string($0) }
     }
 
     /// Appends `parts`; returns false when a cell in them was empty (so an optional part is dropped).

@@ -57,32 +57,38 @@ enum CSVStatementAssembly {
     }
 
     /// The end-of-day balances of the first and last days from a balance column.
+    ///
+    /// Records are visited by position in time (`newestFirst` flips the file order) without
+    /// building an index list: a large export has a million rows.
     static func columnBalances(_ group: CSVRowMapper.Group, order: CSVProfile.RowOrder?) -> [StatedBalance] {
         let records = group.records
         guard !records.isEmpty else { return [] }
         let newestFirst = isNewestFirst(records, order: order)
-        let chronological = newestFirst ? Array(records.indices.reversed()) : Array(records.indices)
+        let count = records.count
+        // The record at `step` in time (0 the oldest).
+        func at(_ step: Int) -> Int { newestFirst ? count - 1 - step : step }
+        let first = at(0)
         var result: [StatedBalance] = []
         // Opening balance from a balance-before column: the end of the day before the first row.
-        if !group.balanceBefore.isEmpty, let first = chronological.first, let before = group.balanceBefore[first],
+        if !group.balanceBefore.isEmpty, let before = group.balanceBefore[first],
             let dayBefore = records[first].date.adding(days: -1)
         {
             result.append(StatedBalance(kind: .ledger, date: dayBefore, amount: before, line: records[first].line))
         }
-        guard let lastIndex = chronological.last(where: { records[$0].balanceAfter != nil }),
-            let closing = records[lastIndex].balanceAfter
-        else { return result }
-        let firstDate = records[chronological[0]].date
-        if firstDate != records[lastIndex].date,
-            let endOfFirstDay = chronological.last(where: {
-                records[$0].date == firstDate && records[$0].balanceAfter != nil
-            }), let amount = records[endOfFirstDay].balanceAfter
-        {
+        // The last record in time with a balance, and the last one on the first day.
+        let firstDate = records[first].date
+        var last: Int?
+        var endOfFirstDay: Int?
+        for step in 0..<count where records[at(step)].balanceAfter != nil {
+            last = at(step)
+            if records[at(step)].date == firstDate { endOfFirstDay = at(step) }
+        }
+        guard let last, let closing = records[last].balanceAfter else { return result }
+        if firstDate != records[last].date, let endOfFirstDay, let amount = records[endOfFirstDay].balanceAfter {
             result.append(
                 StatedBalance(kind: .ledger, date: firstDate, amount: amount, line: records[endOfFirstDay].line))
         }
-        result.append(
-            StatedBalance(kind: .ledger, date: records[lastIndex].date, amount: closing, line: records[lastIndex].line))
+        result.append(StatedBalance(kind: .ledger, date: records[last].date, amount: closing, line: records[last].line))
         return result
     }
 

@@ -42,17 +42,20 @@ enum CanonicalOrder {
     /// The indices of the imported entries in canonical order; `accountRanks[i]` is the position
     /// of account `i` when the accounts are sorted by id.
     static func sorted(_ entries: [ImportEntry], accountRanks: [Int]) -> [Int] {
-        var keys: [Key] = []
-        keys.reserveCapacity(entries.count)
+        var count = 0
         var firstDay = Int32.max
         var lastDay = Int32.min
-        for (index, entry) in entries.enumerated() where entry.isImported {
-            keys.append(
-                Key(
-                    day: entry.day, accountRank: Int32(accountRanks[Int(entry.account)]), idPrefix: entry.idPrefix,
-                    idPrefixOrders: entry.idPrefixOrders, entry: Int32(index)))
+        for entry in entries where entry.isImported {
+            count += 1
             firstDay = min(firstDay, entry.day)
             lastDay = max(lastDay, entry.day)
+        }
+        guard count > 0 else { return [] }
+        func key(_ index: Int) -> Key {
+            let entry = entries[index]
+            return Key(
+                day: entry.day, accountRank: Int32(accountRanks[Int(entry.account)]), idPrefix: entry.idPrefix,
+                idPrefixOrders: entry.idPrefixOrders, entry: Int32(index))
         }
         func inOrder(_ a: Key, _ b: Key) -> Bool {
             if a.day != b.day { return a.day < b.day }
@@ -60,43 +63,49 @@ enum CanonicalOrder {
             if a.idPrefixOrders && b.idPrefixOrders && a.idPrefix != b.idPrefix { return a.idPrefix < b.idPrefix }
             return entries[Int(a.entry)].id < entries[Int(b.entry)].id
         }
-        guard !keys.isEmpty else { return [] }
         let accountCount = accountRanks.count
         let bucketCount = (Int(lastDay) - Int(firstDay) + 1) * accountCount
         // Buckets pay off when the days are dense (an export covers each day of its period).
-        guard bucketCount <= keys.count * 4 + 1024 else {
+        guard bucketCount <= count * 4 + 1024 else {
+            var keys = entries.indices.filter { entries[$0].isImported }.map(key)
             keys.sort(by: inOrder)
             return keys.map { Int($0.entry) }
         }
-        func bucket(_ key: Key) -> Int { Int(key.day - firstDay) * accountCount + Int(key.accountRank) }
+        func bucket(_ entry: ImportEntry) -> Int {
+            Int(entry.day - firstDay) * accountCount + accountRanks[Int(entry.account)]
+        }
         var starts = Array(repeating: 0, count: bucketCount + 1)
-        for key in keys { starts[bucket(key) + 1] += 1 }
+        for entry in entries where entry.isImported { starts[bucket(entry) + 1] += 1 }
         for index in 0..<bucketCount { starts[index + 1] += starts[index] }
         var next = starts
-        var placed = keys
-        for key in keys {
-            placed[next[bucket(key)]] = key
-            next[bucket(key)] += 1
+        var sorted = [Key](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            for index in entries.indices where entries[index].isImported {
+                let target = bucket(entries[index])
+                (base + next[target]).initialize(to: key(index))
+                next[target] += 1
+            }
+            initialized = count
         }
         for index in 0..<bucketCount where starts[index + 1] - starts[index] > 1 {
             let bucket = starts[index]..<starts[index + 1]
-            guard placed[bucket].allSatisfy(\.idPrefixOrders) else {
-                placed[bucket].sort(by: inOrder)
+            guard sorted[bucket].allSatisfy(\.idPrefixOrders) else {
+                sorted[bucket].sort(by: inOrder)
                 continue
             }
             // Numbers only, then the rare runs of equal prefixes by their ids' text.
-            placed[bucket].sort { $0.idPrefix < $1.idPrefix }
+            sorted[bucket].sort { $0.idPrefix < $1.idPrefix }
             var start = bucket.lowerBound
             while start < bucket.upperBound {
                 var end = start + 1
-                while end < bucket.upperBound && placed[end].idPrefix == placed[start].idPrefix { end += 1 }
+                while end < bucket.upperBound && sorted[end].idPrefix == sorted[start].idPrefix { end += 1 }
                 if end - start > 1 {
-                    placed[start..<end].sort { entries[Int($0.entry)].id < entries[Int($1.entry)].id }
+                    sorted[start..<end].sort { entries[Int($0.entry)].id < entries[Int($1.entry)].id }
                 }
                 start = end
             }
         }
-        return placed.map { Int($0.entry) }
+        return sorted.map { Int($0.entry) }
     }
 
     /// The rank of each account when sorted by id (`AccountID.<`).

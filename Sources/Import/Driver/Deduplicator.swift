@@ -29,12 +29,16 @@ struct Deduplicator {
     /// Step 1. Most imports hold no id twice, so `RepeatedKeys` first rules out almost every id by
     /// its hash; only the ids it cannot rule out are compared as text, as a dictionary keyed by id
     /// would compare them.
-    func markSameID(_ entries: inout [ImportEntry]) {
-        let mayRepeat = RepeatedKeys.flags(entries.map(\.idHash))
+    /// `idsAreASCII` says whether the entries' `idHash` can stand for their ids; if not, ids are
+    /// hashed as `String`s, which hashes canonically equal text alike.
+    func markSameID(_ entries: inout [ImportEntry], idsAreASCII: Bool) {
+        let keys =
+            idsAreASCII ? entries.map(\.idHash) : entries.map { UInt64(bitPattern: Int64($0.id.hashValue)) }
+        let mayRepeat = RepeatedKeys.flags(keys)
         var seen: [UInt64: [Int]] = [:]
         for index in entries.indices where mayRepeat[index] && entries[index].isImported {
             let id = entries[index].id
-            let hash = entries[index].idHash
+            let hash = keys[index]
             if let kept = seen[hash]?.first(where: { entries[$0].id == id }) {
                 entries[index].fate = .duplicate(of: kept, rule: .sameID)
             } else {

@@ -19,16 +19,31 @@ public struct ImportDriver: Sendable {
     /// released as soon as it is read, unless the caller keeps `files`: pass them with `consume`
     /// where memory matters.
     public func run(_ files: consuming [InboxFile]) -> ImportOutcome {
+        var transactions: [Transaction] = []
+        var outcome = run(files, journalChunkSize: .max) { transactions = $0.transactions }
+        outcome.journal.transactions = transactions
+        assert(ImportRun.isCanonical(outcome.journal), "CanonicalOrder and Journal.sortCanonically disagree")
+        return outcome
+    }
+
+    /// Imports `files` like `run(_:)`, but hands the journal's transactions to `journalChunk` in
+    /// canonical order, at most `journalChunkSize` at a time, instead of keeping them: the
+    /// outcome's journal has the accounts and no transactions. Each chunk is a journal with the
+    /// outcome's accounts and base currency, so it can be encoded and written on its own. For
+    /// imports too large to hold as transactions and as encoded bytes at once.
+    public func run(
+        _ files: consuming [InboxFile], journalChunkSize: Int, journalChunk: (Journal) -> Void
+    ) -> ImportOutcome {
         var run = ImportRun(config: config, files: files)
         run.read(with: readers)
         run.assignAccounts()
         run.makeEntries()
         var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
         deduplicator.pendingWindowDays = 5
-        deduplicator.markSameID(&run.entries)
+        deduplicator.markSameID(&run.entries, idsAreASCII: run.idsAreASCII)
         deduplicator.supersedePending(&run.entries)
         let probable = deduplicator.matchAcrossFiles(&run.entries)
-        return run.finish(probable: probable)
+        return run.finish(probable: probable, chunkSize: journalChunkSize, journalChunk: journalChunk)
     }
 }
 

@@ -34,7 +34,8 @@ struct ImportEntry {
     var day: Int32
     var minorUnits: Int64
     var id: TransactionID
-    /// A hash of the id's text, for finding equal ids without comparing text.
+    /// A hash of the id's bytes, for finding equal ids without comparing text (see
+    /// `ImportRun.idsAreASCII` for when equal bytes and equal ids are the same thing).
     var idHash: UInt64
     /// The first eight bytes of the id after its account prefix, for sorting (see `CanonicalOrder`).
     var idPrefix: UInt64

@@ -27,6 +27,7 @@ extension ImportRun {
                 let accountSlot = index(of: account)
                 let currency = currency(of: account)
                 let prefix = Array(account.rawValue.utf8) + [UInt8(ascii: "/")]
+                let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
                 // Ids of one account share this prefix, which sorting skips; an account spelled
                 // with other bytes than the one it is filed under (canonically equal) does not.
                 let prefixIsShared = account.rawValue.utf8.elementsEqual(accounts[accountSlot].rawValue.utf8)
@@ -69,6 +70,7 @@ extension ImportRun {
                             sortKey = idBytes.withUnsafeBufferPointer {
                                 CanonicalOrder.idPrefix($0, after: prefix.count)
                             }
+                            if !prefixIsASCII { idsAreASCII = false }
                         } else {
                             // A FITID repeated within one file is kept as another transaction (some
                             // banks derive FITIDs from date and amount, so two identical coffees
@@ -84,12 +86,13 @@ extension ImportRun {
                                 CanonicalOrder.idPrefix($0, after: prefix.count)
                             }
                             if !idBytes.starts(with: prefix) { sortKey.orders = false }
+                            if !idBytes.allSatisfy({ $0 < 0x80 }) { idsAreASCII = false }
                         }
                         entries.append(
                             ImportEntry(
                                 file: Int32(fileIndex), list: list, record: Int32(index), account: Int32(accountSlot),
                                 day: Int32(rows[index].date.dayNumber), minorUnits: rows[index].amount.minorUnits,
-                                id: id, idHash: UInt64(bitPattern: Int64(id.hashValue)), idPrefix: sortKey.value,
+                                id: id, idHash: ImportRun.hash(idBytes), idPrefix: sortKey.value,
                                 idPrefixOrders: sortKey.orders && prefixIsShared, hasBankID: !fitID.isEmpty,
                                 isPending: rows[index].status == .pending))
                     }
@@ -117,6 +120,18 @@ extension ImportRun {
             }
         }
         return hashes
+    }
+
+    /// A hash of some bytes (the process's own: only compared within one run).
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count >= 8 else {
+                var word: UInt64 = 0
+                for byte in buffer { word = word << 8 | UInt64(byte) }
+                return (word ^ UInt64(buffer.count) << 56) &* 0x9E37_79B9_7F4A_7C15
+            }
+            return TextInterner.hash(UnsafeRawPointer(base), count: buffer.count)
+        }
     }
 
     /// A FITID without white space (`String(fitID.filter { !$0.isWhitespace })`), without the

@@ -1,11 +1,15 @@
 import Ledger
 
 extension ImportRun {
-    /// Builds the journal and the report from the entries' fates.
+    /// Builds the journal and the report from the entries' fates, handing the journal's
+    /// transactions to `journalChunk` in canonical order, up to `chunkSize` at a time; the
+    /// outcome's journal has the accounts and base currency, and no transactions.
     ///
     /// The report's record references are made first, while every entry still has its id; the
-    /// journal's transactions then take the ids over (moved, not copied).
-    mutating func finish(probable: [Deduplicator.ProbablePair]) -> ImportOutcome {
+    /// transactions, made last, take the ids and the records' text over (moved, not copied).
+    mutating func finish(
+        probable: [Deduplicator.ProbablePair], chunkSize: Int, journalChunk: (Journal) -> Void
+    ) -> ImportOutcome {
         var fileWarnings = files.map(\.warnings)
         let tallies = files.indices.map(tally)
         let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
@@ -32,7 +36,6 @@ extension ImportRun {
                 pendingByAccount[Int(entries[index].account)] += 1
             }
         }
-        var transactions = makeTransactions(order: order, warnings: &fileWarnings)
 
         let accountIDs = journalAccountIDs()
         var balances: [AccountID: BalanceReconciler.Result] = [:]
@@ -87,6 +90,23 @@ extension ImportRun {
                     suggestion: resolver.derived[id].map { suggestion(for: $0, kind: kind, currency: currency) }))
         }
 
+        var currencyCounts: [Currency: Int] = [:]
+        for (slot, account) in accounts.enumerated() {
+            let imported = postedByAccount[slot].count + pendingByAccount[slot]
+            if imported > 0 { currencyCounts[currency(of: account), default: 0] += imported }
+        }
+        let baseCurrency =
+            config.baseCurrency ?? ImportRun.mostCommonCurrency(currencyCounts, accounts: journalAccounts)
+        let journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: journalAccounts, transactions: [])
+        var start = 0
+        while start < order.count {
+            let end = order.count - start > chunkSize ? start + max(chunkSize, 1) : order.count
+            var chunk = journal
+            chunk.transactions = makeTransactions(order[start..<end], warnings: &fileWarnings)
+            journalChunk(chunk)
+            start = end
+        }
+
         var fileReports: [ImportReport.FileReport] = []
         var diagnostics: [ImportDiagnostic] = []
         for (fileIndex, state) in files.enumerated() {
@@ -113,11 +133,6 @@ extension ImportRun {
                 fileReport(fileIndex, tally: tallies[fileIndex], warnings: warnings, balanceChecks: checks))
         }
 
-        let baseCurrency = config.baseCurrency ?? ImportRun.mostCommonCurrency(transactions, accounts: journalAccounts)
-        // Moved into the journal rather than copied; already in canonical order (see `CanonicalOrder`).
-        var journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: journalAccounts, transactions: [])
-        swap(&journal.transactions, &transactions)
-        assert(ImportRun.isCanonical(journal), "CanonicalOrder and Journal.sortCanonically disagree")
         let totals = ImportReport.Totals(
             files: files.count, failedFiles: files.filter(\.failed).count,
             records: fileReports.reduce(0) { $0 + $1.records }, imported: fileReports.reduce(0) { $0 + $1.imported },
@@ -317,10 +332,10 @@ extension ImportRun {
         return Money(minorUnits: units, currency: currency)
     }
 
-    /// The currency most transactions are in (ties: alphabetical), else most accounts', else EUR.
-    static func mostCommonCurrency(_ transactions: [Transaction], accounts: [Account]) -> Currency {
-        var counts: [Currency: Int] = [:]
-        for transaction in transactions { counts[transaction.amount.currency, default: 0] += 1 }
+    /// The currency most transactions are in (ties: alphabetical), else most accounts', else EUR;
+    /// `counts` is how many transactions each currency has.
+    static func mostCommonCurrency(_ counts: [Currency: Int], accounts: [Account]) -> Currency {
+        var counts = counts
         if counts.isEmpty { for account in accounts { counts[account.currency, default: 0] += 1 } }
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? .eur
     }

@@ -1,60 +1,54 @@
 import Ledger
 
 extension ImportRun {
-    /// The journal's transactions, one per imported entry, in the canonical `order`.
+    /// The transactions of the imported entries at `order` (indices into `entries`), in that order.
     ///
-    /// This is the last step that reads entries and records, and it consumes them: each
-    /// transaction takes its entry's id and its record's text over (moved, not shared), so a
-    /// million-row import does not retain and later release some four million strings here.
-    /// Records are read list by list in the order they sit in memory, and each transaction is
-    /// written straight into its place in the result.
-    mutating func makeTransactions(order: [Int], warnings: inout [[ImportDiagnostic]]) -> [Transaction] {
-        var position = [Int32](repeating: -1, count: entries.count)
-        for (rank, index) in order.enumerated() { position[index] = Int32(rank) }
+    /// This consumes those entries and their records: each transaction takes its entry's id and
+    /// its record's text over (moved, not shared), so a million-row import does not retain and
+    /// later release some four million strings here. A transaction is filled field by field from
+    /// a blank one, in place: `Transaction.init` lives in another module, where it copies its
+    /// arguments once more.
+    mutating func makeTransactions(_ order: ArraySlice<Int>, warnings: inout [[ImportDiagnostic]]) -> [Transaction] {
+        guard let first = order.first else { return [] }
+        let blank = Transaction(
+            id: TransactionID(""), account: AccountID(""), date: record(of: entries[first]).date, amount: .zero(.eur),
+            payee: "", source: SourceLocation(file: "", line: 0))
         let paths = files.map(\.file.path)
-        let accounts = accounts
-        // Owned here (and released at the end), so that moving out of them copies nothing.
-        var entries: [ImportEntry] = []
-        var records: [[ParsedRecord]] = []
-        swap(&entries, &self.entries)
-        swap(&records, &self.records)
+        // Visited in entry order, which is the order of the records in memory: in canonical order
+        // each day's entries come in id order, at random, and every one would miss the caches.
+        // Each key is an entry index and the place of its transaction in the result.
+        var visits = order.enumerated().map { UInt64($0.element) << 32 | UInt64($0.offset) }
+        visits.sort()
         return [Transaction](unsafeUninitializedCapacity: order.count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            var start = 0
-            while start < entries.count {
-                // Entries were made list by list: this list's run of entries.
-                let list = Int(entries[start].list)
-                var end = start + 1
-                while end < entries.count && Int(entries[end].list) == list { end += 1 }
-                records[list].withUnsafeMutableBufferPointer { rows in
-                    for index in start..<end where position[index] >= 0 {
-                        let row = Int(entries[index].record)
-                        let file = Int(entries[index].file)
-                        let place = base + Int(position[index])
-                        place.initialize(
-                            to: Transaction(
-                                id: ImportRun.take(&entries[index].id, leaving: TransactionID("")),
-                                account: accounts[Int(entries[index].account)], date: rows[row].date,
-                                amount: rows[row].amount, payee: ImportRun.take(&rows[row].payee, leaving: ""),
-                                memo: ImportRun.take(&rows[row].memo, leaving: ""), status: rows[row].status,
-                                checkNumber: ImportRun.take(&rows[row].checkNumber, leaving: nil),
-                                bankType: ImportRun.take(&rows[row].bankType, leaving: nil),
-                                bankCategory: ImportRun.take(&rows[row].bankCategory, leaving: nil),
-                                source: SourceLocation(file: paths[file], line: rows[row].line)))
-                        guard !rows[row].splits.isEmpty else { continue }
-                        switch ImportRun.splits(of: rows[row]) {
-                        case .success(let splits): place.pointee.splits = splits
-                        case .failure(let problem):
-                            warnings[file].append(
-                                ImportDiagnostic(
-                                    severity: .warning, path: paths[file], line: rows[row].line,
-                                    message: "\(problem.message); the transaction is kept without its splits"))
-                        }
-                    }
+            for visit in visits {
+                let index = Int(visit >> 32)
+                let (list, row) = (Int(entries[index].list), Int(entries[index].record))
+                let file = Int(entries[index].file)
+                let place = base + Int(visit & 0xFFFF_FFFF)
+                place.initialize(to: blank)
+                place.pointee.id = ImportRun.take(&entries[index].id, leaving: TransactionID(""))
+                place.pointee.account = accounts[Int(entries[index].account)]
+                place.pointee.date = records[list][row].date
+                place.pointee.amount = records[list][row].amount
+                place.pointee.payee = ImportRun.take(&records[list][row].payee, leaving: "")
+                place.pointee.memo = ImportRun.take(&records[list][row].memo, leaving: "")
+                place.pointee.status = records[list][row].status
+                place.pointee.checkNumber = ImportRun.take(&records[list][row].checkNumber, leaving: nil)
+                place.pointee.bankType = ImportRun.take(&records[list][row].bankType, leaving: nil)
+                place.pointee.bankCategory = ImportRun.take(&records[list][row].bankCategory, leaving: nil)
+                place.pointee.source = SourceLocation(file: paths[file], line: records[list][row].line)
+                guard !records[list][row].splits.isEmpty else { continue }
+                switch ImportRun.splits(of: records[list][row]) {
+                case .success(let splits): place.pointee.splits = splits
+                case .failure(let problem):
+                    warnings[file].append(
+                        ImportDiagnostic(
+                            severity: .warning, path: paths[file], line: records[list][row].line,
+                            message: "\(problem.message); the transaction is kept without its splits"))
                 }
-                start = end
             }
-            // `order` holds each imported entry once, so every place was written.
+            // `order` holds each entry once, so every place was written.
             initialized = order.count
         }
     }

@@ -104,8 +104,10 @@ public struct QIFReader: StatementReader {
                 statements.append(statement)
             }
             last = (entry.account, index)
-            switch conversion.convert(entry, fields: fields, section: section, warnings: &warnings) {
-            case .record(let record): statements[index].records.append(record)
+            switch conversion.convert(
+                entry, fields: fields, section: section, into: &statements[index].records, warnings: &warnings)
+            {
+            case .record: break
             case .skipped(let reason): skipped.append(SkippedRecord(line: entry.line, reason: reason))
             case .openingBalance(let balance, let reason):
                 statements[index].statedBalances.append(balance)

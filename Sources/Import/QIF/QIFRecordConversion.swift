@@ -9,7 +9,8 @@ struct QIFRecordConversion {
     typealias Field = QIFEntryScanner.Field
 
     enum Outcome {
-        case record(ParsedRecord)
+        /// The record was appended.
+        case record
         case skipped(String)
         /// Quicken's opening balance entry: a balance, not a transaction (the reason says so).
         case openingBalance(StatedBalance, reason: String)
@@ -31,8 +32,10 @@ struct QIFRecordConversion {
         self.path = path
     }
 
+    /// Appends the entry's record to `records`, or says why there is none.
     mutating func convert(
-        _ entry: QIFEntryScanner.Entry, fields: [Field], section: QIFSection, warnings: inout [ImportDiagnostic]
+        _ entry: QIFEntryScanner.Entry, fields: [Field], section: QIFSection, into records: inout [ParsedRecord],
+        warnings: inout [ImportDiagnostic]
     ) -> Outcome {
         let investment = section == .investment
         var dateField: Field?
@@ -106,29 +109,31 @@ struct QIFRecordConversion {
                     "Quicken opening balance entry (\(amount.decimalString) to \(string(category))): kept as the balance at the start of \(date.isoString), not as a transaction"
             )
         }
-        var record = ParsedRecord(
-            date: date, amount: amount, payee: payee.map { interned($0) } ?? "", memo: memo.map { interned($0) } ?? "",
-            line: entry.line)
+        var payeeText = payee.map { interned($0) } ?? ""
+        var bankCategory: String?
+        var bankType: String?
+        var checkNumber: String?
         if let category {
             let text = interned(category)
-            if text != "--Split--" && !text.isEmpty { record.bankCategory = text }
+            if text != "--Split--" && !text.isEmpty { bankCategory = text }
         }
         if investment {
-            if !numberText.isEmpty { record.bankType = numberText }
-            if record.payee.isEmpty {
+            if !numberText.isEmpty { bankType = numberText }
+            if payeeText.isEmpty {
                 let securityText = security.map(string) ?? ""
-                record.payee = [numberText, securityText].filter { !$0.isEmpty }.joined(separator: " ")
+                payeeText = [numberText, securityText].filter { !$0.isEmpty }.joined(separator: " ")
             }
         } else if !numberText.isEmpty {
             if numberText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                record.checkNumber = numberText
+                checkNumber = numberText
             } else {
-                record.bankType = numberText
+                bankType = numberText
             }
         }
+        var splits: [ParsedSplit] = []
         if let splitStart {
-            switch splits(fields[splitStart...]) {
-            case .success(let splits): record.splits = splits
+            switch self.splits(fields[splitStart...]) {
+            case .success(let parsed): splits = parsed
             case .failure(let failure):
                 warnings.append(
                     ImportDiagnostic(
@@ -136,7 +141,14 @@ struct QIFRecordConversion {
                         message: "\(failure.reason); the transaction is kept without its splits"))
             }
         }
-        return .record(record)
+        // Appended whole, in place: a record is 200-odd bytes, and a million of them are copied
+        // once less than through a returned value.
+        records.append(
+            ParsedRecord(
+                date: date, amount: amount, payee: payeeText, memo: memo.map { interned($0) } ?? "",
+                checkNumber: checkNumber, bankType: bankType, bankCategory: bankCategory, splits: splits,
+                line: entry.line))
+        return .record
     }
 
     /// The balance an `!Account` block states (`$` with its `/` date), if it states one that reads.
