@@ -27,6 +27,7 @@ public struct PayeeNormaliser: Sendable {
     public func normalise(_ raw: String) -> CleanPayee {
         let words = PayeeNormaliser.split(Array(raw.utf8))
         var name: [Word] = []
+        name.reserveCapacity(words.count)
         var index = 0
         var afterStar = false
         // 1. Prefixes: only before the first name word.
@@ -67,8 +68,11 @@ public struct PayeeNormaliser: Sendable {
         }
         // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
         let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 }
+        // Neither is longer than the payee: reserving once avoids regrowing them byte by byte.
         var key: [UInt8] = []
         var display: [UInt8] = []
+        key.reserveCapacity(raw.utf8.count)
+        display.reserveCapacity(raw.utf8.count)
         for (position, word) in name.enumerated() {
             if position > 0 {
                 key.append(0x20)
@@ -91,6 +95,7 @@ public struct PayeeNormaliser: Sendable {
     /// web suffixes (`NETFLIX.COM` is `NETFLIX`); cuts a word at `(` (`WEB(S` is `WEB`).
     static func split(_ bytes: [UInt8]) -> [Word] {
         var words: [Word] = []
+        words.reserveCapacity(bytes.count / 4 + 4)
         let lowered = bytes.map(TextFold.lower)
         var start = 0
         // Every word's folded form is `lowered[begin..<end]` for its own `begin..<end`.
