@@ -18,7 +18,8 @@ public struct PayeeNormaliser: Sendable {
     /// One word of the payee: its bytes as written and folded, and what kind of word it is.
     struct Word {
         var original: ArraySlice<UInt8>
-        var folded: [UInt8]
+        /// A slice of the payee folded once as a whole (no array per word).
+        var folded: ArraySlice<UInt8>
         /// `*` between a processor and a merchant (`PAYPAL *NETFLIX`), or before a reference.
         var isStar = false
     }
@@ -26,6 +27,7 @@ public struct PayeeNormaliser: Sendable {
     public func normalise(_ raw: String) -> CleanPayee {
         let words = PayeeNormaliser.split(Array(raw.utf8))
         var name: [Word] = []
+        name.reserveCapacity(words.count)
         var index = 0
         var afterStar = false
         // 1. Prefixes: only before the first name word.
@@ -35,7 +37,7 @@ public struct PayeeNormaliser: Sendable {
             index += 1
             if word.isStar {
                 if !name.isEmpty,
-                    PayeeNormaliser.processors.contains(Array(name.map(\.folded).joined(separator: [0x20])))
+                    PayeeNormaliser.processors.contains(ArraySlice(name.map(\.folded).joined(separator: [0x20])))
                 {
                     name.removeAll()
                 } else {
@@ -66,8 +68,11 @@ public struct PayeeNormaliser: Sendable {
         }
         // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
         let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 }
+        // Neither is longer than the payee: reserving once avoids regrowing them byte by byte.
         var key: [UInt8] = []
         var display: [UInt8] = []
+        key.reserveCapacity(raw.utf8.count)
+        display.reserveCapacity(raw.utf8.count)
         for (position, word) in name.enumerated() {
             if position > 0 {
                 key.append(0x20)
@@ -90,48 +95,50 @@ public struct PayeeNormaliser: Sendable {
     /// web suffixes (`NETFLIX.COM` is `NETFLIX`); cuts a word at `(` (`WEB(S` is `WEB`).
     static func split(_ bytes: [UInt8]) -> [Word] {
         var words: [Word] = []
+        words.reserveCapacity(bytes.count / 4 + 4)
+        let lowered = bytes.map(TextFold.lower)
         var start = 0
+        // Every word's folded form is `lowered[begin..<end]` for its own `begin..<end`.
         func emit(_ begin: Int, _ end: Int) {
             var begin = begin
             var end = end
             if begin < end, bytes[begin] == UInt8(ascii: "("), end - begin > 1 {
                 // A parenthesised reference: keep the parenthesis so the word reads as noise.
-                words.append(Word(original: bytes[begin..<end], folded: bytes[begin..<end].map(TextFold.lower)))
+                words.append(Word(original: bytes[begin..<end], folded: lowered[begin..<end]))
                 return
             }
             if let paren = bytes[begin..<end].firstIndex(of: UInt8(ascii: "(")) { end = paren }
             while begin < end, trimmable(bytes[begin]) { begin += 1 }
             while end > begin, trimmable(bytes[end - 1]) { end -= 1 }
             guard begin < end else { return }
-            var folded = bytes[begin..<end].map(TextFold.lower)
-            if folded.count > 4, folded[0] == UInt8(ascii: "w"), folded[1] == UInt8(ascii: "w"),
-                folded[2] == UInt8(ascii: "w"), folded[3] == UInt8(ascii: ".")
+            if end - begin > 4, lowered[begin] == UInt8(ascii: "w"), lowered[begin + 1] == UInt8(ascii: "w"),
+                lowered[begin + 2] == UInt8(ascii: "w"), lowered[begin + 3] == UInt8(ascii: ".")
             {
                 begin += 4
-                folded.removeFirst(4)
             }
-            for suffix in webSuffixes where folded.count > suffix.count + 1 && folded.ends(with: suffix) {
+            for suffix in webSuffixes
+            where end - begin > suffix.count + 1 && lowered[(end - suffix.count)..<end].elementsEqual(suffix) {
                 end -= suffix.count
-                folded.removeLast(suffix.count)
                 break
             }
             // A run of four or more digits glued to letters: a store number or reference.
+            let count = end - begin
             var digits = 0
-            while digits < folded.count, folded[digits] &- 0x30 < 10 { digits += 1 }
-            if digits >= 4, digits < folded.count, isLetter(folded[digits]) {
-                words.append(Word(original: bytes[begin..<begin + digits], folded: Array(folded[..<digits])))
-                words.append(Word(original: bytes[begin + digits..<end], folded: Array(folded[digits...])))
+            while digits < count, lowered[begin + digits] &- 0x30 < 10 { digits += 1 }
+            if digits >= 4, digits < count, isLetter(lowered[begin + digits]) {
+                words.append(Word(original: bytes[begin..<begin + digits], folded: lowered[begin..<begin + digits]))
+                words.append(Word(original: bytes[begin + digits..<end], folded: lowered[begin + digits..<end]))
                 return
             }
             var tail = 0
-            while tail < folded.count, folded[folded.count - 1 - tail] &- 0x30 < 10 { tail += 1 }
-            if tail >= 4, tail < folded.count, isLetter(folded[folded.count - 1 - tail]) {
-                let cut = folded.count - tail
-                words.append(Word(original: bytes[begin..<begin + cut], folded: Array(folded[..<cut])))
-                words.append(Word(original: bytes[begin + cut..<end], folded: Array(folded[cut...])))
+            while tail < count, lowered[end - 1 - tail] &- 0x30 < 10 { tail += 1 }
+            if tail >= 4, tail < count, isLetter(lowered[end - 1 - tail]) {
+                let cut = begin + count - tail
+                words.append(Word(original: bytes[begin..<cut], folded: lowered[begin..<cut]))
+                words.append(Word(original: bytes[cut..<end], folded: lowered[cut..<end]))
                 return
             }
-            words.append(Word(original: bytes[begin..<end], folded: folded))
+            words.append(Word(original: bytes[begin..<end], folded: lowered[begin..<end]))
         }
         for index in 0...bytes.count {
             let atEnd = index == bytes.count
@@ -139,7 +146,8 @@ public struct PayeeNormaliser: Sendable {
             if TextFold.isSpace(byte) || byte == UInt8(ascii: "*") {
                 emit(start, index)
                 if byte == UInt8(ascii: "*") {
-                    words.append(Word(original: bytes[index..<index + 1], folded: [byte], isStar: true))
+                    words.append(
+                        Word(original: bytes[index..<index + 1], folded: lowered[index..<index + 1], isStar: true))
                 }
                 start = index + 1
             }
@@ -175,15 +183,15 @@ public struct PayeeNormaliser: Sendable {
 
     // MARK: Noise
 
-    static let months: Set<[UInt8]> = PayeeNormaliser.byteSet([
+    static let months: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
     ])
 
     /// Word lists are kept as bytes, so a word is looked up without making a `String` of it.
-    static func byteSet(_ words: [String]) -> Set<[UInt8]> { Set(words.map { Array($0.utf8) }) }
+    static func byteSet(_ words: [String]) -> Set<ArraySlice<UInt8>> { Set(words.map { ArraySlice($0.utf8) }) }
 
     /// A number, date, time, card number or reference: where a merchant's name ends.
-    static func isNoise(_ word: [UInt8], next: [UInt8]?) -> Bool {
+    static func isNoise(_ word: ArraySlice<UInt8>, next: ArraySlice<UInt8>?) -> Bool {
         var digits = 0
         var letters = 0
         var separators = 0
@@ -219,7 +227,9 @@ public struct PayeeNormaliser: Sendable {
         }
         // 12OCT, 12OCT24.
         if digits >= 1, digits <= 4, letters == 3 || letters == 4, separators == 0 {
-            if months.contains(word.filter(isLetter)), word.first.map({ $0 &- 0x30 < 10 }) == true { return true }
+            if months.contains(ArraySlice(word.filter(isLetter))), word.first.map({ $0 &- 0x30 < 10 }) == true {
+                return true
+            }
         }
         // References mixing letters and at least three digits: 2K3L45, X10-08144, CD4455.
         return digits >= 3
@@ -243,7 +253,7 @@ public struct PayeeNormaliser: Sendable {
             for phrase in prefixBytes where index + phrase.count <= words.count {
                 var matches = true
                 for (offset, part) in phrase.enumerated()
-                where words[index + offset].isStar || words[index + offset].folded != part {
+                where words[index + offset].isStar || !words[index + offset].folded.elementsEqual(part) {
                     matches = false
                     break
                 }
@@ -261,16 +271,16 @@ public struct PayeeNormaliser: Sendable {
     static let prefixBytes: [[[UInt8]]] = prefixes.map { phrase in phrase.map { Array($0.utf8) } }
 
     /// The first words of `prefixes`.
-    static let prefixStarts: Set<[UInt8]> = Set(prefixBytes.map { $0[0] })
+    static let prefixStarts: Set<ArraySlice<UInt8>> = Set(prefixBytes.map { ArraySlice($0[0]) })
 
     /// Payment processors written before a `*` and the merchant.
-    static let processors: Set<[UInt8]> = PayeeNormaliser.byteSet([
+    static let processors: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
         "paypal", "pp", "sq", "sumup", "iz", "izettle", "zettle", "sp", "tst", "ztl", "crv", "pypl", "google",
         "apple", "dnh",
     ])
 
     /// Words dropped from the end of a name while another word remains.
-    static let trailing: Set<[UInt8]> = PayeeNormaliser.byteSet([
+    static let trailing: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
         // Countries, as banks append them.
         "gb", "gbr", "uk", "us", "usa", "ie", "irl", "fr", "fra", "de", "deu", "nl", "nld", "es", "esp", "au", "aus",
         "nz", "ca", "can", "ch", "che", "at", "aut", "se", "swe", "dk", "dnk", "lu", "lux", "pt", "prt", "pl", "pol",
@@ -314,12 +324,6 @@ public struct PayeeNormaliser: Sendable {
                 startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10) && byte < 0x80
             }
         }
-    }
-}
-
-extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
     }
 }
 

@@ -35,7 +35,9 @@ public enum JournalCodec {
         var sampleBytes = 0
         for index in stride(from: 0, to: transactions.count, by: step) {
             var probe: [UInt8] = []
-            JournalRowEncoder.append(transactions[index], newline: true, to: &probe, scratch: scratch)
+            transactions.withUnsafeBufferPointer { rows in
+                JournalRowEncoder.append(rows.baseAddress! + index, newline: true, to: &probe, scratch: scratch)
+            }
             sampleBytes += probe.count
             sampled += 1
         }
@@ -43,16 +45,21 @@ public enum JournalCodec {
             let perRow = Double(sampleBytes) / Double(sampled)
             bytes.reserveCapacity(bytes.count + Int(perRow * Double(transactions.count) * 1.1) + 4096)
         }
-        for transaction in transactions {
-            JournalRowEncoder.append(transaction, newline: true, to: &bytes, scratch: scratch)
+        transactions.withUnsafeBufferPointer { rows in
+            guard let first = rows.baseAddress else { return }
+            for index in rows.indices {
+                JournalRowEncoder.append(first + index, newline: true, to: &bytes, scratch: scratch)
+            }
         }
         return bytes
     }
 
     /// Appends one transaction as a JSON object; optional fields are left out when empty.
     public static func encodeRow(_ t: Transaction, into w: inout JSONWriter) {
-        let scratch = RowScratch(capacity: JournalRowEncoder.maximumSize(of: t))
-        w.appendValue { bytes in JournalRowEncoder.append(t, newline: false, to: &bytes, scratch: scratch) }
+        withUnsafePointer(to: t) { row in
+            let scratch = RowScratch(capacity: JournalRowEncoder.maximumSize(of: row))
+            w.appendValue { bytes in JournalRowEncoder.append(row, newline: false, to: &bytes, scratch: scratch) }
+        }
     }
 
     /// Reads a whole journal file; `path` is used only in error messages.

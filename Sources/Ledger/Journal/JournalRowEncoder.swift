@@ -14,7 +14,12 @@ struct JournalRowEncoder {
 
     /// Appends the row for `t` (and a line feed when `newline`) to `bytes`, using `scratch` as
     /// working memory: one bounds-checked append per row.
-    static func append(_ t: Transaction, newline: Bool, to bytes: inout [UInt8], scratch: RowScratch) {
+    ///
+    /// The transaction is read through a pointer into its array: passing it by value would copy it,
+    /// retaining and releasing every string it holds, for each row.
+    static func append(
+        _ t: UnsafePointer<Transaction>, newline: Bool, to bytes: inout [UInt8], scratch: RowScratch
+    ) {
         let start = scratch.pointer(capacity: maximumSize(of: t))
         var encoder = JournalRowEncoder(start)
         encoder.row(t)
@@ -23,22 +28,24 @@ struct JournalRowEncoder {
     }
 
     /// A bound on the row's size: every text byte escaped at most six bytes long (`\u00XX`).
-    static func maximumSize(of t: Transaction) -> Int {
+    static func maximumSize(of t: UnsafePointer<Transaction>) -> Int {
         var size =
             400 + 6
-            * (t.id.rawValue.utf8.count + t.account.rawValue.utf8.count + t.payee.utf8.count
-                + t.memo.utf8.count + t.source.file.utf8.count + t.amount.currency.code.utf8.count)
+            * (t.pointee.id.rawValue.utf8.count + t.pointee.account.rawValue.utf8.count + t.pointee.payee.utf8.count
+                + t.pointee.memo.utf8.count + t.pointee.source.file.utf8.count
+                + t.pointee.amount.currency.code.utf8.count)
         size +=
             6
-            * ((t.checkNumber?.utf8.count ?? 0) + (t.bankType?.utf8.count ?? 0) + (t.bankCategory?.utf8.count ?? 0)
-                + (t.note?.utf8.count ?? 0) + (t.transferPeer?.rawValue.utf8.count ?? 0))
-        if let category = t.category { size += categorySize(category) }
-        switch t.categorySource {
+            * ((t.pointee.checkNumber?.utf8.count ?? 0) + (t.pointee.bankType?.utf8.count ?? 0)
+                + (t.pointee.bankCategory?.utf8.count ?? 0)
+                + (t.pointee.note?.utf8.count ?? 0) + (t.pointee.transferPeer?.rawValue.utf8.count ?? 0))
+        if let category = t.pointee.category { size += categorySize(category) }
+        switch t.pointee.categorySource {
         case .rule(let file, _), .profileRule(let file, _): size += 6 * file.utf8.count
         default: break
         }
-        for tag in t.tags { size += 6 * tag.utf8.count + 3 }
-        for split in t.splits { size += categorySize(split.category) + 64 }
+        for tag in t.pointee.tags { size += 6 * tag.utf8.count + 3 }
+        for split in t.pointee.splits { size += categorySize(split.category) + 64 }
         return size
     }
 
@@ -48,64 +55,64 @@ struct JournalRowEncoder {
         return size
     }
 
-    private mutating func row(_ t: Transaction) {
+    private mutating func row(_ t: UnsafePointer<Transaction>) {
         literal("{\"id\":")
-        quoted(t.id.rawValue)
+        quoted(t.pointee.id.rawValue)
         literal(",\"account\":")
-        quoted(t.account.rawValue)
+        quoted(t.pointee.account.rawValue)
         literal(",\"date\":\"")
-        date(t.date)
+        date(t.pointee.date)
         literal("\",\"amount\":\"")
-        amount(t.amount)
+        amount(t.pointee.amount)
         literal("\",\"currency\":")
-        quoted(t.amount.currency.code)
+        quoted(t.pointee.amount.currency.code)
         literal(",\"payee\":")
-        quoted(t.payee)
-        if !t.memo.isEmpty {
+        quoted(t.pointee.payee)
+        if !t.pointee.memo.isEmpty {
             literal(",\"memo\":")
-            quoted(t.memo)
+            quoted(t.pointee.memo)
         }
-        if t.status != .posted {
+        if t.pointee.status != .posted {
             literal(",\"status\":")
-            quoted(t.status.rawValue)
+            quoted(t.pointee.status.rawValue)
         }
-        if let value = t.checkNumber {
+        if let value = t.pointee.checkNumber {
             literal(",\"checkNumber\":")
             quoted(value)
         }
-        if let value = t.bankType {
+        if let value = t.pointee.bankType {
             literal(",\"bankType\":")
             quoted(value)
         }
-        if let value = t.bankCategory {
+        if let value = t.pointee.bankCategory {
             literal(",\"bankCategory\":")
             quoted(value)
         }
-        if let value = t.category {
+        if let value = t.pointee.category {
             literal(",\"category\":\"")
             category(value)
             byte(0x22)
         }
-        if t.categorySource != .none {
+        if t.pointee.categorySource != .none {
             literal(",\"categorySource\":\"")
-            categorySource(t.categorySource)
+            categorySource(t.pointee.categorySource)
             byte(0x22)
         }
-        if !t.tags.isEmpty {
+        if !t.pointee.tags.isEmpty {
             literal(",\"tags\":[")
-            for (index, tag) in t.tags.enumerated() {
+            for (index, tag) in t.pointee.tags.enumerated() {
                 if index > 0 { byte(UInt8(ascii: ",")) }
                 quoted(tag)
             }
             byte(UInt8(ascii: "]"))
         }
-        if let value = t.note {
+        if let value = t.pointee.note {
             literal(",\"note\":")
             quoted(value)
         }
-        if !t.splits.isEmpty {
+        if !t.pointee.splits.isEmpty {
             literal(",\"splits\":[")
-            for (index, split) in t.splits.enumerated() {
+            for (index, split) in t.pointee.splits.enumerated() {
                 if index > 0 { byte(UInt8(ascii: ",")) }
                 literal("{\"category\":\"")
                 category(split.category)
@@ -115,16 +122,16 @@ struct JournalRowEncoder {
             }
             byte(UInt8(ascii: "]"))
         }
-        if t.isTransfer { literal(",\"transfer\":true") }
-        if let value = t.transferPeer {
+        if t.pointee.isTransfer { literal(",\"transfer\":true") }
+        if let value = t.pointee.transferPeer {
             literal(",\"transferPeer\":")
             quoted(value.rawValue)
         }
-        if t.isIgnored { literal(",\"ignored\":true") }
+        if t.pointee.isIgnored { literal(",\"ignored\":true") }
         literal(",\"file\":")
-        quoted(t.source.file)
+        quoted(t.pointee.source.file)
         literal(",\"line\":")
-        integer(t.source.line)
+        integer(t.pointee.source.line)
         byte(UInt8(ascii: "}"))
     }
 
