@@ -41,7 +41,7 @@ enum CanonicalOrder {
 
     /// The indices of the imported entries in canonical order; `accountRanks[i]` is the position
     /// of account `i` when the accounts are sorted by id.
-    static func sorted(_ entries: [ImportEntry], accountRanks: [Int]) -> [Int] {
+    static func sorted(_ entries: [ImportEntry], ids: EntryIDs, accountRanks: [Int]) -> [Int] {
         var count = 0
         var firstDay = Int32.max
         var lastDay = Int32.min
@@ -61,7 +61,7 @@ enum CanonicalOrder {
             if a.day != b.day { return a.day < b.day }
             if a.accountRank != b.accountRank { return a.accountRank < b.accountRank }
             if a.idPrefixOrders && b.idPrefixOrders && a.idPrefix != b.idPrefix { return a.idPrefix < b.idPrefix }
-            return entries[Int(a.entry)].id < entries[Int(b.entry)].id
+            return ids.id(of: entries[Int(a.entry)]) < ids.id(of: entries[Int(b.entry)])
         }
         let accountCount = accountRanks.count
         let bucketCount = (Int(lastDay) - Int(firstDay) + 1) * accountCount
@@ -100,7 +100,7 @@ enum CanonicalOrder {
                 var end = start + 1
                 while end < bucket.upperBound && sorted[end].idPrefix == sorted[start].idPrefix { end += 1 }
                 if end - start > 1 {
-                    sorted[start..<end].sort { entries[Int($0.entry)].id < entries[Int($1.entry)].id }
+                    sorted[start..<end].sort { ids.id(of: entries[Int($0.entry)]) < ids.id(of: entries[Int($1.entry)]) }
                 }
                 start = end
             }

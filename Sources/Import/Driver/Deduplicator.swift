@@ -31,18 +31,19 @@ struct Deduplicator {
     /// would compare them.
     /// `idsAreASCII` says whether the entries' `idHash` can stand for their ids; if not, ids are
     /// hashed as `String`s, which hashes canonically equal text alike.
-    func markSameID(_ entries: inout [ImportEntry], idsAreASCII: Bool) {
+    func markSameID(_ entries: inout [ImportEntry], ids: EntryIDs, idsAreASCII: Bool) {
         let keys =
-            idsAreASCII ? entries.map(\.idHash) : entries.map { UInt64(bitPattern: Int64($0.id.hashValue)) }
+            idsAreASCII
+            ? entries.map(\.idHash) : entries.map { UInt64(bitPattern: Int64(ids.id(of: $0).hashValue)) }
         let mayRepeat = RepeatedKeys.flags(keys)
-        var seen: [UInt64: [Int]] = [:]
+        var seen: [UInt64: [(index: Int, id: TransactionID)]] = [:]
         for index in entries.indices where mayRepeat[index] && entries[index].isImported {
-            let id = entries[index].id
+            let id = ids.id(of: entries[index])
             let hash = keys[index]
-            if let kept = seen[hash]?.first(where: { entries[$0].id == id }) {
+            if let kept = seen[hash]?.first(where: { $0.id == id })?.index {
                 entries[index].fate = .duplicate(of: kept, rule: .sameID)
             } else {
-                seen[hash, default: []].append(index)
+                seen[hash, default: []].append((index, id))
             }
         }
     }

@@ -40,7 +40,7 @@ public struct ImportDriver: Sendable {
         run.makeEntries()
         var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
         deduplicator.pendingWindowDays = 5
-        deduplicator.markSameID(&run.entries, idsAreASCII: run.idsAreASCII)
+        deduplicator.markSameID(&run.entries, ids: run.ids, idsAreASCII: run.idsAreASCII)
         deduplicator.supersedePending(&run.entries)
         let probable = deduplicator.matchAcrossFiles(&run.entries)
         return run.finish(probable: probable, chunkSize: journalChunkSize, journalChunk: journalChunk)

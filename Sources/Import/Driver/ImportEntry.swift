@@ -3,9 +3,11 @@ import Ledger
 /// One parsed record on its way into the journal: where it came from, the account and id it was
 /// given, and what became of it.
 ///
-/// A large import holds a million of these at once, so an entry is small: it points at its record
-/// (`ImportRun.records`) instead of copying it, names its account by index, and carries the few
-/// record facts de-duplication reads on every comparison (day, amount, status).
+/// A large import holds a million of these at once, so an entry is small and holds no reference
+/// (copying one touches nothing else): it points at its record (`ImportRun.records`) instead of
+/// copying it, names its account by index, keeps what its id is made of rather than its text
+/// (`EntryIDs`), and carries the few record facts de-duplication reads on every comparison (day,
+/// amount, status).
 struct ImportEntry {
     /// Why a record is not in the journal although it was read.
     enum Fate: Equatable {
@@ -33,7 +35,10 @@ struct ImportEntry {
     /// The record's date as a day number, and its amount in the account's currency.
     var day: Int32
     var minorUnits: Int64
-    var id: TransactionID
+    /// What the id is made of: for a derived id the content hash and this occurrence; for a bank
+    /// id, this is its index in `EntryIDs.bankIDs`.
+    var contentHash: UInt64
+    var idDetail: Int32
     /// A hash of the id's bytes, for finding equal ids without comparing text (see
     /// `ImportRun.idsAreASCII` for when equal bytes and equal ids are the same thing).
     var idHash: UInt64

@@ -26,7 +26,7 @@ extension ImportRun {
                 let account = files[fileIndex].accounts[statementIndex]
                 let accountSlot = index(of: account)
                 let currency = currency(of: account)
-                let prefix = Array(account.rawValue.utf8) + [UInt8(ascii: "/")]
+                let prefix = ids.addList(account: account)
                 let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
                 // Ids of one account share this prefix, which sorting skips; an account spelled
                 // with other bytes than the one it is filed under (canonically equal) does not.
@@ -49,7 +49,9 @@ extension ImportRun {
                                 ))
                             continue
                         }
-                        let id: TransactionID
+                        var contentHash: UInt64 = 0
+                        let idDetail: Int32
+                        let idHash: UInt64
                         var sortKey: (value: UInt64, orders: Bool)
                         let fitID = rows[index].fitID.map(ImportRun.withoutWhitespace) ?? ""
                         if fitID.isEmpty {
@@ -60,15 +62,14 @@ extension ImportRun {
                                 occurrences[hash] = occurrence + 1
                             }
                             nextHash += 1
-                            // `TransactionID.derived`: `account/<16 hex digits>-<occurrence>`.
-                            idBytes.removeAll(keepingCapacity: true)
-                            idBytes.append(contentsOf: prefix)
-                            ImportRun.appendHex(hash, to: &idBytes)
-                            idBytes.append(UInt8(ascii: "-"))
-                            ImportRun.appendDecimal(occurrence, to: &idBytes)
-                            id = TransactionID(String(decoding: idBytes, as: UTF8.self))
-                            sortKey = idBytes.withUnsafeBufferPointer {
-                                CanonicalOrder.idPrefix($0, after: prefix.count)
+                            contentHash = hash
+                            idDetail = Int32(occurrence)
+                            let capacity = prefix.count + EntryIDs.derivedSuffixLimit
+                            (idHash, sortKey) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) {
+                                let count = EntryIDs.writeDerived(
+                                    prefix: prefix, hash: hash, occurrence: occurrence, to: $0)
+                                let id = UnsafeBufferPointer(rebasing: $0[..<count])
+                                return (ImportRun.hash(id), CanonicalOrder.idPrefix(id, after: prefix.count))
                             }
                             if !prefixIsASCII { idsAreASCII = false }
                         } else {
@@ -79,11 +80,12 @@ extension ImportRun {
                             let base = TransactionID.ofx(account: account, fitID: fitID)
                             let occurrence = bankIDs[base, default: 0] + 1
                             bankIDs[base] = occurrence
-                            id = occurrence == 1 ? base : TransactionID("\(base.rawValue)~\(occurrence)")
+                            let id = occurrence == 1 ? base : TransactionID("\(base.rawValue)~\(occurrence)")
+                            idDetail = ids.addBankID(id)
                             idBytes.removeAll(keepingCapacity: true)
                             idBytes.append(contentsOf: id.rawValue.utf8)
-                            sortKey = idBytes.withUnsafeBufferPointer {
-                                CanonicalOrder.idPrefix($0, after: prefix.count)
+                            (idHash, sortKey) = idBytes.withUnsafeBufferPointer {
+                                (ImportRun.hash($0), CanonicalOrder.idPrefix($0, after: prefix.count))
                             }
                             if !idBytes.starts(with: prefix) { sortKey.orders = false }
                             if !idBytes.allSatisfy({ $0 < 0x80 }) { idsAreASCII = false }
@@ -92,7 +94,8 @@ extension ImportRun {
                             ImportEntry(
                                 file: Int32(fileIndex), list: list, record: Int32(index), account: Int32(accountSlot),
                                 day: Int32(rows[index].date.dayNumber), minorUnits: rows[index].amount.minorUnits,
-                                id: id, idHash: ImportRun.hash(idBytes), idPrefix: sortKey.value,
+                                contentHash: contentHash, idDetail: idDetail, idHash: idHash,
+                                idPrefix: sortKey.value,
                                 idPrefixOrders: sortKey.orders && prefixIsShared, hasBankID: !fitID.isEmpty,
                                 isPending: rows[index].status == .pending))
                     }
@@ -123,15 +126,13 @@ extension ImportRun {
     }
 
     /// A hash of some bytes (the process's own: only compared within one run).
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count >= 8 else {
-                var word: UInt64 = 0
-                for byte in buffer { word = word << 8 | UInt64(byte) }
-                return (word ^ UInt64(buffer.count) << 56) &* 0x9E37_79B9_7F4A_7C15
-            }
-            return TextInterner.hash(UnsafeRawPointer(base), count: buffer.count)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress, bytes.count >= 8 else {
+            var word: UInt64 = 0
+            for byte in bytes { word = word << 8 | UInt64(byte) }
+            return (word ^ UInt64(bytes.count) << 56) &* 0x9E37_79B9_7F4A_7C15
         }
+        return TextInterner.hash(UnsafeRawPointer(base), count: bytes.count)
     }
 
     /// A FITID without white space (`String(fitID.filter { !$0.isWhitespace })`), without the
@@ -139,18 +140,5 @@ extension ImportRun {
     static func withoutWhitespace(_ fitID: String) -> String {
         if fitID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return fitID }
         return String(fitID.filter { !$0.isWhitespace })
-    }
-
-    /// Sixteen lower-case hex digits, as `StableHasher.hexDigest` writes them.
-    static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-            bytes.append(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
-        }
-    }
-
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value >= 10 { appendDecimal(value / 10, to: &bytes) }
-        bytes.append(UInt8(truncatingIfNeeded: value % 10) + 0x30)
     }
 }

@@ -5,8 +5,8 @@ extension ImportRun {
     /// transactions to `journalChunk` in canonical order, up to `chunkSize` at a time; the
     /// outcome's journal has the accounts and base currency, and no transactions.
     ///
-    /// The report's record references are made first, while every entry still has its id; the
-    /// transactions, made last, take the ids and the records' text over (moved, not copied).
+    /// The report's record references are made first, while the records still have their text;
+    /// the transactions, made last, take it over (moved, not copied).
     mutating func finish(
         probable: [Deduplicator.ProbablePair], chunkSize: Int, journalChunk: (Journal) -> Void
     ) -> ImportOutcome {
@@ -25,7 +25,7 @@ extension ImportRun {
         }
 
         // Built in canonical order (date, account, id): the journal needs no sort of its own.
-        let order = CanonicalOrder.sorted(entries, accountRanks: CanonicalOrder.ranks(of: accounts))
+        let order = CanonicalOrder.sorted(entries, ids: ids, accountRanks: CanonicalOrder.ranks(of: accounts))
         var postedByAccount = Array(repeating: [(day: Int, minorUnits: Int64)](), count: accounts.count)
         var pendingByAccount = Array(repeating: 0, count: accounts.count)
         for index in order {
@@ -170,10 +170,10 @@ extension ImportRun {
                 tally.imported += 1
                 if entry.isPending { tally.pending += 1 }
             case .duplicate(let kept, let rule):
+                let (id, keptID) = (ids.id(of: entry), ids.id(of: entries[kept]))
                 tally.duplicates.append(
                     ImportReport.DuplicateLine(
-                        line: line(of: entry), id: entry.id.rawValue,
-                        duplicateOf: entries[kept].id == entry.id ? nil : entries[kept].id.rawValue,
+                        line: line(of: entry), id: id.rawValue, duplicateOf: keptID == id ? nil : keptID.rawValue,
                         keptAt: location(kept), rule: rule.rawValue))
             }
         }
@@ -239,7 +239,7 @@ extension ImportRun {
         let entry = entries[index]
         let record = record(of: entry)
         return ImportReport.RecordReference(
-            id: entry.id.rawValue, at: location(index), date: record.date.isoString,
+            id: ids.id(of: entry).rawValue, at: location(index), date: record.date.isoString,
             amount: record.amount.decimalString, payee: record.payee)
     }
 

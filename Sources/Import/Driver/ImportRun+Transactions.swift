@@ -3,11 +3,11 @@ import Ledger
 extension ImportRun {
     /// The transactions of the imported entries at `order` (indices into `entries`), in that order.
     ///
-    /// This consumes those entries and their records: each transaction takes its entry's id and
-    /// its record's text over (moved, not shared), so a million-row import does not retain and
-    /// later release some four million strings here. A transaction is filled field by field from
-    /// a blank one, in place: `Transaction.init` lives in another module, where it copies its
-    /// arguments once more.
+    /// This consumes those entries' records: each transaction takes its record's text over
+    /// (moved, not shared), so a million-row import does not retain and later release some
+    /// three million strings here, and its id is spelled out now (see `EntryIDs`). A transaction
+    /// is filled field by field from a blank one, in place: `Transaction.init` lives in another
+    /// module, where it copies its arguments once more.
     mutating func makeTransactions(_ order: ArraySlice<Int>, warnings: inout [[ImportDiagnostic]]) -> [Transaction] {
         guard let first = order.first else { return [] }
         let blank = Transaction(
@@ -27,7 +27,7 @@ extension ImportRun {
                 let file = Int(entries[index].file)
                 let place = base + Int(visit & 0xFFFF_FFFF)
                 place.initialize(to: blank)
-                place.pointee.id = ImportRun.take(&entries[index].id, leaving: TransactionID(""))
+                place.pointee.id = ids.id(of: entries[index])
                 place.pointee.account = accounts[Int(entries[index].account)]
                 place.pointee.date = records[list][row].date
                 place.pointee.amount = records[list][row].amount

@@ -42,6 +42,8 @@ struct ImportRun {
     /// The accounts entries were made for (`ImportEntry.account` indexes it), in first-seen order.
     var accounts: [AccountID] = []
     var accountIndex: [AccountID: Int] = [:]
+    /// The entries' ids, spelled out on demand.
+    var ids = EntryIDs()
     /// True while every id is ASCII. Swift compares strings by canonical equivalence, so two
     /// ids could be equal with different bytes (`K` and the Kelvin sign); for ASCII text equal
     /// means byte for byte equal, and `ImportEntry.idHash` then finds equal ids.

@@ -1,0 +1,74 @@
+import Ledger
+
+/// The ids of import entries, spelled out only when something needs their text.
+///
+/// A derived id is `account/<content hash>-<occurrence>` (`TransactionID.derived`); an entry keeps
+/// the hash and the occurrence, and the text is made as the journal is written (or for the report,
+/// or to compare the rare ids whose hashes agree). Made when entries are, a million id strings were
+/// a million heap blocks that every copy of an entry touched again long after, when they were no
+/// longer in any cache, and that were freed later still; made as the journal is written, each is
+/// freed while it is still in cache. Ids from the bank (an OFX `FITID`) are kept as they come.
+struct EntryIDs {
+    /// Per record list (`ImportEntry.list`), `account/` as that list's account spells it.
+    private(set) var prefixes: [[UInt8]] = []
+    /// The ids that come from the bank (`ImportEntry.idDetail` indexes it for those entries).
+    private(set) var bankIDs: [TransactionID] = []
+
+    /// Notes the account of the next record list; returns its prefix.
+    mutating func addList(account: AccountID) -> [UInt8] {
+        prefixes.append(Array(account.rawValue.utf8) + [UInt8(ascii: "/")])
+        return prefixes[prefixes.count - 1]
+    }
+
+    /// Keeps an id from the bank; returns its index.
+    mutating func addBankID(_ id: TransactionID) -> Int32 {
+        bankIDs.append(id)
+        return Int32(bankIDs.count - 1)
+    }
+
+    /// The id of `entry`.
+    func id(of entry: ImportEntry) -> TransactionID {
+        if entry.hasBankID { return bankIDs[Int(entry.idDetail)] }
+        let prefix = prefixes[Int(entry.list)]
+        // Written straight into the string's storage: one allocation per id.
+        return TransactionID(
+            String(unsafeUninitializedCapacity: prefix.count + EntryIDs.derivedSuffixLimit) {
+                EntryIDs.writeDerived(prefix: prefix, hash: entry.contentHash, occurrence: Int(entry.idDetail), to: $0)
+            })
+    }
+
+    /// The most bytes a derived id has after its prefix: hex digits, `-` and an occurrence.
+    static let derivedSuffixLimit = 16 + 1 + 20
+
+    /// Writes `TransactionID.derived` as bytes into `buffer` (room for the prefix and
+    /// `derivedSuffixLimit` more): `prefix`, sixteen lower-case hex digits (as
+    /// `StableHasher.hexDigest` writes them), `-` and the occurrence. Returns the count written.
+    static func writeDerived(
+        prefix: [UInt8], hash: UInt64, occurrence: Int, to buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        var count = 0
+        for byte in prefix {
+            buffer[count] = byte
+            count += 1
+        }
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
+            buffer[count] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+            count += 1
+        }
+        buffer[count] = UInt8(ascii: "-")
+        count += 1
+        var digits = 1
+        var rest = occurrence
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        rest = occurrence
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            buffer[position] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+            rest /= 10
+        }
+        return count + digits
+    }
+}
