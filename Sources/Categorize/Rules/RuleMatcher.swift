@@ -80,25 +80,8 @@ public final class RuleMatcher {
     func match(_ input: MatchInput, scratch: inout MatchScratch, into result: inout [Int]) {
         record(input, scratch: &scratch)
         scratch.candidates.sort()
-        let candidates = scratch.candidates
-        var always = 0
-        var next = 0
-        var previous: Int32 = -1
-        while true {
-            let rule: Int32
-            let fromCandidates = next < candidates.count
-            let fromAlways = always < alwaysRules.count
-            if fromCandidates && (!fromAlways || candidates[next] < alwaysRules[always]) {
-                rule = candidates[next]
-                next += 1
-            } else if fromAlways {
-                rule = alwaysRules[always]
-                always += 1
-            } else {
-                break
-            }
-            if rule == previous { continue }
-            previous = rule
+        var walk = RuleWalk(candidates: scratch.candidates, always: alwaysRules)
+        while let rule = walk.next() {
             if evaluate(conditions[Int(rule)], input, &scratch) {
                 result.append(Int(rule))
                 if !continuing[Int(rule)] { break }
@@ -113,26 +96,9 @@ public final class RuleMatcher {
     func plan(_ input: MatchInput, scratch: inout MatchScratch) -> MatchPlan {
         record(input, scratch: &scratch)
         scratch.candidates.sort()
-        let candidates = scratch.candidates
         var plan = MatchPlan()
-        var always = 0
-        var next = 0
-        var previous: Int32 = -1
-        while true {
-            let rule: Int32
-            let fromCandidates = next < candidates.count
-            let fromAlways = always < alwaysRules.count
-            if fromCandidates && (!fromAlways || candidates[next] < alwaysRules[always]) {
-                rule = candidates[next]
-                next += 1
-            } else if fromAlways {
-                rule = alwaysRules[always]
-                always += 1
-            } else {
-                break
-            }
-            if rule == previous { continue }
-            previous = rule
+        var walk = RuleWalk(candidates: scratch.candidates, always: alwaysRules)
+        while let rule = walk.next() {
             let rest = residual(conditions[Int(rule)], input, &scratch)
             guard case .constant(let holds) = rest else {
                 plan.steps.append(MatchPlan.Step(rule: rule, condition: rest))
