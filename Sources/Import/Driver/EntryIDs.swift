@@ -46,29 +46,31 @@ struct EntryIDs {
     static func writeDerived(
         prefix: [UInt8], hash: UInt64, occurrence: Int, to buffer: UnsafeMutableBufferPointer<UInt8>
     ) -> Int {
-        var count = 0
-        for byte in prefix {
-            buffer[count] = byte
-            count += 1
+        guard let start = buffer.baseAddress else { return 0 }
+        var out = start
+        prefix.withUnsafeBufferPointer { bytes in
+            if let source = bytes.baseAddress { out.update(from: source, count: bytes.count) }
         }
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
-            buffer[count] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-            count += 1
+        out += prefix.count
+        var rest = hash
+        for position in (0..<16).reversed() {
+            let nibble = UInt8(truncatingIfNeeded: rest) & 0xF
+            out[position] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+            rest >>= 4
         }
-        buffer[count] = UInt8(ascii: "-")
-        count += 1
+        out[16] = UInt8(ascii: "-")
+        out += 17
         var digits = 1
-        var rest = occurrence
-        while rest >= 10 {
-            rest /= 10
+        var count = occurrence
+        while count >= 10 {
+            count /= 10
             digits += 1
         }
-        rest = occurrence
-        for position in stride(from: count + digits - 1, through: count, by: -1) {
-            buffer[position] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+        rest = UInt64(occurrence)
+        for position in (0..<digits).reversed() {
+            out[position] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
             rest /= 10
         }
-        return count + digits
+        return out - start + digits
     }
 }

@@ -98,11 +98,13 @@ extension ImportRun {
         let baseCurrency =
             config.baseCurrency ?? ImportRun.mostCommonCurrency(currencyCounts, accounts: journalAccounts)
         let journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: journalAccounts, transactions: [])
+        var chunk = journal
         var start = 0
         while start < order.count {
             let end = order.count - start > chunkSize ? start + max(chunkSize, 1) : order.count
-            var chunk = journal
-            chunk.transactions = makeTransactions(order[start..<end], warnings: &fileWarnings)
+            // The chunk's transactions are written over by the next chunk's, in place, when
+            // `journalChunk` does not keep them.
+            makeTransactions(order[start..<end], into: &chunk.transactions, warnings: &fileWarnings)
             journalChunk(chunk)
             start = end
         }

@@ -26,6 +26,12 @@ struct QIFDate: Equatable {
     /// Splits the value of a `D` line; nil when it is not three numbers. Runs once per entry, so
     /// the numbers go into three fixed slots rather than an array.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let date = QIFDate.tenCharacters(bytes) ?? QIFDate.general(bytes) else { return nil }
+        self = date
+    }
+
+    /// Any shape: up to three groups of digits, numbers in fixed slots rather than an array.
+    static func general(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDate? {
         var values = (0, 0, 0)
         var digitCounts = (0, 0, 0)
         var groups = 0
@@ -76,21 +82,46 @@ struct QIFDate: Equatable {
         }
         if groups == 1, digitCounts.0 == 8 {
             let value = values.0
-            self.init(first: value / 100 % 100, second: value % 100, year: value / 10000, yearFirst: true)
-            return
+            return QIFDate(first: value / 100 % 100, second: value % 100, year: value / 10000, yearFirst: true)
         }
         guard groups == 3, digitCounts.0 <= 4, digitCounts.1 <= 2, digitCounts.2 <= 4 else {
             return nil
         }
         if digitCounts.0 == 4 {
             guard digitCounts.2 <= 2 else { return nil }
-            self.init(first: values.1, second: values.2, year: values.0, yearFirst: true)
-            return
+            return QIFDate(first: values.1, second: values.2, year: values.0, yearFirst: true)
         }
         guard digitCounts.0 <= 2, digitCounts.2 != 3 else { return nil }
-        self.init(
+        return QIFDate(
             first: values.0, second: values.1, year: values.2, yearFirst: false,
             shortYear: digitCounts.2 <= 2, apostrophe: sawApostropheBeforeLast)
+    }
+
+    /// The shapes almost every file writes, `01/15/2024` (or `-`, `.`) and `2024-01-15`, read as
+    /// the general parser reads them, without its loop: the date is read once per entry.
+    @inline(__always)
+    static func tenCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDate? {
+        guard bytes.count == 10 else { return nil }
+        @inline(__always) func digit(_ index: Int) -> Int? {
+            let value = bytes[index] &- 0x30
+            return value < 10 ? Int(value) : nil
+        }
+        @inline(__always) func isSeparator(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        if isSeparator(bytes[2]), isSeparator(bytes[5]), let a = digit(0), let b = digit(1), let c = digit(3),
+            let d = digit(4), let e = digit(6), let f = digit(7), let g = digit(8), let h = digit(9)
+        {
+            return QIFDate(
+                first: a * 10 + b, second: c * 10 + d, year: ((e * 10 + f) * 10 + g) * 10 + h, yearFirst: false)
+        }
+        if isSeparator(bytes[4]), isSeparator(bytes[7]), let a = digit(0), let b = digit(1), let c = digit(2),
+            let d = digit(3), let e = digit(5), let f = digit(6), let g = digit(8), let h = digit(9)
+        {
+            return QIFDate(
+                first: e * 10 + f, second: g * 10 + h, year: ((a * 10 + b) * 10 + c) * 10 + d, yearFirst: true)
+        }
+        return nil
     }
 
     init(first: Int, second: Int, year: Int, yearFirst: Bool, shortYear: Bool = false, apostrophe: Bool = false) {

@@ -87,11 +87,7 @@ struct QIFRecordConversion {
             }
             return .skipped("entry has no amount (T line)")
         }
-        var amount: Money
-        switch parseAmount(field) {
-        case .success(let value): amount = value
-        case .failure(let failure): return .skipped(failure.reason)
-        }
+        guard var amount = amount(of: field) else { return .skipped(amountFailure(field).reason) }
         switch action {
         case .cashIn: if amount.isNegative, let positive = amount.negated { amount = positive }
         case .cashOut: if amount.isPositive, let negative = amount.negated { amount = negative }
@@ -143,11 +139,14 @@ struct QIFRecordConversion {
         }
         // Appended whole, in place: a record is 200-odd bytes, and a million of them are copied
         // once less than through a returned value.
-        records.append(
-            ParsedRecord(
-                date: date, amount: amount, payee: payeeText, memo: memo.map { interned($0) } ?? "",
-                checkNumber: checkNumber, bankType: bankType, bankCategory: bankCategory, splits: splits,
-                line: entry.line))
+        let memoText = memo.map { interned($0) } ?? ""
+        records.append(ParsedRecord(date: date, amount: amount, payee: payeeText, memo: memoText, line: entry.line))
+        // Set in place, and only when there is something to set.
+        let last = records.count - 1
+        if let checkNumber { records[last].checkNumber = checkNumber }
+        if let bankType { records[last].bankType = bankType }
+        if let bankCategory { records[last].bankCategory = bankCategory }
+        if !splits.isEmpty { records[last].splits = splits }
         return .record
     }
 
@@ -176,21 +175,27 @@ struct QIFRecordConversion {
         var column: Int
     }
 
-    private func parseAmount(_ field: Field) -> Result<Money, Failure> {
+    /// The amount a field holds, nil when it is not one (`amountFailure` says why).
+    private func amount(of field: Field) -> Money? {
         let value = bytes(field.value)
         // The common plain shape (`-1,234.56`) is read inline; `Money.parse` is generic and not
         // inlinable, so it costs a witness call per byte. Both give the same value (CSV tests check it).
         if !value.isEmpty, let units = AmountCell.fastPlain(value, exponent: currency.exponent, style: style) {
-            return .success(Money(minorUnits: units, currency: currency))
+            return Money(minorUnits: units, currency: currency)
         }
+        return try? Money.parse(value, currency: currency, style: style)
+    }
+
+    /// Why a field is not an amount (for a field `amount(of:)` did not read).
+    private func amountFailure(_ field: Field) -> Failure {
+        var reason = "not a number"
         do {
-            return .success(try Money.parse(value, currency: currency, style: style))
+            _ = try Money.parse(bytes(field.value), currency: currency, style: style)
         } catch {
-            return .failure(
-                Failure(
-                    reason: "amount '\(string(field.value))' is not a number (\(error))", line: field.line,
-                    column: field.column))
+            reason = error.description
         }
+        return Failure(
+            reason: "amount '\(string(field.value))' is not a number (\(reason))", line: field.line, column: field.column)
     }
 
     /// Reads `S` (category), `E` (memo) and `$` (amount) lines; a split starts at each `S`, or at an
@@ -233,14 +238,13 @@ struct QIFRecordConversion {
                 if started && amount != nil, let failure = finish() { return .failure(failure) }
                 if !started { startField = field }
                 started = true
-                switch parseAmount(field) {
-                case .success(let value): amount = value
-                case .failure(let failure):
+                guard let value = self.amount(of: field) else {
                     return .failure(
                         Failure(
-                            reason: "split amount '\(string(field.value))' is not a number",
-                            line: failure.line, column: failure.column))
+                            reason: "split amount '\(string(field.value))' is not a number", line: field.line,
+                            column: field.column))
                 }
+                amount = value
             default: continue
             }
         }
