@@ -59,6 +59,7 @@ $(BUILD)/ledger.jsonl: $(BUILD)/journal.jsonl $(RULES) $(OVERRIDES) $(CONFIG)
 # Analysis and rendering take milliseconds and depend on which month is asked for, so they always run.
 report: $(BUILD)/ledger.jsonl
 	@analysis=$$($(BIN)/closebook-analyze --workspace $(WORKSPACE) --ledger $< --month $(MONTH) \
+	  --import-report $(BUILD)/import-report.json \
 	  --out $(BUILD)/analysis --print-path) || exit $$?; \
 	$(BIN)/closebook-report --analysis $$analysis --templates Templates --site $(OUT)/site \
 	  --archives $(OUT)/archives || exit $$?; \

@@ -38,8 +38,10 @@ package.targets += [
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 
 package.targets += [
-    .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
-    .target(name: "Import", dependencies: ["Ledger", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit")]),
+    .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit"), argumentParser]),
+    .target(
+        name: "Import",
+        dependencies: ["Ledger", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit")]),
     .target(name: "Categorize", dependencies: ["Ledger", argumentParser]),
     .target(name: "Analyze", dependencies: ["Ledger", argumentParser]),
     .target(

@@ -1,3 +1,5 @@
 import Analyze
+import Foundation
+import Ledger
 
-AnalyzeCommand.main()
+exit(StageExit.run(AnalyzeCommand.self))

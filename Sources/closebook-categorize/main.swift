@@ -1,3 +1,5 @@
 import Categorize
+import Foundation
+import Ledger
 
-CategorizeCommand.main()
+exit(StageExit.run(CategorizeCommand.self))

@@ -21,6 +21,23 @@ import Testing
         #expect(classifier.predict(["z"]) == nil)
     }
 
+    /// Training A: [p:bus, p:hackney], B: [p:tesco]. Vocabulary {p:bus, p:hackney, p:tesco}, smoothing 1.
+    /// For [p:little, p:bakehouse, p:hackney] only p:hackney is known:
+    /// A = 1/2 · (1+1)/(2+3) = 1/5, B = 1/2 · (0+1)/(1+3) = 1/8; posterior A = (1/5)/(1/5 + 1/8) = 8/13.
+    /// One of the three payee words is known, so the confidence is 8/13 · 1/3 = 8/39.
+    @Test func confidenceScalesWithTheShareOfKnownPayeeWords() {
+        let a = CategoryPath("Transport:Public")!
+        let b = CategoryPath("Food:Groceries")!
+        let classifier = NaiveBayesClassifier(examples: [(["p:bus", "p:hackney"], a), (["p:tesco"], b)])
+        let unknownMerchant = classifier.predict(["p:little", "p:bakehouse", "p:hackney"])!
+        #expect(unknownMerchant.category == a)
+        #expect(abs(unknownMerchant.confidence - 8.0 / 39.0) < 1e-12)
+        // Every word known: the posterior stands. A = 1/2 · 1/5 = 1/10, B = 1/2 · 2/4 = 1/4 -> B = 5/7.
+        let knownMerchant = classifier.predict(["p:tesco"])!
+        #expect(knownMerchant.category == b)
+        #expect(abs(knownMerchant.confidence - 5.0 / 7.0) < 1e-12)
+    }
+
     @Test func tiesGoToTheEarlierCategory() {
         let classifier = NaiveBayesClassifier(examples: [(["x"], CategoryPath("B")!), (["x"], CategoryPath("A")!)])
         #expect(classifier.predict(["x"])?.category == CategoryPath("A"))

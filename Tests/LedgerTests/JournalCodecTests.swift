@@ -110,4 +110,52 @@ struct JournalCodecTests {
         #expect(CategorySource("override") == .override)
         #expect(CategorySource("bogus") == nil)
     }
+
+    /// The row encoder writes numbers and sources itself; these are the forms `description`,
+    /// `decimalString` and `isoString` give.
+    @Test func rowTextOfEveryOptionalField() throws {
+        let kwd = try #require(Currency(code: "KWD"))
+        var t = try Self.sample().transactions[1]
+        t.amount = Money(minorUnits: -7, currency: kwd)
+        t.splits = [Split(category: try #require(CategoryPath("A:B")), amount: Money(minorUnits: 5, currency: kwd))]
+        t.categorySource = .learned(confidence: 0.9051)
+        t.tags = ["a\"b"]
+        t.source = SourceLocation(file: "f", line: -12)
+        t.date = try #require(CivilDate(year: 987, month: 1, day: 9))
+        var writer = JSONWriter()
+        JournalCodec.encodeRow(t, into: &writer)
+        let expected =
+            #"{"id":"card/FIT 1","account":"card","date":"0987-01-09","amount":"-0.007","currency":"KWD","#
+            + #""payee":"Café — €20 reçu 😀","status":"pending","checkNumber":"319","bankType":"DEBIT","#
+            + #""bankCategory":"Groceries","category":"Food:Groceries","categorySource":"learned 0.91","#
+            + #""tags":["a\"b"],"note":"checked","splits":[{"category":"A:B","amount":"0.005"}],"transfer":true,"#
+            + #""transferPeer":"current/xyz-1","ignored":true,"file":"f","line":-12}"#
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        t.categorySource = .profileRule(file: "Importers/x.rules", line: 3)
+        let journal = Journal(stage: "ledger", baseCurrency: .gbp, accounts: [], transactions: [t])
+        #expect(try JournalCodec.decode(JournalCodec.encode(journal), path: "j") == journal)
+    }
+
+    /// White space, escaped keys and values, and amounts in other forms take the general path and
+    /// read the same as the plain form.
+    @Test func readsRowsInAnyValidLayout() throws {
+        let header = String(decoding: JournalCodec.encode(try Self.sample()), as: UTF8.self).split(separator: "\n")[0]
+        let plain =
+            #"{"id":"a","account":"card","date":"2026-01-02","amount":"-5.10","currency":"GBP","payee":"P","#
+            + #""category":"Food","file":"f","line":3}"#
+        let spaced =
+            #"{ "id" : "a" , "\u0061ccount" : "c\u0061rd", "date": "2026-01-02", "amount": "-05.1", "#
+            + #""currency": "gbp", "payee": "\u0050", "category" : "Fo\u006fd", "file": "f", "line" : 3 }"#
+        let one = try JournalCodec.decode(Array("\(header)\n\(plain)\n".utf8), path: "j")
+        let two = try JournalCodec.decode(Array("\(header)\n\(spaced)\n".utf8), path: "j")
+        #expect(one.transactions == two.transactions)
+        #expect(one.transactions[0].amount.minorUnits == -510)
+        let bad =
+            #"{"id":"a","account":"card","date": "2026-02-30","amount":"5","currency":"GBP","payee":"p","file":"f","line":1}"#
+        #expect {
+            try JournalCodec.decode(Array("\(header)\n\(bad)\n".utf8), path: "j.jsonl")
+        } throws: { error in
+            (error as? JournalError)?.description == "j.jsonl:2:35: error: invalid date"
+        }
+    }
 }

@@ -26,6 +26,7 @@ public struct AnalyzeCommand: ParsableCommand {
 
             Example:
               closebook-analyze --workspace Samples --ledger Samples/build/ledger.jsonl \\
+                  --import-report Samples/build/import-report.json \\
                   --month 2026-10 --out Samples/build/analysis/2026-10.json
 
             With --month latest the latest month the data covers completely is chosen, and --out may \
@@ -39,6 +40,9 @@ public struct AnalyzeCommand: ParsableCommand {
 
     @Option(help: "The categorised ledger (JSON Lines) to analyse.")
     public var ledger: String
+
+    @Option(help: "The import report (build/import-report.json), whose coverage gaps and failures the month repeats.")
+    public var importReport: String?
 
     @Option(help: "The month to analyse, YYYY-MM, or 'latest' for the latest complete month.")
     public var month: ReportMonth = .latestComplete
@@ -63,7 +67,11 @@ public struct AnalyzeCommand: ParsableCommand {
             let journal = try JournalCodec.decode(try FileOutput.read(ledger), path: ledger)
             let analyzer = MonthlyAnalyzer(budgets: config.budgets)
             let resolved = try analyzer.resolve(month, in: journal)
-            let analysis = try analyzer.analyze(journal, month: resolved)
+            var analysis = try analyzer.analyze(journal, month: resolved)
+            if let importReport {
+                let facts = try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(importReport)))
+                analysis.notices = facts.notices(for: resolved) + analysis.notices
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             var bytes = Array(try encoder.encode(analysis))

@@ -77,7 +77,20 @@ public struct CategorizeRun {
             return fail(1, "\(error)")
         }
         let categorizer = Categorizer(rules: ruleSet.rules, overrides: overrides, settings: config.categorize)
-        let outcome = categorizer.run(journal)
+        if case .explain(let subject) = mode {
+            let outcome = categorizer.run(journal)
+            if !outcome.errors.isEmpty {
+                return fail(
+                    2,
+                    CategorizeErrors(outcome.errors).description + "\n" + CategorizeRun.errorCount(outcome.errors.count)
+                )
+            }
+            result.standardOutput = ExplainReport(categorizer: categorizer, journal: journal, outcome: outcome).explain(
+                subject)
+            return result
+        }
+        // The journal is not needed after this, so the run may change its transactions in place.
+        let outcome = categorizer.run(consume journal)
         if !outcome.errors.isEmpty {
             return fail(
                 2, CategorizeErrors(outcome.errors).description + "\n" + CategorizeRun.errorCount(outcome.errors.count))
@@ -91,9 +104,7 @@ public struct CategorizeRun {
                 ? "\(ruleSet.rules.count) rules, no problems found\n"
                 : "\(ruleSet.rules.count) rules, \(findings.count) warning\(findings.count == 1 ? "" : "s")\n"
             return result
-        case .explain(let subject):
-            result.standardOutput = ExplainReport(categorizer: categorizer, journal: journal, outcome: outcome).explain(
-                subject)
+        case .explain:
             return result
         case .write(let ledgerPath, let uncategorizedPath, let reportPath):
             do throws(FileOutput.Failure) {

@@ -7,31 +7,65 @@ import Ledger
 public enum UncategorizedCSV {
     public static let header = "id,date,account,amount,payee,memo,suggestion,confidence"
 
+    /// Writes fields as bytes straight into the output (no array of field strings per row, no copy
+    /// of each transaction): the file can list hundreds of thousands of transactions.
     public static func encode(_ entries: [UncategorizedEntry]) -> [UInt8] {
         var bytes = Array((header + "\n").utf8)
         bytes.reserveCapacity(entries.count * 96 + bytes.count)
-        for entry in entries {
-            let transaction = entry.transaction
-            let fields = [
-                transaction.id.rawValue, transaction.date.isoString, transaction.account.rawValue,
-                transaction.amount.decimalString, entry.rawPayee, transaction.memo,
-                entry.prediction?.category.description ?? "",
-                entry.prediction.map { CategorizeFormat.twoDecimals($0.confidence) } ?? "",
-            ]
-            for (index, field) in fields.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                append(field, to: &bytes)
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                append(entries[index].transaction.id.rawValue, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                entries[index].transaction.date.appendISOString(to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                append(entries[index].transaction.account.rawValue, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                entries[index].transaction.amount.appendDecimalString(to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                append(entries[index].rawPayee, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                append(entries[index].transaction.memo, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                if let prediction = entries[index].prediction {
+                    append(prediction.category, to: &bytes)
+                    bytes.append(UInt8(ascii: ","))
+                    appendTwoDecimals(prediction.confidence, to: &bytes)
+                } else {
+                    bytes.append(UInt8(ascii: ","))
+                }
+                bytes.append(0x0A)
             }
-            bytes.append(0x0A)
         }
         return bytes
     }
 
-    static func append(_ field: String, to bytes: inout [UInt8]) {
-        let needsQuotes = field.utf8.contains {
-            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+    /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
+    static func append(_ path: CategoryPath, to bytes: inout [UInt8]) {
+        for component in path.components where needsQuotes(component) {
+            append(path.description, to: &bytes)
+            return
         }
-        guard needsQuotes else {
+        for (index, component) in path.components.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ":")) }
+            bytes.append(contentsOf: component.utf8)
+        }
+    }
+
+    /// As `append(CategorizeFormat.twoDecimals(value))`.
+    static func appendTwoDecimals(_ value: Double, to bytes: inout [UInt8]) {
+        let hundredths = Int((value * 100).rounded())
+        guard hundredths >= 0 else {
+            append(CategorizeFormat.twoDecimals(value), to: &bytes)
+            return
+        }
+        bytes.append(contentsOf: String(hundredths / 100).utf8)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 100 / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 10))
+    }
+
+    static func append(_ field: String, to bytes: inout [UInt8]) {
+        guard needsQuotes(field) else {
             bytes.append(contentsOf: field.utf8)
             return
         }
@@ -43,6 +77,15 @@ public enum UncategorizedCSV {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    static func needsQuotes(_ field: String) -> Bool {
+        field.utf8.withContiguousStorageIfAvailable(needsQuotes) ?? needsQuotes(Array(field.utf8))
+    }
+
+    private static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    private static func needsQuotes(_ field: [UInt8]) -> Bool { field.withUnsafeBufferPointer(needsQuotes) }
 }
 
 /// Small formatting shared by the command's outputs.

@@ -7,21 +7,38 @@ import Ledger
 /// (1, 2, 5, 10, 20, 50... in major units), `s:-`/`s:+` for its sign, and `acct:ID`.
 public enum FeatureExtractor {
     public static func features(cleanKey: String, memo: String, amount: Money, account: AccountID) -> [String] {
+        payeeFeatures(cleanKey: cleanKey) + memoFeatures(memo: memo) + [
+            amountFeature(bucket(amount)), signFeature(amount), accountFeature(account),
+        ]
+    }
+
+    /// `k:KEY` and the `p:WORD`s: the same for every row of one merchant, so worked out once per clean payee.
+    static func payeeFeatures(cleanKey: String) -> [String] {
         var features: [String] = []
         if !cleanKey.isEmpty { features.append("k:" + cleanKey) }
         for word in words(cleanKey) where word.utf8.count >= 2 { features.append("p:" + word) }
+        return features
+    }
+
+    /// The `m:WORD`s of a memo.
+    static func memoFeatures(memo: String) -> [String] {
+        var features: [String] = []
         for word in words(TextFold.foldedString(memo))
         where word.utf8.count >= 3 && !word.utf8.allSatisfy({ $0 &- 0x30 < 10 }) {
             features.append("m:" + word)
         }
-        features.append("a:\(bucket(amount))")
-        features.append(amount.minorUnits < 0 ? "s:-" : "s:+")
-        features.append("acct:" + account.rawValue)
         return features
     }
 
+    static func amountFeature(_ bucket: Int) -> String { "a:\(bucket)" }
+    static func signFeature(_ amount: Money) -> String { amount.minorUnits < 0 ? "s:-" : "s:+" }
+    static func accountFeature(_ account: AccountID) -> String { "acct:" + account.rawValue }
+
     /// Payee features, the evidence a prediction must rest on.
     public static func isPayeeFeature(_ feature: String) -> Bool { feature.hasPrefix("p:") || feature.hasPrefix("k:") }
+
+    /// One word of the clean payee (`p:`), as opposed to the whole payee (`k:`).
+    public static func isPayeeWordFeature(_ feature: String) -> Bool { feature.hasPrefix("p:") }
 
     /// Runs of letters, digits, apostrophes and non-ASCII bytes.
     static func words(_ text: String) -> [String] {

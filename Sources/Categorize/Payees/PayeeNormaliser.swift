@@ -18,7 +18,8 @@ public struct PayeeNormaliser: Sendable {
     /// One word of the payee: its bytes as written and folded, and what kind of word it is.
     struct Word {
         var original: ArraySlice<UInt8>
-        var folded: [UInt8]
+        /// A slice of the payee folded once as a whole (no array per word).
+        var folded: ArraySlice<UInt8>
         /// `*` between a processor and a merchant (`PAYPAL *NETFLIX`), or before a reference.
         var isStar = false
     }
@@ -26,6 +27,7 @@ public struct PayeeNormaliser: Sendable {
     public func normalise(_ raw: String) -> CleanPayee {
         let words = PayeeNormaliser.split(Array(raw.utf8))
         var name: [Word] = []
+        name.reserveCapacity(words.count)
         var index = 0
         var afterStar = false
         // 1. Prefixes: only before the first name word.
@@ -35,8 +37,7 @@ public struct PayeeNormaliser: Sendable {
             index += 1
             if word.isStar {
                 if !name.isEmpty,
-                    PayeeNormaliser.processors.contains(
-                        name.map { String(decoding: $0.folded, as: UTF8.self) }.joined(separator: " "))
+                    PayeeNormaliser.processors.contains(ArraySlice(name.map(\.folded).joined(separator: [0x20])))
                 {
                     name.removeAll()
                 } else {
@@ -57,9 +58,7 @@ public struct PayeeNormaliser: Sendable {
             name.append(word)
         }
         // 3. Trailing country codes, type codes and generic words.
-        while name.count > 1, let last = name.last,
-            PayeeNormaliser.trailing.contains(String(decoding: last.folded, as: UTF8.self))
-        {
+        while name.count > 1, let last = name.last, PayeeNormaliser.trailing.contains(last.folded) {
             name.removeLast()
         }
         guard !name.isEmpty else {
@@ -69,15 +68,22 @@ public struct PayeeNormaliser: Sendable {
         }
         // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
         let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 }
+        // Neither is longer than the payee: reserving once avoids regrowing them byte by byte.
         var key: [UInt8] = []
         var display: [UInt8] = []
+        key.reserveCapacity(raw.utf8.count)
+        display.reserveCapacity(raw.utf8.count)
         for (position, word) in name.enumerated() {
             if position > 0 {
                 key.append(0x20)
                 display.append(0x20)
             }
             key.append(contentsOf: word.folded)
-            display.append(contentsOf: mixedCase ? Array(word.original) : PayeeNormaliser.displayForm(word))
+            if mixedCase {
+                display.append(contentsOf: word.original)
+            } else {
+                PayeeNormaliser.appendDisplayForm(word, to: &display)
+            }
         }
         return CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
     }
@@ -89,46 +95,50 @@ public struct PayeeNormaliser: Sendable {
     /// web suffixes (`NETFLIX.COM` is `NETFLIX`); cuts a word at `(` (`WEB(S` is `WEB`).
     static func split(_ bytes: [UInt8]) -> [Word] {
         var words: [Word] = []
+        words.reserveCapacity(bytes.count / 4 + 4)
+        let lowered = bytes.map(TextFold.lower)
         var start = 0
+        // Every word's folded form is `lowered[begin..<end]` for its own `begin..<end`.
         func emit(_ begin: Int, _ end: Int) {
             var begin = begin
             var end = end
             if begin < end, bytes[begin] == UInt8(ascii: "("), end - begin > 1 {
                 // A parenthesised reference: keep the parenthesis so the word reads as noise.
-                words.append(Word(original: bytes[begin..<end], folded: bytes[begin..<end].map(TextFold.lower)))
+                words.append(Word(original: bytes[begin..<end], folded: lowered[begin..<end]))
                 return
             }
             if let paren = bytes[begin..<end].firstIndex(of: UInt8(ascii: "(")) { end = paren }
             while begin < end, trimmable(bytes[begin]) { begin += 1 }
             while end > begin, trimmable(bytes[end - 1]) { end -= 1 }
             guard begin < end else { return }
-            var folded = bytes[begin..<end].map(TextFold.lower)
-            if folded.starts(with: Array("www.".utf8)), folded.count > 4 {
+            if end - begin > 4, lowered[begin] == UInt8(ascii: "w"), lowered[begin + 1] == UInt8(ascii: "w"),
+                lowered[begin + 2] == UInt8(ascii: "w"), lowered[begin + 3] == UInt8(ascii: ".")
+            {
                 begin += 4
-                folded.removeFirst(4)
             }
-            for suffix in webSuffixes where folded.count > suffix.count + 1 && folded.ends(with: suffix) {
+            for suffix in webSuffixes
+            where end - begin > suffix.count + 1 && lowered[(end - suffix.count)..<end].elementsEqual(suffix) {
                 end -= suffix.count
-                folded.removeLast(suffix.count)
                 break
             }
             // A run of four or more digits glued to letters: a store number or reference.
+            let count = end - begin
             var digits = 0
-            while digits < folded.count, folded[digits] &- 0x30 < 10 { digits += 1 }
-            if digits >= 4, digits < folded.count, isLetter(folded[digits]) {
-                words.append(Word(original: bytes[begin..<begin + digits], folded: Array(folded[..<digits])))
-                words.append(Word(original: bytes[begin + digits..<end], folded: Array(folded[digits...])))
+            while digits < count, lowered[begin + digits] &- 0x30 < 10 { digits += 1 }
+            if digits >= 4, digits < count, isLetter(lowered[begin + digits]) {
+                words.append(Word(original: bytes[begin..<begin + digits], folded: lowered[begin..<begin + digits]))
+                words.append(Word(original: bytes[begin + digits..<end], folded: lowered[begin + digits..<end]))
                 return
             }
             var tail = 0
-            while tail < folded.count, folded[folded.count - 1 - tail] &- 0x30 < 10 { tail += 1 }
-            if tail >= 4, tail < folded.count, isLetter(folded[folded.count - 1 - tail]) {
-                let cut = folded.count - tail
-                words.append(Word(original: bytes[begin..<begin + cut], folded: Array(folded[..<cut])))
-                words.append(Word(original: bytes[begin + cut..<end], folded: Array(folded[cut...])))
+            while tail < count, lowered[end - 1 - tail] &- 0x30 < 10 { tail += 1 }
+            if tail >= 4, tail < count, isLetter(lowered[end - 1 - tail]) {
+                let cut = begin + count - tail
+                words.append(Word(original: bytes[begin..<cut], folded: lowered[begin..<cut]))
+                words.append(Word(original: bytes[cut..<end], folded: lowered[cut..<end]))
                 return
             }
-            words.append(Word(original: bytes[begin..<end], folded: folded))
+            words.append(Word(original: bytes[begin..<end], folded: lowered[begin..<end]))
         }
         for index in 0...bytes.count {
             let atEnd = index == bytes.count
@@ -136,7 +146,8 @@ public struct PayeeNormaliser: Sendable {
             if TextFold.isSpace(byte) || byte == UInt8(ascii: "*") {
                 emit(start, index)
                 if byte == UInt8(ascii: "*") {
-                    words.append(Word(original: bytes[index..<index + 1], folded: [byte], isStar: true))
+                    words.append(
+                        Word(original: bytes[index..<index + 1], folded: lowered[index..<index + 1], isStar: true))
                 }
                 start = index + 1
             }
@@ -157,16 +168,30 @@ public struct PayeeNormaliser: Sendable {
     @inline(__always)
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
 
+    /// An upper-case vowel (`AEIOUY`), as display casing counts them.
+    @inline(__always)
+    static func isVowel(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A"), UInt8(ascii: "E"), UInt8(ascii: "I"), UInt8(ascii: "O"), UInt8(ascii: "U"),
+            UInt8(ascii: "Y"):
+            true
+        default: false
+        }
+    }
+
     static let webSuffixes: [[UInt8]] = [".co.uk", ".com", ".net", ".org", ".uk", ".io"].map { Array($0.utf8) }
 
     // MARK: Noise
 
-    static let months: Set<String> = [
+    static let months: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-    ]
+    ])
+
+    /// Word lists are kept as bytes, so a word is looked up without making a `String` of it.
+    static func byteSet(_ words: [String]) -> Set<ArraySlice<UInt8>> { Set(words.map { ArraySlice($0.utf8) }) }
 
     /// A number, date, time, card number or reference: where a merchant's name ends.
-    static func isNoise(_ word: [UInt8], next: [UInt8]?) -> Bool {
+    static func isNoise(_ word: ArraySlice<UInt8>, next: ArraySlice<UInt8>?) -> Bool {
         var digits = 0
         var letters = 0
         var separators = 0
@@ -195,15 +220,16 @@ public struct PayeeNormaliser: Sendable {
             // Dates and times: 12/10, 12.10.24, 10:45.
             if digits >= 2, separators >= 1 { return true }
             // A day before a month name: 12 OCT.
-            if digits >= 1, digits <= 2, let next, months.contains(String(decoding: next, as: UTF8.self)) {
+            if digits >= 1, digits <= 2, let next, months.contains(next) {
                 return true
             }
             return false
         }
         // 12OCT, 12OCT24.
         if digits >= 1, digits <= 4, letters == 3 || letters == 4, separators == 0 {
-            let alpha = String(decoding: word.filter(isLetter), as: UTF8.self)
-            if months.contains(alpha), word.first.map({ $0 &- 0x30 < 10 }) == true { return true }
+            if months.contains(ArraySlice(word.filter(isLetter))), word.first.map({ $0 &- 0x30 < 10 }) == true {
+                return true
+            }
         }
         // References mixing letters and at least three digits: 2K3L45, X10-08144, CD4455.
         return digits >= 3
@@ -222,11 +248,12 @@ public struct PayeeNormaliser: Sendable {
     /// The index of the first word after any payment-method prefixes from `start`.
     static func skipPrefixes(_ words: [Word], from start: Int) -> Int {
         var index = start
-        outer: while index < words.count {
-            for phrase in prefixes where index + phrase.count <= words.count {
+        // Most payees start with no prefix word at all: one set lookup settles it.
+        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(words[index].folded) {
+            for phrase in prefixBytes where index + phrase.count <= words.count {
                 var matches = true
                 for (offset, part) in phrase.enumerated()
-                where words[index + offset].isStar || !words[index + offset].folded.elementsEqual(part.utf8) {
+                where words[index + offset].isStar || !words[index + offset].folded.elementsEqual(part) {
                     matches = false
                     break
                 }
@@ -240,14 +267,20 @@ public struct PayeeNormaliser: Sendable {
         return index
     }
 
+    /// `prefixes` as bytes, in the same order.
+    static let prefixBytes: [[[UInt8]]] = prefixes.map { phrase in phrase.map { Array($0.utf8) } }
+
+    /// The first words of `prefixes`.
+    static let prefixStarts: Set<ArraySlice<UInt8>> = Set(prefixBytes.map { ArraySlice($0[0]) })
+
     /// Payment processors written before a `*` and the merchant.
-    static let processors: Set<String> = [
+    static let processors: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
         "paypal", "pp", "sq", "sumup", "iz", "izettle", "zettle", "sp", "tst", "ztl", "crv", "pypl", "google",
         "apple", "dnh",
-    ]
+    ])
 
     /// Words dropped from the end of a name while another word remains.
-    static let trailing: Set<String> = [
+    static let trailing: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
         // Countries, as banks append them.
         "gb", "gbr", "uk", "us", "usa", "ie", "irl", "fr", "fra", "de", "deu", "nl", "nld", "es", "esp", "au", "aus",
         "nz", "ca", "can", "ch", "che", "at", "aut", "se", "swe", "dk", "dnk", "lu", "lux", "pt", "prt", "pl", "pol",
@@ -256,20 +289,30 @@ public struct PayeeNormaliser: Sendable {
         // Generic shop and company words.
         "store", "stores", "superstore", "ltd", "limited", "plc", "inc", "llc", "corp", "gmbh", "ag", "bv",
         "nv", "sarl", "srl",
-    ]
+    ])
 
     // MARK: Display
 
     /// The word as a person would write it.
-    static func displayForm(_ word: Word) -> [UInt8] {
-        let original = Array(word.original)
-        let hasLower = original.contains { $0 &- 0x61 < 26 }
-        if hasLower { return original }
-        let letters = original.filter(isLetter)
-        let vowels = letters.filter { "AEIOUY".utf8.contains($0) }
-        if !letters.isEmpty, letters.count <= 3, vowels.isEmpty, letters.count == original.count { return original }
-        var result: [UInt8] = []
-        result.reserveCapacity(original.count)
+    /// Appends the word as a person would write it.
+    static func appendDisplayForm(_ word: Word, to result: inout [UInt8]) {
+        let original = word.original
+        var letters = 0
+        var vowels = 0
+        for byte in original {
+            if byte &- 0x61 < 26 {
+                result.append(contentsOf: original)
+                return
+            }
+            if isLetter(byte) {
+                letters += 1
+                if isVowel(byte) { vowels += 1 }
+            }
+        }
+        if letters > 0, letters <= 3, vowels == 0, letters == original.count {
+            result.append(contentsOf: original)
+            return
+        }
         var startOfPart = true
         for byte in original {
             if isLetter(byte) {
@@ -281,13 +324,6 @@ public struct PayeeNormaliser: Sendable {
                 startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10) && byte < 0x80
             }
         }
-        return result
-    }
-}
-
-extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
     }
 }
 

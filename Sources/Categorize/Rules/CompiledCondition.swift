@@ -20,6 +20,9 @@ indirect enum CompiledCondition {
     case not(CompiledCondition)
     case and(CompiledCondition, CompiledCondition)
     case or(CompiledCondition, CompiledCondition)
+    /// A part already decided: what text tests become in a plan made for one row's texts
+    /// (see `RuleMatcher.residual`).
+    case constant(Bool)
 }
 
 extension NumericTest {

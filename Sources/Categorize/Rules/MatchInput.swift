@@ -2,12 +2,11 @@ import Ledger
 
 /// The facts of one transaction that rules look at, folded once before any rule runs.
 ///
-/// Reused from transaction to transaction (its buffers keep their capacity) so matching a million
-/// rows allocates little.
+/// Its texts are `FoldedText`s: the categorizer keeps one per distinct payee, memo and bank field,
+/// so a row that repeats a merchant only points at texts already folded and scanned.
 struct MatchInput {
     /// The texts in the order of `MatchInput.Slot`: raw payee, clean payee key, memo, bank type, bank category.
-    var folded: [[UInt8]] = Array(repeating: [], count: Slot.count)
-    var strings: [String] = Array(repeating: "", count: Slot.count)
+    var texts: [FoldedText] = Array(repeating: FoldedText.empty, count: Slot.count)
     var amount = Money.zero(.eur)
     var date = CivilDate(year: 2000, month: 1, day: 1)!
     var account = AccountID("")
@@ -32,20 +31,56 @@ struct MatchInput {
         }
     }
 
-    mutating func load(_ transaction: Transaction, cleanKey: String) {
-        set(Slot.rawPayee, transaction.payee)
-        set(Slot.cleanPayee, cleanKey)
-        set(Slot.memo, transaction.memo)
-        set(Slot.bankType, transaction.bankType ?? "")
-        set(Slot.bankCategory, transaction.bankCategory ?? "")
+    /// The folded text of a slot.
+    func folded(_ slot: Int) -> [UInt8] { texts[slot].folded }
+
+    /// The text of a slot as written.
+    func string(_ slot: Int) -> String { texts[slot].string }
+
+    /// Loads one transaction on its own (explain, lint): every text is folded and scanned here.
+    mutating func load(_ transaction: Transaction, cleanKey: String, matcher: RuleMatcher? = nil) {
+        let strings = [
+            transaction.payee, cleanKey, transaction.memo, transaction.bankType ?? "", transaction.bankCategory ?? "",
+        ]
+        for (slot, text) in strings.enumerated() {
+            texts[slot] = matcher?.foldedText(text, id: -1) ?? FoldedText(text, hits: [], id: -1)
+        }
         amount = transaction.amount
         date = transaction.date
         account = transaction.account
     }
+}
 
-    private mutating func set(_ slot: Int, _ text: String) {
-        strings[slot] = text
-        folded[slot].removeAll(keepingCapacity: true)
-        TextFold.fold(text.utf8, into: &folded[slot])
+/// One occurrence of a rule literal in a folded text.
+struct LiteralHit: Sendable {
+    var literal: Int32
+    /// Not preceded or followed by a letter or digit: a whole-word occurrence.
+    var bounded: Bool
+}
+
+/// One text a rule can look at (a payee, memo or bank field), folded and scanned for rule literals
+/// once however many rows repeat it.
+final class FoldedText: Sendable {
+    static let empty = FoldedText("", hits: [], id: -1)
+
+    let string: String
+    let folded: [UInt8]
+    /// Every literal occurrence the matcher's automaton finds in `folded`.
+    let hits: [LiteralHit]
+    /// Keys the matcher's cache of regular-expression results; -1 for a text that is not cached.
+    let id: Int32
+
+    init(_ string: String, hits: [LiteralHit], id: Int32) {
+        self.string = string
+        self.folded = TextFold.fold(string)
+        self.hits = hits
+        self.id = id
+    }
+
+    init(_ string: String, folded: [UInt8], hits: [LiteralHit], id: Int32) {
+        self.string = string
+        self.folded = folded
+        self.hits = hits
+        self.id = id
     }
 }

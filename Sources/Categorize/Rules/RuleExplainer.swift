@@ -59,7 +59,7 @@ struct RuleExplainer {
         let slots = MatchInput.slots(test.field)
         for pattern in test.patterns {
             for slot in slots {
-                let text = input.folded[slot]
+                let text = input.folded(slot)
                 var found = false
                 switch pattern {
                 case .substring(let value):
@@ -71,8 +71,8 @@ struct RuleExplainer {
                         test.wholeField
                         ? text == Array(value.utf8) : TextFold.find(Array(value.utf8), in: text, wholeWord: true)
                 case .regex(let source):
-                    if let regex = try? Regex(source).ignoresCase(), !input.strings[slot].isEmpty {
-                        found = (try? regex.firstMatch(in: input.strings[slot])) != nil
+                    if let regex = try? Regex(source).ignoresCase(), !input.string(slot).isEmpty {
+                        found = (try? regex.firstMatch(in: input.string(slot))) != nil
                     }
                 }
                 if found {
@@ -84,7 +84,7 @@ struct RuleExplainer {
             }
         }
         let texts = slots.map {
-            "the \(RuleExplainer.slotNames[$0]) \"\(String(decoding: input.folded[$0], as: UTF8.self))\""
+            "the \(RuleExplainer.slotNames[$0]) \"\(String(decoding: input.folded($0), as: UTF8.self))\""
         }
         let verb = test.wholeField ? "equal to" : "found in"
         return (test.negated, "\(test): not \(verb) \(texts.joined(separator: " or "))")

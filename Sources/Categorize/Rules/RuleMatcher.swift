@@ -18,6 +18,8 @@ public final class RuleMatcher {
     /// Rules with no required literal, in order.
     let alwaysRules: [Int32]
     let regexes: [Regex<AnyRegexOutput>?]
+    /// Per rule: it has a `continue` action (later rules still apply after it).
+    let continuing: [Bool]
 
     public init(rules: [Rule]) {
         var builder = Builder()
@@ -44,6 +46,7 @@ public final class RuleMatcher {
         self.literalRules = literalRules
         self.alwaysRules = alwaysRules
         self.regexes = builder.regexes
+        self.continuing = rules.map(\.continues)
     }
 
     /// How many rules are checked for every transaction because they have no literal to prefilter on.
@@ -51,63 +54,92 @@ public final class RuleMatcher {
 
     func makeScratch() -> MatchScratch { MatchScratch(literalCount: literalTexts.count) }
 
+    /// The text folded, with every literal occurrence found by one pass of the automaton.
+    func foldedText(_ text: String, id: Int32) -> FoldedText {
+        let folded = TextFold.fold(text)
+        return FoldedText(text, folded: folded, hits: hits(in: folded), id: id)
+    }
+
+    /// Every occurrence of every literal in `text`, and whether it is a whole word there.
+    func hits(in text: [UInt8]) -> [LiteralHit] {
+        guard !automaton.isEmpty, !text.isEmpty else { return [] }
+        var hits: [LiteralHit] = []
+        let lengths = automaton.lengths
+        automaton.scan(text) { literal, end in
+            let start = end - Int(lengths[Int(literal)])
+            let bounded =
+                (start == 0 || !TextFold.isWordByte(text[start - 1]))
+                && (end == text.count || !TextFold.isWordByte(text[end]))
+            hits.append(LiteralHit(literal: literal, bounded: bounded))
+        }
+        return hits
+    }
+
     /// Appends to `result` the indices of the rules that apply, in order: every matching rule up to
     /// and including the first one that does not `continue`.
     func match(_ input: MatchInput, scratch: inout MatchScratch, into result: inout [Int]) {
-        scan(input, scratch: &scratch)
+        record(input, scratch: &scratch)
         scratch.candidates.sort()
-        let candidates = scratch.candidates
-        var always = 0
-        var next = 0
-        var previous: Int32 = -1
-        while true {
-            let rule: Int32
-            let fromCandidates = next < candidates.count
-            let fromAlways = always < alwaysRules.count
-            if fromCandidates && (!fromAlways || candidates[next] < alwaysRules[always]) {
-                rule = candidates[next]
-                next += 1
-            } else if fromAlways {
-                rule = alwaysRules[always]
-                always += 1
-            } else {
-                break
-            }
-            if rule == previous { continue }
-            previous = rule
-            if evaluate(conditions[Int(rule)], input, scratch) {
+        var walk = RuleWalk(candidates: scratch.candidates, always: alwaysRules)
+        while let rule = walk.next() {
+            if evaluate(conditions[Int(rule)], input, &scratch) {
                 result.append(Int(rule))
-                if !rules[Int(rule)].continues { break }
+                if !continuing[Int(rule)] { break }
             }
         }
     }
 
-    /// Runs the automaton over every text slot, recording which literals occur where, and
-    /// collecting the candidate rules.
-    func scan(_ input: MatchInput, scratch: inout MatchScratch) {
+    /// The steps `match(_:plan:scratch:into:)` needs for every row with `input`'s texts: the rules
+    /// `match` would try, in order, with their text tests decided for these texts; rules that then
+    /// fail are left out, and the plan ends at the first rule that holds outright and does not
+    /// continue. What is left of the others (amount, date, account tests) is checked per row.
+    func plan(_ input: MatchInput, scratch: inout MatchScratch) -> MatchPlan {
+        record(input, scratch: &scratch)
+        scratch.candidates.sort()
+        var plan = MatchPlan()
+        var walk = RuleWalk(candidates: scratch.candidates, always: alwaysRules)
+        while let rule = walk.next() {
+            let rest = residual(conditions[Int(rule)], input, &scratch)
+            guard case .constant(let holds) = rest else {
+                plan.steps.append(MatchPlan.Step(rule: rule, condition: rest))
+                continue
+            }
+            if holds {
+                plan.steps.append(MatchPlan.Step(rule: rule, condition: nil))
+                if !continuing[Int(rule)] { break }
+            }
+        }
+        return plan
+    }
+
+    /// `match(_:scratch:into:)` for a row whose texts `plan` was made for.
+    func match(_ input: MatchInput, plan: MatchPlan, scratch: inout MatchScratch, into result: inout [Int]) {
+        for step in plan.steps {
+            if let condition = step.condition, !evaluate(condition, input, &scratch) { continue }
+            let rule = Int(step.rule)
+            result.append(rule)
+            if !continuing[rule] { break }
+        }
+    }
+
+    /// Records which literals occur in which text slot (found when the texts were scanned), and
+    /// collects the candidate rules.
+    func record(_ input: MatchInput, scratch: inout MatchScratch) {
         scratch.reset()
-        guard !automaton.isEmpty else { return }
-        let lengths = automaton.lengths
         for slot in 0..<MatchInput.Slot.count {
-            let text = input.folded[slot]
-            if text.isEmpty { continue }
-            automaton.scan(text) { literal, end in
-                let start = end - Int(lengths[Int(literal)])
-                let bounded =
-                    (start == 0 || !TextFold.isWordByte(text[start - 1]))
-                    && (end == text.count || !TextFold.isWordByte(text[end]))
-                scratch.record(literal: literal, slot: slot, bounded: bounded, rules: literalRules)
+            for hit in input.texts[slot].hits {
+                scratch.record(literal: hit.literal, slot: slot, bounded: hit.bounded, rules: literalRules)
             }
         }
     }
 
     /// True when the rule at `index` matches (used by explain and lint; the prefilter is bypassed).
     func evaluate(rule index: Int, _ input: MatchInput, scratch: inout MatchScratch) -> Bool {
-        scan(input, scratch: &scratch)
-        return evaluate(conditions[index], input, scratch)
+        record(input, scratch: &scratch)
+        return evaluate(conditions[index], input, &scratch)
     }
 
-    func evaluate(_ condition: CompiledCondition, _ input: MatchInput, _ scratch: MatchScratch) -> Bool {
+    func evaluate(_ condition: CompiledCondition, _ input: MatchInput, _ scratch: inout MatchScratch) -> Bool {
         switch condition {
         case .contains(let slots, let negated, let alternatives):
             var found = false
@@ -120,13 +152,10 @@ public final class RuleMatcher {
                         break search
                     }
                 case .regex(let index):
-                    guard let regex = regexes[index] else { continue }
-                    for slot in slots {
-                        let text = input.strings[slot]
-                        if !text.isEmpty, (try? regex.firstMatch(in: text)) != nil {
-                            found = true
-                            break search
-                        }
+                    guard regexes[index] != nil else { continue }
+                    for slot in slots where regexMatches(index, input.texts[slot], &scratch) {
+                        found = true
+                        break search
                     }
                 }
             }
@@ -134,7 +163,7 @@ public final class RuleMatcher {
         case .equals(let slots, let negated, let values):
             var found = false
             for value in values {
-                for slot in slots where input.folded[slot] == value { found = true }
+                for slot in slots where input.texts[slot].folded == value { found = true }
             }
             return found != negated
         case .amount(let test): return test.holds(amount: input.amount)
@@ -143,10 +172,65 @@ public final class RuleMatcher {
         case .account(let values, let negated): return values.contains(input.account.rawValue) != negated
         case .currency(let values, let negated): return values.contains(input.amount.currency.code) != negated
         case .sign(let credit): return credit ? input.amount.minorUnits > 0 : input.amount.minorUnits < 0
-        case .not(let inner): return !evaluate(inner, input, scratch)
-        case .and(let lhs, let rhs): return evaluate(lhs, input, scratch) && evaluate(rhs, input, scratch)
-        case .or(let lhs, let rhs): return evaluate(lhs, input, scratch) || evaluate(rhs, input, scratch)
+        case .not(let inner): return !evaluate(inner, input, &scratch)
+        case .and(let lhs, let rhs): return evaluate(lhs, input, &scratch) && evaluate(rhs, input, &scratch)
+        case .or(let lhs, let rhs): return evaluate(lhs, input, &scratch) || evaluate(rhs, input, &scratch)
+        case .constant(let value): return value
         }
+    }
+
+    /// The condition with its text tests decided for `input`'s texts: what is left depends only on
+    /// the amount, date, account and currency, so it can be checked per row without the literals.
+    func residual(
+        _ condition: CompiledCondition, _ input: MatchInput, _ scratch: inout MatchScratch
+    )
+        -> CompiledCondition
+    {
+        switch condition {
+        case .contains, .equals: return .constant(evaluate(condition, input, &scratch))
+        case .not(let inner):
+            let rest = residual(inner, input, &scratch)
+            if case .constant(let value) = rest { return .constant(!value) }
+            return .not(rest)
+        case .and(let lhs, let rhs):
+            let left = residual(lhs, input, &scratch)
+            if case .constant(let value) = left { return value ? residual(rhs, input, &scratch) : .constant(false) }
+            let right = residual(rhs, input, &scratch)
+            if case .constant(let value) = right { return value ? left : .constant(false) }
+            return .and(left, right)
+        case .or(let lhs, let rhs):
+            let left = residual(lhs, input, &scratch)
+            if case .constant(let value) = left { return value ? .constant(true) : residual(rhs, input, &scratch) }
+            let right = residual(rhs, input, &scratch)
+            if case .constant(let value) = right { return value ? .constant(true) : left }
+            return .or(left, right)
+        case .amount, .date, .day, .account, .currency, .sign, .constant: return condition
+        }
+    }
+
+    /// Whether regular expression `index` matches `text`, remembered per distinct text: running a
+    /// `Regex` costs microseconds, and the same payee comes back on thousands of rows.
+    func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
+        guard let regex = regexes[index], !text.string.isEmpty else { return false }
+        guard text.id >= 0 else { return (try? regex.firstMatch(in: text.string)) != nil }
+        let id = Int(text.id)
+        // Results are kept per text id in one byte each, up to a bound that keeps the memory small
+        // when texts never repeat (the cache would not help then anyway).
+        guard id < MatchScratch.cachedTextIDs else { return (try? regex.firstMatch(in: text.string)) != nil }
+        if index < scratch.regexResults.count, id < scratch.regexResults[index].count {
+            let known = scratch.regexResults[index][id]
+            if known != 0 { return known == 2 }
+        }
+        let matches = (try? regex.firstMatch(in: text.string)) != nil
+        if scratch.regexResults.count <= index {
+            scratch.regexResults += repeatElement([], count: index + 1 - scratch.regexResults.count)
+        }
+        if scratch.regexResults[index].count <= id {
+            let size = min(max(id + 1, scratch.regexResults[index].count * 2), MatchScratch.cachedTextIDs)
+            scratch.regexResults[index] += repeatElement(0, count: size - scratch.regexResults[index].count)
+        }
+        scratch.regexResults[index][id] = matches ? 2 : 1
+        return matches
     }
 
     /// Turns conditions into compiled ones, collecting literals and regular expressions.
@@ -244,6 +328,10 @@ struct MatchScratch {
     var seen: [Bool]
     var seenList: [Int32] = []
     var candidates: [Int32] = []
+    /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
+    var regexResults: [[UInt8]] = []
+    /// Text ids below this have their regular-expression results kept.
+    static let cachedTextIDs = 1 << 20
 
     init(literalCount: Int) {
         found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)

@@ -34,63 +34,118 @@ public struct TransferPairer: Sendable {
     public init(windowDays: Int) { self.windowDays = windowDays }
 
     struct GroupKey: Hashable {
-        var currency: String
+        var currency: Int32
         var magnitude: UInt64
     }
 
+    /// A possible pair, by positions in `legs`.
+    struct Candidate {
+        var priority: Int32
+        var gap: Int32
+        var out: Int32
+        var incoming: Int32
+    }
+
     /// The pairs found, as (outgoing leg index, incoming leg index), in the order they were chosen.
+    ///
+    /// Works on positions in `legs` and on plain numbers taken from them once (day, account and
+    /// currency numbers): a journal can have hundreds of thousands of candidate legs, and each `Leg`
+    /// carries strings that copying or hashing would cost for every comparison.
     public func pair(_ legs: [Leg]) -> [(out: Int, in: Int)] {
-        var groups: [GroupKey: (outs: [Leg], ins: [Leg])] = [:]
-        for leg in legs where leg.amount.minorUnits != 0 {
-            let key = GroupKey(currency: leg.amount.currency.code, magnitude: leg.amount.minorUnits.magnitude)
-            if leg.amount.minorUnits < 0 {
-                groups[key, default: ([], [])].outs.append(leg)
+        legs.withUnsafeBufferPointer { pair($0) }
+    }
+
+    private func pair(_ legs: UnsafeBufferPointer<Leg>) -> [(out: Int, in: Int)] {
+        var days = [Int](repeating: 0, count: legs.count)
+        var accounts = [Int32](repeating: 0, count: legs.count)
+        var accountNumbers: [AccountID: Int32] = [:]
+        var currencyNumbers: [String: Int32] = [:]
+        var (lastCode, lastCurrency) = ("", Int32(0))
+        var groupOf: [GroupKey: Int] = [:]
+        var outs: [[Int32]] = []
+        var ins: [[Int32]] = []
+        for position in legs.indices {
+            days[position] = legs[position].date.dayNumber
+            // Legs come in runs of one account: check the last one before hashing.
+            if position > 0, legs[position].account == legs[position - 1].account {
+                accounts[position] = accounts[position - 1]
+            } else if let known = accountNumbers[legs[position].account] {
+                accounts[position] = known
             } else {
-                groups[key, default: ([], [])].ins.append(leg)
+                accounts[position] = Int32(accountNumbers.count)
+                accountNumbers[legs[position].account] = accounts[position]
+            }
+            let minorUnits = legs[position].amount.minorUnits
+            guard minorUnits != 0 else { continue }
+            let code = legs[position].amount.currency.code
+            let currency: Int32
+            if code == lastCode {
+                currency = lastCurrency
+            } else if let known = currencyNumbers[code] {
+                currency = known
+            } else {
+                currency = Int32(currencyNumbers.count)
+                currencyNumbers[code] = currency
+            }
+            (lastCode, lastCurrency) = (code, currency)
+            let key = GroupKey(currency: currency, magnitude: minorUnits.magnitude)
+            let group: Int
+            if let known = groupOf[key] {
+                group = known
+            } else {
+                group = outs.count
+                groupOf[key] = group
+                outs.append([])
+                ins.append([])
+            }
+            if minorUnits < 0 {
+                outs[group].append(Int32(position))
+            } else {
+                ins[group].append(Int32(position))
             }
         }
-        struct Candidate {
-            var priority: Int
-            var gap: Int
-            var out: Leg
-            var incoming: Leg
-        }
         var candidates: [Candidate] = []
-        for (_, group) in groups where !group.outs.isEmpty && !group.ins.isEmpty {
-            let ins = group.ins.sorted { $0.date.dayNumber < $1.date.dayNumber }
-            let days = ins.map(\.date.dayNumber)
-            for out in group.outs {
-                let day = out.date.dayNumber
+        for group in outs.indices where !outs[group].isEmpty && !ins[group].isEmpty {
+            let incoming = ins[group].sorted { days[Int($0)] < days[Int($1)] }
+            let incomingDays = incoming.map { days[Int($0)] }
+            for out in outs[group] {
+                let day = days[Int(out)]
                 var low = 0
-                var high = days.count
+                var high = incomingDays.count
                 while low < high {
                     let middle = (low + high) / 2
-                    if days[middle] < day - windowDays { low = middle + 1 } else { high = middle }
+                    if incomingDays[middle] < day - windowDays { low = middle + 1 } else { high = middle }
                 }
                 var position = low
-                while position < ins.count, days[position] <= day + windowDays {
-                    let incoming = ins[position]
+                while position < incoming.count, incomingDays[position] <= day + windowDays {
+                    let other = incoming[position]
                     position += 1
-                    guard incoming.account != out.account else { continue }
-                    let priority = 2 - (out.marked ? 1 : 0) - (incoming.marked ? 1 : 0)
+                    guard accounts[Int(other)] != accounts[Int(out)] else { continue }
+                    let priority = 2 - (legs[Int(out)].marked ? 1 : 0) - (legs[Int(other)].marked ? 1 : 0)
                     candidates.append(
-                        Candidate(priority: priority, gap: abs(days[position - 1] - day), out: out, incoming: incoming))
+                        Candidate(
+                            priority: Int32(priority), gap: Int32(abs(incomingDays[position - 1] - day)), out: out,
+                            incoming: other))
                 }
             }
         }
         candidates.sort { lhs, rhs in
             if lhs.priority != rhs.priority { return lhs.priority < rhs.priority }
             if lhs.gap != rhs.gap { return lhs.gap < rhs.gap }
-            if lhs.out.id != rhs.out.id { return lhs.out.id < rhs.out.id }
-            return lhs.incoming.id < rhs.incoming.id
+            if lhs.out != rhs.out, legs[Int(lhs.out)].id != legs[Int(rhs.out)].id {
+                return legs[Int(lhs.out)].id < legs[Int(rhs.out)].id
+            }
+            return legs[Int(lhs.incoming)].id < legs[Int(rhs.incoming)].id
         }
         var used = Set<Int>()
         var pairs: [(out: Int, in: Int)] = []
-        for candidate in candidates
-        where !used.contains(candidate.out.index) && !used.contains(candidate.incoming.index) {
-            used.insert(candidate.out.index)
-            used.insert(candidate.incoming.index)
-            pairs.append((candidate.out.index, candidate.incoming.index))
+        for candidate in candidates {
+            let out = legs[Int(candidate.out)].index
+            let incoming = legs[Int(candidate.incoming)].index
+            guard !used.contains(out), !used.contains(incoming) else { continue }
+            used.insert(out)
+            used.insert(incoming)
+            pairs.append((out, incoming))
         }
         return pairs
     }

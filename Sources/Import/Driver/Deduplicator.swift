@@ -108,7 +108,9 @@ struct Deduplicator {
         for entry in entries {
             if case .duplicate(let kept, _) = entry.fate { copiedIn[kept, default: []].insert(entry.file) }
         }
-        let accounts = Set(byFileAndAccount.keys.map(\.account)).sorted { self.accounts[Int($0)] < self.accounts[Int($1)] }
+        let accounts = Set(byFileAndAccount.keys.map(\.account)).sorted {
+            self.accounts[Int($0)] < self.accounts[Int($1)]
+        }
         var probable: [ProbablePair] = []
         for account in accounts {
             let id = self.accounts[Int(account)]

@@ -30,7 +30,8 @@ extension ImportRun {
         var pendingByAccount = Array(repeating: 0, count: accounts.count)
         for index in order {
             if entries[index].isPosted {
-                postedByAccount[Int(entries[index].account)].append((Int(entries[index].day), entries[index].minorUnits))
+                postedByAccount[Int(entries[index].account)].append(
+                    (Int(entries[index].day), entries[index].minorUnits))
             } else {
                 pendingByAccount[Int(entries[index].account)] += 1
             }
@@ -130,7 +131,8 @@ extension ImportRun {
             }
             warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             diagnostics += state.errors + warnings
-            fileReports.append(fileReport(fileIndex, tally: tallies[fileIndex], warnings: warnings, balanceChecks: checks))
+            fileReports.append(
+                fileReport(fileIndex, tally: tallies[fileIndex], warnings: warnings, balanceChecks: checks))
         }
 
         let totals = ImportReport.Totals(

@@ -6,6 +6,6 @@ public enum ReaderSet {
     /// The standard readers. `profiles` are the folders holding CSV bank profiles (`*.toml`), in
     /// the order they are searched; a profile that does not load is a configuration error.
     public static func standard(profiles: [String]) throws(CSVProfileError) -> [any StatementReader] {
-        [QIFReader(), CSVReader(profiles: try CSVProfile.loadAll(directories: profiles))]
+        [OFX2Reader(), OFX1Reader(), QIFReader(), CSVReader(profiles: try CSVProfile.loadAll(directories: profiles))]
     }
 }

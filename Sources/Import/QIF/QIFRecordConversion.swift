@@ -195,7 +195,8 @@ struct QIFRecordConversion {
             reason = error.description
         }
         return Failure(
-            reason: "amount '\(string(field.value))' is not a number (\(reason))", line: field.line, column: field.column)
+            reason: "amount '\(string(field.value))' is not a number (\(reason))", line: field.line,
+            column: field.column)
     }
 
     /// Reads `S` (category), `E` (memo) and `$` (amount) lines; a split starts at each `S`, or at an

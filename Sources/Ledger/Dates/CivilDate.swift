@@ -101,3 +101,14 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         return text
     }
 }
+
+extension CivilDate {
+    /// Appends `isoString`'s bytes without making a `String`, for writers of large files.
+    public func appendISOString(to bytes: inout [UInt8]) {
+        Money.appendDigits(UInt64(year), width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Money.appendDigits(UInt64(month), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Money.appendDigits(UInt64(day), width: 2, to: &bytes)
+    }
+}

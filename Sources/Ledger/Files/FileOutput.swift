@@ -17,7 +17,14 @@ public enum FileOutput {
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            // Large outputs (a ledger is hundreds of megabytes) are written from their own storage, not copied.
+            let written: Void? = try bytes.withContiguousStorageIfAvailable { buffer in
+                guard let base = buffer.baseAddress else { return try Data().write(to: url, options: .atomic) }
+                let view = Data(
+                    bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
+                try view.write(to: url, options: .atomic)
+            }
+            if written == nil { try Data(bytes).write(to: url, options: .atomic) }
         } catch {
             throw Failure(path: path, reason: "cannot write the file (\(error.localizedDescription))")
         }
@@ -29,6 +36,7 @@ public enum FileOutput {
 
     /// Reads a whole file as bytes.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        if let bytes = readRegularFile(path) { return bytes }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -38,5 +46,30 @@ public enum FileOutput {
                 path: path, reason: isDirectory.boolValue ? "is a folder, not a file" : "cannot read the file")
         }
         return Array(data)
+    }
+
+    /// Reads a regular file straight into an array of its size: a journal can be hundreds of
+    /// megabytes, and going through `Data` would copy it once more. Nil when the file is not a
+    /// plain file or changes while read; `read` then takes the general path (and its messages).
+    private static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while count < size {
+                let got = Foundation.read(descriptor, base + count, size - count)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return }
+                count += got
+            }
+            var probe: UInt8 = 0
+            complete = Foundation.read(descriptor, &probe, 1) == 0
+        }
+        return complete ? bytes : nil
     }
 }

@@ -65,6 +65,13 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: json)
     }
 
+    /// Appends a value another encoder writes straight into the buffer (`JournalCodec.encodeRow`).
+    mutating func appendValue(_ write: (inout [UInt8]) -> Void) {
+        separate()
+        write(&bytes)
+        needsComma = true
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
@@ -78,21 +85,33 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendQuoted(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        let hex = Array("0123456789abcdef".utf8)
-        for byte in value.utf8 {
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+        if done == nil { appendEscaped(Array(value.utf8)) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Copies runs that need no escape in one append each (most text has no escape at all).
+    private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for (index, byte) in source.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            runStart = index + 1
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
             case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+            default:
+                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+                bytes.append(JournalRowEncoder.hexDigit(byte >> 4))
+                bytes.append(JournalRowEncoder.hexDigit(byte & 0xF))
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+    }
+
+    private mutating func appendEscaped(_ source: [UInt8]) {
+        source.withUnsafeBufferPointer { appendEscaped($0) }
     }
 }

@@ -44,3 +44,33 @@ extension Money {
         return sign + grouped + fractionPart
     }
 }
+
+extension Money {
+    /// Appends `decimalString`'s bytes without making a `String`, for writers of large files.
+    public func appendDecimalString(to bytes: inout [UInt8]) {
+        if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = minorUnits.magnitude
+        let scale = UInt64(currency.scale)
+        Money.appendDigits(magnitude / scale, width: 1, to: &bytes)
+        if currency.exponent > 0 {
+            bytes.append(UInt8(ascii: "."))
+            Money.appendDigits(magnitude % scale, width: currency.exponent, to: &bytes)
+        }
+    }
+
+    /// Decimal digits of `value`, zero-padded to at least `width`.
+    static func appendDigits(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var remaining = value
+            var length = 0
+            repeat {
+                length += 1
+                buffer[24 - length] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
+                remaining /= 10
+            } while remaining > 0
+            for _ in length..<max(width, length) { bytes.append(0x30) }
+            bytes.append(contentsOf: buffer[(24 - length)...])
+        }
+    }
+}

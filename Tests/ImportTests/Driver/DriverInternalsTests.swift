@@ -32,7 +32,8 @@ struct DriverInternalsTests {
                 let expected = TransactionID.contentKey(
                     account: AccountID(account), date: date, amount: amount, text: payee + " " + memo)
                 let hash = hasher.hash(date: date, amount: amount, payee: payee, memo: memo)
-                #expect(String(hash, radix: 16).leftPadded(to: 16) == expected, "\(date) \(amount) '\(payee)' '\(memo)'")
+                #expect(
+                    String(hash, radix: 16).leftPadded(to: 16) == expected, "\(date) \(amount) '\(payee)' '\(memo)'")
             }
         }
     }
@@ -51,7 +52,8 @@ struct DriverInternalsTests {
             idPrefixOrders: true, hasBankID: false, isPending: false)
         #expect(
             ids.id(of: entry)
-                == TransactionID.derived(account: account, date: date, amount: amount, text: "Coffee ", occurrence: occurrence))
+                == TransactionID.derived(
+                    account: account, date: date, amount: amount, text: "Coffee ", occurrence: occurrence))
     }
 
     @Test("id prefixes order ids as String.< does wherever they claim to")
@@ -93,7 +95,9 @@ struct DriverInternalsTests {
         var interner = TextInterner(limit: 8)
         var random = SplitMix(seed: 3)
         for _ in 0..<2000 {
-            let text = Self.texts[Int(random.next() % UInt64(Self.texts.count))] + String(repeating: "é", count: Int(random.next() % 12))
+            let text =
+                Self.texts[Int(random.next() % UInt64(Self.texts.count))]
+                + String(repeating: "é", count: Int(random.next() % 12))
             let bytes = Array(text.utf8)
             let made = bytes.withUnsafeBufferPointer { interner.string($0) }
             #expect(made == text)

@@ -21,7 +21,10 @@ struct JournalChunkTests {
                 + "2024-01-06;-1.00;Pending thing;pending\n2024-01-07;-1.00;Pending thing\n2024-01-03;50.00;Refund\n"
         ),
         ("current-2.csv", "FAKECSV\n2024-01-05;-3.50;Coffee\n2024-01-09;-8.00;Lunch\n2024-01-09;-8.00;lunch \n"),
-        ("card-1.ofx", "FAKEOFX\n2024-01-04;-9.99;Stream;fitid=A1\n2024-01-04;-9.99;Stream;fitid=A1\n2024-01-08;-5.00;K;fitid=K1\n"),
+        (
+            "card-1.ofx",
+            "FAKEOFX\n2024-01-04;-9.99;Stream;fitid=A1\n2024-01-04;-9.99;Stream;fitid=A1\n2024-01-08;-5.00;K;fitid=K1\n"
+        ),
         ("card-2.ofx", "FAKEOFX\n2024-01-08;-5.00;K;fitid=\u{212A}1\n2024-01-10;-2.00;Tea;fitid= B 2 \n"),
     ]
 
@@ -57,7 +60,10 @@ struct JournalChunkTests {
         // `K1` and `\u{212A}1` (the Kelvin sign) are equal Strings, so the second is the first again.
         #expect(card2?.duplicates == 1)
         #expect(card2?.duplicateRecords.first?.rule == "same-id")
-        #expect(outcome.journal.transactions.filter { $0.account == "card" }.map(\.payee) == ["Stream", "Stream", "K", "Tea"])
+        #expect(
+            outcome.journal.transactions.filter { $0.account == "card" }.map(\.payee) == [
+                "Stream", "Stream", "K", "Tea",
+            ])
         #expect(H.countsAddUp(outcome.report))
     }
 }

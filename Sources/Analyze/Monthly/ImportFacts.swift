@@ -1,0 +1,89 @@
+import Ledger
+
+/// The part of `build/import-report.json` a month report must repeat: what the inbox does not
+/// cover, balances that did not reconcile, and files or records that could not be read.
+///
+/// Decoded from the file (the stage contract), not shared as a type with the import stage, so the
+/// two stages stay independent; unknown keys are ignored.
+public struct ImportFacts: Decodable, Sendable, Equatable {
+    public struct Span: Decodable, Sendable, Equatable {
+        public var from: String
+        public var to: String
+    }
+
+    public struct AccountFacts: Decodable, Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var coverage: Span?
+        public var gaps: [Span]
+    }
+
+    public struct Divergence: Decodable, Sendable, Equatable {
+        public var date: String
+        public var stated: String
+        public var computed: String
+    }
+
+    public struct BalanceCheck: Decodable, Sendable, Equatable {
+        public var account: String
+        public var status: String
+        public var firstDivergence: Divergence?
+    }
+
+    public struct FileFacts: Decodable, Sendable, Equatable {
+        public var path: String
+        public var skipped: Int
+        public var errors: [String]
+        public var balanceChecks: [BalanceCheck]
+    }
+
+    public var accounts: [AccountFacts]
+    public var files: [FileFacts]
+
+    public init(accounts: [AccountFacts], files: [FileFacts]) {
+        self.accounts = accounts
+        self.files = files
+    }
+
+    /// Sentences for the month report about `month`, in a stable order.
+    public func notices(for month: YearMonth) -> [String] {
+        var notices: [String] = []
+        let first = month.firstDay.isoString
+        let last = month.lastDay.isoString
+        for account in accounts.sorted(by: { $0.id < $1.id }) {
+            guard let coverage = account.coverage, coverage.from <= last, coverage.to >= first else {
+                notices.append("\(account.name): no inbox file covers \(month.displayName); its figures are missing.")
+                continue
+            }
+            if coverage.from > first {
+                notices.append("\(account.name): the inbox covers this month only from \(coverage.from).")
+            }
+            if coverage.to < last {
+                notices.append("\(account.name): the inbox covers this month only up to \(coverage.to).")
+            }
+            for gap in account.gaps where gap.from <= last && gap.to >= first {
+                let span = gap.from == gap.to ? gap.from : "\(gap.from) to \(gap.to)"
+                notices.append(
+                    "\(account.name): no inbox file covers \(span); transactions of those days may be missing.")
+            }
+        }
+        let names = Dictionary(accounts.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            if !file.errors.isEmpty {
+                notices.append("\(file.path) could not be read, so its transactions are missing: \(file.errors[0])")
+            }
+            if file.skipped > 0 {
+                notices.append(
+                    "\(file.skipped) record\(file.skipped == 1 ? "" : "s") of \(file.path) "
+                        + "\(file.skipped == 1 ? "was" : "were") skipped; build/import-report.json says why.")
+            }
+            for check in file.balanceChecks {
+                guard let divergence = check.firstDivergence, divergence.date <= last else { continue }
+                notices.append(
+                    "\(names[check.account] ?? check.account): the balance \(file.path) states for \(divergence.date) "
+                        + "is \(divergence.stated) but the transactions add up to \(divergence.computed).")
+            }
+        }
+        return notices
+    }
+}

@@ -1,0 +1,139 @@
+/// A table from byte strings to values, looked up without making a `String` of the key.
+///
+/// Why it exists: a journal repeats the same few texts on every row (account, currency, file, bank
+/// type, category) and real payees repeat merchants. Decoding each one afresh costs an allocation
+/// and a UTF-8 validation per field; hashing the bytes in place and comparing them to the stored
+/// key costs far less, and rows then share one string storage (less memory, cheaper equality).
+///
+/// Open addressing with linear probing; keys are kept as `String`s and compared through their
+/// contiguous UTF-8 bytes. Only keys that decode to exactly their own bytes (valid UTF-8) are stored,
+/// so a lookup can never return the value of a different key.
+struct ByteKeyedCache<Value> {
+    private var keys: [String] = []
+    private var values: [Value] = []
+    /// Per slot: the high 32 bits of the key's hash, and its index into `keys` plus one in the low
+    /// 32 bits (0 is an empty slot). Keeping both in one word makes a probe one memory access.
+    private var slots: [UInt64]
+    private var mask: Int
+
+    /// Lookups so far, and whether the cache stopped storing (see `value(for:make:)`).
+    private var lookups = 0
+    private var bypassed = false
+
+    init(capacity: Int = 64) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    var count: Int { keys.count }
+
+    /// The value stored for `bytes`, or the one `make` gives for their text (then stored).
+    ///
+    /// Texts that hardly ever repeat (a journal whose every payee carries a reference) would only
+    /// fill the table: once more than half of many lookups were new keys, it stops caching.
+    @inline(__always)
+    mutating func value(for bytes: UnsafeBufferPointer<UInt8>, make: (String) -> Value) -> Value {
+        lookups += 1
+        if lookups & 0x3FFF == 0, keys.count * 2 > lookups {
+            bypassed = true
+            keys = []
+            values = []
+        }
+        if bypassed { return make(String(decoding: bytes, as: UTF8.self)) }
+        let hash = ByteKeyedCache.hash(bytes)
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let word = slots[slot]
+            if word == 0 { break }
+            let entry = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
+            if word & 0xFFFF_FFFF_0000_0000 == tag, ByteKeyedCache.equal(keys[entry - 1], bytes) {
+                return values[entry - 1]
+            }
+            slot = (slot + 1) & mask
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let value = make(text)
+        // Invalid UTF-8 is repaired by the decoding, so such a text is not its bytes: leave it out.
+        guard text.utf8.count == bytes.count, keys.count < Int(Int32.max) - 1 else { return value }
+        keys.append(text)
+        values.append(value)
+        slots[slot] = tag | UInt64(keys.count)
+        if keys.count * 2 > slots.count { grow() }
+        return value
+    }
+
+    private mutating func grow() {
+        let size = slots.count * 2
+        var fresh = [UInt64](repeating: 0, count: size)
+        let newMask = size - 1
+        for (index, key) in keys.enumerated() {
+            let hash =
+                key.utf8.withContiguousStorageIfAvailable { ByteKeyedCache.hash($0) }
+                ?? Array(key.utf8).withUnsafeBufferPointer { ByteKeyedCache.hash($0) }
+            var slot = Int(truncatingIfNeeded: hash) & newMask
+            while fresh[slot] != 0 { slot = (slot + 1) & newMask }
+            fresh[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+        }
+        slots = fresh
+        mask = newMask
+    }
+
+    @inline(__always)
+    static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let stored = key.utf8
+        guard stored.count == bytes.count else { return false }
+        return stored.withContiguousStorageIfAvailable { ByteKeyedCache.equal($0, bytes) }
+            ?? stored.elementsEqual(bytes)
+    }
+
+    @inline(__always)
+    static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let a = left.baseAddress, let b = right.baseAddress else { return true }
+        let count = left.count
+        var offset = 0
+        while offset + 8 <= count {
+            let x = UnsafeRawPointer(a).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let y = UnsafeRawPointer(b).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if x != y { return false }
+            offset += 8
+        }
+        while offset < count {
+            if a[offset] != b[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// A fast 64-bit hash of a byte string, eight bytes at a time (not `Hasher`: that is seeded per
+    /// process and slower for short keys; nothing here needs protection from chosen keys).
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+        guard let base = bytes.baseAddress else { return state }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= count {
+            state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            state ^= state >> 32
+            offset += 8
+        }
+        if offset < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                tail |= UInt64(base[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            state = (state ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        }
+        state ^= state >> 29
+        state = state &* 0xBF58_476D_1CE4_E5B9
+        return state ^ (state >> 32)
+    }
+}

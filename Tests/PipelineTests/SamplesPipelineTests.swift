@@ -1,0 +1,156 @@
+import Analyze
+import Categorize
+import Foundation
+import Import
+import Ledger
+import Report
+import Testing
+
+/// Runs the four stages in-process over a copy of `Samples/`, the way `make report` runs them.
+@Suite("The Samples workspace end to end", .serialized)
+struct SamplesPipelineTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Copies the workspace's inputs (never its outputs) into a fresh temporary folder.
+    static func freshWorkspace() throws -> URL {
+        let fm = FileManager.default
+        let target = fm.temporaryDirectory.appendingPathComponent("closebook-pipeline-\(UUID().uuidString)")
+        try fm.createDirectory(at: target, withIntermediateDirectories: true)
+        for item in ["closebook.toml", "inbox", "rules", "overrides.csv"] {
+            let source = root.appendingPathComponent("Samples").appendingPathComponent(item)
+            if fm.fileExists(atPath: source.path) {
+                try fm.copyItem(at: source, to: target.appendingPathComponent(item))
+            }
+        }
+        return target
+    }
+
+    /// Runs import, categorize, analyze (for `month`) and report; returns the analysis file's path.
+    @discardableResult
+    static func runPipeline(in workspace: URL, month: String = "2026-10") throws -> String {
+        let w = workspace.path
+        let build = workspace.appendingPathComponent("build").path
+        try ImportCommand.parse([
+            "--workspace", w, "--profiles", root.appendingPathComponent("Importers").path,
+            "--journal", "\(build)/journal.jsonl", "--report", "\(build)/import-report.json", "--quiet",
+        ]).run()
+        try CategorizeCommand.parse([
+            "--workspace", w, "--journal", "\(build)/journal.jsonl", "--ledger", "\(build)/ledger.jsonl",
+            "--uncategorized", "\(build)/uncategorized.csv",
+        ]).run()
+        let analysis = "\(build)/analysis/\(month).json"
+        try AnalyzeCommand.parse([
+            "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--import-report", "\(build)/import-report.json",
+            "--month", month, "--out", analysis,
+        ]).run()
+        try ReportCommand.parse([
+            "--analysis", analysis, "--templates", root.appendingPathComponent("Templates").path,
+            "--site", workspace.appendingPathComponent("site").path,
+            "--archives", workspace.appendingPathComponent("archives").path,
+        ]).run()
+        return analysis
+    }
+
+    /// Every file under `folder`, relative path -> bytes.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let fm = FileManager.default
+        guard let walker = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return files
+        }
+        for case let url as URL in walker
+        where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            files[String(url.path.dropFirst(folder.path.count))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// The month facts `scripts/generate_samples.py` computed from its own model of the data.
+    static func expected() throws -> [String: Any] {
+        let data = try Data(contentsOf: root.appendingPathComponent("Samples/EXPECTED.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func decimal(_ object: Any?) -> String? {
+        (object as? [String: Any])?["decimal"] as? String
+    }
+
+    @Test func octoberFiguresMatchTheGeneratorsGroundTruth() throws {
+        let workspace = try Self.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let path = try Self.runPipeline(in: workspace)
+        let analysis = try JSONDecoder().decode(MonthAnalysis.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let months = try #require(try Self.expected()["months"] as? [String: Any])
+        let october = try #require(months["2026-10"] as? [String: Any])
+        #expect(analysis.summary.income == Self.decimal(october["income"]))
+        #expect(analysis.summary.expenses == Self.decimal(october["expenses"]))
+        #expect(analysis.summary.net == Self.decimal(october["net"]))
+        #expect(analysis.summary.income == "3051.10")
+        #expect(analysis.summary.expenses == "2610.78")
+        #expect(analysis.summary.transferCount == october["transferCount"] as? Int)
+        let counts = try #require(october["transactionCount"] as? [String: Int])
+        let balances = try #require(october["closingBalance"] as? [String: Any])
+        for account in analysis.accounts {
+            #expect(account.transactionCount == counts[account.id], "transactions of \(account.id)")
+            #expect(account.closingBalance == Self.decimal(balances[account.id]), "closing balance of \(account.id)")
+        }
+        let incomeByCategory = try #require(october["incomeByCategory"] as? [String: Any])
+        for figure in analysis.incomeCategories {
+            #expect(figure.amount == Self.decimal(incomeByCategory[figure.category]), "income \(figure.category)")
+        }
+    }
+
+    @Test func twoRunsProduceIdenticalBytes() throws {
+        let first = try Self.freshWorkspace()
+        let second = try Self.freshWorkspace()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        try Self.runPipeline(in: first)
+        try Self.runPipeline(in: second)
+        // Re-running over an existing output folder must also give the same bytes.
+        try Self.runPipeline(in: second)
+        let a = try Self.snapshot(first)
+        let b = try Self.snapshot(second)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for key in a.keys.sorted() {
+            #expect(a[key] == b[key], "\(key) differs between runs")
+        }
+        for expectedFile in [
+            "/site/2026-10/index.html", "/site/2026-10/report.md", "/site/2026-10/report.json", "/site/index.html",
+            "/site/feed.xml", "/archives/closebook-2026-10.tar.gz", "/build/journal.jsonl", "/build/ledger.jsonl",
+            "/build/import-report.json", "/build/uncategorized.csv", "/build/analysis/2026-10.json",
+        ] {
+            #expect(a[expectedFile] != nil, "\(expectedFile) was not written")
+        }
+    }
+
+    @Test func archiveHoldsTheMonthsThreeFiles() throws {
+        let workspace = try Self.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try Self.runPipeline(in: workspace)
+        let archive = workspace.appendingPathComponent("archives/closebook-2026-10.tar.gz").path
+        let listing = try Self.run("/usr/bin/tar", ["-tzf", archive])
+        #expect(listing.split(separator: "\n") == ["2026-10/index.html", "2026-10/report.json", "2026-10/report.md"])
+        _ = try Self.run("/usr/bin/gzip", ["-t", archive])
+        let extracted = try Self.run("/usr/bin/tar", ["-xzOf", archive, "2026-10/report.md"])
+        let onDisk = try String(
+            contentsOfFile: workspace.appendingPathComponent("site/2026-10/report.md").path, encoding: .utf8)
+        #expect(extracted == onDisk)
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(tool) \(arguments.joined(separator: " "))")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
