@@ -138,23 +138,49 @@ struct Deduplicator {
 
     /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files;
     /// returns the (kept, dropped) pairs.
+    ///
+    /// Both sides are sorted by date and amount and walked together: grouping them in a dictionary
+    /// of arrays cost an allocation per date and amount, and two overlapping exports of a large
+    /// account have hundreds of thousands.
     private func mergeOneToOne(
         _ entries: inout [ImportEntry], _ first: [Int], _ second: [Int], overlap: ClosedRange<Int>
     ) -> [(Int, Int)] {
-        func groups(_ indices: [Int]) -> [DayAmountKey: [Int]] {
-            var result: [DayAmountKey: [Int]] = [:]
+        func keyed(_ indices: [Int]) -> [(day: Int32, minorUnits: Int64, index: Int)] {
+            var result: [(day: Int32, minorUnits: Int64, index: Int)] = []
             for index in indices where entries[index].isImported && overlap.contains(Int(entries[index].day)) {
-                result[DayAmountKey(entries[index]), default: []].append(index)
+                result.append((entries[index].day, entries[index].minorUnits, index))
             }
+            result.sort { ($0.day, $0.minorUnits) < ($1.day, $1.minorUnits) }
             return result
         }
-        let firstGroups = groups(first)
-        guard !firstGroups.isEmpty else { return [] }
-        let secondGroups = groups(second)
+        let left = keyed(first)
+        guard !left.isEmpty else { return [] }
+        let right = keyed(second)
+        /// The end of the run of equal keys starting at `start`.
+        func runEnd(_ list: [(day: Int32, minorUnits: Int64, index: Int)], _ start: Int) -> Int {
+            var end = start + 1
+            while end < list.count && list[end].day == list[start].day && list[end].minorUnits == list[start].minorUnits
+            {
+                end += 1
+            }
+            return end
+        }
         var merged: [(Int, Int)] = []
-        for (key, left) in firstGroups where left.count == 1 {
-            guard let right = secondGroups[key], right.count == 1 else { continue }
-            let (x, y) = (left[0], right[0])
+        var (i, j) = (0, 0)
+        while i < left.count && j < right.count {
+            let (a, b) = ((left[i].day, left[i].minorUnits), (right[j].day, right[j].minorUnits))
+            if a < b {
+                i = runEnd(left, i)
+                continue
+            }
+            if b < a {
+                j = runEnd(right, j)
+                continue
+            }
+            let (leftEnd, rightEnd) = (runEnd(left, i), runEnd(right, j))
+            defer { (i, j) = (leftEnd, rightEnd) }
+            guard leftEnd - i == 1 && rightEnd - j == 1 else { continue }
+            let (x, y) = (left[i].index, right[j].index)
             guard entries[x].hasBankID != entries[y].hasBankID else { continue }
             let (kept, dropped) = entries[x].hasBankID ? (x, y) : (y, x)
             entries[dropped].fate = .duplicate(of: kept, rule: .crossFormat)
@@ -247,15 +273,6 @@ struct Deduplicator {
         var minorUnits: Int64
         init(_ entry: ImportEntry) {
             account = entry.account
-            minorUnits = entry.minorUnits
-        }
-    }
-
-    struct DayAmountKey: Hashable {
-        var day: Int32
-        var minorUnits: Int64
-        init(_ entry: ImportEntry) {
-            day = entry.day
             minorUnits = entry.minorUnits
         }
     }
