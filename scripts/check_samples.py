@@ -10,7 +10,8 @@ Usage: scripts/check_samples.py [SAMPLES_DIR]
   LEDGERBAL = opening balance + transactions;
 - the QIF file: record shape and dates;
 - EXPECTED.json: every monthly figure is recomputed from the parsed files and the rule files in
-  rules/ (read from disk), and must agree;
+  rules/ (read from disk), with the lines of facts.learnedMerchants (which no rule may match) under
+  the category given there, and must agree;
 - determinism: running the generator again gives the same bytes.
 """
 
@@ -180,8 +181,16 @@ def main() -> None:
     txns = [Txn("current", r[0], r[3], r[2], None, r[1], "", 0) for r in current.values()]
     txns += [Txn("card", d, a, n, m, "", "", 0) for d, a, n, m in card]
     txns += [Txn("savings", d, a, p, m, "", "", 0) for d, a, p, m in savings]
+    learned = {(m["account"], m["payee"]): m for m in expected["facts"]["learnedMerchants"]}
+    learned_count = Counter()
     for t in txns:
         t.category = rules.categorize(t)
+        merchant = learned.get((t.account, t.payee))
+        if merchant is not None:
+            assert t.category == UNCATEGORIZED, f"a rule matches {t.payee!r}: nothing left to learn"
+            t.category = merchant["category"]
+            learned_count[(t.account, t.payee)] += 1
+    assert {k: m["count"] for k, m in learned.items()} == dict(learned_count), learned_count
     by_month = defaultdict(list)
     for t in txns:
         by_month[f"{t.day.year}-{t.day.month:02d}"].append(t)

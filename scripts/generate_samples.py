@@ -4,7 +4,8 @@
 Usage: scripts/generate_samples.py [OUTDIR]      (default: Samples/ beside scripts/)
 
 The output is byte-identical on every run: all randomness comes from random.Random(2024) drawn in a
-fixed order, and no date depends on the day the script runs.
+fixed order (plus random.Random(2026) for the lines left to the learned fallback, drawn last), and
+no date depends on the day the script runs.
 
 The generator keeps one in-memory model of every bank line (account, date, signed amount in pence,
 payee, memo, bank type, intended category). The exports are renderings of that model, and
@@ -43,6 +44,7 @@ OPENING = {"current": 214216, "card": -41237, "savings": 420000}
 
 TRANSFER = "(transfer)"
 UNCATEGORIZED = "Uncategorized"
+LEARNED_PAYEE = "UBER EATS"
 
 
 # --- The model -----------------------------------------------------------------------------------
@@ -60,6 +62,7 @@ class Txn:
     priority: int  # order inside one day: 0 credits first, 1 standing orders and debits, 2 card spending
     seq: int = 0
     fitid: str = ""
+    learned: bool = False  # no rule matches; `category` is what the learned fallback should give it
 
     @property
     def key(self):
@@ -542,6 +545,7 @@ def generate() -> Model:
     holidays_and_one_offs(model)
     refunds(model)
     transfers(model)
+    learned_only(model)
     return model
 
 
@@ -615,6 +619,21 @@ def holidays_and_one_offs(model: Model) -> None:
     add("card", date(2026, 9, 8), -2350, "PAYPAL *QUIRKYCRAFT", UNCATEGORIZED, memo="PAYPAL *QUIRKYCRAFT 35314369001")
 
 
+def learned_only(model: Model) -> None:
+    """Uber Eats paid with the debit card: the current account's export writes "UBER EATS" without the
+    asterisk of the card's "UBER *EATS", so the takeaway rule does not match. Every word is known
+    from categorised lines, and the learned fallback files them under Food:Takeaway.
+
+    A random stream of their own, drawn last, leaves every other line of the data as it was."""
+    rng = random.Random(2026)
+    for y, m in months():
+        if rng.random() < 0.45 or (y, m) == LAST_COMPLETE_MONTH:
+            friday = date(y, m, 1) + timedelta(days=(4 - date(y, m, 1).weekday()) % 7 + 7 * rng.randint(0, 3))
+            txn = model.add("current", friday, -round(rng.uniform(1600, 2900)), LEARNED_PAYEE, "Food:Takeaway", "DEB")
+            if txn is not None:
+                txn.learned = True
+
+
 def refunds(model: Model) -> None:
     """Money back from merchants that charged earlier: positive card rows in the same category."""
     add = model.add
@@ -680,6 +699,9 @@ def transfers(model: Model) -> None:
 def check_model(model: Model, rules: RuleSet) -> None:
     for t in model.txns:
         assigned = rules.categorize(t)
+        if t.learned:
+            assert assigned == UNCATEGORIZED, f"{t.day} {t.payee!r}: a rule matches ({assigned}), nothing to learn"
+            continue
         assert assigned == t.category, f"{t.day} {t.account} {t.payee!r}: rules say {assigned}, model {t.category}"
         assert t.day > FIRST_DAY and t.day <= LAST_DAY
         if t.account == "card":
@@ -854,8 +876,9 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "net": "income - expenses",
             "transfers": "transactions marked transfer by rules/40-transfers.rules count in transactionCount "
             "and transferCount but in neither income nor expenses",
-            "categories": "the category rules/*.rules assign (first match wins); a transaction no rule matches "
-            "is under Uncategorized (before any learned fallback)",
+            "categories": "the category rules/*.rules assign (first match wins); the lines of "
+            "facts.learnedMerchants, which no rule matches, under the category the learned fallback must give "
+            "them; any other line no rule matches is under Uncategorized",
             "transactionCount": "transactions per account dated in the month, after de-duplication of the two "
             "overlapping current-account exports, transfers included",
             "closingBalance": "opening balance from closebook.toml plus every transaction up to the month's last day",
@@ -887,12 +910,17 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "transactions": len(model.txns),
             "transfers": sum(1 for t in model.txns if t.category == TRANSFER),
             "uncategorized": sum(1 for t in model.txns if t.category == UNCATEGORIZED),
+            "learned": sum(1 for t in model.txns if t.learned),
         },
         "facts": {
             "netflixPriceRise": {"month": f"{NETFLIX_RISE[0]}-{NETFLIX_RISE[1]:02d}", "from": "10.99", "to": "12.99"},
             "spendingSpike": {"date": SOFA_DAY.isoformat(), "payee": "SOFOLOGY LTD", "account": "card",
                               "amount": "-2400.00", "category": "Shopping:Furniture"},
             "uncategorizedMerchants": sorted({t.payee for t in model.txns if t.category == UNCATEGORIZED}),
+            "learnedMerchants": [
+                {"payee": LEARNED_PAYEE, "account": "current", "category": "Food:Takeaway",
+                 "count": sum(1 for t in model.txns if t.learned)},
+            ],
             "recurringUncategorized": {
                 "payee": "LITTLE BAKEHOUSE HACKNEY",
                 "account": "current",
@@ -1042,6 +1070,11 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   bakery, {facts['facts']['recurringUncategorized']['count']} times, always the same name and small amounts: material for the
   learned fallback) or the one-offs `ZORBLAX GADGETS LTD`, `ST MARYS CHURCH FETE` and
   `PAYPAL *QUIRKYCRAFT`; they end up in `build/uncategorized.csv`.
+- **Left to the learned fallback.** The current account's debit card writes Uber Eats as
+  `UBER EATS`, without the asterisk of the card's `UBER *EATS`, so the takeaway rule misses
+  them ({facts['facts']['learnedMerchants'][0]['count']} lines, one a month or so). Every word of that payee is known from lines
+  the rules did categorise, and the learned fallback files them under `Food:Takeaway` (source
+  `learned` with its confidence in `build/ledger.jsonl`).
 
 ## How the figures are defined (and what EXPECTED.json holds)
 
@@ -1051,8 +1084,9 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   A refund is a positive amount in an expense category: it reduces that category's expenses; it
   is not income.
 - **Net** is income minus expenses.
-- Per-category figures use the category the rules assign. Transactions no rule matches are under
-  `Uncategorized`; all of them are money out, so a learned fallback may move them between
+- Per-category figures use the category the rules assign; the `UBER EATS` lines count under
+  `Food:Takeaway`, where the learned fallback puts them. Other transactions no rule matches are
+  under `Uncategorized`; all of them are money out, so a learned fallback may move them between
   categories but does not change income, expenses or net.
 
 `EXPECTED.json` gives, for each month from 2024-09 to 2026-10: income, expenses and net (pence
