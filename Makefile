@@ -18,7 +18,7 @@ PROFILES := $(wildcard Importers/*.toml) $(wildcard $(WORKSPACE)/importers/*.tom
 PROFILE_DIRS := Importers $(wildcard $(WORKSPACE)/importers)
 TEMPLATES := $(wildcard Templates/*)
 
-.PHONY: all report test lint bench clean deps build
+.PHONY: all report test lint bench fuzz clean deps build
 .DELETE_ON_ERROR:
 
 all: report
@@ -81,6 +81,16 @@ test: deps lint
 	$(SWIFT) test --skip-build
 
 # --- Benchmarks (never part of `make test`) ---------------------------------------------------
+
+# Long mutation fuzzing of the importer (every fixture, Samples and corpus file, damaged at random).
+# FUZZ_ITERATIONS and FUZZ_SEED choose the length and the run; a crash leaves the damaged file in
+# $TMPDIR/closebook-fuzz/last/inbox/ (see Tests/ImportTests/Fuzz/ImportFuzzTests.swift).
+FUZZ_ITERATIONS ?= 20000
+FUZZ_SEED ?= $(shell date +%s)
+fuzz: deps
+	$(SWIFT) build --build-tests
+	CLOSEBOOK_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) CLOSEBOOK_FUZZ_SEED=$(FUZZ_SEED) \
+	  $(SWIFT) test --skip-build --filter ImportFuzzTests
 
 bench: $(STAMP)
 	@command -v /usr/bin/time >/dev/null 2>&1 || [ -x /usr/bin/time ] || \
