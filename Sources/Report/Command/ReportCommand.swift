@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Ledger
 
 /// `closebook-report`: turns month analyses into the site (pages, Markdown, JSON, index, feed)
 /// and one reproducible archive per month.
@@ -72,22 +73,7 @@ public struct ReportCommand: ParsableCommand {
     /// 1 input errors, 2 usage or template errors (argument-parser's own usage status, 64, is
     /// mapped to 2 so every closebook stage speaks alike).
     public static func execute(_ arguments: [String]? = nil) -> Int32 {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            return 0
-        } catch let exit as ExitCode {
-            return exit.rawValue
-        } catch {
-            let status = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if status == .success {
-                print(message)
-                return 0
-            }
-            printError(message)
-            return status == .validationFailure ? 2 : status.rawValue
-        }
+        StageExit.run(Self.self, arguments: arguments)
     }
 
     static func printError(_ message: String) {
