@@ -9,9 +9,9 @@ Usage: scripts/check_samples.py [SAMPLES_DIR]
 - the OFX file: well-formed XML, unique FITIDs, NAME <= 32 characters, signs that match TRNTYPE,
   LEDGERBAL = opening balance + transactions;
 - the QIF file: record shape and dates;
-- EXPECTED.json: every monthly figure is recomputed from the parsed files and the rule files in
-  rules/ (read from disk), with the lines of facts.learnedMerchants (which no rule may match) under
-  the category given there, and must agree;
+- EXPECTED.json: every monthly figure is recomputed from the parsed files, overrides.csv and the
+  rule files in rules/ (read from disk), with the lines of facts.learnedMerchants (which no rule
+  may match) under the category given there, and must agree;
 - determinism: running the generator again gives the same bytes.
 """
 
@@ -110,7 +110,7 @@ def check_ofx(path: Path, opening: int):
         name = trn.findtext("NAME")
         assert 0 < len(name) <= 32, name
         records.append((date(int(posted[:4]), int(posted[4:6]), int(posted[6:8])), amount, name,
-                        trn.findtext("MEMO")))
+                        trn.findtext("MEMO"), fitid))
     ledger = pence(stmt.findtext("LEDGERBAL/BALAMT"))
     assert opening + sum(r[1] for r in records) == ledger, "LEDGERBAL"
     start = stmt.findtext("BANKTRANLIST/DTSTART")[:8]
@@ -179,12 +179,21 @@ def main() -> None:
     # Recompute the figures from the parsed files and the rule files on disk.
     rules = RuleSet({p.name: p.read_text() for p in sorted((root / "rules").glob("*.rules"))})
     txns = [Txn("current", r[0], r[3], r[2], None, r[1], "", 0) for r in current.values()]
-    txns += [Txn("card", d, a, n, m, "", "", 0) for d, a, n, m in card]
+    txns += [Txn("card", d, a, n, m, "", "", 0, fitid=f) for d, a, n, m, f in card]
     txns += [Txn("savings", d, a, p, m, "", "", 0) for d, a, p, m in savings]
+    overrides = {row["id"]: row for row in csv.DictReader((root / "overrides.csv").open(newline=""))}
+    assert sorted(overrides) == sorted(o["id"] for o in expected["facts"]["overrides"]), overrides
     learned = {(m["account"], m["payee"]): m for m in expected["facts"]["learnedMerchants"]}
     learned_count = Counter()
     for t in txns:
         t.category = rules.categorize(t)
+        override = overrides.get(f"card/{t.fitid}") if t.account == "card" else None
+        if override is not None:
+            assert t.category == UNCATEGORIZED, f"a rule matches {t.payee!r}: the override would hide it"
+            facts = next(o for o in expected["facts"]["overrides"] if o["id"] == override["id"])
+            assert override == {k: facts[k] for k in override}, (override, facts)
+            t.category = override["category"]
+            continue
         merchant = learned.get((t.account, t.payee))
         if merchant is not None:
             assert t.category == UNCATEGORIZED, f"a rule matches {t.payee!r}: nothing left to learn"

@@ -45,6 +45,8 @@ OPENING = {"current": 214216, "card": -41237, "savings": 420000}
 TRANSFER = "(transfer)"
 UNCATEGORIZED = "Uncategorized"
 LEARNED_PAYEE = "UBER EATS"
+# The one line overrides.csv corrects: a one-off no rule knows, given a category, a clean name and a note.
+OVERRIDE = {"category": "Shopping:Electronics", "payee": "Zorblax Gadgets", "note": "Headphones with a two-year warranty"}
 
 
 # --- The model -----------------------------------------------------------------------------------
@@ -63,6 +65,7 @@ class Txn:
     seq: int = 0
     fitid: str = ""
     learned: bool = False  # no rule matches; `category` is what the learned fallback should give it
+    overridden: bool = False  # no rule matches; `category` comes from overrides.csv
 
     @property
     def key(self):
@@ -614,7 +617,10 @@ def holidays_and_one_offs(model: Model) -> None:
         add("current", DUPLICATE_COFFEE_DAY, -395, "PRET A MANGER 0412 LONDON", "Food:Coffee", "DEB")
 
     # One-offs no rule knows.
-    add("card", date(2025, 6, 17), -6499, "ZORBLAX GADGETS LTD", UNCATEGORIZED, memo="ZORBLAX GADGETS MANCHESTER GB")
+    # ...except one that overrides.csv corrects by its id.
+    gadget = add("card", date(2025, 6, 17), -6499, "ZORBLAX GADGETS LTD", OVERRIDE["category"],
+                 memo="ZORBLAX GADGETS MANCHESTER GB")
+    gadget.overridden = True
     add("current", date(2025, 7, 14), -1200, "ST MARYS CHURCH FETE", UNCATEGORIZED, "DEB")
     add("card", date(2026, 9, 8), -2350, "PAYPAL *QUIRKYCRAFT", UNCATEGORIZED, memo="PAYPAL *QUIRKYCRAFT 35314369001")
 
@@ -699,8 +705,8 @@ def transfers(model: Model) -> None:
 def check_model(model: Model, rules: RuleSet) -> None:
     for t in model.txns:
         assigned = rules.categorize(t)
-        if t.learned:
-            assert assigned == UNCATEGORIZED, f"{t.day} {t.payee!r}: a rule matches ({assigned}), nothing to learn"
+        if t.learned or t.overridden:
+            assert assigned == UNCATEGORIZED, f"{t.day} {t.payee!r}: a rule matches ({assigned})"
             continue
         assert assigned == t.category, f"{t.day} {t.account} {t.payee!r}: rules say {assigned}, model {t.category}"
         assert t.day > FIRST_DAY and t.day <= LAST_DAY
@@ -876,9 +882,9 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "net": "income - expenses",
             "transfers": "transactions marked transfer by rules/40-transfers.rules count in transactionCount "
             "and transferCount but in neither income nor expenses",
-            "categories": "the category rules/*.rules assign (first match wins); the lines of "
-            "facts.learnedMerchants, which no rule matches, under the category the learned fallback must give "
-            "them; any other line no rule matches is under Uncategorized",
+            "categories": "the category overrides.csv gives (facts.overrides), else the one rules/*.rules assign "
+            "(first match wins); the lines of facts.learnedMerchants, which no rule matches, under the category "
+            "the learned fallback must give them; any other line no rule matches is under Uncategorized",
             "transactionCount": "transactions per account dated in the month, after de-duplication of the two "
             "overlapping current-account exports, transfers included",
             "closingBalance": "opening balance from closebook.toml plus every transaction up to the month's last day",
@@ -917,6 +923,10 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "spendingSpike": {"date": SOFA_DAY.isoformat(), "payee": "SOFOLOGY LTD", "account": "card",
                               "amount": "-2400.00", "category": "Shopping:Furniture"},
             "uncategorizedMerchants": sorted({t.payee for t in model.txns if t.category == UNCATEGORIZED}),
+            "overrides": [
+                {"id": f"card/{t.fitid}", "date": t.day.isoformat(), "bankPayee": t.payee, **OVERRIDE}
+                for t in model.txns if t.overridden
+            ],
             "learnedMerchants": [
                 {"payee": LEARNED_PAYEE, "account": "current", "category": "Food:Takeaway",
                  "count": sum(1 for t in model.txns if t.learned)},
@@ -1037,7 +1047,7 @@ get the same bytes). Edit the generator, not the files.
 | `inbox/{ofx_name()}` | Harbor credit card, OFX 2 (XML), {facts['files']['card']['transactions']} transactions |
 | `inbox/{qif_name()}` | Bramble savings, QIF, {facts['files']['savings']['transactions']} transactions |
 | `rules/10-income.rules` ... `50-other.rules` | categorisation rules, applied in file-name order, first match wins |
-| `overrides.csv` | per-transaction corrections (header only; see below) |
+| `overrides.csv` | per-transaction corrections (one; see below) |
 | `EXPECTED.json` | ground truth computed by the generator, for tests |
 
 The CSV layout is Northwind's: header `Date,Type,Description,Paid Out,Paid In,Balance`, dates
@@ -1067,9 +1077,12 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
 - **Regular changes.** Salary rises each April; rent rises in September 2025; council tax is paid
   in ten instalments (none in February and March).
 - **Uncategorised on purpose.** No rule knows `LITTLE BAKEHOUSE HACKNEY` (a recurring Saturday
-  bakery, {facts['facts']['recurringUncategorized']['count']} times, always the same name and small amounts: material for the
-  learned fallback) or the one-offs `ZORBLAX GADGETS LTD`, `ST MARYS CHURCH FETE` and
-  `PAYPAL *QUIRKYCRAFT`; they end up in `build/uncategorized.csv`.
+  bakery, {facts['facts']['recurringUncategorized']['count']} times, always the same name and small amounts; of its words the
+  learned fallback knows only the town, so it declines to guess) or the one-offs
+  `ST MARYS CHURCH FETE` and `PAYPAL *QUIRKYCRAFT`; they end up in `build/uncategorized.csv`,
+  with the fallback's best guess and its confidence beside each.
+- **Corrected by hand.** `overrides.csv` gives the one-off `ZORBLAX GADGETS LTD` (card, {facts['facts']['overrides'][0]['date']})
+  the category `{OVERRIDE['category']}`, the name `{OVERRIDE['payee']}` and a note; an override beats every rule.
 - **Left to the learned fallback.** The current account's debit card writes Uber Eats as
   `UBER EATS`, without the asterisk of the card's `UBER *EATS`, so the takeaway rule misses
   them ({facts['facts']['learnedMerchants'][0]['count']} lines, one a month or so). Every word of that payee is known from lines
@@ -1099,7 +1112,12 @@ counts of every export. For 2026-10: income {oct_['income']['decimal']}, expense
 
 `overrides.csv` corrects single transactions and beats every rule. Its header is
 `id,category,payee,note`; ids are made by the importer, so find one in `build/uncategorized.csv`
-or `build/ledger.jsonl` (or with `closebook-categorize --explain TEXT`) and add a line such as
+or `build/ledger.jsonl` (or with `closebook-categorize --explain TEXT`) and add a line. The one
+here is
+
+    {facts['facts']['overrides'][0]['id']},{OVERRIDE['category']},{OVERRIDE['payee']},{OVERRIDE['note']}
+
+and the bakery could get one such as
 
     current/0123456789abcdef-0,Food:Bakery,Little Bakehouse,Saturday bread
 
@@ -1140,7 +1158,11 @@ def main() -> None:
     write(out / "closebook.toml", TOML.encode())
     for name, text in RULE_FILES.items():
         write(out / "rules" / name, text.encode())
-    write(out / "overrides.csv", b"id,category,payee,note\n")
+    overridden = next(t for t in model.txns if t.overridden)
+    assert not any(c in v for v in OVERRIDE.values() for c in ',"\n'), "overrides.csv fields are written unquoted"
+    write(out / "overrides.csv", (
+        "id,category,payee,note\n"
+        f"card/{overridden.fitid},{OVERRIDE['category']},{OVERRIDE['payee']},{OVERRIDE['note']}\n").encode())
 
     facts = expected(model, csv_counts, overlap_rows, distinct_rows, ledger_balance)
     write(out / "EXPECTED.json", (json.dumps(facts, indent=2, ensure_ascii=False) + "\n").encode())

@@ -128,9 +128,9 @@ struct SamplesPipelineTests {
     }
 
     /// The generator leaves `UBER EATS` on the current account to the learned fallback (no rule
-    /// matches it) and says which category it must reach; everything else no rule knows stays in
-    /// uncategorized.csv.
-    @Test func learnedFallbackFilesWhatTheRulesMiss() throws {
+    /// matches it) and says which category it must reach, corrects one one-off through
+    /// overrides.csv, and everything else no rule knows stays in uncategorized.csv.
+    @Test func learnedFallbackAndOverrideFileWhatTheRulesMiss() throws {
         let workspace = try Self.freshWorkspace()
         defer { try? FileManager.default.removeItem(at: workspace) }
         try Self.runPipeline(in: workspace)
@@ -140,11 +140,22 @@ struct SamplesPipelineTests {
         #expect(merchants.count == 1)
         let ledger = try String(
             contentsOfFile: workspace.appendingPathComponent("build/ledger.jsonl").path, encoding: .utf8)
+        let overrides = try #require(facts["overrides"] as? [[String: String]])
+        let override = try #require(overrides.first)
+        #expect(overrides.count == 1)
         var learned: [[String: Any]] = []
+        var overridden: [[String: Any]] = []
         for line in ledger.split(separator: "\n").dropFirst() {
             let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             if (row["categorySource"] as? String)?.hasPrefix("learned ") == true { learned.append(row) }
+            if row["categorySource"] as? String == "override" { overridden.append(row) }
         }
+        #expect(overridden.count == 1)
+        #expect(overridden.first?["id"] as? String == override["id"])
+        #expect(overridden.first?["category"] as? String == "Shopping:Electronics")
+        #expect(overridden.first?["category"] as? String == override["category"])
+        #expect(overridden.first?["payee"] as? String == override["payee"])
+        #expect(overridden.first?["note"] as? String == override["note"])
         #expect(learned.count == merchant["count"] as? Int)
         #expect(learned.count == 12)
         for row in learned {
