@@ -15,8 +15,6 @@ struct OFXStatementBuilder {
     private let path: String
     private let context: ReadContext
     private let values: ValueDecoder
-    /// Payee names, memos and categories repeat from one transaction to the next: one string each.
-    private var sharedTexts = OFXTextInterner()
     /// Bytes of the file after the statement tag being opened; the tokenizers set it so a large
     /// statement's record array is sized once instead of being grown and copied twenty times.
     var bytesRemaining = 0
@@ -276,22 +274,15 @@ struct OFXStatementBuilder {
         case .trnamt: transaction?.amount = values.raw(value)
         case .fitid: transaction?.fitID = values.nonEmpty(values.text(value))
         case .name:
-            let name = sharedText(value)
             if transaction?.inPayee == true {
-                transaction?.payeeName = name
+                transaction?.payeeName = values.nonEmpty(values.text(value))
             } else {
-                transaction?.name = name
+                transaction?.name = values.nonEmpty(values.text(value))
             }
-        case .extdname:
-            let name = sharedText(value)
-            transaction?.extendedName = name
-        case .memo:
-            let memo = sharedText(value)
-            transaction?.memo = memo
+        case .extdname: transaction?.extendedName = values.nonEmpty(values.text(value))
+        case .memo: transaction?.memo = values.nonEmpty(values.text(value))
         case .checknum: transaction?.checkNumber = values.nonEmpty(values.text(value))
-        case .category:
-            let category = sharedText(value)
-            transaction?.category = category
+        case .category: transaction?.category = values.nonEmpty(values.text(value))
         case .cursym:
             if transaction?.inCurrency == true, transaction?.inOriginalCurrency == false {
                 transaction?.currency = values.currency(value)
@@ -306,9 +297,7 @@ struct OFXStatementBuilder {
         case .dttrade: investment?.traded = DateField(value)
         case .dtsettle: investment?.settled = DateField(value)
         case .total: investment?.total = values.raw(value)
-        case .memo:
-            let memo = sharedText(value)
-            investment?.memo = memo
+        case .memo: investment?.memo = values.nonEmpty(values.text(value))
         case .uniqueid where investment?.inSecurityID == true:
             investment?.securityID = values.nonEmpty(values.text(value))
         case .cursym where investment?.inCurrency == true: investment?.currency = values.currency(value)
@@ -349,16 +338,6 @@ struct OFXStatementBuilder {
         default:
             break
         }
-    }
-
-    /// `values.nonEmpty(values.text(value))`, shared with earlier equal values when it is long
-    /// enough to be worth it.
-    private mutating func sharedText(_ value: UnsafeBufferPointer<UInt8>) -> String? {
-        let trimmed = OFXBytes.trimmed(value)
-        guard trimmed.count > OFXTextInterner.inlineLength, !values.hasReferences(trimmed) else {
-            return values.nonEmpty(values.text(value))
-        }
-        return sharedTexts.text(trimmed)
     }
 
     // MARK: - Closing aggregates
@@ -718,12 +697,6 @@ private struct ValueDecoder {
         let string = String(decoding: trimmed, as: UTF8.self)
         guard decodesEntities, trimmed.contains(UInt8(ascii: "&")) else { return string }
         return OFXBytes.decodingEntities(string)
-    }
-
-    /// Whether `text` has character references to replace (SGML only).
-    @inline(__always)
-    func hasReferences(_ trimmed: UnsafeBufferPointer<UInt8>) -> Bool {
-        decodesEntities && trimmed.contains(UInt8(ascii: "&"))
     }
 
     /// A value kept as written (amounts), trimmed; ASCII in any valid file.
