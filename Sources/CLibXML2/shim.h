@@ -8,6 +8,5 @@
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
-#include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
 #endif

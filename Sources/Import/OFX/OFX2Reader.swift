@@ -2,7 +2,7 @@
 ///
 /// Recognised by content: an XML declaration or OFX processing instruction, optionally after a
 /// UTF-8 BOM, white space, comments or a DOCTYPE, followed by the `<OFX>` root. The body is read
-/// with libxml2's streaming reader (`OFXXMLTokenizer`); a body that is not well-formed XML (an OFX 2
+/// with libxml2's streaming SAX2 parser (`OFXXMLTokenizer`); a body that is not well-formed XML (an OFX 2
 /// prolog over SGML-style unclosed elements) is read as SGML instead, with a warning.
 public struct OFX2Reader: StatementReader {
     public static let format = FileFormat.ofx2

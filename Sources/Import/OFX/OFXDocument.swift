@@ -14,9 +14,6 @@ import Ledger
 /// exports), is read again as SGML with a warning, and reported as `ofx-1`. Both routes feed the
 /// same `OFXStatementBuilder`.
 enum OFXDocument {
-    /// Files at least this large are read with libxml2 on a second thread (see `OFXXMLTokenizer`).
-    static let pipelineThreshold = 1 << 22
-
     static func read(_ bytes: [UInt8], path: String, context: ReadContext) throws(ImportDiagnostic) -> ParsedFile {
         var warnings: [ImportDiagnostic] = []
         let text = utf8(bytes, path: path, warnings: &warnings)
@@ -95,12 +92,8 @@ enum OFXDocument {
         guard preamble.kind == .xmlDeclaration else {
             return try readSGML(bytes, preamble: preamble, path: path, context: context)
         }
-        // Overlapping libxml2 and the builder on two threads pays off only for large files.
-        let pipelined = bytes.count >= OFXDocument.pipelineThreshold
         var builder = OFXStatementBuilder(path: path, context: context, decodesEntities: false)
-        guard
-            let problem = try OFXXMLTokenizer.tokenize(bytes, path: path, builder: &builder, pipelined: pipelined)
-        else {
+        guard let problem = try OFXXMLTokenizer.tokenize(bytes, path: path, builder: &builder) else {
             return try builder.finish(format: .ofx2)
         }
         var parsed = try readSGML(bytes, preamble: preamble, path: path, context: context)

@@ -106,23 +106,30 @@ struct OFXTagTable: Sendable {
     /// FNV-1a over the upper-cased bytes; never 0 (0 marks an empty slot).
     @inline(__always)
     static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            let upper = byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
-            hash = (hash ^ UInt64(upper)) &* 0x0000_0100_0000_01B3
-        }
-        return hash == 0 ? 1 : hash
+        var hash = hashStart
+        for byte in bytes { hash = combine(hash, byte) }
+        return finish(hash)
     }
 
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            let upper = byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
-            hash = (hash ^ UInt64(upper)) &* 0x0000_0100_0000_01B3
-        }
-        return hash == 0 ? 1 : hash
+        var hash = hashStart
+        for byte in bytes { hash = combine(hash, byte) }
+        return finish(hash)
     }
+
+    /// The hash in steps, for a tokenizer that hashes a name while it finds where it ends:
+    /// `finish(combine(combine(hashStart, b0), b1))` is `hash([b0, b1])`.
+    static let hashStart: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    static func combine(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        let upper = byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
+        return (hash ^ UInt64(upper)) &* 0x0000_0100_0000_01B3
+    }
+
+    @inline(__always)
+    static func finish(_ hash: UInt64) -> UInt64 { hash == 0 ? 1 : hash }
 
     @inline(__always)
     func tag(forHash hash: UInt64) -> OFXTag {

@@ -246,43 +246,58 @@ import Testing
     }
 }
 
-/// libxml2 on a second thread (used for large files) gives exactly what the single-threaded read gives.
-@Suite struct OFXPipelineTests {
+/// The SAX2 callbacks stop libxml2 when the builder gives up, and report late XML errors.
+@Suite struct OFXXMLStopTests {
     typealias Support = OFXTestSupport
 
-    static func tokenize(_ text: String, pipelined: Bool) throws -> (ParsedFile?, OFXXMLTokenizer.Problem?) {
-        var builder = OFXStatementBuilder(
-            path: "test.ofx", context: Support.context, decodesEntities: false)
+    static func tokenize(_ text: String) throws -> (ParsedFile?, OFXXMLTokenizer.Problem?) {
+        var builder = OFXStatementBuilder(path: "test.ofx", context: Support.context, decodesEntities: false)
         let problem = try Array(text.utf8).withUnsafeBufferPointer {
-            try OFXXMLTokenizer.tokenize($0, path: "test.ofx", builder: &builder, pipelined: pipelined)
+            try OFXXMLTokenizer.tokenize($0, path: "test.ofx", builder: &builder)
         }
         return (problem == nil ? try builder.finish(format: .ofx2) : nil, problem)
     }
 
-    @Test(arguments: [30, 9000])
-    func sameRecordsOnTwoThreads(count: Int) throws {
-        let text = OFXLongFileTests.text(count: count, xml: true)
-        let (direct, _) = try Self.tokenize(text, pipelined: false)
-        let (pipelined, problem) = try Self.tokenize(text, pipelined: true)
-        #expect(problem == nil)
-        let expected = try #require(direct).statements.map(\.records)
-        #expect(try #require(pipelined).statements.map(\.records) == expected)
-        #expect(expected.first?.count == count)
-    }
-
-    @Test func builderErrorStopsTheReaderThread() throws {
+    @Test func builderErrorStopsTheParser() throws {
         var text = OFXLongFileTests.text(count: 20_000, xml: true)
         text = text.replacingOccurrences(
             of: "<OFX>\n<BANKMSGSRSV1><STMTTRNRS>",
             with: "<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STATUS><CODE>2000</CODE><SEVERITY>ERROR</SEVERITY></STATUS>")
         #expect(throws: ImportDiagnostic(path: "test.ofx", line: 3, message: "the bank returned an error: 2000")) {
-            _ = try Self.tokenize(text, pipelined: true)
+            _ = try Self.tokenize(text)
         }
     }
 
-    @Test func malformedLateInAPipelinedRead() throws {
+    @Test func malformedLateInALargeDocument() throws {
+        // 20,000 transactions are about 3 MB: the error is many chunks into the document.
         let text = OFXLongFileTests.text(count: 20_000, xml: true) + "<junk"
-        let (_, problem) = try Self.tokenize(text, pipelined: true)
+        let (_, problem) = try Self.tokenize(text)
         #expect(problem?.message == "Extra content at the end of the document")
+        #expect(problem?.line == 5 + 8 * 20_000 + 2)
+    }
+
+    @Test func leafTextSplitAcrossChunksAndReferences() throws {
+        // A name long enough to straddle libxml2's chunks, with character references inside it.
+        let long = String(repeating: "A", count: 300_000) + "&amp;B&#233;"
+        let text = OFXXMLReaderTests.document(
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT><NAME>\(long)</NAME></STMTTRN>"
+        )
+        let file = try Support.read(text)
+        #expect(file.format == .ofx2)
+        #expect(try file.only.records.first?.payee == String(repeating: "A", count: 300_000) + "&Bé")
+    }
+
+    @Test func entityOfAnExternalDTDIsAProblem() throws {
+        // With an external DTD (never loaded) an unknown entity is not fatal to libxml2; the
+        // document is still not read as XML.
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE OFX SYSTEM "ofx.dtd">
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF><BANKACCTFROM><ACCTID>1</ACCTID></BANKACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT>
+            <NAME>A&secret;B</NAME></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+            """
+        let (_, problem) = try Self.tokenize(text)
+        #expect(problem == OFXXMLTokenizer.Problem(line: 5, column: 1, message: "the document refers to an entity"))
     }
 }
