@@ -31,6 +31,8 @@ struct CSVLayout {
     let date: Int
     let dateFallback: Int?
     let amount: Amount
+    /// A fee taken on top of the amount (see `CSVProfile.fee`).
+    let fee: Int?
     let currencyColumn: Int?
     let payee: Text?
     let payeeFallback: [Text]
@@ -128,6 +130,7 @@ struct CSVLayout {
                 debitValues: debitValues.map { CSVLayout.lowered($0) },
                 creditValues: creditValues.map { CSVLayout.lowered($0) })
         }
+        fee = optional(profile.fee)
         if case .column(let ref) = profile.currency { currencyColumn = optional(ref) } else { currencyColumn = nil }
         payee = text(profile.payee)
         payeeFallback = profile.payeeFallback.compactMap { text($0) }

@@ -248,7 +248,7 @@ struct ProfileTableReader {
             amountTable, "amount",
             [
                 "column", "debit", "credit", "indicator", "debit_values", "credit_values", "sign", "decimal_mark",
-                "grouping", "trailing_minus", "keep_zero", "currency", "currency_column",
+                "grouping", "trailing_minus", "keep_zero", "currency", "currency_column", "fee_column",
             ])
         let amount = try amountLayout(amountTable, header: header)
 
@@ -416,6 +416,7 @@ struct ProfileTableReader {
         profile.decimalStyle = DecimalStyle(decimalMark: decimalMark, groupingMarks: grouping)
         profile.trailingMinus = try bool(table, "amount", "trailing_minus") ?? false
         profile.keepZeroAmounts = try bool(table, "amount", "keep_zero") ?? false
+        profile.fee = try column(table, "amount", "fee_column", header: header)
         let fixed = try string(table, "amount", "currency")
         let column = try column(table, "amount", "currency_column", header: header)
         switch (fixed, column) {

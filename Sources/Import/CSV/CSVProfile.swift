@@ -48,6 +48,9 @@ public struct CSVProfile: Sendable, Equatable {
     public var invertSign: Bool
     /// Zero-amount rows are skipped as notices unless this is set.
     public var keepZeroAmounts: Bool
+    /// A fee the bank takes on top of the row's amount, as a positive number (Revolut's `Fee`):
+    /// the account moves by amount - fee, so that is the transaction's amount, and the memo says so.
+    public var fee: ColumnRef?
     public var currency: CurrencySource
     public var payee: TextSource?
     /// Tried in order when `payee` comes out empty; the first non-empty one is the payee.
@@ -107,6 +110,7 @@ public struct CSVProfile: Sendable, Equatable {
         self.trailingMinus = false
         self.invertSign = false
         self.keepZeroAmounts = false
+        self.fee = nil
         self.currency = .context
         self.payee = nil
         self.payeeFallback = []

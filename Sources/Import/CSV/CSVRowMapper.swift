@@ -137,6 +137,22 @@ struct CSVRowMapper {
         // Amount.
         guard var amount = readAmount(line: line, currency: currency, cell: cell) else { return }
         if invertSign, let flipped = amount.negated { amount = flipped }
+        var fee: Money?
+        if let column = layout.fee, !cell(column).isEmpty {
+            guard let charged = parseAmount(cell(column), line: line, currency: currency, column: column) else {
+                return
+            }
+            guard let magnitude = charged.isNegative ? charged.negated : charged,
+                let net = amount.subtracting(magnitude)
+            else {
+                skip(line, "fee '\(string(cell(column)))' is too large to represent exactly", valueFailure: true)
+                return
+            }
+            if !magnitude.isZero {
+                amount = net
+                fee = magnitude
+            }
+        }
         if amount.isZero && !keepZeroAmounts {
             skip(line, "zero-amount notice row")
             return
@@ -145,7 +161,12 @@ struct CSVRowMapper {
         // Text.
         var payee = text(layout.payee, cell)
         for fallback in layout.payeeFallback where payee.isEmpty { payee = text(fallback, cell) }
-        let memo = text(layout.memo, cell)
+        var memo = text(layout.memo, cell)
+        if let fee {
+            // The amount includes the fee; the memo keeps what the bank split out.
+            let note = "fee \(fee.decimalString)"
+            memo = memo.isEmpty ? note : memo + " (" + note + ")"
+        }
         let type = layout.type.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
         let category = layout.category.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
         let checkNumber = layout.checkNumber.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }

@@ -282,6 +282,28 @@ struct CSVReaderQuirkTests {
         #expect(file.skipped == [SkippedRecord(line: 5, reason: "no amount: 'Debit' and 'Credit' are both empty")])
     }
 
+    /// Revolut's balance moves by Amount - Fee: 300.00 - 3.50 = 296.50, - 200.00 - 4.00 = 92.50,
+    /// + 48.21 - 0.48 = 140.23. A zero fee changes nothing; a fee on a zero amount is a charge.
+    @Test func feeColumnIsTakenOnTopOfTheAmount() throws {
+        let text = """
+            Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
+            CARD_PAYMENT,Current,2024-10-01 09:12:00,2024-10-02 05:00:00,Coffee Shop,-3.50,0.00,EUR,COMPLETED,296.50
+            ATM,Current,2024-10-03 18:00:00,2024-10-03 18:00:05,Cash at ATM,-200.00,4.00,EUR,COMPLETED,92.50
+            EXCHANGE,Current,2024-10-05 10:00:00,2024-10-05 10:00:00,Exchanged to EUR,48.21,0.48,EUR,COMPLETED,140.23
+            FEE,Current,2024-10-06 00:00:00,2024-10-06 00:00:00,Metal plan fee,0.00,13.99,EUR,COMPLETED,126.24
+
+            """
+        let file = try Support.read(text, profiles: Support.profiles, path: "inbox/revolut.csv")
+        #expect(file.profile == "revolut")
+        let records = file.csvRecords
+        #expect(records.map(\.amount.decimalString) == ["-3.50", "-204.00", "47.73", "-13.99"])
+        #expect(records.map(\.memo) == ["", "fee 4.00", "fee 0.48", "fee 13.99"])
+        #expect(records.map { $0.balanceAfter?.decimalString } == ["296.50", "92.50", "140.23", "126.24"])
+        for index in 1..<records.count {
+            #expect(records[index - 1].balanceAfter?.adding(records[index].amount) == records[index].balanceAfter)
+        }
+    }
+
     @Test func invertedSignForCardExports() throws {
         let profile = try Self.simple("", amount: "currency = \"USD\"\nsign = \"inverted\"")
         let text = "Date,Description,Amount\n01/02/2024,Purchase,25.00\n02/02/2024,Payment,-100.00\n"
