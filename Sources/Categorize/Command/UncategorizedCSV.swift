@@ -39,6 +39,38 @@ public enum UncategorizedCSV {
         return bytes
     }
 
+    /// Writes the rows `result` left uncategorised as it goes, a chunk at a time: the same bytes
+    /// as `encode` gives for their entries.
+    static func write(_ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter) {
+        var bytes = Array((header + "\n").utf8)
+        bytes.reserveCapacity(LedgerWriter.chunk + 4096)
+        for entry in result.uncategorized {
+            let row = entry.index
+            rows.withID(row) { id in append(id, to: &bytes) }
+            bytes.append(UInt8(ascii: ","))
+            rows.date[row].appendISOString(to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            append(rows.accountID(row).rawValue, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            rows.amount(row).appendDecimalString(to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            append(rows.texts[Int(rows.payee[row])], to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            append(rows.texts[Int(rows.memo[row])], to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            if let prediction = entry.prediction {
+                append(prediction.category, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                appendTwoDecimals(prediction.confidence, to: &bytes)
+            } else {
+                bytes.append(UInt8(ascii: ","))
+            }
+            bytes.append(0x0A)
+            if bytes.count >= LedgerWriter.chunk { LedgerWriter.flush(&bytes, output) }
+        }
+        LedgerWriter.flush(&bytes, output)
+    }
+
     /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
     static func append(_ path: CategoryPath, to bytes: inout [UInt8]) {
         for component in path.components where needsQuotes(component) {
@@ -65,12 +97,17 @@ public enum UncategorizedCSV {
     }
 
     static func append(_ field: String, to bytes: inout [UInt8]) {
+        var copy = field
+        copy.withUTF8 { append($0, to: &bytes) }
+    }
+
+    static func append(_ field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         guard needsQuotes(field) else {
-            bytes.append(contentsOf: field.utf8)
+            bytes.append(contentsOf: field)
             return
         }
         bytes.append(UInt8(ascii: "\""))
-        for byte in field.utf8 {
+        for byte in field {
             if byte == UInt8(ascii: "\"") { bytes.append(byte) }
             bytes.append(byte)
         }
