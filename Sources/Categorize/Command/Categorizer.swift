@@ -84,7 +84,7 @@ public struct Categorizer {
         ledger.sortCanonically()
         let entries = result.uncategorized.map { row in
             UncategorizedEntry(
-                transaction: result.finished(rows, row.index), prediction: row.prediction,
+                transaction: result.finished(rows, row.index), prediction: result.guesses[Int(row.guess)],
                 rawPayee: rows.texts[Int(rows.payee[row.index])])
         }
         return CategorizeOutcome(ledger: ledger, uncategorized: entries, report: result.report, errors: result.errors)
@@ -103,7 +103,8 @@ public struct Categorizer {
         var decisions = Decisions()
         let errors = applyRulesAndOverrides(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
         pairTransfers(&rows, facts: facts, report: &report)
-        var uncategorized = learn(&rows, texts: &texts, facts: facts, report: &report)
+        let learned = learn(&rows, texts: &texts, facts: facts, report: &report)
+        var uncategorized = learned.rows
         Categorizer.sortUncategorized(&uncategorized, rows)
         var perSource = [Int](repeating: 0, count: rows.sources.count)
         for row in 0..<rows.count {
@@ -146,7 +147,8 @@ public struct Categorizer {
             rows.newPayee[row] = displayText[payee]
         }
         return Categorization(
-            report: report, uncategorized: uncategorized, errors: errors, decisions: decisions.all)
+            report: report, uncategorized: uncategorized, guesses: learned.guesses, errors: errors,
+            decisions: decisions.all)
     }
 
     /// What the phases of a run keep per row, by row index.
@@ -184,7 +186,8 @@ public struct Categorizer {
             all.append(decision)
             category.append(decision.category.map { rows.categoryNumber($0) } ?? -1)
             source.append(rows.sourceNumber(decision.source))
-            let rule = decision.transfer ? decision.matched.first(where: { rules[$0].actions.contains(.transfer) }) : nil
+            let rule =
+                decision.transfer ? decision.matched.first(where: { rules[$0].actions.contains(.transfer) }) : nil
             transferRule.append(rule.map(Int32.init) ?? -1)
             rowCount.append(0)
             return Int32(all.count - 1)
@@ -209,58 +212,62 @@ public struct Categorizer {
             return number
         }
         var overridesFound = Set<TransactionID>()
-        // The texts of a row, looked up together: one hash per row instead of four.
-        var rowTexts: [RowTextsKey: RowTexts] = [:]
-        var rowTextsCache = CacheUse()
+        // The texts of a row and what rules make of them, once per distinct combination of texts:
+        // found through the row's payee (a merchant's rows usually share the other fields), else
+        // through a table that is dropped when combinations hardly repeat.
+        var known: [RowTexts] = []
+        var byPayee = [Int32](repeating: -1, count: rows.texts.count)
+        var byKey: [RowTextsKey: Int32] = [:]
+        var byKeyUse = CacheUse()
         for index in 0..<rows.count {
             let key = RowTextsKey(
                 payee: rows.payee[index], memo: rows.memo[index], bankType: rows.bankType[index],
                 bankCategory: rows.bankCategory[index])
-            var row: RowTexts
-            let cached = rowTextsCache.isWorthwhile ? rowTexts[key] : nil
-            if rowTextsCache.isWorthwhile { rowTextsCache.record(hit: cached != nil) }
-            if let cached {
-                row = cached
-            } else {
-                row = RowTexts(
-                    payee: texts.payee(
-                        key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher),
-                    memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
-                    bankType: texts.field(key.bankType, rows.texts[Int(max(key.bankType, 0))], matcher: matcher),
-                    bankCategory: texts.field(
-                        key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher),
-                    plan: nil, decision: -1)
-            }
-            facts.payee[index] = row.payee
-            facts.memo[index] = row.memo
-            // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
-            if row.plan == nil {
-                let payee = texts.payees[Int(row.payee)]
-                input.texts[MatchInput.Slot.rawPayee] = payee.raw
-                input.texts[MatchInput.Slot.cleanPayee] = payee.clean
-                input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
-                input.texts[MatchInput.Slot.bankType] = row.bankType
-                input.texts[MatchInput.Slot.bankCategory] = row.bankCategory
-                let plan = matcher.plan(input, scratch: &scratch)
-                row.plan = plan
-                if plan.isFixed {
-                    matched.removeAll(keepingCapacity: true)
-                    matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
-                    row.decision = decisionNumber(matched, rows: &rows)
+            var number = byPayee[Int(key.payee)]
+            if number < 0 || known[Int(number)].key != key {
+                let cached = byKeyUse.isWorthwhile ? byKey[key] : nil
+                if byKeyUse.isWorthwhile { byKeyUse.record(hit: cached != nil) }
+                if let cached {
+                    number = cached
+                } else {
+                    var row = RowTexts(
+                        key: key,
+                        payee: texts.payee(
+                            key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher),
+                        memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
+                        plan: MatchPlan(), decision: -1)
+                    let payee = texts.payees[Int(row.payee)]
+                    input.texts[MatchInput.Slot.rawPayee] = payee.raw
+                    input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                    input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
+                    input.texts[MatchInput.Slot.bankType] = texts.field(
+                        key.bankType, rows.texts[Int(max(key.bankType, 0))], matcher: matcher)
+                    input.texts[MatchInput.Slot.bankCategory] = texts.field(
+                        key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
+                    // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
+                    row.plan = matcher.plan(input, scratch: &scratch)
+                    if row.plan.isFixed {
+                        matched.removeAll(keepingCapacity: true)
+                        matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
+                        row.decision = decisionNumber(matched, rows: &rows)
+                    }
+                    known.append(row)
+                    number = Int32(known.count - 1)
+                    if byKeyUse.isWorthwhile { byKey[key] = number }
                 }
-                if rowTextsCache.isWorthwhile { rowTexts[key] = row }
+                byPayee[Int(key.payee)] = number
             }
-            var decision: Int32
-            if row.decision >= 0 {
-                decision = row.decision
-            } else {
+            facts.payee[index] = known[Int(number)].payee
+            facts.memo[index] = known[Int(number)].memo
+            var decision = known[Int(number)].decision
+            if decision < 0 {
                 // Some rule also looks at this row's amount, date or account: what is left of it
                 // after the texts is in the plan.
                 input.amount = rows.amount(index)
                 input.date = rows.date[index]
                 input.account = rows.accountID(index)
                 matched.removeAll(keepingCapacity: true)
-                matcher.match(input, plan: row.plan ?? MatchPlan(), scratch: &scratch, into: &matched)
+                matcher.match(input, plan: known[Int(number)].plan, scratch: &scratch, into: &matched)
                 decision = decisionNumber(matched, rows: &rows)
             }
             decisions.rowCount[Int(decision)] += 1
@@ -342,31 +349,32 @@ public struct Categorizer {
         var bankCategory: Int32
     }
 
-    /// What `DistinctTexts` holds for a row's texts.
+    /// What `DistinctTexts` holds for a row's texts, and what rules make of them.
     struct RowTexts {
+        var key: RowTextsKey
         var payee: Int32
         var memo: Int32
-        var bankType: FoldedText
-        var bankCategory: FoldedText
-        /// The rules left to evaluate per row; nil until made.
-        var plan: MatchPlan?
+        /// The rules left to evaluate per row.
+        var plan: MatchPlan
         /// Index into the decisions when the texts settle every rule, else -1.
         var decision: Int32
     }
 
     /// Transfers: legs a rule marked, and legs nothing categorised.
     func pairTransfers(_ rows: inout LedgerRows, facts: RowFacts, report: inout CategorizeReport) {
-        var legs: [TransferPairer.Leg] = []
+        var legs: [TransferPairer.LegFacts] = []
         for index in 0..<rows.count where !rows.isIgnored[index] {
             let marked = rows.isTransfer[index]
             let eligible = marked || rows.category[index] < 0
             guard eligible, rows.peer[index] == -1 else { continue }
             legs.append(
-                TransferPairer.Leg(
-                    index: index, id: rows.id(index), account: rows.accountID(index), date: rows.date[index],
-                    amount: rows.amount(index), marked: marked))
+                TransferPairer.LegFacts(
+                    index: index, day: rows.date[index].dayNumber, account: rows.account[index],
+                    currency: Int32(rows.currency[index]), minorUnits: rows.minorUnits[index], marked: marked))
         }
-        let pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs)
+        let pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs) { lhs, rhs in
+            rows.idPrecedes(legs[lhs].index, legs[rhs].index)
+        }
         let transfer = rows.sourceNumber(.transfer)
         for (out, incoming) in pairs {
             rows.isTransfer[out] = true
@@ -391,17 +399,27 @@ public struct Categorizer {
         }
     }
 
-    /// A row left without a category, with the classifier's guess.
+    /// A row left without a category, with the classifier's guess and, gathered in row order, what
+    /// `uncategorized.csv` shows of it: the file lists rows by amount, and reaching into a dozen
+    /// columns in that order would miss the cache at every one.
     struct UncategorizedRow {
         var index: Int
-        var prediction: NaiveBayesClassifier.Prediction?
+        /// Index into `Categorization.guesses`.
+        var guess: Int32
+        var minorUnits: Int64
+        var currency: Int16
+        var date: CivilDate
+        var account: Int32
+        /// Indices into `LedgerRows.texts`.
+        var payee: Int32
+        var memo: Int32
     }
 
     /// The learned fallback, trained on what rules and overrides decided; returns the rows it could
     /// not categorise either, in row order.
     func learn(
         _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: RowFacts, report: inout CategorizeReport
-    ) -> [UncategorizedRow] {
+    ) -> (rows: [UncategorizedRow], guesses: [NaiveBayesClassifier.Prediction?]) {
         // The same features `FeatureExtractor.features` gives, as ids, in the same order.
         let amountFeatures = (0...30).map { texts.vocabulary.id(FeatureExtractor.amountFeature($0)) }
         let debitFeature = texts.vocabulary.id("s:-")
@@ -464,12 +482,14 @@ public struct Categorizer {
         let classifier = NaiveBayesClassifier(trainer: trainer, categories: categories)
         report.learnedTrainedOn = exampleCount
 
-        /// A prediction, with the category and source numbers it gives a row when confident enough.
+        /// A prediction (index into `predictions`), with the category and source numbers it gives a
+        /// row when confident enough.
         struct Guess {
-            var prediction: NaiveBayesClassifier.Prediction?
+            var prediction: Int32
             var category: Int32
             var source: Int32
         }
+        var predictions: [NaiveBayesClassifier.Prediction?] = []
         var uncategorized: [UncategorizedRow] = []
         var guesses: [FeatureKey: Guess] = [:]
         var known: [Int32] = []
@@ -495,12 +515,14 @@ public struct Categorizer {
                 }
                 let coverage = NaiveBayesClassifier.evidenceCoverage(knownWords: knownWords, words: words)
                 let prediction = classifier.predict(known: known, hasEvidence: hasEvidence, coverage: coverage)
+                predictions.append(prediction)
+                let number = Int32(predictions.count - 1)
                 if let prediction, prediction.confidence >= settings.learnedThreshold {
                     guess = Guess(
-                        prediction: prediction, category: rows.categoryNumber(prediction.category),
+                        prediction: number, category: rows.categoryNumber(prediction.category),
                         source: rows.sourceNumber(.learned(confidence: prediction.confidence)))
                 } else {
-                    guess = Guess(prediction: prediction, category: -1, source: -1)
+                    guess = Guess(prediction: number, category: -1, source: -1)
                 }
                 guesses[key] = guess
             }
@@ -510,9 +532,13 @@ public struct Categorizer {
                 report.learnedApplied += 1
                 continue
             }
-            uncategorized.append(UncategorizedRow(index: index, prediction: guess.prediction))
+            uncategorized.append(
+                UncategorizedRow(
+                    index: index, guess: guess.prediction, minorUnits: rows.minorUnits[index],
+                    currency: rows.currency[index], date: rows.date[index], account: rows.account[index],
+                    payee: rows.payee[index], memo: rows.memo[index]))
         }
-        return uncategorized
+        return (uncategorized, predictions)
     }
 
     /// Most money first, then oldest, then by id.
@@ -522,8 +548,10 @@ public struct Categorizer {
     static func sortUncategorized(_ uncategorized: inout [UncategorizedRow], _ rows: LedgerRows) {
         // Largest magnitude first: sort ascending on its complement.
         var keys = uncategorized.indices.map { position in
-            let row = uncategorized[position].index
-            return (amount: ~rows.minorUnits[row].magnitude, day: rows.date[row].dayNumber, position: position)
+            (
+                amount: ~uncategorized[position].minorUnits.magnitude, day: uncategorized[position].date.dayNumber,
+                position: position
+            )
         }
         keys.sort { lhs, rhs in
             if lhs.amount != rhs.amount { return lhs.amount < rhs.amount }
@@ -556,6 +584,8 @@ struct Categorization {
     var report: CategorizeReport
     /// Rows left without a category, in the order of `uncategorized.csv`.
     var uncategorized: [Categorizer.UncategorizedRow]
+    /// The classifier's guesses, by `UncategorizedRow.guess`.
+    var guesses: [NaiveBayesClassifier.Prediction?]
     var errors: [CategorizeError]
     /// By `LedgerRows.decision`: what rules and overrides set on the row.
     var decisions: [Categorizer.RuleDecision]

@@ -27,9 +27,12 @@ struct LedgerWriter {
         header.transactions = []
         var bytes = JournalCodec.encode(header)
         bytes.reserveCapacity(chunk + 64 * 1024)
-        var payees = [[UInt8]?](repeating: nil, count: rows.texts.count)
-        var added: [AddedKey: [UInt8]] = [:]
-        var last: (key: AddedKey, bytes: [UInt8])?
+        // Escaped payees and added fields, each made once, kept end to end in one array each.
+        var payees = PieceStore()
+        var payeePiece = [Int32](repeating: -1, count: rows.texts.count)
+        var added = PieceStore()
+        var addedPiece: [AddedKey: Int32] = [:]
+        var last: (key: AddedKey, piece: Int32)?
         let base = rows.file?.buffer.baseAddress
         let order = rows.canonicalOrder()
         for position in 0..<rows.count {
@@ -45,8 +48,8 @@ struct LedgerWriter {
             let newPayee = Int(rows.newPayee[row])
             bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
             if newPayee >= 0 {
-                if payees[newPayee] == nil { payees[newPayee] = splice.escaped(rows.texts[newPayee]) }
-                bytes += payees[newPayee]!
+                if payeePiece[newPayee] < 0 { payeePiece[newPayee] = payees.add(splice.escaped(rows.texts[newPayee])) }
+                payees.append(payeePiece[newPayee], to: &bytes)
             } else {
                 bytes.append(
                     contentsOf: UnsafeBufferPointer(
@@ -62,12 +65,12 @@ struct LedgerWriter {
                     category: rows.category[row], source: rows.source[row], decision: rows.decision[row],
                     isTransfer: rows.isTransfer[row], isIgnored: rows.isIgnored[row])
                 if let last, last.key == key {
-                    bytes += last.bytes
+                    added.append(last.piece, to: &bytes)
                 } else {
-                    let fields = added[key] ?? addedFields(key, rows, result, splice)
-                    added[key] = fields
-                    last = (key, fields)
-                    bytes += fields
+                    let piece = addedPiece[key] ?? added.add(addedFields(key, rows, result, splice))
+                    addedPiece[key] = piece
+                    last = (key, piece)
+                    added.append(piece, to: &bytes)
                 }
             }
             bytes.append(
@@ -94,6 +97,26 @@ struct LedgerWriter {
         t.isTransfer = key.isTransfer
         t.isIgnored = key.isIgnored
         return splice.addedFields(of: t)
+    }
+
+    /// Byte strings kept end to end, numbered in the order added.
+    private struct PieceStore {
+        var bytes: [UInt8] = []
+        var ends: [Int] = [0]
+
+        mutating func add(_ piece: [UInt8]) -> Int32 {
+            bytes += piece
+            ends.append(bytes.count)
+            return Int32(ends.count - 2)
+        }
+
+        func append(_ piece: Int32, to output: inout [UInt8]) {
+            let start = ends[Int(piece)]
+            let end = ends[Int(piece) + 1]
+            bytes.withUnsafeBufferPointer { all in
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
+            }
+        }
     }
 
     static func flush(_ bytes: inout [UInt8], _ output: AtomicFileWriter) {

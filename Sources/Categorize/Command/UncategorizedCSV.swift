@@ -45,20 +45,20 @@ public enum UncategorizedCSV {
         var bytes = Array((header + "\n").utf8)
         bytes.reserveCapacity(LedgerWriter.chunk + 4096)
         for entry in result.uncategorized {
-            let row = entry.index
-            rows.withID(row) { id in append(id, to: &bytes) }
+            rows.withID(entry.index) { id in append(id, to: &bytes) }
             bytes.append(UInt8(ascii: ","))
-            rows.date[row].appendISOString(to: &bytes)
+            entry.date.appendISOString(to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            append(rows.accountID(row).rawValue, to: &bytes)
+            append(rows.accounts[Int(entry.account)].rawValue, to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            rows.amount(row).appendDecimalString(to: &bytes)
+            Money(minorUnits: entry.minorUnits, currency: rows.currencies[Int(entry.currency)]).appendDecimalString(
+                to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            append(rows.texts[Int(rows.payee[row])], to: &bytes)
+            append(rows.texts[Int(entry.payee)], to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            append(rows.texts[Int(rows.memo[row])], to: &bytes)
+            append(rows.texts[Int(entry.memo)], to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            if let prediction = entry.prediction {
+            if let prediction = result.guesses[Int(entry.guess)] {
                 append(prediction.category, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
                 appendTwoDecimals(prediction.confidence, to: &bytes)

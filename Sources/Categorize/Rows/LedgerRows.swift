@@ -91,6 +91,10 @@ struct LedgerRows {
         var accountBytes = ByteTextNumbers()
         var currencyNumbers: [Currency: Int16] = [:]
         var lastCurrency: (Currency, Int16)?
+        var lastMemo = LastText()
+        var lastBankType = LastText()
+        var lastBankCategory = LastText()
+        var lastAccount = LastText()
         let base = file.buffer.baseAddress
         // The rows are gathered in a local copy: the scan's closure cannot capture `self` of an initialiser.
         var rows = self
@@ -110,6 +114,15 @@ struct LedgerRows {
                         return Int32(rows.texts.count - 1)
                     }
                 }
+                // Fields that rarely change from one row to the next are compared with the last
+                // row's bytes before anything is hashed.
+                func intern(_ range: Range<Int>, in cache: inout ByteTextNumbers, last: inout LastText) -> Int32 {
+                    if range.count == last.count, memcmp(base + range.lowerBound, base + last.start, range.count) == 0 {
+                        return last.number
+                    }
+                    last = LastText(start: range.lowerBound, count: range.count, number: intern(range, in: &cache))
+                    return last.number
+                }
                 rows.layout.append(
                     Layout(
                         start: row.start, idEnd: Int32(row.id.upperBound - row.start),
@@ -117,13 +130,22 @@ struct LedgerRows {
                         payeeEnd: Int32(row.payee.upperBound - row.start), tail: Int32(row.tail - row.start),
                         end: Int32(row.end - row.start), decoded: -1))
                 rows.payee.append(intern(row.payee, in: &payees))
-                rows.memo.append(intern(row.memo, in: &others))
-                rows.bankType.append(row.bankType.map { intern($0, in: &others) } ?? -1)
-                rows.bankCategory.append(row.bankCategory.map { intern($0, in: &others) } ?? -1)
-                rows.account.append(
-                    accountBytes.number(bytes(row.account)) { text in
+                rows.memo.append(intern(row.memo, in: &others, last: &lastMemo))
+                rows.bankType.append(row.bankType.map { intern($0, in: &others, last: &lastBankType) } ?? -1)
+                rows.bankCategory.append(
+                    row.bankCategory.map { intern($0, in: &others, last: &lastBankCategory) } ?? -1)
+                let account = row.account
+                if account.count == lastAccount.count,
+                    memcmp(base + account.lowerBound, base + lastAccount.start, account.count) == 0
+                {
+                    rows.account.append(lastAccount.number)
+                } else {
+                    let number = accountBytes.number(bytes(account)) { text in
                         rows.accountNumber(AccountID(text), numbers: &numbers)
-                    })
+                    }
+                    lastAccount = LastText(start: account.lowerBound, count: account.count, number: number)
+                    rows.account.append(number)
+                }
                 rows.date.append(row.date)
                 rows.minorUnits.append(row.amount.minorUnits)
                 let currency = row.amount.currency
@@ -150,6 +172,13 @@ struct LedgerRows {
         }
         self = rows
         header = scannedHeader
+    }
+
+    /// Where the last row's text of one field is in the file, and its number.
+    private struct LastText {
+        var start = 0
+        var count = -1
+        var number: Int32 = 0
     }
 
     private mutating func reserve(_ rows: Int) {
