@@ -82,8 +82,9 @@ public struct Categorizer {
         ledger.stage = "ledger"
         ledger.transactions = rows.layout.indices.map { result.finished(rows, $0) }
         ledger.sortCanonically()
-        let entries = result.uncategorized.map { row in
-            UncategorizedEntry(
+        let entries = result.order.map { position in
+            let row = result.uncategorized[Int(position)]
+            return UncategorizedEntry(
                 transaction: result.finished(rows, row.index), prediction: result.guesses[Int(row.guess)],
                 rawPayee: rows.texts[Int(rows.payee[row.index])])
         }
@@ -104,8 +105,8 @@ public struct Categorizer {
         let errors = applyRulesAndOverrides(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
         pairTransfers(&rows, facts: facts, report: &report)
         let learned = learn(&rows, texts: &texts, facts: facts, report: &report)
-        var uncategorized = learned.rows
-        Categorizer.sortUncategorized(&uncategorized, rows)
+        let uncategorized = learned.rows
+        let order = Categorizer.sortUncategorized(uncategorized, rows)
         var perSource = [Int](repeating: 0, count: rows.sources.count)
         for row in 0..<rows.count {
             perSource[Int(rows.source[row])] += 1
@@ -147,7 +148,7 @@ public struct Categorizer {
             rows.newPayee[row] = displayText[payee]
         }
         return Categorization(
-            report: report, uncategorized: uncategorized, guesses: learned.guesses, errors: errors,
+            report: report, uncategorized: uncategorized, order: order, guesses: learned.guesses, errors: errors,
             decisions: decisions.all)
     }
 
@@ -545,7 +546,8 @@ public struct Categorizer {
     ///
     /// Sorts packed numeric keys (contiguous, no closure reaching into the rows), then orders each
     /// run of equal amount and date by id: the same order as one stable sort by all three.
-    static func sortUncategorized(_ uncategorized: inout [UncategorizedRow], _ rows: LedgerRows) {
+    /// Returns positions in `uncategorized` (which is in row order) in the order of the file.
+    static func sortUncategorized(_ uncategorized: [UncategorizedRow], _ rows: LedgerRows) -> [Int32] {
         // Largest magnitude first: sort ascending on its complement.
         var keys = uncategorized.indices.map { position in
             (
@@ -575,15 +577,17 @@ public struct Categorizer {
             }
             start = end
         }
-        uncategorized = keys.map { uncategorized[$0.position] }
+        return keys.map { Int32($0.position) }
     }
 }
 
 /// What `Categorizer.categorize` found besides the rows' new state.
 struct Categorization {
     var report: CategorizeReport
-    /// Rows left without a category, in the order of `uncategorized.csv`.
+    /// Rows left without a category, in row order.
     var uncategorized: [Categorizer.UncategorizedRow]
+    /// Positions in `uncategorized` in the order of `uncategorized.csv` (most money first).
+    var order: [Int32]
     /// The classifier's guesses, by `UncategorizedRow.guess`.
     var guesses: [NaiveBayesClassifier.Prediction?]
     var errors: [CategorizeError]

@@ -39,34 +39,46 @@ public enum UncategorizedCSV {
         return bytes
     }
 
-    /// Writes the rows `result` left uncategorised as it goes, a chunk at a time: the same bytes
-    /// as `encode` gives for their entries.
+    /// Writes the rows `result` left uncategorised: the same bytes as `encode` gives for their entries.
+    ///
+    /// Lines are made in row order, then written in the file's order (most money first): made in
+    /// the file's order, every field of every row would be read from a random place in memory.
     static func write(_ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter) {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(result.uncategorized.count * 96)
+        var ends = [Int](repeating: 0, count: result.uncategorized.count + 1)
+        for (position, entry) in result.uncategorized.enumerated() {
+            rows.withID(entry.index) { id in append(id, to: &lines) }
+            lines.append(UInt8(ascii: ","))
+            entry.date.appendISOString(to: &lines)
+            lines.append(UInt8(ascii: ","))
+            append(rows.accounts[Int(entry.account)].rawValue, to: &lines)
+            lines.append(UInt8(ascii: ","))
+            Money(minorUnits: entry.minorUnits, currency: rows.currencies[Int(entry.currency)]).appendDecimalString(
+                to: &lines)
+            lines.append(UInt8(ascii: ","))
+            append(rows.texts[Int(entry.payee)], to: &lines)
+            lines.append(UInt8(ascii: ","))
+            append(rows.texts[Int(entry.memo)], to: &lines)
+            lines.append(UInt8(ascii: ","))
+            if let prediction = result.guesses[Int(entry.guess)] {
+                append(prediction.category, to: &lines)
+                lines.append(UInt8(ascii: ","))
+                appendTwoDecimals(prediction.confidence, to: &lines)
+            } else {
+                lines.append(UInt8(ascii: ","))
+            }
+            lines.append(0x0A)
+            ends[position + 1] = lines.count
+        }
         var bytes = Array((header + "\n").utf8)
         bytes.reserveCapacity(LedgerWriter.chunk + 4096)
-        for entry in result.uncategorized {
-            rows.withID(entry.index) { id in append(id, to: &bytes) }
-            bytes.append(UInt8(ascii: ","))
-            entry.date.appendISOString(to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            append(rows.accounts[Int(entry.account)].rawValue, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            Money(minorUnits: entry.minorUnits, currency: rows.currencies[Int(entry.currency)]).appendDecimalString(
-                to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            append(rows.texts[Int(entry.payee)], to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            append(rows.texts[Int(entry.memo)], to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            if let prediction = result.guesses[Int(entry.guess)] {
-                append(prediction.category, to: &bytes)
-                bytes.append(UInt8(ascii: ","))
-                appendTwoDecimals(prediction.confidence, to: &bytes)
-            } else {
-                bytes.append(UInt8(ascii: ","))
+        lines.withUnsafeBufferPointer { lines in
+            for position in result.order {
+                let start = ends[Int(position)]
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: lines[start..<ends[Int(position) + 1]]))
+                if bytes.count >= LedgerWriter.chunk { LedgerWriter.flush(&bytes, output) }
             }
-            bytes.append(0x0A)
-            if bytes.count >= LedgerWriter.chunk { LedgerWriter.flush(&bytes, output) }
         }
         LedgerWriter.flush(&bytes, output)
     }
