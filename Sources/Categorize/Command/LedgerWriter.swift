@@ -99,26 +99,6 @@ struct LedgerWriter {
         return splice.addedFields(of: t)
     }
 
-    /// Byte strings kept end to end, numbered in the order added.
-    private struct PieceStore {
-        var bytes: [UInt8] = []
-        var ends: [Int] = [0]
-
-        mutating func add(_ piece: [UInt8]) -> Int32 {
-            bytes += piece
-            ends.append(bytes.count)
-            return Int32(ends.count - 2)
-        }
-
-        func append(_ piece: Int32, to output: inout [UInt8]) {
-            let start = ends[Int(piece)]
-            let end = ends[Int(piece) + 1]
-            bytes.withUnsafeBufferPointer { all in
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
-            }
-        }
-    }
-
     static func flush(_ bytes: inout [UInt8], _ output: AtomicFileWriter) {
         output.write(bytes)
         bytes.removeAll(keepingCapacity: true)

@@ -47,28 +47,48 @@ public enum UncategorizedCSV {
         var lines: [UInt8] = []
         lines.reserveCapacity(result.uncategorized.count * 96)
         var ends = [Int](repeating: 0, count: result.uncategorized.count + 1)
+        // Fields that repeat (texts, accounts, guesses) are made once, as CSV bytes.
+        var pieces = PieceStore()
+        var textPiece = [Int32](repeating: -1, count: rows.texts.count)
+        var accountPiece = [Int32](repeating: -1, count: rows.accounts.count)
+        var guessPiece = [Int32](repeating: -1, count: result.guesses.count)
+        func field(_ text: String) -> Int32 {
+            var bytes: [UInt8] = []
+            append(text, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            return pieces.add(bytes)
+        }
         for (position, entry) in result.uncategorized.enumerated() {
             rows.withID(entry.index) { id in append(id, to: &lines) }
             lines.append(UInt8(ascii: ","))
             entry.date.appendISOString(to: &lines)
             lines.append(UInt8(ascii: ","))
-            append(rows.accounts[Int(entry.account)].rawValue, to: &lines)
-            lines.append(UInt8(ascii: ","))
+            let account = Int(entry.account)
+            if accountPiece[account] < 0 { accountPiece[account] = field(rows.accounts[account].rawValue) }
+            pieces.append(accountPiece[account], to: &lines)
             Money(minorUnits: entry.minorUnits, currency: rows.currencies[Int(entry.currency)]).appendDecimalString(
                 to: &lines)
             lines.append(UInt8(ascii: ","))
-            append(rows.texts[Int(entry.payee)], to: &lines)
-            lines.append(UInt8(ascii: ","))
-            append(rows.texts[Int(entry.memo)], to: &lines)
-            lines.append(UInt8(ascii: ","))
-            if let prediction = result.guesses[Int(entry.guess)] {
-                append(prediction.category, to: &lines)
-                lines.append(UInt8(ascii: ","))
-                appendTwoDecimals(prediction.confidence, to: &lines)
-            } else {
-                lines.append(UInt8(ascii: ","))
+            let payee = Int(entry.payee)
+            if textPiece[payee] < 0 { textPiece[payee] = field(rows.texts[payee]) }
+            pieces.append(textPiece[payee], to: &lines)
+            let memo = Int(entry.memo)
+            if textPiece[memo] < 0 { textPiece[memo] = field(rows.texts[memo]) }
+            pieces.append(textPiece[memo], to: &lines)
+            let guess = Int(entry.guess)
+            if guessPiece[guess] < 0 {
+                var bytes: [UInt8] = []
+                if let prediction = result.guesses[guess] {
+                    append(prediction.category, to: &bytes)
+                    bytes.append(UInt8(ascii: ","))
+                    appendTwoDecimals(prediction.confidence, to: &bytes)
+                } else {
+                    bytes.append(UInt8(ascii: ","))
+                }
+                bytes.append(0x0A)
+                guessPiece[guess] = pieces.add(bytes)
             }
-            lines.append(0x0A)
+            pieces.append(guessPiece[guess], to: &lines)
             ends[position + 1] = lines.count
         }
         var bytes = Array((header + "\n").utf8)
