@@ -269,7 +269,15 @@ public struct Categorizer {
                 input.account = rows.accountID(index)
                 matched.removeAll(keepingCapacity: true)
                 matcher.match(input, plan: known[Int(number)].plan, scratch: &scratch, into: &matched)
-                decision = decisionNumber(matched, rows: &rows)
+                // Rows of one merchant mostly fall on the same side of an amount condition: compare
+                // with what this text's last such row matched before hashing the list.
+                if known[Int(number)].lastDecision >= 0, known[Int(number)].lastMatched == matched {
+                    decision = known[Int(number)].lastDecision
+                } else {
+                    decision = decisionNumber(matched, rows: &rows)
+                    known[Int(number)].lastMatched = matched
+                    known[Int(number)].lastDecision = decision
+                }
             }
             decisions.rowCount[Int(decision)] += 1
             if decisions.all[Int(decision)].transfer {
@@ -359,6 +367,9 @@ public struct Categorizer {
         var plan: MatchPlan
         /// Index into the decisions when the texts settle every rule, else -1.
         var decision: Int32
+        /// When they do not: the rules the last row with these texts matched, and their decision.
+        var lastMatched: [Int] = []
+        var lastDecision: Int32 = -1
     }
 
     /// Transfers: legs a rule marked, and legs nothing categorised.
