@@ -255,8 +255,11 @@ struct LedgerRows {
         if place.decoded >= 0 { return decoded[Int(place.decoded)] }
         let base = file?.buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let bytes = UnsafeBufferPointer(start: base + place.start, count: Int(place.end))
-        // The row was read as canonical, so decoding it cannot fail.
-        return (try? JournalCodec.decodeRow(bytes)) ?? decoded[0]
+        if let transaction = try? JournalCodec.decodeRow(bytes) { return transaction }
+        // Not reached: the row was read as canonical, so it decodes. What the columns hold, else.
+        return Transaction(
+            id: id(row), account: accountID(row), date: date[row], amount: amount(row),
+            payee: texts[Int(payee[row])], memo: texts[Int(memo[row])], source: SourceLocation(file: "", line: 0))
     }
 
     func accountID(_ row: Int) -> AccountID { accounts[Int(account[row])] }
