@@ -67,17 +67,17 @@ public struct CategorizeRun {
             return fail(2, CategorizeErrors(problems).description + "\n" + CategorizeRun.errorCount(problems.count))
         }
         // 2. The journal.
-        let journal: Journal
-        do {
-            let bytes = try FileOutput.read(journalPath)
-            journal = try JournalCodec.decode(bytes, path: journalPath)
-        } catch let error as FileOutput.Failure {
-            return fail(1, "\(error.path): error: \(error.reason)")
-        } catch {
-            return fail(1, "\(error)")
-        }
         let categorizer = Categorizer(rules: ruleSet.rules, overrides: overrides, settings: config.categorize)
         if case .explain(let subject) = mode {
+            let journal: Journal
+            do {
+                let bytes = try FileOutput.read(journalPath)
+                journal = try JournalCodec.decode(bytes, path: journalPath)
+            } catch let error as FileOutput.Failure {
+                return fail(1, "\(error.path): error: \(error.reason)")
+            } catch {
+                return fail(1, "\(error)")
+            }
             let outcome = categorizer.run(journal)
             if !outcome.errors.isEmpty {
                 return fail(
@@ -89,8 +89,16 @@ public struct CategorizeRun {
                 subject)
             return result
         }
-        // The journal is not needed after this, so the run may change its transactions in place.
-        let outcome = categorizer.run(consume journal)
+        // Writing and linting read the journal in place (see `LedgerRows`).
+        var rows: LedgerRows
+        do {
+            rows = try LedgerRows(file: try JournalBytes(contentsOf: journalPath), path: journalPath)
+        } catch let error as FileOutput.Failure {
+            return fail(1, "\(error.path): error: \(error.reason)")
+        } catch {
+            return fail(1, "\(error)")
+        }
+        let outcome = categorizer.categorize(&rows)
         if !outcome.errors.isEmpty {
             return fail(
                 2, CategorizeErrors(outcome.errors).description + "\n" + CategorizeRun.errorCount(outcome.errors.count))
@@ -107,14 +115,22 @@ public struct CategorizeRun {
         case .explain:
             return result
         case .write(let ledgerPath, let uncategorizedPath, let reportPath):
+            do throws(AtomicFileWriter.Failure) {
+                let ledger = try AtomicFileWriter(path: ledgerPath)
+                LedgerWriter.write(rows, outcome, to: ledger)
+                try ledger.commit()
+                let uncategorized = try AtomicFileWriter(path: uncategorizedPath)
+                UncategorizedCSV.write(rows, outcome, to: uncategorized)
+                try uncategorized.commit()
+            } catch {
+                return fail(1, error.description)
+            }
             do throws(FileOutput.Failure) {
-                try FileOutput.write(JournalCodec.encode(outcome.ledger), to: ledgerPath)
-                try FileOutput.write(UncategorizedCSV.encode(outcome.uncategorized), to: uncategorizedPath)
                 try FileOutput.write(CategorizeRun.encodeReport(outcome.report), to: reportPath)
             } catch {
                 return fail(1, error.description)
             }
-            result.standardError = CategorizeRun.summary(outcome, uncategorizedPath: uncategorizedPath)
+            result.standardError = CategorizeRun.summary(outcome.report, uncategorizedPath: uncategorizedPath)
             return result
         }
     }
@@ -129,8 +145,7 @@ public struct CategorizeRun {
     }
 
     /// The table on stderr after a run.
-    static func summary(_ outcome: CategorizeOutcome, uncategorizedPath: String) -> String {
-        let report = outcome.report
+    static func summary(_ report: CategorizeReport, uncategorizedPath: String) -> String {
         let count = CategorizeFormat.count
         var text = "categorised \(count(report.transactions)) transactions:\n"
         let rows: [(String, Int)] = [

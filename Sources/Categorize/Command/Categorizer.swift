@@ -75,44 +75,81 @@ public struct Categorizer {
 
     /// Categorises every transaction of `journal`. Errors are problems of `overrides.csv` that only
     /// the journal reveals (a split that does not add up to its transaction's amount).
-    ///
-    /// Written for journals of millions of rows: transactions are changed in place (taking the
-    /// journal's array, not copying it), each distinct text is worked on once (`DistinctTexts`),
-    /// the classifier counts feature ids, and per-row work is a few lookups in arrays.
     public func run(_ journal: consuming Journal) -> CategorizeOutcome {
-        // Swapped out, not copied: the array must stay uniquely referenced, or the first change
-        // would copy a million transactions.
-        var transactions: [Transaction] = []
-        swap(&transactions, &journal.transactions)
+        var rows = LedgerRows(journal: journal)
+        let result = categorize(&rows)
+        var ledger = rows.header
+        ledger.stage = "ledger"
+        ledger.transactions = rows.layout.indices.map { result.finished(rows, $0) }
+        ledger.sortCanonically()
+        let entries = result.order.map { position in
+            let row = result.uncategorized[Int(position)]
+            return UncategorizedEntry(
+                transaction: result.finished(rows, row.index), prediction: result.guesses[Int(row.guess)],
+                rawPayee: rows.texts[Int(rows.payee[row.index])])
+        }
+        return CategorizeOutcome(ledger: ledger, uncategorized: entries, report: result.report, errors: result.errors)
+    }
+
+    /// Categorises `rows` in place: rules and overrides, transfer pairing, then the classifier.
+    ///
+    /// Written for journals of millions of rows: each distinct text is worked on once
+    /// (`DistinctTexts`), each distinct combination of matched rules is decided once, the classifier
+    /// counts feature ids, and per-row work is a few lookups in arrays of numbers.
+    func categorize(_ rows: inout LedgerRows) -> Categorization {
         var report = CategorizeReport()
-        report.transactions = transactions.count
-        var texts = DistinctTexts(expectedRows: transactions.count)
-        var rows = RowFacts(count: transactions.count)
-        let errors = applyRulesAndOverrides(&transactions, texts: &texts, rows: &rows, report: &report)
-        pairTransfers(&transactions, rows: rows, report: &report)
-        var uncategorized = learn(&transactions, texts: &texts, rows: rows, report: &report)
-        Categorizer.sortUncategorized(&uncategorized, transactions)
-        for index in transactions.indices {
-            switch transactions[index].categorySource {
-            case .rule: report.bySource.rule += 1
-            case .profileRule: report.bySource.profileRule += 1
-            case .override: report.bySource.override += 1
-            case .learned: report.bySource.learned += 1
-            case .transfer: report.bySource.transfer += 1
-            case .none: report.bySource.none += 1
+        report.transactions = rows.count
+        var texts = DistinctTexts(textCount: rows.texts.count)
+        var facts = RowFacts(count: rows.count)
+        var decisions = Decisions()
+        let errors = applyRulesAndOverrides(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
+        pairTransfers(&rows, facts: facts, report: &report)
+        let learned = learn(&rows, texts: &texts, facts: facts, report: &report)
+        let uncategorized = learned.rows
+        let order = Categorizer.sortUncategorized(uncategorized, rows)
+        var perSource = [Int](repeating: 0, count: rows.sources.count)
+        for row in 0..<rows.count {
+            perSource[Int(rows.source[row])] += 1
+            if rows.isIgnored[row] { report.ignored += 1 }
+        }
+        for (number, count) in perSource.enumerated() where count > 0 {
+            switch rows.sources[number] {
+            case .rule: report.bySource.rule += count
+            case .profileRule: report.bySource.profileRule += count
+            case .override: report.bySource.override += count
+            case .learned: report.bySource.learned += count
+            case .transfer: report.bySource.transfer += count
+            case .none: report.bySource.none += count
             }
-            if transactions[index].isIgnored { report.ignored += 1 }
         }
         report.uncategorized = uncategorized.count
-        let entries = uncategorized.map { row in
-            UncategorizedEntry(
-                transaction: transactions[row.index], prediction: row.prediction,
-                rawPayee: texts.payees[Int(rows.payee[row.index])].raw.string)
+        // The payee each row shows in the ledger: a rename, else the normalised payee.
+        var displayText = [Int32](repeating: -2, count: texts.payees.count)
+        var renameText: [String: Int32] = [:]
+        func textNumber(_ text: String) -> Int32 {
+            if let known = renameText[text] { return known }
+            rows.texts.append(text)
+            renameText[text] = Int32(rows.texts.count - 1)
+            return Int32(rows.texts.count - 1)
         }
-        var ledger = Journal(
-            stage: "ledger", baseCurrency: journal.baseCurrency, accounts: journal.accounts, transactions: transactions)
-        ledger.sortCanonically()
-        return CategorizeOutcome(ledger: ledger, uncategorized: entries, report: report, errors: errors)
+        let decisionRename = decisions.all.map { $0.rename.map(textNumber) ?? -1 }
+        rows.newPayee = [Int32](repeating: -1, count: rows.count)
+        for row in 0..<rows.count {
+            let decision = rows.decision[row]
+            if decision >= 0, decisionRename[Int(decision)] >= 0 {
+                rows.newPayee[row] = decisionRename[Int(decision)]
+                continue
+            }
+            let payee = Int(facts.payee[row])
+            if displayText[payee] == -2 {
+                let display = texts.payees[payee].display
+                displayText[payee] = display.isEmpty ? -1 : textNumber(display)
+            }
+            rows.newPayee[row] = displayText[payee]
+        }
+        return Categorization(
+            report: report, uncategorized: uncategorized, order: order, guesses: learned.guesses, errors: errors,
+            decisions: decisions.all)
     }
 
     /// What the phases of a run keep per row, by row index.
@@ -121,10 +158,6 @@ public struct Categorizer {
         var payee: [Int32]
         /// Index into `DistinctTexts.memos`.
         var memo: [Int32]
-        /// Index into `accounts`.
-        var account: [Int32]
-        /// The accounts rows are in, each once.
-        var accounts: [AccountID] = []
         var ruleMarked: [Bool]
         /// The rule that marked the row `transfer`, if one did.
         var transferRule: [Int32]
@@ -132,152 +165,173 @@ public struct Categorizer {
         init(count: Int) {
             payee = [Int32](repeating: 0, count: count)
             memo = [Int32](repeating: 0, count: count)
-            account = [Int32](repeating: 0, count: count)
             ruleMarked = [Bool](repeating: false, count: count)
             transferRule = [Int32](repeating: -1, count: count)
         }
     }
 
+    /// The distinct decisions of a run, numbered, with what each sets worked out once.
+    struct Decisions {
+        var all: [RuleDecision] = []
+        /// Index into `LedgerRows.categories`, or -1: the category the decision sets.
+        var category: [Int32] = []
+        /// Index into `LedgerRows.sources`.
+        var source: [Int32] = []
+        /// The first matched rule that marks `transfer`, or -1.
+        var transferRule: [Int32] = []
+        /// Rows decided, for the rules' match counts.
+        var rowCount: [Int] = []
+        var byMatched: [[Int]: Int32] = [:]
+
+        mutating func add(_ decision: RuleDecision, rows: inout LedgerRows, rules: [Rule]) -> Int32 {
+            all.append(decision)
+            category.append(decision.category.map { rows.categoryNumber($0) } ?? -1)
+            source.append(rows.sourceNumber(decision.source))
+            let rule =
+                decision.transfer ? decision.matched.first(where: { rules[$0].actions.contains(.transfer) }) : nil
+            transferRule.append(rule.map(Int32.init) ?? -1)
+            rowCount.append(0)
+            return Int32(all.count - 1)
+        }
+    }
+
     /// Rules, then overrides, applied to each row in place.
     func applyRulesAndOverrides(
-        _ transactions: inout [Transaction], texts: inout DistinctTexts, rows: inout RowFacts,
+        _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: inout RowFacts, decisions: inout Decisions,
         report: inout CategorizeReport
     ) -> [CategorizeError] {
         var errors: [CategorizeError] = []
-        var ruleCounts = [Int](repeating: 0, count: matcher.rules.count)
         var input = MatchInput()
         var scratch = matcher.makeScratch()
         var matched: [Int] = []
         // Decisions by the rules matched: few distinct ones, however many rows.
-        var decisions: [RuleDecision] = []
-        var decisionIndex: [[Int]: Int32] = [:]
-        func decisionNumber(_ matched: [Int]) -> Int32 {
-            if let known = decisionIndex[matched] { return known }
-            decisions.append(matched.isEmpty ? RuleDecision() : decide(matched: matched))
-            decisionIndex[matched] = Int32(decisions.count - 1)
-            return Int32(decisions.count - 1)
+        func decisionNumber(_ matched: [Int], rows: inout LedgerRows) -> Int32 {
+            if let known = decisions.byMatched[matched] { return known }
+            let number = decisions.add(
+                matched.isEmpty ? RuleDecision() : decide(matched: matched), rows: &rows, rules: matcher.rules)
+            decisions.byMatched[matched] = number
+            return number
         }
         var overridesFound = Set<TransactionID>()
-        // The texts of a row, looked up together: one hash per row instead of four.
-        var rowTexts: [RowTextsKey: RowTexts] = [:]
-        rowTexts.reserveCapacity(transactions.count)
-        var rowTextsCache = CacheUse()
-        var accountNumbers: [AccountID: Int32] = [:]
-        for index in transactions.indices {
+        // The texts of a row and what rules make of them, once per distinct combination of texts:
+        // found through the row's payee (a merchant's rows usually share the other fields), else
+        // through a table that is dropped when combinations hardly repeat.
+        var known: [RowTexts] = []
+        var byPayee = [Int32](repeating: -1, count: rows.texts.count)
+        var byKey: [RowTextsKey: Int32] = [:]
+        var byKeyUse = CacheUse()
+        for index in 0..<rows.count {
             let key = RowTextsKey(
-                payee: transactions[index].payee, memo: transactions[index].memo,
-                bankType: transactions[index].bankType, bankCategory: transactions[index].bankCategory)
-            var row: RowTexts
-            let cached = rowTextsCache.isWorthwhile ? rowTexts[key] : nil
-            if rowTextsCache.isWorthwhile { rowTextsCache.record(hit: cached != nil) }
-            if let cached {
-                row = cached
-            } else {
-                let payee = texts.payee(key.payee, normaliser: normaliser, matcher: matcher)
-                row = RowTexts(
-                    payee: payee, memo: texts.memo(key.memo, matcher: matcher),
-                    bankType: texts.field(key.bankType, matcher: matcher),
-                    bankCategory: texts.field(key.bankCategory, matcher: matcher), plan: nil, decision: -1,
-                    display: texts.payees[Int(payee)].display)
-            }
-            rows.payee[index] = row.payee
-            rows.memo[index] = row.memo
-            let account = transactions[index].account
-            if index > 0, account == transactions[index - 1].account {
-                rows.account[index] = rows.account[index - 1]
-            } else if let known = accountNumbers[account] {
-                rows.account[index] = known
-            } else {
-                rows.account[index] = Int32(rows.accounts.count)
-                accountNumbers[account] = rows.account[index]
-                rows.accounts.append(account)
-            }
-            // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
-            if row.plan == nil {
-                let payee = texts.payees[Int(row.payee)]
-                input.texts[MatchInput.Slot.rawPayee] = payee.raw
-                input.texts[MatchInput.Slot.cleanPayee] = payee.clean
-                input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
-                input.texts[MatchInput.Slot.bankType] = row.bankType
-                input.texts[MatchInput.Slot.bankCategory] = row.bankCategory
-                let plan = matcher.plan(input, scratch: &scratch)
-                row.plan = plan
-                if plan.isFixed {
-                    matched.removeAll(keepingCapacity: true)
-                    matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
-                    row.decision = decisionNumber(matched)
+                payee: rows.payee[index], memo: rows.memo[index], bankType: rows.bankType[index],
+                bankCategory: rows.bankCategory[index])
+            var number = byPayee[Int(key.payee)]
+            if number < 0 || known[Int(number)].key != key {
+                let cached = byKeyUse.isWorthwhile ? byKey[key] : nil
+                if byKeyUse.isWorthwhile { byKeyUse.record(hit: cached != nil) }
+                if let cached {
+                    number = cached
+                } else {
+                    var row = RowTexts(
+                        key: key,
+                        payee: texts.payee(
+                            key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher),
+                        memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
+                        plan: MatchPlan(), decision: -1)
+                    let payee = texts.payees[Int(row.payee)]
+                    input.texts[MatchInput.Slot.rawPayee] = payee.raw
+                    input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                    input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
+                    input.texts[MatchInput.Slot.bankType] = texts.field(
+                        key.bankType, rows.texts[Int(max(key.bankType, 0))], matcher: matcher)
+                    input.texts[MatchInput.Slot.bankCategory] = texts.field(
+                        key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
+                    // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
+                    row.plan = matcher.plan(input, scratch: &scratch)
+                    if row.plan.isFixed {
+                        matched.removeAll(keepingCapacity: true)
+                        matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
+                        row.decision = decisionNumber(matched, rows: &rows)
+                    }
+                    known.append(row)
+                    number = Int32(known.count - 1)
+                    if byKeyUse.isWorthwhile { byKey[key] = number }
                 }
-                if rowTextsCache.isWorthwhile { rowTexts[key] = row }
+                byPayee[Int(key.payee)] = number
             }
-            var decision: RuleDecision
-            if row.decision >= 0 {
-                decision = decisions[Int(row.decision)]
-            } else {
+            facts.payee[index] = known[Int(number)].payee
+            facts.memo[index] = known[Int(number)].memo
+            var decision = known[Int(number)].decision
+            if decision < 0 {
                 // Some rule also looks at this row's amount, date or account: what is left of it
                 // after the texts is in the plan.
-                input.amount = transactions[index].amount
-                input.date = transactions[index].date
-                input.account = account
+                input.amount = rows.amount(index)
+                input.date = rows.date[index]
+                input.account = rows.accountID(index)
                 matched.removeAll(keepingCapacity: true)
-                matcher.match(input, plan: row.plan ?? MatchPlan(), scratch: &scratch, into: &matched)
-                decision = decisions[Int(decisionNumber(matched))]
-            }
-            let matched = decision.matched
-            for rule in matched { ruleCounts[rule] += 1 }
-            if decision.transfer {
-                rows.ruleMarked[index] = true
-                if let rule = matched.first(where: { matcher.rules[$0].actions.contains(.transfer) }) {
-                    rows.transferRule[index] = Int32(rule)
+                matcher.match(input, plan: known[Int(number)].plan, scratch: &scratch, into: &matched)
+                // Rows of one merchant mostly fall on the same side of an amount condition: compare
+                // with what this text's last such row matched before hashing the list.
+                if known[Int(number)].lastDecision >= 0, known[Int(number)].lastMatched == matched {
+                    decision = known[Int(number)].lastDecision
+                } else {
+                    decision = decisionNumber(matched, rows: &rows)
+                    known[Int(number)].lastMatched = matched
+                    known[Int(number)].lastDecision = decision
                 }
+            }
+            decisions.rowCount[Int(decision)] += 1
+            if decisions.all[Int(decision)].transfer {
+                facts.ruleMarked[index] = true
+                facts.transferRule[index] = decisions.transferRule[Int(decision)]
             }
             var splitFromOverride = false
-            if !overrides.overrides.isEmpty, let override = overrides[transactions[index].id] {
-                overridesFound.insert(transactions[index].id)
-                report.overridesApplied += 1
-                if let category = override.category {
-                    decision.category = category
-                    decision.source = .override
+            if !overrides.overrides.isEmpty {
+                let id = rows.id(index)
+                if let override = overrides[id] {
+                    overridesFound.insert(id)
+                    report.overridesApplied += 1
+                    var changed = decisions.all[Int(decision)]
+                    if let category = override.category {
+                        changed.category = category
+                        changed.source = .override
+                    }
+                    if let payee = override.payee { changed.rename = payee }
+                    if let note = override.note { changed.note = note }
+                    if let plan = override.split {
+                        changed.split = plan
+                        splitFromOverride = true
+                        if override.category == nil { changed.category = plan.parts.first?.category }
+                        changed.source = .override
+                    }
+                    // Its own number, so no other row shares it; its rules were counted above.
+                    decision = decisions.add(changed, rows: &rows, rules: matcher.rules)
                 }
-                if let payee = override.payee { decision.rename = payee }
-                if let note = override.note { decision.note = note }
-                if let plan = override.split {
-                    decision.split = plan
-                    splitFromOverride = true
-                    if override.category == nil { decision.category = plan.parts.first?.category }
-                    decision.source = .override
-                }
             }
-            if let category = decision.category {
-                transactions[index].category = category
-                transactions[index].categorySource = decision.source
+            rows.decision[index] = decision
+            let category = decisions.category[Int(decision)]
+            if category >= 0 {
+                rows.category[index] = category
+                rows.source[index] = decisions.source[Int(decision)]
             }
-            if let rename = decision.rename {
-                transactions[index].payee = rename
-            } else if !row.display.isEmpty {
-                transactions[index].payee = row.display
-            }
-            for tag in decision.tags where !transactions[index].tags.contains(tag) {
-                transactions[index].tags.append(tag)
-            }
-            if let note = decision.note { transactions[index].note = note }
-            if decision.transfer { transactions[index].isTransfer = true }
-            if decision.ignore { transactions[index].isIgnored = true }
-            if let plan = decision.split {
-                let transaction = transactions[index]
-                switch plan.allocate(transaction.amount) {
+            if decisions.all[Int(decision)].transfer { rows.isTransfer[index] = true }
+            if decisions.all[Int(decision)].ignore { rows.isIgnored[index] = true }
+            if let plan = decisions.all[Int(decision)].split {
+                let amount = rows.amount(index)
+                switch plan.allocate(amount) {
                 case .success(let splits):
-                    transactions[index].splits = splits
+                    rows.splits[index] = splits
                 case .failure(let mismatch):
-                    if splitFromOverride, let override = overrides[transaction.id] {
+                    let id = rows.id(index)
+                    if splitFromOverride, let override = overrides[id] {
                         errors.append(
                             CategorizeError(
                                 path: overrides.path, line: override.line, column: override.splitColumn,
                                 message:
-                                    "split of transaction '\(transaction.id)' does not fit its amount \(transaction.amount.decimalString): \(mismatch.message)",
+                                    "split of transaction '\(id)' does not fit its amount \(amount.decimalString): \(mismatch.message)",
                                 sourceLine: override.sourceLine, length: 1))
-                    } else if let rule = decision.splitRule {
+                    } else if let rule = decisions.all[Int(decision)].splitRule {
                         report.warnings.append(
-                            "\(matcher.rules[rule].id): split not applied to \(transaction.id) (\(transaction.amount.decimalString) \(transaction.amount.currency.code)): \(mismatch.message)"
+                            "\(matcher.rules[rule].id): split not applied to \(id) (\(amount.decimalString) \(amount.currency.code)): \(mismatch.message)"
                         )
                     }
                 }
@@ -286,88 +340,98 @@ public struct Categorizer {
         for id in overrides.overrides.keys.sorted() where !overridesFound.contains(id) {
             report.unknownOverrideIDs.append(id.rawValue)
         }
+        var ruleCounts = [Int](repeating: 0, count: matcher.rules.count)
+        for (number, decision) in decisions.byMatched.values.map({ ($0, decisions.all[Int($0)]) }) {
+            for rule in decision.matched { ruleCounts[rule] += decisions.rowCount[Int(number)] }
+        }
         report.rules = matcher.rules.indices.map {
             CategorizeReport.RuleUse(rule: matcher.rules[$0].id.description, matched: ruleCounts[$0])
         }
         return errors
     }
 
-    /// The texts of a row as exported: the key of `RowTexts`.
+    /// The texts of a row, by number in `LedgerRows.texts`: the key of `RowTexts`.
     struct RowTextsKey: Hashable {
-        var payee: String
-        var memo: String
-        var bankType: String?
-        var bankCategory: String?
-    }
-
-    /// What `DistinctTexts` holds for a row's texts.
-    struct RowTexts {
         var payee: Int32
         var memo: Int32
-        var bankType: FoldedText
-        var bankCategory: FoldedText
-        /// The rules left to evaluate per row; nil until made.
-        var plan: MatchPlan?
+        var bankType: Int32
+        var bankCategory: Int32
+    }
+
+    /// What `DistinctTexts` holds for a row's texts, and what rules make of them.
+    struct RowTexts {
+        var key: RowTextsKey
+        var payee: Int32
+        var memo: Int32
+        /// The rules left to evaluate per row.
+        var plan: MatchPlan
         /// Index into the decisions when the texts settle every rule, else -1.
         var decision: Int32
-        /// The normalised payee.
-        var display: String
+        /// When they do not: the rules the last row with these texts matched, and their decision.
+        var lastMatched: [Int] = []
+        var lastDecision: Int32 = -1
     }
 
     /// Transfers: legs a rule marked, and legs nothing categorised.
-    func pairTransfers(_ transactions: inout [Transaction], rows: RowFacts, report: inout CategorizeReport) {
-        var legs: [TransferPairer.Leg] = []
-        legs.reserveCapacity(
-            transactions.indices.reduce(0) { count, index in
-                let eligible = transactions[index].isTransfer || transactions[index].category == nil
-                return count + (eligible ? 1 : 0)
-            })
-        for index in transactions.indices where !transactions[index].isIgnored {
-            let marked = transactions[index].isTransfer
-            let eligible = marked || transactions[index].category == nil
-            guard eligible, transactions[index].transferPeer == nil else { continue }
+    func pairTransfers(_ rows: inout LedgerRows, facts: RowFacts, report: inout CategorizeReport) {
+        var legs: [TransferPairer.LegFacts] = []
+        for index in 0..<rows.count where !rows.isIgnored[index] {
+            let marked = rows.isTransfer[index]
+            let eligible = marked || rows.category[index] < 0
+            guard eligible, rows.peer[index] == -1 else { continue }
             legs.append(
-                TransferPairer.Leg(
-                    index: index, id: transactions[index].id, account: transactions[index].account,
-                    date: transactions[index].date, amount: transactions[index].amount, marked: marked))
+                TransferPairer.LegFacts(
+                    index: index, day: rows.date[index].dayNumber, account: rows.account[index],
+                    currency: Int32(rows.currency[index]), minorUnits: rows.minorUnits[index], marked: marked))
         }
-        let pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs)
+        let pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs) { lhs, rhs in
+            rows.idPrecedes(legs[lhs].index, legs[rhs].index)
+        }
+        let transfer = rows.sourceNumber(.transfer)
         for (out, incoming) in pairs {
-            let outID = transactions[out].id
-            transactions[out].isTransfer = true
-            transactions[out].transferPeer = transactions[incoming].id
-            transactions[out].categorySource = .transfer
-            transactions[incoming].isTransfer = true
-            transactions[incoming].transferPeer = outID
-            transactions[incoming].categorySource = .transfer
+            rows.isTransfer[out] = true
+            rows.peer[out] = Int32(incoming)
+            rows.source[out] = transfer
+            rows.isTransfer[incoming] = true
+            rows.peer[incoming] = Int32(out)
+            rows.source[incoming] = transfer
         }
         report.transferPairs = pairs.count
-        for index in transactions.indices
-        where transactions[index].isTransfer && transactions[index].transferPeer == nil {
-            let transaction = transactions[index]
-            let rule = rows.transferRule[index]
+        for index in 0..<rows.count where rows.isTransfer[index] && rows.peer[index] == -1 {
+            let rule = facts.transferRule[index]
+            let amount = rows.amount(index)
             report.unpairedTransfers.append(
                 CategorizeReport.UnpairedLeg(
-                    id: transaction.id.rawValue, date: transaction.date.isoString,
-                    account: transaction.account.rawValue,
-                    amount: transaction.amount.decimalString, currency: transaction.amount.currency.code,
-                    rule: rule >= 0 ? matcher.rules[Int(rule)].id.description : (rows.ruleMarked[index] ? "rule" : nil))
+                    id: rows.id(index).rawValue, date: rows.date[index].isoString,
+                    account: rows.accountID(index).rawValue, amount: amount.decimalString,
+                    currency: amount.currency.code,
+                    rule: rule >= 0
+                        ? matcher.rules[Int(rule)].id.description : (facts.ruleMarked[index] ? "rule" : nil))
             )
         }
     }
 
-    /// A row left without a category, with the classifier's guess.
+    /// A row left without a category, with the classifier's guess and, gathered in row order, what
+    /// `uncategorized.csv` shows of it: the file lists rows by amount, and reaching into a dozen
+    /// columns in that order would miss the cache at every one.
     struct UncategorizedRow {
         var index: Int
-        var prediction: NaiveBayesClassifier.Prediction?
+        /// Index into `Categorization.guesses`.
+        var guess: Int32
+        var minorUnits: Int64
+        var currency: Int16
+        var date: CivilDate
+        var account: Int32
+        /// Indices into `LedgerRows.texts`.
+        var payee: Int32
+        var memo: Int32
     }
 
     /// The learned fallback, trained on what rules and overrides decided; returns the rows it could
     /// not categorise either, in row order.
     func learn(
-        _ transactions: inout [Transaction], texts: inout DistinctTexts, rows: RowFacts,
-        report: inout CategorizeReport
-    ) -> [UncategorizedRow] {
+        _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: RowFacts, report: inout CategorizeReport
+    ) -> (rows: [UncategorizedRow], guesses: [NaiveBayesClassifier.Prediction?]) {
         // The same features `FeatureExtractor.features` gives, as ids, in the same order.
         let amountFeatures = (0...30).map { texts.vocabulary.id(FeatureExtractor.amountFeature($0)) }
         let debitFeature = texts.vocabulary.id("s:-")
@@ -382,10 +446,9 @@ public struct Categorizer {
             var account: Int32
         }
         func featureKey(_ index: Int) -> FeatureKey {
-            let minorUnits = transactions[index].amount.minorUnits
-            return FeatureKey(
-                payeeKey: texts.payees[Int(rows.payee[index])].key, memo: rows.memo[index],
-                bucket: Int32(FeatureExtractor.bucket(transactions[index].amount)), debit: minorUnits < 0,
+            FeatureKey(
+                payeeKey: texts.payees[Int(facts.payee[index])].key, memo: facts.memo[index],
+                bucket: Int32(FeatureExtractor.bucket(rows.amount(index))), debit: rows.minorUnits[index] < 0,
                 account: rows.account[index])
         }
         func features(_ key: FeatureKey, into features: inout [Int32]) {
@@ -401,29 +464,27 @@ public struct Categorizer {
             var features: FeatureKey
             var category: Int32
         }
-        var exampleCategories: [CategoryPath: Int32] = [:]
-        var exampleCounts: [ExampleKey: Int] = [:]
-        var exampleCount = 0
-        for index in transactions.indices where !transactions[index].isTransfer {
-            guard let category = transactions[index].category else { continue }
-            switch transactions[index].categorySource {
-            case .rule, .profileRule, .override:
-                let id: Int32
-                if let known = exampleCategories[category] {
-                    id = known
-                } else {
-                    id = Int32(exampleCategories.count)
-                    exampleCategories[category] = id
-                }
-                exampleCounts[ExampleKey(features: featureKey(index), category: id), default: 0] += 1
-                exampleCount += 1
-            default: continue
+        let trains = rows.sources.map { source -> Bool in
+            switch source {
+            case .rule, .profileRule, .override: true
+            default: false
             }
         }
+        var exampleCounts: [ExampleKey: Int] = [:]
+        var exampleCount = 0
+        var usedCategories = Set<Int32>()
+        for index in 0..<rows.count where !rows.isTransfer[index] {
+            let category = rows.category[index]
+            guard category >= 0, trains[Int(rows.source[index])] else { continue }
+            usedCategories.insert(category)
+            exampleCounts[ExampleKey(features: featureKey(index), category: category), default: 0] += 1
+            exampleCount += 1
+        }
         // Categories in path order, as the classifier numbers them.
-        let categories = exampleCategories.keys.sorted()
-        var position = [Int](repeating: 0, count: categories.count)
-        for (sorted, category) in categories.enumerated() { position[Int(exampleCategories[category]!)] = sorted }
+        let numbers = usedCategories.sorted { rows.categories[Int($0)] < rows.categories[Int($1)] }
+        let categories = numbers.map { rows.categories[Int($0)] }
+        var position = [Int](repeating: 0, count: rows.categories.count)
+        for (sorted, number) in numbers.enumerated() { position[Int(number)] = sorted }
         var trainer = NaiveBayesClassifier.Trainer(categoryCount: categories.count)
         var buffer: [Int32] = []
         for (example, count) in exampleCounts {
@@ -433,17 +494,23 @@ public struct Categorizer {
         let classifier = NaiveBayesClassifier(trainer: trainer, categories: categories)
         report.learnedTrainedOn = exampleCount
 
+        /// A prediction (index into `predictions`), with the category and source numbers it gives a
+        /// row when confident enough.
+        struct Guess {
+            var prediction: Int32
+            var category: Int32
+            var source: Int32
+        }
+        var predictions: [NaiveBayesClassifier.Prediction?] = []
         var uncategorized: [UncategorizedRow] = []
-        var predictions: [FeatureKey: NaiveBayesClassifier.Prediction?] = [:]
+        var guesses: [FeatureKey: Guess] = [:]
         var known: [Int32] = []
-        for index in transactions.indices
-        where transactions[index].category == nil && !transactions[index].isTransfer
-            && !transactions[index].isIgnored
-        {
+        for index in 0..<rows.count
+        where rows.category[index] < 0 && !rows.isTransfer[index] && !rows.isIgnored[index] {
             let key = featureKey(index)
-            let prediction: NaiveBayesClassifier.Prediction?
-            if let cached = predictions[key] {
-                prediction = cached
+            let guess: Guess
+            if let cached = guesses[key] {
+                guess = cached
             } else {
                 features(key, into: &buffer)
                 known.removeAll(keepingCapacity: true)
@@ -459,31 +526,44 @@ public struct Categorizer {
                     if texts.vocabulary.isPayee[Int(feature)] { hasEvidence = true }
                 }
                 let coverage = NaiveBayesClassifier.evidenceCoverage(knownWords: knownWords, words: words)
-                prediction = classifier.predict(known: known, hasEvidence: hasEvidence, coverage: coverage)
-                predictions[key] = prediction
+                let prediction = classifier.predict(known: known, hasEvidence: hasEvidence, coverage: coverage)
+                predictions.append(prediction)
+                let number = Int32(predictions.count - 1)
+                if let prediction, prediction.confidence >= settings.learnedThreshold {
+                    guess = Guess(
+                        prediction: number, category: rows.categoryNumber(prediction.category),
+                        source: rows.sourceNumber(.learned(confidence: prediction.confidence)))
+                } else {
+                    guess = Guess(prediction: number, category: -1, source: -1)
+                }
+                guesses[key] = guess
             }
-            if let prediction, prediction.confidence >= settings.learnedThreshold {
-                transactions[index].category = prediction.category
-                transactions[index].categorySource = .learned(confidence: prediction.confidence)
+            if guess.category >= 0 {
+                rows.category[index] = guess.category
+                rows.source[index] = guess.source
                 report.learnedApplied += 1
                 continue
             }
-            uncategorized.append(UncategorizedRow(index: index, prediction: prediction))
+            uncategorized.append(
+                UncategorizedRow(
+                    index: index, guess: guess.prediction, minorUnits: rows.minorUnits[index],
+                    currency: rows.currency[index], date: rows.date[index], account: rows.account[index],
+                    payee: rows.payee[index], memo: rows.memo[index]))
         }
-        return uncategorized
+        return (uncategorized, predictions)
     }
 
     /// Most money first, then oldest, then by id.
     ///
-    /// Sorts packed numeric keys (contiguous, no closure reaching into transactions), then orders
-    /// each run of equal amount and date by id: the same order as one stable sort by all three.
-    static func sortUncategorized(_ rows: inout [UncategorizedRow], _ transactions: [Transaction]) {
+    /// Sorts packed numeric keys (contiguous, no closure reaching into the rows), then orders each
+    /// run of equal amount and date by id: the same order as one stable sort by all three.
+    /// Returns positions in `uncategorized` (which is in row order) in the order of the file.
+    static func sortUncategorized(_ uncategorized: [UncategorizedRow], _ rows: LedgerRows) -> [Int32] {
         // Largest magnitude first: sort ascending on its complement.
-        var keys = rows.indices.map { position in
-            let transaction = rows[position].index
-            return (
-                amount: ~transactions[transaction].amount.minorUnits.magnitude,
-                day: transactions[transaction].date.dayNumber, position: position
+        var keys = uncategorized.indices.map { position in
+            (
+                amount: ~uncategorized[position].minorUnits.magnitude, day: uncategorized[position].date.dayNumber,
+                position: position
             )
         }
         keys.sort { lhs, rhs in
@@ -499,14 +579,60 @@ public struct Categorizer {
             }
             if end - start > 1 {
                 keys[start..<end].sort { lhs, rhs in
-                    let left = transactions[rows[lhs.position].index].id
-                    let right = transactions[rows[rhs.position].index].id
-                    return left != right ? left < right : lhs.position < rhs.position
+                    let left = uncategorized[lhs.position].index
+                    let right = uncategorized[rhs.position].index
+                    if rows.idPrecedes(left, right) { return true }
+                    if rows.idPrecedes(right, left) { return false }
+                    return lhs.position < rhs.position
                 }
             }
             start = end
         }
-        rows = keys.map { rows[$0.position] }
+        return keys.map { Int32($0.position) }
+    }
+}
+
+/// What `Categorizer.categorize` found besides the rows' new state.
+struct Categorization {
+    var report: CategorizeReport
+    /// Rows left without a category, in row order.
+    var uncategorized: [Categorizer.UncategorizedRow]
+    /// Positions in `uncategorized` in the order of `uncategorized.csv` (most money first).
+    var order: [Int32]
+    /// The classifier's guesses, by `UncategorizedRow.guess`.
+    var guesses: [NaiveBayesClassifier.Prediction?]
+    var errors: [CategorizeError]
+    /// By `LedgerRows.decision`: what rules and overrides set on the row.
+    var decisions: [Categorizer.RuleDecision]
+
+    /// Row `row` as a transaction, with everything categorisation settled.
+    func finished(_ rows: LedgerRows, _ row: Int) -> Transaction {
+        var t: Transaction
+        let place = rows.layout[row]
+        if place.decoded >= 0 {
+            t = rows.decoded[Int(place.decoded)]
+        } else {
+            t = rows.decodedInPlace(row)
+        }
+        apply(rows, row, to: &t)
+        return t
+    }
+
+    /// Sets on `t` (row `row` as the journal has it) what categorisation settled.
+    func apply(_ rows: LedgerRows, _ row: Int, to t: inout Transaction) {
+        t.category = rows.categoryPath(row)
+        t.categorySource = rows.categorySource(row)
+        if rows.newPayee[row] >= 0 { t.payee = rows.texts[Int(rows.newPayee[row])] }
+        let number = rows.decision[row]
+        if number >= 0 {
+            let decision = decisions[Int(number)]
+            for tag in decision.tags where !t.tags.contains(tag) { t.tags.append(tag) }
+            if let note = decision.note { t.note = note }
+        }
+        if let splits = rows.splits[row] { t.splits = splits }
+        t.isTransfer = rows.isTransfer[row]
+        t.isIgnored = rows.isIgnored[row]
+        if rows.peer[row] >= 0 { t.transferPeer = rows.id(Int(rows.peer[row])) }
     }
 }
 

@@ -5,7 +5,7 @@ import Ledger
 ///
 /// Why: real journals repeat merchants (the same supermarket every week), so per distinct text
 /// rather than per row is where normalising, folding, the literal automaton and the feature words
-/// pay off. A row then costs a few hash lookups.
+/// pay off. Texts come numbered (`LedgerRows.texts`), so a row costs a few array lookups.
 struct DistinctTexts {
     /// One distinct payee as exported.
     struct Payee {
@@ -20,31 +20,34 @@ struct DistinctTexts {
     }
 
     private(set) var payees: [Payee] = []
-    private var payeeIndex: [String: Int32] = [:]
-    private var payeeCache = CacheUse()
+    /// By text number: index into `payees`, or -1 until seen.
+    private var payeeOfText: [Int32]
     /// Classifier features of each distinct clean key (`k:KEY`, `p:WORD`...).
     private(set) var keyFeatures: [[Int32]] = []
     private var keyIndex: [String: Int32] = [:]
     /// Memo texts and their classifier features; index 0 is the empty memo.
     private(set) var memos: [FoldedText] = [FoldedText.empty]
     private(set) var memoFeatures: [[Int32]] = [[]]
-    private var memoIndex: [String: Int32] = ["": 0]
-    private var fields: [String: FoldedText] = ["": FoldedText.empty]
+    /// By text number: index into `memos`, or -1 until seen.
+    private var memoOfText: [Int32]
+    /// By text number: the folded bank field, once seen.
+    private var fields: [FoldedText?]
     private var nextTextID: Int32 = 0
     var vocabulary = FeatureVocabulary()
 
-    init(expectedRows: Int) {
-        // Growing a dictionary of a million strings rehashes them all, more than once.
-        payeeIndex.reserveCapacity(expectedRows)
+    /// For texts numbered `0..<textCount`, number 0 being the empty text.
+    init(textCount: Int) {
+        payeeOfText = [Int32](repeating: -1, count: textCount)
+        memoOfText = [Int32](repeating: -1, count: textCount)
+        memoOfText[0] = 0
+        fields = [FoldedText?](repeating: nil, count: textCount)
+        fields[0] = FoldedText.empty
     }
 
-    /// The distinct payee `text`, normalised and scanned the first time it is seen.
-    mutating func payee(_ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher) -> Int32 {
-        if payeeCache.isWorthwhile {
-            let known = payeeIndex[text]
-            payeeCache.record(hit: known != nil)
-            if let known { return known }
-        }
+    /// The distinct payee text number `number`, normalised and scanned the first time it is seen.
+    mutating func payee(_ number: Int32, _ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher) -> Int32 {
+        let known = payeeOfText[Int(number)]
+        if known >= 0 { return known }
         let clean = normaliser.normalise(text)
         let key: Int32
         if let known = keyIndex[clean.key] {
@@ -59,26 +62,28 @@ struct DistinctTexts {
             display: clean.display, key: key)
         let index = Int32(payees.count)
         payees.append(payee)
-        if payeeCache.isWorthwhile { payeeIndex[text] = index }
+        payeeOfText[Int(number)] = index
         return index
     }
 
-    /// The distinct memo `text`, scanned the first time it is seen.
-    mutating func memo(_ text: String, matcher: RuleMatcher) -> Int32 {
-        if let known = memoIndex[text] { return known }
+    /// The distinct memo text number `number`, scanned the first time it is seen.
+    mutating func memo(_ number: Int32, _ text: String, matcher: RuleMatcher) -> Int32 {
+        let known = memoOfText[Int(number)]
+        if known >= 0 { return known }
         let index = Int32(memos.count)
         memos.append(matcher.foldedText(text, id: newTextID()))
         memoFeatures.append(vocabulary.ids(FeatureExtractor.memoFeatures(memo: text)))
-        memoIndex[text] = index
+        memoOfText[Int(number)] = index
         return index
     }
 
-    /// A bank type or bank category (few distinct values), scanned the first time it is seen.
-    mutating func field(_ text: String?, matcher: RuleMatcher) -> FoldedText {
-        let text = text ?? ""
-        if let known = fields[text] { return known }
+    /// A bank type or bank category (few distinct values) by text number, -1 for none, scanned the
+    /// first time it is seen.
+    mutating func field(_ number: Int32, _ text: String, matcher: RuleMatcher) -> FoldedText {
+        let slot = Int(max(number, 0))
+        if let known = fields[slot] { return known }
         let folded = matcher.foldedText(text, id: newTextID())
-        fields[text] = folded
+        fields[slot] = folded
         return folded
     }
 

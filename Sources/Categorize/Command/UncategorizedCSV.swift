@@ -39,6 +39,70 @@ public enum UncategorizedCSV {
         return bytes
     }
 
+    /// Writes the rows `result` left uncategorised: the same bytes as `encode` gives for their entries.
+    ///
+    /// Lines are made in row order, then written in the file's order (most money first): made in
+    /// the file's order, every field of every row would be read from a random place in memory.
+    static func write(_ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter) {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(result.uncategorized.count * 96)
+        var ends = [Int](repeating: 0, count: result.uncategorized.count + 1)
+        // Fields that repeat (texts, accounts, guesses) are made once, as CSV bytes.
+        var pieces = PieceStore()
+        var textPiece = [Int32](repeating: -1, count: rows.texts.count)
+        var accountPiece = [Int32](repeating: -1, count: rows.accounts.count)
+        var guessPiece = [Int32](repeating: -1, count: result.guesses.count)
+        func field(_ text: String) -> Int32 {
+            var bytes: [UInt8] = []
+            append(text, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            return pieces.add(bytes)
+        }
+        for (position, entry) in result.uncategorized.enumerated() {
+            rows.withID(entry.index) { id in append(id, to: &lines) }
+            lines.append(UInt8(ascii: ","))
+            entry.date.appendISOString(to: &lines)
+            lines.append(UInt8(ascii: ","))
+            let account = Int(entry.account)
+            if accountPiece[account] < 0 { accountPiece[account] = field(rows.accounts[account].rawValue) }
+            pieces.append(accountPiece[account], to: &lines)
+            Money(minorUnits: entry.minorUnits, currency: rows.currencies[Int(entry.currency)]).appendDecimalString(
+                to: &lines)
+            lines.append(UInt8(ascii: ","))
+            let payee = Int(entry.payee)
+            if textPiece[payee] < 0 { textPiece[payee] = field(rows.texts[payee]) }
+            pieces.append(textPiece[payee], to: &lines)
+            let memo = Int(entry.memo)
+            if textPiece[memo] < 0 { textPiece[memo] = field(rows.texts[memo]) }
+            pieces.append(textPiece[memo], to: &lines)
+            let guess = Int(entry.guess)
+            if guessPiece[guess] < 0 {
+                var bytes: [UInt8] = []
+                if let prediction = result.guesses[guess] {
+                    append(prediction.category, to: &bytes)
+                    bytes.append(UInt8(ascii: ","))
+                    appendTwoDecimals(prediction.confidence, to: &bytes)
+                } else {
+                    bytes.append(UInt8(ascii: ","))
+                }
+                bytes.append(0x0A)
+                guessPiece[guess] = pieces.add(bytes)
+            }
+            pieces.append(guessPiece[guess], to: &lines)
+            ends[position + 1] = lines.count
+        }
+        var bytes = Array((header + "\n").utf8)
+        bytes.reserveCapacity(LedgerWriter.chunk + 4096)
+        lines.withUnsafeBufferPointer { lines in
+            for position in result.order {
+                let start = ends[Int(position)]
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: lines[start..<ends[Int(position) + 1]]))
+                if bytes.count >= LedgerWriter.chunk { LedgerWriter.flush(&bytes, output) }
+            }
+        }
+        LedgerWriter.flush(&bytes, output)
+    }
+
     /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
     static func append(_ path: CategoryPath, to bytes: inout [UInt8]) {
         for component in path.components where needsQuotes(component) {
@@ -65,12 +129,17 @@ public enum UncategorizedCSV {
     }
 
     static func append(_ field: String, to bytes: inout [UInt8]) {
+        var copy = field
+        copy.withUTF8 { append($0, to: &bytes) }
+    }
+
+    static func append(_ field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         guard needsQuotes(field) else {
-            bytes.append(contentsOf: field.utf8)
+            bytes.append(contentsOf: field)
             return
         }
         bytes.append(UInt8(ascii: "\""))
-        for byte in field.utf8 {
+        for byte in field {
             if byte == UInt8(ascii: "\"") { bytes.append(byte) }
             bytes.append(byte)
         }

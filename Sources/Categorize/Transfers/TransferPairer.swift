@@ -46,49 +46,47 @@ public struct TransferPairer: Sendable {
         var incoming: Int32
     }
 
-    /// The pairs found, as (outgoing leg index, incoming leg index), in the order they were chosen.
-    ///
-    /// Works on positions in `legs` and on plain numbers taken from them once (day, account and
-    /// currency numbers): a journal can have hundreds of thousands of candidate legs, and each `Leg`
-    /// carries strings that copying or hashing would cost for every comparison.
-    public func pair(_ legs: [Leg]) -> [(out: Int, in: Int)] {
-        legs.withUnsafeBufferPointer { pair($0) }
+    /// What pairing reads of a leg, as plain numbers.
+    struct LegFacts {
+        /// The caller's index for the transaction.
+        var index: Int
+        var day: Int
+        /// Equal numbers for equal accounts, and for equal currencies.
+        var account: Int32
+        var currency: Int32
+        var minorUnits: Int64
+        var marked: Bool
     }
 
-    private func pair(_ legs: UnsafeBufferPointer<Leg>) -> [(out: Int, in: Int)] {
-        var days = [Int](repeating: 0, count: legs.count)
-        var accounts = [Int32](repeating: 0, count: legs.count)
+    /// The pairs found, as (outgoing leg index, incoming leg index), in the order they were chosen.
+    public func pair(_ legs: [Leg]) -> [(out: Int, in: Int)] {
         var accountNumbers: [AccountID: Int32] = [:]
         var currencyNumbers: [String: Int32] = [:]
-        var (lastCode, lastCurrency) = ("", Int32(0))
+        let facts = legs.map { leg in
+            let account = accountNumbers[leg.account] ?? Int32(accountNumbers.count)
+            accountNumbers[leg.account] = account
+            let currency = currencyNumbers[leg.amount.currency.code] ?? Int32(currencyNumbers.count)
+            currencyNumbers[leg.amount.currency.code] = currency
+            return LegFacts(
+                index: leg.index, day: leg.date.dayNumber, account: account, currency: currency,
+                minorUnits: leg.amount.minorUnits, marked: leg.marked)
+        }
+        return pair(facts) { legs[$0].id < legs[$1].id }
+    }
+
+    /// `pair` on plain numbers; `idPrecedes` compares the ids of two legs (by position in `legs`).
+    ///
+    /// A journal can have hundreds of thousands of candidate legs: each is a few numbers here, and
+    /// ids are looked at only to break ties.
+    func pair(_ legs: [LegFacts], idPrecedes: (Int, Int) -> Bool) -> [(out: Int, in: Int)] {
         var groupOf: [GroupKey: Int] = [:]
         var outs: [[Int32]] = []
         var ins: [[Int32]] = []
+        let days = legs.map(\.day)
         for position in legs.indices {
-            days[position] = legs[position].date.dayNumber
-            // Legs come in runs of one account: check the last one before hashing.
-            if position > 0, legs[position].account == legs[position - 1].account {
-                accounts[position] = accounts[position - 1]
-            } else if let known = accountNumbers[legs[position].account] {
-                accounts[position] = known
-            } else {
-                accounts[position] = Int32(accountNumbers.count)
-                accountNumbers[legs[position].account] = accounts[position]
-            }
-            let minorUnits = legs[position].amount.minorUnits
+            let minorUnits = legs[position].minorUnits
             guard minorUnits != 0 else { continue }
-            let code = legs[position].amount.currency.code
-            let currency: Int32
-            if code == lastCode {
-                currency = lastCurrency
-            } else if let known = currencyNumbers[code] {
-                currency = known
-            } else {
-                currency = Int32(currencyNumbers.count)
-                currencyNumbers[code] = currency
-            }
-            (lastCode, lastCurrency) = (code, currency)
-            let key = GroupKey(currency: currency, magnitude: minorUnits.magnitude)
+            let key = GroupKey(currency: legs[position].currency, magnitude: minorUnits.magnitude)
             let group: Int
             if let known = groupOf[key] {
                 group = known
@@ -104,6 +102,7 @@ public struct TransferPairer: Sendable {
                 ins[group].append(Int32(position))
             }
         }
+        let accounts = legs.map(\.account)
         var candidates: [Candidate] = []
         for group in outs.indices where !outs[group].isEmpty && !ins[group].isEmpty {
             let incoming = ins[group].sorted { days[Int($0)] < days[Int($1)] }
@@ -132,10 +131,11 @@ public struct TransferPairer: Sendable {
         candidates.sort { lhs, rhs in
             if lhs.priority != rhs.priority { return lhs.priority < rhs.priority }
             if lhs.gap != rhs.gap { return lhs.gap < rhs.gap }
-            if lhs.out != rhs.out, legs[Int(lhs.out)].id != legs[Int(rhs.out)].id {
-                return legs[Int(lhs.out)].id < legs[Int(rhs.out)].id
+            if lhs.out != rhs.out {
+                if idPrecedes(Int(lhs.out), Int(rhs.out)) { return true }
+                if idPrecedes(Int(rhs.out), Int(lhs.out)) { return false }
             }
-            return legs[Int(lhs.incoming)].id < legs[Int(rhs.incoming)].id
+            return idPrecedes(Int(lhs.incoming), Int(rhs.incoming))
         }
         var used = Set<Int>()
         var pairs: [(out: Int, in: Int)] = []

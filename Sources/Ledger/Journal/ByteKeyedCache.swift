@@ -5,13 +5,16 @@
 /// and a UTF-8 validation per field; hashing the bytes in place and comparing them to the stored
 /// key costs far less, and rows then share one string storage (less memory, cheaper equality).
 ///
-/// Open addressing with linear probing; keys are kept as `String`s and compared through their
-/// contiguous UTF-8 bytes. Only keys that decode to exactly their own bytes (valid UTF-8) are stored,
-/// so a lookup can never return the value of a different key.
+/// Open addressing with linear probing; keys' bytes are kept end to end in one array (comparing
+/// with a stored key reads that array, not a string object elsewhere on the heap). Only keys that
+/// decode to exactly their own bytes (valid UTF-8) are stored, so a lookup can never return the
+/// value of a different key.
 struct ByteKeyedCache<Value> {
-    private var keys: [String] = []
+    private var keyBytes: [UInt8] = []
+    /// Key `i` is `keyBytes[keyEnds[i]..<keyEnds[i + 1]]`.
+    private var keyEnds: [Int] = [0]
     private var values: [Value] = []
-    /// Per slot: the high 32 bits of the key's hash, and its index into `keys` plus one in the low
+    /// Per slot: the high 32 bits of the key's hash, and its index into the keys plus one in the low
     /// 32 bits (0 is an empty slot). Keeping both in one word makes a probe one memory access.
     private var slots: [UInt64]
     private var mask: Int
@@ -27,7 +30,7 @@ struct ByteKeyedCache<Value> {
         mask = size - 1
     }
 
-    var count: Int { keys.count }
+    var count: Int { values.count }
 
     /// The value stored for `bytes`, or the one `make` gives for their text (then stored).
     ///
@@ -36,9 +39,10 @@ struct ByteKeyedCache<Value> {
     @inline(__always)
     mutating func value(for bytes: UnsafeBufferPointer<UInt8>, make: (String) -> Value) -> Value {
         lookups += 1
-        if lookups & 0x3FFF == 0, keys.count * 2 > lookups {
+        if lookups & 0x3FFF == 0, values.count * 2 > lookups {
             bypassed = true
-            keys = []
+            keyBytes = []
+            keyEnds = [0]
             values = []
         }
         if bypassed { return make(String(decoding: bytes, as: UTF8.self)) }
@@ -49,7 +53,7 @@ struct ByteKeyedCache<Value> {
             let word = slots[slot]
             if word == 0 { break }
             let entry = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-            if word & 0xFFFF_FFFF_0000_0000 == tag, ByteKeyedCache.equal(keys[entry - 1], bytes) {
+            if word & 0xFFFF_FFFF_0000_0000 == tag, storedKeyEquals(entry - 1, bytes) {
                 return values[entry - 1]
             }
             slot = (slot + 1) & mask
@@ -57,22 +61,32 @@ struct ByteKeyedCache<Value> {
         let text = String(decoding: bytes, as: UTF8.self)
         let value = make(text)
         // Invalid UTF-8 is repaired by the decoding, so such a text is not its bytes: leave it out.
-        guard text.utf8.count == bytes.count, keys.count < Int(Int32.max) - 1 else { return value }
-        keys.append(text)
+        guard text.utf8.count == bytes.count, values.count < Int(Int32.max) - 1 else { return value }
+        keyBytes.append(contentsOf: bytes)
+        keyEnds.append(keyBytes.count)
         values.append(value)
-        slots[slot] = tag | UInt64(keys.count)
-        if keys.count * 2 > slots.count { grow() }
+        slots[slot] = tag | UInt64(values.count)
+        if values.count * 2 > slots.count { grow() }
         return value
+    }
+
+    @inline(__always)
+    private func storedKeyEquals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = keyEnds[entry]
+        guard keyEnds[entry + 1] - start == bytes.count else { return false }
+        return keyBytes.withUnsafeBufferPointer { stored in
+            ByteKeyedCache.equal(UnsafeBufferPointer(rebasing: stored[start..<start + bytes.count]), bytes)
+        }
     }
 
     private mutating func grow() {
         let size = slots.count * 2
         var fresh = [UInt64](repeating: 0, count: size)
         let newMask = size - 1
-        for (index, key) in keys.enumerated() {
-            let hash =
-                key.utf8.withContiguousStorageIfAvailable { ByteKeyedCache.hash($0) }
-                ?? Array(key.utf8).withUnsafeBufferPointer { ByteKeyedCache.hash($0) }
+        for index in values.indices {
+            let hash = keyBytes.withUnsafeBufferPointer { stored in
+                ByteKeyedCache.hash(UnsafeBufferPointer(rebasing: stored[keyEnds[index]..<keyEnds[index + 1]]))
+            }
             var slot = Int(truncatingIfNeeded: hash) & newMask
             while fresh[slot] != 0 { slot = (slot + 1) & newMask }
             fresh[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)

@@ -120,7 +120,7 @@ public enum JournalCodec {
             stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
     }
 
-    private static func decodeHeader(_ data: Data, path: String) throws(JournalError) -> JournalHeader {
+    static func decodeHeader(_ data: Data, path: String) throws(JournalError) -> JournalHeader {
         let decoded: JournalHeader
         do {
             decoded = try JSONDecoder().decode(JournalHeader.self, from: data)

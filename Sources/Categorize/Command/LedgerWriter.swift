@@ -1,0 +1,106 @@
+import Ledger
+
+/// Writes the ledger of a categorised `LedgerRows` as it goes, a chunk at a time.
+///
+/// Rows read in place (`CanonicalRow`) are copied from the journal's bytes with the payee replaced
+/// and the added fields (category, source, tags...) spliced in before `,"file":`; those bytes come
+/// from `JournalRowSplice`, once per distinct payee and per distinct combination of added fields.
+/// Other rows are finished as transactions and encoded. Either way the bytes are those
+/// `JournalCodec.encode` writes for the finished transactions, in the same canonical order.
+struct LedgerWriter {
+    /// About the size of each write.
+    static let chunk = 1 << 20
+
+    /// What decides the added fields of a row without a transfer peer or splits.
+    private struct AddedKey: Hashable {
+        var category: Int32
+        var source: Int32
+        var decision: Int32
+        var isTransfer: Bool
+        var isIgnored: Bool
+    }
+
+    static func write(_ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter) {
+        let splice = JournalRowSplice()
+        var header = rows.header
+        header.stage = "ledger"
+        header.transactions = []
+        var bytes = JournalCodec.encode(header)
+        bytes.reserveCapacity(chunk + 64 * 1024)
+        // Escaped payees and added fields, each made once, kept end to end in one array each.
+        var payees = PieceStore()
+        var payeePiece = [Int32](repeating: -1, count: rows.texts.count)
+        var added = PieceStore()
+        var addedPiece: [AddedKey: Int32] = [:]
+        var last: (key: AddedKey, piece: Int32)?
+        let base = rows.file?.buffer.baseAddress
+        let order = rows.canonicalOrder()
+        for position in 0..<rows.count {
+            let row = order?[position] ?? position
+            let place = rows.layout[row]
+            guard place.decoded < 0, let base else {
+                bytes += splice.encoded(result.finished(rows, row))
+                bytes.append(0x0A)
+                if bytes.count >= chunk { flush(&bytes, output) }
+                continue
+            }
+            let start = base + place.start
+            let newPayee = Int(rows.newPayee[row])
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
+            if newPayee >= 0 {
+                if payeePiece[newPayee] < 0 { payeePiece[newPayee] = payees.add(splice.escaped(rows.texts[newPayee])) }
+                payees.append(payeePiece[newPayee], to: &bytes)
+            } else {
+                bytes.append(
+                    contentsOf: UnsafeBufferPointer(
+                        start: start + Int(place.payeeStart), count: Int(place.payeeEnd - place.payeeStart)))
+            }
+            bytes.append(
+                contentsOf: UnsafeBufferPointer(
+                    start: start + Int(place.payeeEnd), count: Int(place.tail - place.payeeEnd)))
+            if rows.peer[row] >= 0 || rows.splits[row] != nil {
+                bytes += splice.addedFields(of: result.finished(rows, row))
+            } else {
+                let key = AddedKey(
+                    category: rows.category[row], source: rows.source[row], decision: rows.decision[row],
+                    isTransfer: rows.isTransfer[row], isIgnored: rows.isIgnored[row])
+                if let last, last.key == key {
+                    added.append(last.piece, to: &bytes)
+                } else {
+                    let piece = addedPiece[key] ?? added.add(addedFields(key, rows, result, splice))
+                    addedPiece[key] = piece
+                    last = (key, piece)
+                    added.append(piece, to: &bytes)
+                }
+            }
+            bytes.append(
+                contentsOf: UnsafeBufferPointer(start: start + Int(place.tail), count: Int(place.end - place.tail)))
+            bytes.append(0x0A)
+            if bytes.count >= chunk { flush(&bytes, output) }
+        }
+        flush(&bytes, output)
+    }
+
+    private static func addedFields(
+        _ key: AddedKey, _ rows: LedgerRows, _ result: Categorization, _ splice: JournalRowSplice
+    ) -> [UInt8] {
+        var t = Transaction(
+            id: TransactionID(""), account: AccountID(""), date: CivilDate(year: 2000, month: 1, day: 1)!,
+            amount: Money(minorUnits: 0, currency: .eur), payee: "", source: SourceLocation(file: "", line: 0))
+        t.category = key.category >= 0 ? rows.categories[Int(key.category)] : nil
+        t.categorySource = rows.sources[Int(key.source)]
+        if key.decision >= 0 {
+            let decision = result.decisions[Int(key.decision)]
+            t.tags = decision.tags
+            t.note = decision.note
+        }
+        t.isTransfer = key.isTransfer
+        t.isIgnored = key.isIgnored
+        return splice.addedFields(of: t)
+    }
+
+    static func flush(_ bytes: inout [UInt8], _ output: AtomicFileWriter) {
+        output.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

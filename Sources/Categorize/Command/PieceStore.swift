@@ -1,0 +1,20 @@
+/// Byte strings kept end to end, numbered in the order added: pieces of output made once and
+/// copied many times, without an array (and its reference count) per piece.
+struct PieceStore {
+    var bytes: [UInt8] = []
+    var ends: [Int] = [0]
+
+    mutating func add(_ piece: [UInt8]) -> Int32 {
+        bytes += piece
+        ends.append(bytes.count)
+        return Int32(ends.count - 2)
+    }
+
+    func append(_ piece: Int32, to output: inout [UInt8]) {
+        let start = ends[Int(piece)]
+        let end = ends[Int(piece) + 1]
+        bytes.withUnsafeBufferPointer { all in
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
+        }
+    }
+}
