@@ -37,6 +37,21 @@ struct EntryIDs {
             })
     }
 
+    /// Writes the id of `entry` into `bytes` as UTF-8, in place of what it held.
+    func write(_ entry: ImportEntry, into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        if entry.hasBankID {
+            bytes.append(contentsOf: bankIDs[Int(entry.idDetail)].rawValue.utf8)
+            return
+        }
+        let prefix = prefixes[Int(entry.list)]
+        bytes.append(contentsOf: repeatElement(0, count: prefix.count + EntryIDs.derivedSuffixLimit))
+        let count = bytes.withUnsafeMutableBufferPointer {
+            EntryIDs.writeDerived(prefix: prefix, hash: entry.contentHash, occurrence: Int(entry.idDetail), to: $0)
+        }
+        bytes.removeLast(bytes.count - count)
+    }
+
     /// The most bytes a derived id has after its prefix: hex digits, `-` and an occurrence.
     static let derivedSuffixLimit = 16 + 1 + 20
 

@@ -10,6 +10,39 @@ extension ImportRun {
     mutating func finish(
         probable: [Deduplicator.ProbablePair], chunkSize: Int, journalChunk: (Journal) -> Void
     ) -> ImportOutcome {
+        finish(probable: probable) { run, order, journal, warnings in
+            var chunk = journal
+            var start = 0
+            while start < order.count {
+                let end = order.count - start > chunkSize ? start + max(chunkSize, 1) : order.count
+                // The chunk's transactions are written over by the next chunk's, in place, when
+                // `journalChunk` does not keep them.
+                run.makeTransactions(order[start..<end], into: &chunk.transactions, warnings: &warnings)
+                journalChunk(chunk)
+                start = end
+            }
+        }
+    }
+
+    /// Builds the report like `finish(probable:chunkSize:journalChunk:)`, but hands the journal
+    /// to `journalBytes` as encoded bytes (header line first), a piece at a time, without making
+    /// its transactions (see `writeJournal`).
+    mutating func finish(
+        probable: [Deduplicator.ProbablePair], journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> ImportOutcome {
+        finish(probable: probable) { run, order, journal, warnings in
+            JournalCodec.encode(journal).withUnsafeBufferPointer { journalBytes($0) }
+            run.writeJournal(order, warnings: &warnings, to: journalBytes)
+        }
+    }
+
+    /// Builds the journal and the report; `writeJournal` is given the imported entries in
+    /// canonical order, the journal without transactions and the files' warnings, and writes the
+    /// transactions out.
+    private mutating func finish(
+        probable: [Deduplicator.ProbablePair],
+        writeJournal: (inout ImportRun, [Int], Journal, inout [[ImportDiagnostic]]) -> Void
+    ) -> ImportOutcome {
         var fileWarnings = files.map(\.warnings)
         let tallies = files.indices.map(tally)
         let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
@@ -98,16 +131,7 @@ extension ImportRun {
         let baseCurrency =
             config.baseCurrency ?? ImportRun.mostCommonCurrency(currencyCounts, accounts: journalAccounts)
         let journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: journalAccounts, transactions: [])
-        var chunk = journal
-        var start = 0
-        while start < order.count {
-            let end = order.count - start > chunkSize ? start + max(chunkSize, 1) : order.count
-            // The chunk's transactions are written over by the next chunk's, in place, when
-            // `journalChunk` does not keep them.
-            makeTransactions(order[start..<end], into: &chunk.transactions, warnings: &fileWarnings)
-            journalChunk(chunk)
-            start = end
-        }
+        writeJournal(&self, order, journal, &fileWarnings)
 
         var fileReports: [ImportReport.FileReport] = []
         var diagnostics: [ImportDiagnostic] = []
