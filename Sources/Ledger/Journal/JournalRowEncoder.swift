@@ -143,7 +143,7 @@ public struct JournalRowEncoder {
         at start: UnsafeMutablePointer<UInt8>, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
         date: CivilDate, minorUnits: Int64, currency: Currency, currencyCode: UnsafeBufferPointer<UInt8>,
         payee: String, memo: String, status: TransactionStatus, checkNumber: String?,
-        bankType: String?, bankCategory: String?, splits: [Split],
+        bankType: String?, bankCategory: String?, splits: [Split]?,
         file: UnsafeBufferPointer<UInt8>, line: Int
     ) -> UnsafeMutablePointer<UInt8> {
         var encoder = JournalRowEncoder(start)
@@ -179,7 +179,7 @@ public struct JournalRowEncoder {
             encoder.literal(",\"bankCategory\":")
             encoder.quoted(value)
         }
-        if !splits.isEmpty { encoder.splits(splits) }
+        if let splits, !splits.isEmpty { encoder.splits(splits) }
         encoder.literal(",\"file\":\"")
         encoder.escaped(file)
         encoder.literal("\",\"line\":")
