@@ -37,19 +37,19 @@ struct EntryIDs {
             })
     }
 
-    /// Writes the id of `entry` into `bytes` as UTF-8, in place of what it held.
-    func write(_ entry: ImportEntry, into bytes: inout [UInt8]) {
-        bytes.removeAll(keepingCapacity: true)
+    /// Writes the id of `entry` into `buffer` as UTF-8, in place of what it held.
+    func write(_ entry: ImportEntry, into buffer: JournalBuffer) {
+        buffer.count = 0
         if entry.hasBankID {
-            bytes.append(contentsOf: bankIDs[Int(entry.idDetail)].rawValue.utf8)
+            var id = bankIDs[Int(entry.idDetail)].rawValue
+            id.withUTF8 { if let base = $0.baseAddress { buffer.append(base, count: $0.count) } }
             return
         }
         let prefix = prefixes[Int(entry.list)]
-        bytes.append(contentsOf: repeatElement(0, count: prefix.count + EntryIDs.derivedSuffixLimit))
-        let count = bytes.withUnsafeMutableBufferPointer {
-            EntryIDs.writeDerived(prefix: prefix, hash: entry.contentHash, occurrence: Int(entry.idDetail), to: $0)
-        }
-        bytes.removeLast(bytes.count - count)
+        let capacity = prefix.count + EntryIDs.derivedSuffixLimit
+        buffer.count = EntryIDs.writeDerived(
+            prefix: prefix, hash: entry.contentHash, occurrence: Int(entry.idDetail),
+            to: UnsafeMutableBufferPointer(start: buffer.room(for: capacity), count: capacity))
     }
 
     /// The most bytes a derived id has after its prefix: hex digits, `-` and an occurrence.

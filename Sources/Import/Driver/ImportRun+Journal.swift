@@ -28,41 +28,56 @@ extension ImportRun {
     ) {
         let output = JournalBuffer(capacity: ImportRun.journalPieceSize)
         let staging = JournalBuffer(capacity: ImportRun.journalPieceSize)
+        let id = JournalBuffer(capacity: 256)
         var spans: [(start: Int, end: Int)] = []
-        let paths = files.map { Array($0.file.path.utf8) }
-        let accountBytes = accounts.map { Array($0.rawValue.utf8) }
-        var idBytes: [UInt8] = []
-        var start = 0
-        while start < order.count {
-            let end = min(start + ImportRun.journalStretch, order.count)
-            spans.removeAll(keepingCapacity: true)
-            spans.append(contentsOf: repeatElement((start: 0, end: 0), count: end - start))
-            staging.count = 0
-            for visit in ImportRun.entryOrder(order[start..<end]) {
-                let index = Int(visit >> 32)
-                let entry = entries[index]
-                let rowStart = staging.count
-                writeRow(
-                    entry, into: staging, idBytes: &idBytes, account: accountBytes[Int(entry.account)],
-                    path: paths[Int(entry.file)], warnings: &warnings)
-                spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
-            }
-            for span in spans {
-                let size = span.end - span.start
-                if output.count > 0 && output.count + size > ImportRun.journalPieceSize {
-                    sink(output.bytes)
-                    output.count = 0
+        // The texts every row repeats, spelled once: each account's id and currency code (its
+        // entries are all in its currency, see `makeEntries`) and each file's path.
+        var texts = RowTexts()
+        let accountTexts = accounts.map { texts.add($0.rawValue) }
+        let currencies = accounts.map { currency(of: $0) }
+        let codeTexts = currencies.map { texts.add($0.code) }
+        let pathTexts = files.map { texts.add($0.file.path) }
+        texts.bytes.withUnsafeBufferPointer { textBytes in
+            var start = 0
+            while start < order.count {
+                let end = min(start + ImportRun.journalStretch, order.count)
+                spans.removeAll(keepingCapacity: true)
+                spans.append(contentsOf: repeatElement((start: 0, end: 0), count: end - start))
+                staging.count = 0
+                for visit in ImportRun.entryOrder(order[start..<end]) {
+                    let entry = entries[Int(visit >> 32)]
+                    let account = Int(entry.account)
+                    let rowStart = staging.count
+                    ids.write(entry, into: id)
+                    writeRow(
+                        entry, id: id.bytes, account: RowTexts.slice(textBytes, accountTexts[account]),
+                        exponent: currencies[account].exponent,
+                        currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
+                        path: RowTexts.slice(textBytes, pathTexts[Int(entry.file)]), into: staging,
+                        warnings: &warnings)
+                    spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
                 }
-                output.append(staging.start + span.start, count: size)
+                for span in spans {
+                    let size = span.end - span.start
+                    if output.count > 0 && output.count + size > ImportRun.journalPieceSize {
+                        sink(output.bytes)
+                        output.count = 0
+                    }
+                    output.append(staging.start + span.start, count: size)
+                }
+                start = end
             }
-            start = end
         }
         if output.count > 0 { sink(output.bytes) }
     }
 
     /// Appends the journal row of `entry` and a line feed to `buffer`.
+    ///
+    /// The record's texts are taken out of it (moved, not copied: no retain, and the release
+    /// comes now, while their storage is in cache, rather than when the records are freed).
     private mutating func writeRow(
-        _ entry: ImportEntry, into buffer: JournalBuffer, idBytes: inout [UInt8], account: [UInt8], path: [UInt8],
+        _ entry: ImportEntry, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>, exponent: Int,
+        currencyCode: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, into buffer: JournalBuffer,
         warnings: inout [[ImportDiagnostic]]
     ) {
         let (list, row, file) = (Int(entry.list), Int(entry.record), Int(entry.file))
@@ -77,38 +92,47 @@ extension ImportRun {
                         message: "\(problem.message); the transaction is kept without its splits"))
             }
         }
-        ids.write(entry, into: &idBytes)
-        records[list].withUnsafeBufferPointer { rows in
-            let record = rows.baseAddress! + row
-            var code = record.pointee.amount.currency.code
-            var textBytes =
-                idBytes.count + account.count + path.count + code.utf8.count + record.pointee.payee.utf8.count
-                + record.pointee.memo.utf8.count
-            textBytes +=
-                (record.pointee.checkNumber?.utf8.count ?? 0) + (record.pointee.bankType?.utf8.count ?? 0)
-                + (record.pointee.bankCategory?.utf8.count ?? 0)
-            if let splits {
-                for split in splits { textBytes += split.category.components.reduce(1) { $0 + $1.utf8.count + 1 } }
-            }
-            let at = buffer.room(
-                for: JournalRowEncoder.importedRowBound(textBytes: textBytes, splits: splits?.count ?? 0) + 1)
-            let end = code.withUTF8 { code in
-                idBytes.withUnsafeBufferPointer { id in
-                    account.withUnsafeBufferPointer { account in
-                        path.withUnsafeBufferPointer { path in
-                            JournalRowEncoder.writeImported(
-                                at: at, id: id, account: account, date: record.pointee.date,
-                                minorUnits: record.pointee.amount.minorUnits, currency: record.pointee.amount.currency,
-                                currencyCode: code, payee: record.pointee.payee, memo: record.pointee.memo,
-                                status: record.pointee.status, checkNumber: record.pointee.checkNumber,
-                                bankType: record.pointee.bankType, bankCategory: record.pointee.bankCategory,
-                                splits: splits, file: path, line: record.pointee.line)
-                        }
-                    }
-                }
-            }
-            end.pointee = 0x0A
-            buffer.count = end + 1 - buffer.start
+        var payee = ""
+        var memo = ""
+        var checkNumber: String?
+        var bankType: String?
+        var bankCategory: String?
+        let (date, minorUnits, status, line) = records[list].withUnsafeMutableBufferPointer { rows in
+            swap(&payee, &rows[row].payee)
+            swap(&memo, &rows[row].memo)
+            if rows[row].checkNumber != nil { swap(&checkNumber, &rows[row].checkNumber) }
+            if rows[row].bankType != nil { swap(&bankType, &rows[row].bankType) }
+            if rows[row].bankCategory != nil { swap(&bankCategory, &rows[row].bankCategory) }
+            return (rows[row].date, rows[row].amount.minorUnits, rows[row].status, rows[row].line)
         }
+        var textBytes =
+            id.count + account.count + path.count + currencyCode.count + payee.utf8.count + memo.utf8.count
+        textBytes += (checkNumber?.utf8.count ?? 0) + (bankType?.utf8.count ?? 0) + (bankCategory?.utf8.count ?? 0)
+        if let splits {
+            for split in splits { textBytes += split.category.components.reduce(1) { $0 + $1.utf8.count + 1 } }
+        }
+        let at = buffer.room(
+            for: JournalRowEncoder.importedRowBound(textBytes: textBytes, splits: splits?.count ?? 0) + 1)
+        let end = JournalRowEncoder.writeImported(
+            at: at, id: id, account: account, date: date, minorUnits: minorUnits, exponent: exponent,
+            currencyCode: currencyCode, payee: payee, memo: memo, status: status, checkNumber: checkNumber,
+            bankType: bankType, bankCategory: bankCategory, splits: splits, file: path, line: line)
+        end.pointee = 0x0A
+        buffer.count = end + 1 - buffer.start
+    }
+}
+
+/// Texts spelled out once as UTF-8 in one array, each found by its start and count.
+struct RowTexts {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func add(_ text: String) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        return start..<bytes.count
+    }
+
+    static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[range])
     }
 }

@@ -137,11 +137,11 @@ public struct JournalRowEncoder {
     /// transfer) at `start`, which has room for `importedRowBound` bytes; returns the end.
     ///
     /// The import writes its million rows from its records, never making `Transaction` values:
-    /// the id, account, currency code and file come as bytes (the import keeps them so), the texts
-    /// are read in place. The bytes are those `append` writes for the same transaction.
+    /// the id, account, currency code (of `exponent` decimals) and file come as bytes, which the
+    /// import spells once. The bytes are those `append` writes for the same transaction.
     public static func writeImported(
         at start: UnsafeMutablePointer<UInt8>, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
-        date: CivilDate, minorUnits: Int64, currency: Currency, currencyCode: UnsafeBufferPointer<UInt8>,
+        date: CivilDate, minorUnits: Int64, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
         payee: String, memo: String, status: TransactionStatus, checkNumber: String?,
         bankType: String?, bankCategory: String?, splits: [Split]?,
         file: UnsafeBufferPointer<UInt8>, line: Int
@@ -154,7 +154,9 @@ public struct JournalRowEncoder {
         encoder.literal("\",\"date\":\"")
         encoder.date(date)
         encoder.literal("\",\"amount\":\"")
-        encoder.amount(minorUnits, exponent: currency.exponent, scale: UInt64(currency.scale))
+        var scale: UInt64 = 1
+        for _ in 0..<exponent { scale &*= 10 }
+        encoder.amount(minorUnits, exponent: exponent, scale: scale)
         encoder.literal("\",\"currency\":\"")
         encoder.escaped(currencyCode)
         encoder.literal("\",\"payee\":")
