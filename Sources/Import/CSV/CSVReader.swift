@@ -191,7 +191,7 @@ public struct CSVReader: StatementReader {
             if blank { return }
             cells.removeAll(keepingCapacity: true)
             for field in fields { cells.append(tokenizer.bytes(field)) }
-            mapper.map(cells, line: head.line)
+            cells.withUnsafeBufferPointer { mapper.map($0, line: head.line) }
         }
 
         if let pending { handle(pending, fields) }

@@ -30,8 +30,8 @@ extension ImportRun {
         let staging = JournalBuffer(capacity: ImportRun.journalPieceSize)
         let id = JournalBuffer(capacity: 256)
         var spans: [(start: Int, end: Int)] = []
-        // The texts every row repeats, spelled once: each account's id and currency code (its
-        // entries are all in its currency, see `makeEntries`) and each file's path.
+        // The texts every row repeats, spelled and escaped once: each account's id and currency
+        // code (its entries are all in its currency, see `makeEntries`) and each file's path.
         var texts = RowTexts()
         let accountTexts = accounts.map { texts.add($0.rawValue) }
         let currencies = accounts.map { currency(of: $0) }
@@ -122,13 +122,14 @@ extension ImportRun {
     }
 }
 
-/// Texts spelled out once as UTF-8 in one array, each found by its start and count.
+/// Texts spelled out once as escaped UTF-8 in one array, each found by its range.
 struct RowTexts {
     private(set) var bytes: [UInt8] = []
 
+    /// Adds `text` as it is written in a journal row (escaped); returns where its bytes are.
     mutating func add(_ text: String) -> Range<Int> {
         let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(contentsOf: JournalRowEncoder.escapedBytes(text))
         return start..<bytes.count
     }
 

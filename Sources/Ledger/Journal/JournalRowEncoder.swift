@@ -133,12 +133,25 @@ public struct JournalRowEncoder {
         400 + 6 * textBytes + 96 * splits
     }
 
+    /// `text` as it stands between the quotes of a JSON string in a row: its UTF-8 bytes, escaped.
+    public static func escapedBytes(_ text: String) -> [UInt8] {
+        var copy = text
+        return copy.withUTF8 { source in
+            [UInt8](unsafeUninitializedCapacity: 6 * source.count + 1) { buffer, count in
+                guard let start = buffer.baseAddress else { return }
+                var encoder = JournalRowEncoder(start)
+                encoder.escaped(source)
+                count = encoder.cursor - start
+            }
+        }
+    }
+
     /// Writes the row of a transaction as the import stage makes it (no category, tags, note or
     /// transfer) at `start`, which has room for `importedRowBound` bytes; returns the end.
     ///
     /// The import writes its million rows from its records, never making `Transaction` values:
-    /// the id, account, currency code (of `exponent` decimals) and file come as bytes, which the
-    /// import spells once. The bytes are those `append` writes for the same transaction.
+    /// the id comes as bytes, the account, currency code (of `exponent` decimals) and file as
+    /// bytes already escaped (`escapedBytes`), which the import makes once for all rows. The bytes are those `append` writes for the same transaction.
     public static func writeImported(
         at start: UnsafeMutablePointer<UInt8>, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
         date: CivilDate, minorUnits: Int64, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
@@ -150,7 +163,7 @@ public struct JournalRowEncoder {
         encoder.literal("{\"id\":\"")
         encoder.escaped(id)
         encoder.literal("\",\"account\":\"")
-        encoder.escaped(account)
+        encoder.bytes(account)
         encoder.literal("\",\"date\":\"")
         encoder.date(date)
         encoder.literal("\",\"amount\":\"")
@@ -158,7 +171,7 @@ public struct JournalRowEncoder {
         for _ in 0..<exponent { scale &*= 10 }
         encoder.amount(minorUnits, exponent: exponent, scale: scale)
         encoder.literal("\",\"currency\":\"")
-        encoder.escaped(currencyCode)
+        encoder.bytes(currencyCode)
         encoder.literal("\",\"payee\":")
         encoder.quoted(payee)
         if !memo.isEmpty {
@@ -183,7 +196,7 @@ public struct JournalRowEncoder {
         }
         if let splits, !splits.isEmpty { encoder.splits(splits) }
         encoder.literal(",\"file\":\"")
-        encoder.escaped(file)
+        encoder.bytes(file)
         encoder.literal("\",\"line\":")
         encoder.integer(line)
         encoder.byte(UInt8(ascii: "}"))
@@ -196,6 +209,13 @@ public struct JournalRowEncoder {
     private mutating func byte(_ value: UInt8) {
         cursor.pointee = value
         cursor += 1
+    }
+
+    @inline(__always)
+    private mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress else { return }
+        cursor.update(from: base, count: source.count)
+        cursor += source.count
     }
 
     @inline(__always)
