@@ -48,7 +48,7 @@ extension ImportRun {
                     let entry = entries[Int(visit >> 32)]
                     let account = Int(entry.account)
                     let rowStart = staging.count
-                    ids.write(entry, into: id)
+                    ids.writeEscaped(entry, into: id)
                     writeRow(
                         entry, id: id.bytes, account: RowTexts.slice(textBytes, accountTexts[account]),
                         exponent: currencies[account].exponent,

@@ -135,23 +135,29 @@ public struct JournalRowEncoder {
 
     /// `text` as it stands between the quotes of a JSON string in a row: its UTF-8 bytes, escaped.
     public static func escapedBytes(_ text: String) -> [UInt8] {
-        var copy = text
-        return copy.withUTF8 { source in
-            [UInt8](unsafeUninitializedCapacity: 6 * source.count + 1) { buffer, count in
-                guard let start = buffer.baseAddress else { return }
-                var encoder = JournalRowEncoder(start)
-                encoder.escaped(source)
-                count = encoder.cursor - start
-            }
+        [UInt8](unsafeUninitializedCapacity: 6 * text.utf8.count + 1) { buffer, count in
+            guard let start = buffer.baseAddress else { return }
+            count = writeEscaped(text, at: start) - start
         }
+    }
+
+    /// Writes `text` escaped (as `escapedBytes`) at `start`, which has room for six bytes per
+    /// UTF-8 byte of `text`; returns the end.
+    public static func writeEscaped(
+        _ text: String, at start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        var encoder = JournalRowEncoder(start)
+        encoder.escaped(text)
+        return encoder.cursor
     }
 
     /// Writes the row of a transaction as the import stage makes it (no category, tags, note or
     /// transfer) at `start`, which has room for `importedRowBound` bytes; returns the end.
     ///
     /// The import writes its million rows from its records, never making `Transaction` values:
-    /// the id comes as bytes, the account, currency code (of `exponent` decimals) and file as
-    /// bytes already escaped (`escapedBytes`), which the import makes once for all rows. The bytes are those `append` writes for the same transaction.
+    /// the id, account, currency code (of `exponent` decimals) and file come as bytes already
+    /// escaped (`escapedBytes`, `writeEscaped`), which the import makes once for all rows (the
+    /// id from its escaped account prefix and hex digits). The bytes are those `append` writes for the same transaction.
     public static func writeImported(
         at start: UnsafeMutablePointer<UInt8>, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
         date: CivilDate, minorUnits: Int64, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
@@ -161,7 +167,7 @@ public struct JournalRowEncoder {
     ) -> UnsafeMutablePointer<UInt8> {
         var encoder = JournalRowEncoder(start)
         encoder.literal("{\"id\":\"")
-        encoder.escaped(id)
+        encoder.bytes(id)
         encoder.literal("\",\"account\":\"")
         encoder.bytes(account)
         encoder.literal("\",\"date\":\"")
