@@ -341,7 +341,10 @@ struct CSVRowMapper {
             index = known
         } else {
             var group = Group(key: key)
-            if groups.isEmpty { group.records.reserveCapacity(reservation) }
+            if groups.isEmpty {
+                group.records.reserveCapacity(reservation)
+                HugePages.advise(&group.records)
+            }
             groups.append(group)
             index = groups.count - 1
             groupIndex[key] = index

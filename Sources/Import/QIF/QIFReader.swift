@@ -100,7 +100,10 @@ public struct QIFReader: StatementReader {
                 var statement = ParsedStatement(
                     accountHint: hint(for: entry.account, section: section, accounts: scanner.accounts),
                     currency: context.account?.currency)
-                if statements.isEmpty { statement.records.reserveCapacity(expected) }
+                if statements.isEmpty {
+                    statement.records.reserveCapacity(expected)
+                    HugePages.advise(&statement.records)
+                }
                 statements.append(statement)
             }
             last = (entry.account, index)
