@@ -165,9 +165,9 @@ public struct CSVReader: StatementReader {
 
         // The mapper and the cells are passed on, not captured: a closure capturing them would
         // box them, and every row would pay for checking access to the box.
-        if let pending { handle(pending, fields, tokenizer: tokenizer, cells: &cells, mapper: &mapper) }
+        if let pending { handle(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
         while let head = tokenizer.next(into: &fields) {
-            handle(head, fields, tokenizer: tokenizer, cells: &cells, mapper: &mapper)
+            handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
         }
         mapper.markSummaryLines()
 
@@ -186,7 +186,7 @@ public struct CSVReader: StatementReader {
     /// Maps one record of the data: its cells become a record, or a skipped record or warning
     /// when its quoting is broken.
     static func handle(
-        _ head: CSVRecordHead, _ fields: [CSVField], tokenizer: CSVTokenizer,
+        _ head: CSVRecordHead, _ fields: [CSVField], tokenizer: inout CSVTokenizer,
         cells: inout [UnsafeBufferPointer<UInt8>], mapper: inout CSVRowMapper
     ) {
         if let problem = head.problem {
