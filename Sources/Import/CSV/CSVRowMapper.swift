@@ -341,10 +341,7 @@ struct CSVRowMapper {
             index = known
         } else {
             var group = Group(key: key)
-            if groups.isEmpty {
-                group.records.reserveCapacity(reservation)
-                HugePages.advise(&group.records)
-            }
+            if groups.isEmpty { group.records.reserveCapacity(reservation) }
             groups.append(group)
             index = groups.count - 1
             groupIndex[key] = index

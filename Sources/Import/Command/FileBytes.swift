@@ -17,7 +17,6 @@ enum FileBytes {
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            HugePages.advise(UnsafeMutableRawPointer(base), count: size)
             while initialized < size {
                 let count = readSome(descriptor, into: base + initialized, count: size - initialized)
                 if count < 0 { failed = true }

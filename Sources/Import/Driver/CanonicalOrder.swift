@@ -80,7 +80,6 @@ enum CanonicalOrder {
         var next = starts
         var sorted = [Key](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            HugePages.advise(UnsafeMutableRawPointer(base), count: count * MemoryLayout<Key>.stride)
             for index in entries.indices where entries[index].isImported {
                 let target = bucket(entries[index])
                 (base + next[target]).initialize(to: key(index))

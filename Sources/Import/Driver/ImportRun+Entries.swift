@@ -13,7 +13,6 @@ extension ImportRun {
     /// bytes, counting occurrences only for those hashes. Records are read in place, never copied.
     mutating func makeEntries() {
         entries.reserveCapacity(files.reduce(0) { $0 + $1.recordCount })
-        HugePages.advise(&entries)
         var idBytes: [UInt8] = []
         idBytes.reserveCapacity(128)
         for fileIndex in files.indices {
@@ -109,7 +108,6 @@ extension ImportRun {
     private func contentHashes(of parsed: ParsedFile, file: Int) -> [UInt64] {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(files[file].recordCount)
-        HugePages.advise(&hashes)
         for (statementIndex, statement) in parsed.statements.enumerated() {
             let account = files[file].accounts[statementIndex]
             let currency = currency(of: account)

@@ -100,10 +100,7 @@ public struct QIFReader: StatementReader {
                 var statement = ParsedStatement(
                     accountHint: hint(for: entry.account, section: section, accounts: scanner.accounts),
                     currency: context.account?.currency)
-                if statements.isEmpty {
-                    statement.records.reserveCapacity(expected)
-                    HugePages.advise(&statement.records)
-                }
+                if statements.isEmpty { statement.records.reserveCapacity(expected) }
                 statements.append(statement)
             }
             last = (entry.account, index)
