@@ -163,40 +163,11 @@ public struct CSVReader: StatementReader {
         cells.reserveCapacity(32)
         CSVReader.readPreamble(preamble, profile: profile, into: &mapper, path: path)
 
-        func handle(_ head: CSVRecordHead, _ fields: [CSVField]) {
-            if let problem = head.problem {
-                switch problem {
-                case .unterminated(let line, let column):
-                    mapper.skipUnreadable(
-                        line: head.line,
-                        reason: "quoted field opened at line \(line) column \(column) is never closed; record skipped")
-                    return
-                case .strayQuote(let line, let column):
-                    mapper.warn(
-                        line: line, column: column, "quote inside a quoted field is not doubled; kept as text")
-                case .textAfterQuote(let line, let column):
-                    mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
-                case .tooManyFields(let line):
-                    mapper.warn(
-                        line: line, column: 1,
-                        "more than \(CSVTokenizer.maximumFields) cells on one line; the rest of the line is ignored")
-                }
-            }
-            // A row of empty cells (`;;;`, or spaces only) is a blank line, not a record.
-            var blank = true
-            for field in fields where !field.isEmpty {
-                blank = false
-                break
-            }
-            if blank { return }
-            cells.removeAll(keepingCapacity: true)
-            for field in fields { cells.append(tokenizer.bytes(field)) }
-            mapper.map(cells, line: head.line)
-        }
-
-        if let pending { handle(pending, fields) }
+        // The mapper and the cells are passed on, not captured: a closure capturing them would
+        // box them, and every row would pay for checking access to the box.
+        if let pending { handle(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
         while let head = tokenizer.next(into: &fields) {
-            handle(head, fields)
+            handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
         }
         mapper.markSummaryLines()
 
@@ -210,6 +181,42 @@ public struct CSVReader: StatementReader {
         }
         let statements = CSVStatementAssembly.statements(from: mapper, profile: profile, path: path)
         return (statements, mapper.skipped, mapper.warnings)
+    }
+
+    /// Maps one record of the data: its cells become a record, or a skipped record or warning
+    /// when its quoting is broken.
+    static func handle(
+        _ head: CSVRecordHead, _ fields: [CSVField], tokenizer: inout CSVTokenizer,
+        cells: inout [UnsafeBufferPointer<UInt8>], mapper: inout CSVRowMapper
+    ) {
+        if let problem = head.problem {
+            switch problem {
+            case .unterminated(let line, let column):
+                mapper.skipUnreadable(
+                    line: head.line,
+                    reason: "quoted field opened at line \(line) column \(column) is never closed; record skipped")
+                return
+            case .strayQuote(let line, let column):
+                mapper.warn(
+                    line: line, column: column, "quote inside a quoted field is not doubled; kept as text")
+            case .textAfterQuote(let line, let column):
+                mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
+            case .tooManyFields(let line):
+                mapper.warn(
+                    line: line, column: 1,
+                    "more than \(CSVTokenizer.maximumFields) cells on one line; the rest of the line is ignored")
+            }
+        }
+        // A row of empty cells (`;;;`, or spaces only) is a blank line, not a record.
+        var blank = true
+        for field in fields where !field.isEmpty {
+            blank = false
+            break
+        }
+        if blank { return }
+        cells.removeAll(keepingCapacity: true)
+        for field in fields { cells.append(tokenizer.bytes(field)) }
+        cells.withUnsafeBufferPointer { mapper.map($0, line: head.line) }
     }
 
     /// Reads the facts a profile looks for in the lines before the header.

@@ -88,7 +88,7 @@ struct CSVRowMapper {
     // MARK: - Rows
 
     /// Maps one data row, given the bytes of its cells.
-    mutating func map(_ cells: [UnsafeBufferPointer<UInt8>], line: Int) {
+    mutating func map(_ cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, line: Int) {
         @inline(__always) func cell(_ index: Int) -> UnsafeBufferPointer<UInt8> {
             index < cells.count ? cells[index] : UnsafeBufferPointer(start: nil, count: 0)
         }

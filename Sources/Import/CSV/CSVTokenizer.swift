@@ -129,6 +129,12 @@ struct CSVTokenizer {
                             line: recordLine, lastLine: recordLine,
                             problem: .unterminated(line: openLine, column: column))
                     }
+                    if !copying {
+                        // Plain text up to the next quote or line break needs no look.
+                        position = firstOf(
+                            CSVTokenizer.quote, CSVTokenizer.lineFeed, CSVTokenizer.carriageReturn, from: position)
+                        if position >= count { continue }
+                    }
                     let byte = text[position]
                     if byte == CSVTokenizer.quote {
                         let next: UInt8? = position + 1 < count ? text[position + 1] : nil
@@ -200,7 +206,7 @@ struct CSVTokenizer {
                 }
             } else {
                 let start = position
-                while position < count && !endsField(text[position]) { position += 1 }
+                position = firstOf(delimiter, CSVTokenizer.lineFeed, CSVTokenizer.carriageReturn, from: position)
                 var end = position
                 while end > start && isPadding(text[end - 1]) { end -= 1 }
                 fields.append(CSVField(start: start, end: end, inScratch: false, quoted: false))
@@ -254,6 +260,37 @@ struct CSVTokenizer {
             }
         }
         return CSVRecordHead(line: recordLine, lastLine: line, problem: problem)
+    }
+
+    /// The offset of the first of the bytes `a`, `b` or `c` at or after `start`, or the end of the
+    /// text.
+    ///
+    /// Fields are most of a file's bytes; testing eight at a time with the usual bit tricks is
+    /// several times faster than a byte loop. The lowest flagged byte of a word is always a true
+    /// match (borrows only move upwards), so the offset is exact.
+    @inline(__always)
+    private func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, from start: Int) -> Int {
+        let count = text.count
+        var index = start
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let (wordA, wordB, wordC) = (ones &* UInt64(a), ones &* UInt64(b), ones &* UInt64(c))
+            while index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let (x, y, z) = (word ^ wordA, word ^ wordB, word ^ wordC)
+                let flags = ((x &- ones) & ~x) | ((y &- ones) & ~y) | ((z &- ones) & ~z)
+                let found = flags & (ones &* 0x80)
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = text[index]
+            if byte == a || byte == b || byte == c { return index }
+            index += 1
+        }
+        return count
     }
 
     /// True when a quote that ends a field (followed by padding and a delimiter, a line end or the

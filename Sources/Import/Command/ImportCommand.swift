@@ -114,21 +114,10 @@ public struct ImportCommand: ParsableCommand {
             standardError(error.description)
             return 2
         }
-        // The journal is encoded and written a chunk of rows at a time as the import makes them,
-        // so its transactions and its bytes are never all in memory (a million rows are some
-        // 300 MB as transactions and 200 MB as JSON). Every chunk encodes as a whole journal;
-        // the header line is written once. The files are handed over, so each one's bytes are
-        // freed once it is read.
-        var wroteHeader = false
-        let outcome = driver.run(consume files, journalChunkSize: ImportCommand.journalChunkSize) { chunk in
-            let bytes = JournalCodec.encode(chunk)
-            bytes.withUnsafeBufferPointer { buffer in
-                let rows = wroteHeader ? (buffer.firstIndex(of: 0x0A).map { $0 + 1 } ?? buffer.count) : 0
-                journalFile.write(UnsafeBufferPointer(rebasing: buffer[rows...]))
-            }
-            wroteHeader = true
-        }
-        if !wroteHeader { journalFile.write(JournalCodec.encode(outcome.journal)) }
+        // The journal is encoded and written a piece at a time as the import makes it, so its
+        // bytes are never all in memory (a million rows are some 200 MB of JSON). The files are
+        // handed over, so each one's bytes are freed once it is read.
+        let outcome = driver.run(consume files) { journalFile.write($0) }
 
         var reportBytes: [UInt8]
         do {
@@ -153,10 +142,6 @@ public struct ImportCommand: ParsableCommand {
         if !quiet { standardError(outcome.report.summary(reportPath: report)) }
         return outcome.failedFiles > 0 ? 1 : 0
     }
-
-    /// Rows per journal chunk: large enough that encoding a chunk costs little beyond its rows,
-    /// small enough that a chunk's transactions and bytes take a few megabytes.
-    static let journalChunkSize = 32_768
 
     public static func writeToStandardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

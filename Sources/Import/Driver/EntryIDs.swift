@@ -11,12 +11,15 @@ import Ledger
 struct EntryIDs {
     /// Per record list (`ImportEntry.list`), `account/` as that list's account spells it.
     private(set) var prefixes: [[UInt8]] = []
+    /// The same, escaped as in a journal row.
+    private(set) var escapedPrefixes: [[UInt8]] = []
     /// The ids that come from the bank (`ImportEntry.idDetail` indexes it for those entries).
     private(set) var bankIDs: [TransactionID] = []
 
     /// Notes the account of the next record list; returns its prefix.
     mutating func addList(account: AccountID) -> [UInt8] {
         prefixes.append(Array(account.rawValue.utf8) + [UInt8(ascii: "/")])
+        escapedPrefixes.append(JournalRowEncoder.escapedBytes(account.rawValue) + [UInt8(ascii: "/")])
         return prefixes[prefixes.count - 1]
     }
 
@@ -35,6 +38,23 @@ struct EntryIDs {
             String(unsafeUninitializedCapacity: prefix.count + EntryIDs.derivedSuffixLimit) {
                 EntryIDs.writeDerived(prefix: prefix, hash: entry.contentHash, occurrence: Int(entry.idDetail), to: $0)
             })
+    }
+
+    /// Writes the id of `entry` into `buffer` as a journal row spells it (escaped), in place of
+    /// what it held. A derived id is its escaped prefix and hex digits, which need no escape.
+    func writeEscaped(_ entry: ImportEntry, into buffer: JournalBuffer) {
+        buffer.count = 0
+        if entry.hasBankID {
+            let id = bankIDs[Int(entry.idDetail)].rawValue
+            let end = JournalRowEncoder.writeEscaped(id, at: buffer.room(for: 6 * id.utf8.count))
+            buffer.count = end - buffer.start
+            return
+        }
+        let prefix = escapedPrefixes[Int(entry.list)]
+        let capacity = prefix.count + EntryIDs.derivedSuffixLimit
+        buffer.count = EntryIDs.writeDerived(
+            prefix: prefix, hash: entry.contentHash, occurrence: Int(entry.idDetail),
+            to: UnsafeMutableBufferPointer(start: buffer.room(for: capacity), count: capacity))
     }
 
     /// The most bytes a derived id has after its prefix: hex digits, `-` and an occurrence.

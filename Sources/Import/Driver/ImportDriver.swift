@@ -35,6 +35,25 @@ public struct ImportDriver: Sendable {
         _ files: consuming [InboxFile], journalChunkSize: Int, journalChunk: (Journal) -> Void
     ) -> ImportOutcome {
         var run = ImportRun(config: config, files: files)
+        let probable = prepare(&run)
+        return run.finish(probable: probable, chunkSize: journalChunkSize, journalChunk: journalChunk)
+    }
+
+    /// Imports `files` like `run(_:)`, but hands the journal to `journalBytes` already encoded (the
+    /// bytes `JournalCodec.encode` gives for the outcome's journal), a piece at a time, without
+    /// making its transactions: the outcome's journal has the accounts and no transactions. The
+    /// fastest way to write a large import's journal to a file.
+    public func run(
+        _ files: consuming [InboxFile], journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> ImportOutcome {
+        var run = ImportRun(config: config, files: files)
+        let probable = prepare(&run)
+        return run.finish(probable: probable, journalBytes: journalBytes)
+    }
+
+    /// Reads the files, gives every record its account and id and de-duplicates; returns the
+    /// probable duplicates.
+    private func prepare(_ run: inout ImportRun) -> [Deduplicator.ProbablePair] {
         run.read(with: readers)
         run.assignAccounts()
         run.makeEntries()
@@ -42,8 +61,7 @@ public struct ImportDriver: Sendable {
         deduplicator.pendingWindowDays = 5
         deduplicator.markSameID(&run.entries, ids: run.ids, idsAreASCII: run.idsAreASCII)
         deduplicator.supersedePending(&run.entries)
-        let probable = deduplicator.matchAcrossFiles(&run.entries)
-        return run.finish(probable: probable, chunkSize: journalChunkSize, journalChunk: journalChunk)
+        return deduplicator.matchAcrossFiles(&run.entries)
     }
 }
 

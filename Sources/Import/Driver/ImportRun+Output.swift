@@ -10,6 +10,39 @@ extension ImportRun {
     mutating func finish(
         probable: [Deduplicator.ProbablePair], chunkSize: Int, journalChunk: (Journal) -> Void
     ) -> ImportOutcome {
+        finish(probable: probable) { run, order, journal, warnings in
+            var chunk = journal
+            var start = 0
+            while start < order.count {
+                let end = order.count - start > chunkSize ? start + max(chunkSize, 1) : order.count
+                // The chunk's transactions are written over by the next chunk's, in place, when
+                // `journalChunk` does not keep them.
+                run.makeTransactions(order[start..<end], into: &chunk.transactions, warnings: &warnings)
+                journalChunk(chunk)
+                start = end
+            }
+        }
+    }
+
+    /// Builds the report like `finish(probable:chunkSize:journalChunk:)`, but hands the journal
+    /// to `journalBytes` as encoded bytes (header line first), a piece at a time, without making
+    /// its transactions (see `writeJournal`).
+    mutating func finish(
+        probable: [Deduplicator.ProbablePair], journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> ImportOutcome {
+        finish(probable: probable) { run, order, journal, warnings in
+            JournalCodec.encode(journal).withUnsafeBufferPointer { journalBytes($0) }
+            run.writeJournal(order, warnings: &warnings, to: journalBytes)
+        }
+    }
+
+    /// Builds the journal and the report; `writeJournal` is given the imported entries in
+    /// canonical order, the journal without transactions and the files' warnings, and writes the
+    /// transactions out.
+    private mutating func finish(
+        probable: [Deduplicator.ProbablePair],
+        writeJournal: (inout ImportRun, [Int], Journal, inout [[ImportDiagnostic]]) -> Void
+    ) -> ImportOutcome {
         var fileWarnings = files.map(\.warnings)
         let tallies = files.indices.map(tally)
         let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
@@ -26,16 +59,7 @@ extension ImportRun {
 
         // Built in canonical order (date, account, id): the journal needs no sort of its own.
         let order = CanonicalOrder.sorted(entries, ids: ids, accountRanks: CanonicalOrder.ranks(of: accounts))
-        var postedByAccount = Array(repeating: [(day: Int, minorUnits: Int64)](), count: accounts.count)
-        var pendingByAccount = Array(repeating: 0, count: accounts.count)
-        for index in order {
-            if entries[index].isPosted {
-                postedByAccount[Int(entries[index].account)].append(
-                    (Int(entries[index].day), entries[index].minorUnits))
-            } else {
-                pendingByAccount[Int(entries[index].account)] += 1
-            }
-        }
+        let (postedByAccount, postedCounts, pendingByAccount) = postedDays(order: order)
 
         let accountIDs = journalAccountIDs()
         var balances: [AccountID: BalanceReconciler.Result] = [:]
@@ -47,6 +71,7 @@ extension ImportRun {
             var coverage = CoverageMap()
             for window in windows { if let span = window[id] { coverage.add(span) } }
             let posted = accountIndex[id].map { postedByAccount[$0] } ?? []
+            let postedCount = accountIndex[id].map { postedCounts[$0] } ?? 0
             let pendingCount = accountIndex[id].map { pendingByAccount[$0] } ?? 0
             let reconciler = BalanceReconciler(transactions: posted)
             var stated: [BalanceReconciler.Stated] = []
@@ -83,7 +108,7 @@ extension ImportRun {
                 ImportReport.AccountReport(
                     id: id.rawValue, name: name, kind: kind.rawValue, currency: currency.code,
                     configured: configured != nil, files: known.files,
-                    transactions: posted.count + pendingCount, pending: pendingCount,
+                    transactions: postedCount + pendingCount, pending: pendingCount,
                     coverage: coverage.extent.map(ImportRun.dateSpan), gaps: coverage.gaps.map(ImportRun.dateSpan),
                     openingBalance: openingBalance?.decimalString, openingDate: openingDate?.isoString,
                     openingBalanceSource: openingSource,
@@ -92,22 +117,13 @@ extension ImportRun {
 
         var currencyCounts: [Currency: Int] = [:]
         for (slot, account) in accounts.enumerated() {
-            let imported = postedByAccount[slot].count + pendingByAccount[slot]
+            let imported = postedCounts[slot] + pendingByAccount[slot]
             if imported > 0 { currencyCounts[currency(of: account), default: 0] += imported }
         }
         let baseCurrency =
             config.baseCurrency ?? ImportRun.mostCommonCurrency(currencyCounts, accounts: journalAccounts)
         let journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: journalAccounts, transactions: [])
-        var chunk = journal
-        var start = 0
-        while start < order.count {
-            let end = order.count - start > chunkSize ? start + max(chunkSize, 1) : order.count
-            // The chunk's transactions are written over by the next chunk's, in place, when
-            // `journalChunk` does not keep them.
-            makeTransactions(order[start..<end], into: &chunk.transactions, warnings: &fileWarnings)
-            journalChunk(chunk)
-            start = end
-        }
+        writeJournal(&self, order, journal, &fileWarnings)
 
         var fileReports: [ImportReport.FileReport] = []
         var diagnostics: [ImportDiagnostic] = []
@@ -148,6 +164,59 @@ extension ImportRun {
             probableDuplicates: probableReports, totals: totals)
         return ImportOutcome(
             journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
+    }
+
+    /// Per account (by index): the days of its imported posted entries in date order, each with
+    /// the sum of their amounts that day (all `BalanceReconciler` needs), how many posted entries
+    /// it has and how many pending ones.
+    ///
+    /// When the days are dense (an export covers each day of its period) the sums are gathered in
+    /// one pass over the entries as they lie in memory; `order` (canonical, so by date) visits
+    /// them at random, each a likely miss of the processor's caches.
+    func postedDays(order: [Int]) -> (days: [[(day: Int, minorUnits: Int64)]], posted: [Int], pending: [Int]) {
+        var days = Array(repeating: [(day: Int, minorUnits: Int64)](), count: accounts.count)
+        var posted = Array(repeating: 0, count: accounts.count)
+        var pending = Array(repeating: 0, count: accounts.count)
+        var firstDay = Int.max
+        var lastDay = Int.min
+        for entry in entries where entry.isImported && entry.isPosted {
+            firstDay = min(firstDay, Int(entry.day))
+            lastDay = max(lastDay, Int(entry.day))
+        }
+        let accountCount = accounts.count
+        guard firstDay <= lastDay, (lastDay - firstDay + 1) * accountCount <= order.count * 4 + 1024 else {
+            for index in order {
+                let account = Int(entries[index].account)
+                if entries[index].isPosted {
+                    days[account].append((Int(entries[index].day), entries[index].minorUnits))
+                    posted[account] += 1
+                } else {
+                    pending[account] += 1
+                }
+            }
+            return (days, posted, pending)
+        }
+        // One cell per day and account: its total and how many entries it has.
+        let dayCount = lastDay - firstDay + 1
+        var totals = [Int64](repeating: 0, count: dayCount * accountCount)
+        var counts = [Int32](repeating: 0, count: dayCount * accountCount)
+        for entry in entries where entry.isImported {
+            let account = Int(entry.account)
+            if entry.isPending {
+                pending[account] += 1
+                continue
+            }
+            let cell = account * dayCount + Int(entry.day) - firstDay
+            totals[cell] = totals[cell] &+ entry.minorUnits
+            counts[cell] += 1
+            posted[account] += 1
+        }
+        for account in 0..<accountCount where posted[account] > 0 {
+            for day in 0..<dayCount where counts[account * dayCount + day] > 0 {
+                days[account].append((firstDay + day, totals[account * dayCount + day]))
+            }
+        }
+        return (days, posted, pending)
     }
 
     /// Configured accounts in configuration order, then derived ones by id.

@@ -63,7 +63,7 @@ extension ImportRun {
                 }
                 places[place].source.line = records[list][row].line
                 if !places[place].splits.isEmpty { places[place].splits = [] }
-                guard !records[list][row].splits.isEmpty else { continue }
+                guard records[list][row].hasSplits else { continue }
                 switch ImportRun.splits(of: records[list][row]) {
                 case .success(let splits): places[place].splits = splits
                 case .failure(let problem):

@@ -126,7 +126,8 @@ struct QIFRecordConversion {
                 bankType = numberText
             }
         }
-        var splits: [ParsedSplit] = []
+        // Nil rather than an empty array when there are none (see `ParsedRecord.splits`).
+        var splits: [ParsedSplit]?
         if let splitStart {
             switch self.splits(fields[splitStart...]) {
             case .success(let parsed): splits = parsed
@@ -146,7 +147,7 @@ struct QIFRecordConversion {
         if let checkNumber { records[last].checkNumber = checkNumber }
         if let bankType { records[last].bankType = bankType }
         if let bankCategory { records[last].bankCategory = bankCategory }
-        if !splits.isEmpty { records[last].splits = splits }
+        if let splits, !splits.isEmpty { records[last].splits = splits }
         return .record
     }
 

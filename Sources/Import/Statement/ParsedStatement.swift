@@ -102,22 +102,34 @@ public struct ParsedRecord: Sendable, Hashable {
     public var checkNumber: String?
     public var bankType: String?
     public var bankCategory: String?
-    /// QIF splits or a category the export carries (`L` field), kept as the bank's category.
-    public var splits: [ParsedSplit]
+    /// QIF splits, nil when there are none (see `splits`).
+    private var splitList: [ParsedSplit]?
     /// The running balance after this record, where the export has a balance column.
     public var balanceAfter: Money?
 }
 
 extension ParsedRecord {
+    /// QIF splits or a category the export carries (`L` field), kept as the bank's category.
+    ///
+    /// Stored as nil when empty: an empty array is one shared object whose retains and releases
+    /// take the runtime's slow path, and a million records without splits were a million of each.
+    public var splits: [ParsedSplit] {
+        get { splitList ?? [] }
+        set { splitList = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// True when the record has splits (without making an empty array when it has none).
+    public var hasSplits: Bool { splitList != nil }
+
     public init(
         date: CivilDate, amount: Money, payee: String, memo: String = "", status: TransactionStatus = .posted,
         fitID: String? = nil, checkNumber: String? = nil, bankType: String? = nil, bankCategory: String? = nil,
-        splits: [ParsedSplit] = [], balanceAfter: Money? = nil, line: Int
+        splits: [ParsedSplit]? = nil, balanceAfter: Money? = nil, line: Int
     ) {
         self.init(
             line: line, date: date, amount: amount, payee: payee, memo: memo, status: status, fitID: fitID,
-            checkNumber: checkNumber, bankType: bankType, bankCategory: bankCategory, splits: splits,
-            balanceAfter: balanceAfter)
+            checkNumber: checkNumber, bankType: bankType, bankCategory: bankCategory,
+            splitList: splits?.isEmpty == false ? splits : nil, balanceAfter: balanceAfter)
     }
 }
 

@@ -7,7 +7,7 @@
 ///
 /// The bytes are exactly those the field-by-field `JSONWriter` form gives (same key order, same
 /// escapes), which `JournalCodecTests` pins down.
-struct JournalRowEncoder {
+public struct JournalRowEncoder {
     private var cursor: UnsafeMutablePointer<UInt8>
 
     private init(_ start: UnsafeMutablePointer<UInt8>) { cursor = start }
@@ -110,18 +110,7 @@ struct JournalRowEncoder {
             literal(",\"note\":")
             quoted(value)
         }
-        if !t.pointee.splits.isEmpty {
-            literal(",\"splits\":[")
-            for (index, split) in t.pointee.splits.enumerated() {
-                if index > 0 { byte(UInt8(ascii: ",")) }
-                literal("{\"category\":\"")
-                category(split.category)
-                literal("\",\"amount\":\"")
-                amount(split.amount)
-                literal("\"}")
-            }
-            byte(UInt8(ascii: "]"))
-        }
+        if !t.pointee.splits.isEmpty { splits(t.pointee.splits) }
         if t.pointee.isTransfer { literal(",\"transfer\":true") }
         if let value = t.pointee.transferPeer {
             literal(",\"transferPeer\":")
@@ -135,12 +124,104 @@ struct JournalRowEncoder {
         byte(UInt8(ascii: "}"))
     }
 
+    // MARK: Rows the import stage makes
+
+    /// The most bytes `writeImported` writes for a row whose texts (id, account, currency, file,
+    /// payee, memo, check number, bank type and bank category) have `textBytes` UTF-8 bytes in
+    /// all, and which has `splits` (whose category texts are counted in `textBytes` too).
+    public static func importedRowBound(textBytes: Int, splits: Int) -> Int {
+        400 + 6 * textBytes + 96 * splits
+    }
+
+    /// `text` as it stands between the quotes of a JSON string in a row: its UTF-8 bytes, escaped.
+    public static func escapedBytes(_ text: String) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 6 * text.utf8.count + 1) { buffer, count in
+            guard let start = buffer.baseAddress else { return }
+            count = writeEscaped(text, at: start) - start
+        }
+    }
+
+    /// Writes `text` escaped (as `escapedBytes`) at `start`, which has room for six bytes per
+    /// UTF-8 byte of `text`; returns the end.
+    public static func writeEscaped(
+        _ text: String, at start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        var encoder = JournalRowEncoder(start)
+        encoder.escaped(text)
+        return encoder.cursor
+    }
+
+    /// Writes the row of a transaction as the import stage makes it (no category, tags, note or
+    /// transfer) at `start`, which has room for `importedRowBound` bytes; returns the end.
+    ///
+    /// The import writes its million rows from its records, never making `Transaction` values:
+    /// the id, account, currency code (of `exponent` decimals) and file come as bytes already
+    /// escaped (`escapedBytes`, `writeEscaped`), which the import makes once for all rows (the
+    /// id from its escaped account prefix and hex digits). The bytes are those `append` writes for the same transaction.
+    public static func writeImported(
+        at start: UnsafeMutablePointer<UInt8>, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
+        date: CivilDate, minorUnits: Int64, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
+        payee: String, memo: String, status: TransactionStatus, checkNumber: String?,
+        bankType: String?, bankCategory: String?, splits: [Split]?,
+        file: UnsafeBufferPointer<UInt8>, line: Int
+    ) -> UnsafeMutablePointer<UInt8> {
+        var encoder = JournalRowEncoder(start)
+        encoder.literal("{\"id\":\"")
+        encoder.bytes(id)
+        encoder.literal("\",\"account\":\"")
+        encoder.bytes(account)
+        encoder.literal("\",\"date\":\"")
+        encoder.date(date)
+        encoder.literal("\",\"amount\":\"")
+        var scale: UInt64 = 1
+        for _ in 0..<exponent { scale &*= 10 }
+        encoder.amount(minorUnits, exponent: exponent, scale: scale)
+        encoder.literal("\",\"currency\":\"")
+        encoder.bytes(currencyCode)
+        encoder.literal("\",\"payee\":")
+        encoder.quoted(payee)
+        if !memo.isEmpty {
+            encoder.literal(",\"memo\":")
+            encoder.quoted(memo)
+        }
+        if status != .posted {
+            encoder.literal(",\"status\":")
+            encoder.quoted(status.rawValue)
+        }
+        if let value = checkNumber {
+            encoder.literal(",\"checkNumber\":")
+            encoder.quoted(value)
+        }
+        if let value = bankType {
+            encoder.literal(",\"bankType\":")
+            encoder.quoted(value)
+        }
+        if let value = bankCategory {
+            encoder.literal(",\"bankCategory\":")
+            encoder.quoted(value)
+        }
+        if let splits, !splits.isEmpty { encoder.splits(splits) }
+        encoder.literal(",\"file\":\"")
+        encoder.bytes(file)
+        encoder.literal("\",\"line\":")
+        encoder.integer(line)
+        encoder.byte(UInt8(ascii: "}"))
+        return encoder.cursor
+    }
+
     // MARK: Pieces
 
     @inline(__always)
     private mutating func byte(_ value: UInt8) {
         cursor.pointee = value
         cursor += 1
+    }
+
+    @inline(__always)
+    private mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress else { return }
+        cursor.update(from: base, count: source.count)
+        cursor += source.count
     }
 
     @inline(__always)
@@ -244,12 +325,28 @@ struct JournalRowEncoder {
         padded(UInt64(date.day), width: 2)
     }
 
+    /// `,"splits":[...]`.
+    private mutating func splits(_ splits: [Split]) {
+        literal(",\"splits\":[")
+        for (index, split) in splits.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            literal("{\"category\":\"")
+            category(split.category)
+            literal("\",\"amount\":\"")
+            amount(split.amount)
+            literal("\"}")
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
     /// As `Money.decimalString`: `-1234.50`, zero-padded fraction, no sign on zero.
     private mutating func amount(_ money: Money) {
-        let exponent = money.currency.exponent
-        let magnitude = money.minorUnits.magnitude
-        let scale = UInt64(money.currency.scale)
-        if money.minorUnits < 0 { byte(UInt8(ascii: "-")) }
+        amount(money.minorUnits, exponent: money.currency.exponent, scale: UInt64(money.currency.scale))
+    }
+
+    private mutating func amount(_ minorUnits: Int64, exponent: Int, scale: UInt64) {
+        let magnitude = minorUnits.magnitude
+        if minorUnits < 0 { byte(UInt8(ascii: "-")) }
         digits(magnitude / scale)
         if exponent > 0 {
             byte(UInt8(ascii: "."))

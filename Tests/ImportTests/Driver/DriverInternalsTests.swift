@@ -38,6 +38,19 @@ struct DriverInternalsTests {
         }
     }
 
+    @Test("an entry fills one cache line and keeps its fate")
+    func entryLayout() {
+        #expect(MemoryLayout<ImportEntry>.stride == 64)
+        var entry = ImportEntry(
+            file: 0, list: 0, record: 0, account: 0, day: 0, minorUnits: 0, contentHash: 0, idDetail: 0, idHash: 0,
+            idPrefix: 0, idPrefixOrders: true, hasBankID: false, isPending: false)
+        #expect(entry.fate == .imported && entry.isImported)
+        entry.fate = .duplicate(of: 1_234_567, rule: .crossFormat)
+        #expect(entry.fate == .duplicate(of: 1_234_567, rule: .crossFormat) && !entry.isImported)
+        entry.fate = .imported
+        #expect(entry.isImported)
+    }
+
     @Test("EntryIDs spells TransactionID.derived", arguments: [0, 1, 9, 10, 99, 1234, Int(Int32.max)])
     func derivedIDs(occurrence: Int) {
         var ids = EntryIDs()

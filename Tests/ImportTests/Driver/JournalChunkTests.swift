@@ -53,6 +53,34 @@ struct JournalChunkTests {
         #expect(bytes == JournalCodec.encode(whole.journal))
     }
 
+    /// A QIF file with splits (one set that adds up, one that does not), check numbers,
+    /// categories and text that needs JSON escapes.
+    static let qif = (
+        "current-3.qif",
+        "!Type:Bank\nD01/12/2024\nT-30.00\nPSplit \"shop\" \\ caf\u{E9}\nN1042\nLFood:Groceries\nSFood:Groceries\n$-20.00\n"
+            + "SHome\n$-10.00\n^\nD01/13/2024\nT-5.00\nPBad\tsplit\nMa memo\nSFood\n$-4.00\n^\n"
+    )
+
+    @Test("the journal as bytes is JournalCodec.encode of the journal run(_:) makes")
+    func journalBytesMatchWholeJournal() {
+        let driver = ImportDriver(readers: H.readers, config: Self.config)
+        let files = inbox() + [InboxFile(name: Self.qif.0, bytes: Array(Self.qif.1.utf8))]
+        let whole = driver.run(files)
+        var bytes: [UInt8] = []
+        var pieces = 0
+        let streamed = driver.run(files) { piece in
+            bytes += piece
+            pieces += 1
+        }
+        #expect(pieces == 2)
+        #expect(streamed.report == whole.report)
+        #expect(streamed.diagnostics == whole.diagnostics)
+        #expect(streamed.journal.transactions.isEmpty)
+        #expect(whole.journal.transactions.contains { $0.splits.count == 2 && $0.checkNumber == "1042" })
+        #expect(whole.diagnostics.contains { $0.message.contains("kept without its splits") })
+        #expect(bytes == JournalCodec.encode(whole.journal))
+    }
+
     @Test("ids equal as text are the same id, even when their bytes differ")
     func canonicallyEqualIDs() {
         let outcome = ImportDriver(readers: H.readers, config: Self.config).run(inbox())

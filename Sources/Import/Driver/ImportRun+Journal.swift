@@ -1,0 +1,139 @@
+import Ledger
+
+extension ImportRun {
+    /// Bytes of journal rows gathered before they are handed on: small enough to stay in the
+    /// processor's cache while the kernel copies them into the file, large enough that the writes
+    /// are few.
+    static let journalPieceSize = 256 * 1024
+
+    /// Entries whose rows are made together: made in the order of the entries in memory, they
+    /// are then copied out in canonical order.
+    static let journalStretch = 4096
+
+    /// Encodes the journal rows of the imported entries at `order` (indices into `entries`), in
+    /// that order, handing them to `sink` in pieces of about `journalPieceSize` bytes (a longer
+    /// row is handed on alone).
+    ///
+    /// Each row is written from its entry and record (`JournalRowEncoder.writeImported`), with no
+    /// `Transaction` made: a million transactions are a million 300-byte values whose strings are
+    /// each retained and released again as they are built and encoded. The id is written from what
+    /// the entry keeps (`EntryIDs`), the account and file once spelled as bytes. Rows are the bytes
+    /// `JournalCodec.encode` writes for the transactions `makeTransactions` makes.
+    ///
+    /// In canonical order the entries of a day come at random, and each one read (and its record)
+    /// would miss the processor's caches; so a stretch of `journalStretch` entries is written in
+    /// the order they lie in memory (`entryOrder`) and then copied out in canonical order.
+    mutating func writeJournal(
+        _ order: [Int], warnings: inout [[ImportDiagnostic]], to sink: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let output = JournalBuffer(capacity: ImportRun.journalPieceSize)
+        let staging = JournalBuffer(capacity: ImportRun.journalPieceSize)
+        let id = JournalBuffer(capacity: 256)
+        var spans: [(start: Int, end: Int)] = []
+        // The texts every row repeats, spelled and escaped once: each account's id and currency
+        // code (its entries are all in its currency, see `makeEntries`) and each file's path.
+        var texts = RowTexts()
+        let accountTexts = accounts.map { texts.add($0.rawValue) }
+        let currencies = accounts.map { currency(of: $0) }
+        let codeTexts = currencies.map { texts.add($0.code) }
+        let pathTexts = files.map { texts.add($0.file.path) }
+        texts.bytes.withUnsafeBufferPointer { textBytes in
+            var start = 0
+            while start < order.count {
+                let end = min(start + ImportRun.journalStretch, order.count)
+                spans.removeAll(keepingCapacity: true)
+                spans.append(contentsOf: repeatElement((start: 0, end: 0), count: end - start))
+                staging.count = 0
+                for visit in ImportRun.entryOrder(order[start..<end]) {
+                    let entry = entries[Int(visit >> 32)]
+                    let account = Int(entry.account)
+                    let rowStart = staging.count
+                    ids.writeEscaped(entry, into: id)
+                    writeRow(
+                        entry, id: id.bytes, account: RowTexts.slice(textBytes, accountTexts[account]),
+                        exponent: currencies[account].exponent,
+                        currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
+                        path: RowTexts.slice(textBytes, pathTexts[Int(entry.file)]), into: staging,
+                        warnings: &warnings)
+                    spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
+                }
+                for span in spans {
+                    let size = span.end - span.start
+                    if output.count > 0 && output.count + size > ImportRun.journalPieceSize {
+                        sink(output.bytes)
+                        output.count = 0
+                    }
+                    output.append(staging.start + span.start, count: size)
+                }
+                start = end
+            }
+        }
+        if output.count > 0 { sink(output.bytes) }
+    }
+
+    /// Appends the journal row of `entry` and a line feed to `buffer`.
+    ///
+    /// The record's texts are taken out of it (moved, not copied: no retain, and the release
+    /// comes now, while their storage is in cache, rather than when the records are freed).
+    private mutating func writeRow(
+        _ entry: ImportEntry, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>, exponent: Int,
+        currencyCode: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, into buffer: JournalBuffer,
+        warnings: inout [[ImportDiagnostic]]
+    ) {
+        let (list, row, file) = (Int(entry.list), Int(entry.record), Int(entry.file))
+        var splits: [Split]?
+        if records[list][row].hasSplits {
+            switch ImportRun.splits(of: records[list][row]) {
+            case .success(let made): splits = made
+            case .failure(let problem):
+                warnings[file].append(
+                    ImportDiagnostic(
+                        severity: .warning, path: files[file].file.path, line: records[list][row].line,
+                        message: "\(problem.message); the transaction is kept without its splits"))
+            }
+        }
+        var payee = ""
+        var memo = ""
+        var checkNumber: String?
+        var bankType: String?
+        var bankCategory: String?
+        let (date, minorUnits, status, line) = records[list].withUnsafeMutableBufferPointer { rows in
+            swap(&payee, &rows[row].payee)
+            swap(&memo, &rows[row].memo)
+            if rows[row].checkNumber != nil { swap(&checkNumber, &rows[row].checkNumber) }
+            if rows[row].bankType != nil { swap(&bankType, &rows[row].bankType) }
+            if rows[row].bankCategory != nil { swap(&bankCategory, &rows[row].bankCategory) }
+            return (rows[row].date, rows[row].amount.minorUnits, rows[row].status, rows[row].line)
+        }
+        var textBytes =
+            id.count + account.count + path.count + currencyCode.count + payee.utf8.count + memo.utf8.count
+        textBytes += (checkNumber?.utf8.count ?? 0) + (bankType?.utf8.count ?? 0) + (bankCategory?.utf8.count ?? 0)
+        if let splits {
+            for split in splits { textBytes += split.category.components.reduce(1) { $0 + $1.utf8.count + 1 } }
+        }
+        let at = buffer.room(
+            for: JournalRowEncoder.importedRowBound(textBytes: textBytes, splits: splits?.count ?? 0) + 1)
+        let end = JournalRowEncoder.writeImported(
+            at: at, id: id, account: account, date: date, minorUnits: minorUnits, exponent: exponent,
+            currencyCode: currencyCode, payee: payee, memo: memo, status: status, checkNumber: checkNumber,
+            bankType: bankType, bankCategory: bankCategory, splits: splits, file: path, line: line)
+        end.pointee = 0x0A
+        buffer.count = end + 1 - buffer.start
+    }
+}
+
+/// Texts spelled out once as escaped UTF-8 in one array, each found by its range.
+struct RowTexts {
+    private(set) var bytes: [UInt8] = []
+
+    /// Adds `text` as it is written in a journal row (escaped); returns where its bytes are.
+    mutating func add(_ text: String) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: JournalRowEncoder.escapedBytes(text))
+        return start..<bytes.count
+    }
+
+    static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[range])
+    }
+}
