@@ -7,21 +7,21 @@ import Foundation
 /// written as it is encoded, a piece at a time, so its bytes are never all in memory at once.
 /// Like `FileOutput`, it creates the destination's folders and leaves the file readable as the
 /// process's umask allows.
-final class AtomicFileWriter {
+public final class AtomicFileWriter {
     /// Why the file could not be written, as `FileOutput` words it: `path: error: reason`.
-    struct Failure: Error, CustomStringConvertible {
-        let path: String
-        let reason: String
-        var description: String { "\(path): error: \(reason)" }
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): error: \(reason)" }
     }
 
-    let path: String
+    public let path: String
     private let temporaryPath: String
     private var descriptor: Int32
     /// The first error, after which writes are ignored.
-    private(set) var failure: Failure?
+    public private(set) var failure: Failure?
 
-    init(path: String) throws(Failure) {
+    public init(path: String) throws(Failure) {
         self.path = path
         let url = URL(fileURLWithPath: path)
         do {
@@ -53,7 +53,7 @@ final class AtomicFileWriter {
     }
 
     /// Appends `bytes`; after a failure, does nothing (see `failure`).
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard failure == nil, descriptor >= 0, var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
@@ -68,12 +68,12 @@ final class AtomicFileWriter {
         }
     }
 
-    func write(_ bytes: [UInt8]) {
+    public func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { write($0) }
     }
 
     /// Closes the file and renames it into place; throws the first failure instead, if any.
-    func commit() throws(Failure) {
+    public func commit() throws(Failure) {
         guard descriptor >= 0 else { return }
         if close(descriptor) != 0 { fail() }
         descriptor = -1
@@ -85,7 +85,7 @@ final class AtomicFileWriter {
     }
 
     /// Removes the temporary file unless it was committed (nothing is left behind after a failure).
-    func discard() {
+    public func discard() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
