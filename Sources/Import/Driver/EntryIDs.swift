@@ -7,14 +7,17 @@ import Ledger
 /// or to compare the rare ids whose hashes agree). Made when entries are, a million id strings were
 /// a million heap blocks that every copy of an entry touched again long after, when they were no
 /// longer in any cache, and that were freed later still; made as the journal is written, each is
-/// freed while it is still in cache. Ids from the bank (an OFX `FITID`) are kept as they come.
+/// freed while it is still in cache. Ids from the bank (`account/FITID`) are kept as bytes, one
+/// after another in one array, never as a string each.
 struct EntryIDs {
     /// Per record list (`ImportEntry.list`), `account/` as that list's account spells it.
     private(set) var prefixes: [[UInt8]] = []
     /// The same, escaped as in a journal row.
     private(set) var escapedPrefixes: [[UInt8]] = []
-    /// The ids that come from the bank (`ImportEntry.idDetail` indexes it for those entries).
-    private(set) var bankIDs: [TransactionID] = []
+    /// The bytes of the ids that come from the bank, one after another; id `n` (an entry's
+    /// `ImportEntry.idDetail`) ends at `bankIDEnds[n]` and starts where id `n - 1` ends.
+    private(set) var bankIDBytes: [UInt8] = []
+    private(set) var bankIDEnds: [Int] = []
 
     /// Notes the account of the next record list; returns its prefix.
     mutating func addList(account: AccountID) -> [UInt8] {
@@ -23,15 +26,35 @@ struct EntryIDs {
         return prefixes[prefixes.count - 1]
     }
 
-    /// Keeps an id from the bank; returns its index.
-    mutating func addBankID(_ id: TransactionID) -> Int32 {
-        bankIDs.append(id)
-        return Int32(bankIDs.count - 1)
+    /// Keeps an id from the bank, `prefix` then `fitID` then (if not nil) `~` and `occurrence`;
+    /// returns its index.
+    mutating func addBankID(
+        prefix: UnsafeBufferPointer<UInt8>, fitID: UnsafeBufferPointer<UInt8>, occurrence: Int?
+    )
+        -> Int32
+    {
+        bankIDBytes.append(contentsOf: prefix)
+        bankIDBytes.append(contentsOf: fitID)
+        if let occurrence {
+            bankIDBytes.append(UInt8(ascii: "~"))
+            bankIDBytes.append(contentsOf: String(occurrence).utf8)
+        }
+        bankIDEnds.append(bankIDBytes.count)
+        return Int32(bankIDEnds.count - 1)
+    }
+
+    /// Calls `body` with the bytes of bank id `index` (they live in `bankIDBytes`; do not keep them).
+    func withBankID<Result>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let index = Int(index)
+        let start = index == 0 ? 0 : bankIDEnds[index - 1]
+        return bankIDBytes.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[start..<bankIDEnds[index]]))
+        }
     }
 
     /// The id of `entry`.
     func id(of entry: ImportEntry) -> TransactionID {
-        if entry.hasBankID { return bankIDs[Int(entry.idDetail)] }
+        if entry.hasBankID { return TransactionID(withBankID(entry.idDetail) { String(decoding: $0, as: UTF8.self) }) }
         let prefix = prefixes[Int(entry.list)]
         // Written straight into the string's storage: one allocation per id.
         return TransactionID(
@@ -45,9 +68,10 @@ struct EntryIDs {
     func writeEscaped(_ entry: ImportEntry, into buffer: JournalBuffer) {
         buffer.count = 0
         if entry.hasBankID {
-            let id = bankIDs[Int(entry.idDetail)].rawValue
-            let end = JournalRowEncoder.writeEscaped(id, at: buffer.room(for: 6 * id.utf8.count))
-            buffer.count = end - buffer.start
+            withBankID(entry.idDetail) { id in
+                let end = JournalRowEncoder.writeEscaped(id, at: buffer.room(for: 6 * id.count))
+                buffer.count = end - buffer.start
+            }
             return
         }
         let prefix = escapedPrefixes[Int(entry.list)]

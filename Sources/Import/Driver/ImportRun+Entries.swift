@@ -13,20 +13,25 @@ extension ImportRun {
     /// bytes, counting occurrences only for those hashes. Records are read in place, never copied.
     mutating func makeEntries() {
         entries.reserveCapacity(files.reduce(0) { $0 + $1.recordCount })
-        var idBytes: [UInt8] = []
-        idBytes.reserveCapacity(128)
         for fileIndex in files.indices {
             guard let parsed = files[fileIndex].parsed else { continue }
-            let hashes = contentHashes(of: parsed, file: fileIndex)
-            let mayRepeat = RepeatedKeys.flags(hashes)
+            let keys = recordKeys(of: parsed, file: fileIndex)
+            let mayRepeat = RepeatedKeys.flags(keys.contentHashes)
+            // Equal bank ids are equal bytes only when both are ASCII (see `idsAreASCII`);
+            // otherwise every one is looked up by its text, as a string compares.
+            let bankIDMayRepeat =
+                keys.bankIDsAreASCII
+                ? RepeatedKeys.flags(keys.bankIDHashes) : [Bool](repeating: true, count: keys.bankIDHashes.count)
+            if !keys.bankIDsAreASCII { idsAreASCII = false }
             var occurrences: [UInt64: Int] = [:]
             var nextHash = 0
             var bankIDs: [TransactionID: Int] = [:]
+            var nextBankID = 0
             for (statementIndex, statement) in parsed.statements.enumerated() {
                 let account = files[fileIndex].accounts[statementIndex]
                 let accountSlot = index(of: account)
                 let currency = currency(of: account)
-                let prefix = ids.addList(account: account)
+                let prefix = ids.prefixes[keys.firstList + statementIndex]
                 let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
                 // Ids of one account share this prefix, which sorting skips; an account spelled
                 // with other bytes than the one it is filed under (canonically equal) does not.
@@ -50,12 +55,12 @@ extension ImportRun {
                             continue
                         }
                         var contentHash: UInt64 = 0
-                        let idDetail: Int32
-                        let idHash: UInt64
+                        var idDetail: Int32
+                        var idHash: UInt64
                         var sortKey: (value: UInt64, orders: Bool)
-                        let fitID = rows[index].fitID.map(ImportRun.withoutWhitespace) ?? ""
-                        if fitID.isEmpty {
-                            let hash = hashes[nextHash]
+                        let hasBankID = ImportRun.hasBankID(rows[index])
+                        if !hasBankID {
+                            let hash = keys.contentHashes[nextHash]
                             var occurrence = 0
                             if mayRepeat[nextHash] {
                                 occurrence = occurrences[hash, default: 0]
@@ -76,19 +81,27 @@ extension ImportRun {
                             // A FITID repeated within one file is kept as another transaction (some
                             // banks derive FITIDs from date and amount, so two identical coffees
                             // share one): the second gets `~2`, the third `~3`, which an
-                            // overlapping export repeats alike.
-                            let base = TransactionID.ofx(account: account, fitID: fitID)
-                            let occurrence = bankIDs[base, default: 0] + 1
-                            bankIDs[base] = occurrence
-                            let id = occurrence == 1 ? base : TransactionID("\(base.rawValue)~\(occurrence)")
-                            idDetail = ids.addBankID(id)
-                            idBytes.removeAll(keepingCapacity: true)
-                            idBytes.append(contentsOf: id.rawValue.utf8)
-                            (idHash, sortKey) = idBytes.withUnsafeBufferPointer {
-                                (ImportRun.hash($0), CanonicalOrder.idPrefix($0, after: prefix.count))
+                            // overlapping export repeats alike. `recordKeys` stored every
+                            // `account/FITID` and its hash; only those that may repeat are counted.
+                            idDetail = keys.firstBankID + Int32(nextBankID)
+                            idHash = keys.bankIDHashes[nextBankID]
+                            if bankIDMayRepeat[nextBankID] {
+                                let base = TransactionID(
+                                    ids.withBankID(idDetail) { String(decoding: $0, as: UTF8.self) })
+                                let occurrence = bankIDs[base, default: 0] + 1
+                                bankIDs[base] = occurrence
+                                if occurrence > 1 {
+                                    let baseBytes = ids.withBankID(idDetail) { Array($0) }
+                                    idDetail = baseBytes.withUnsafeBufferPointer {
+                                        ids.addBankID(
+                                            prefix: $0, fitID: UnsafeBufferPointer(start: nil, count: 0),
+                                            occurrence: occurrence)
+                                    }
+                                    idHash = ids.withBankID(idDetail) { ImportRun.hash($0) }
+                                }
                             }
-                            if !idBytes.starts(with: prefix) { sortKey.orders = false }
-                            if !idBytes.allSatisfy({ $0 < 0x80 }) { idsAreASCII = false }
+                            nextBankID += 1
+                            sortKey = ids.withBankID(idDetail) { CanonicalOrder.idPrefix($0, after: prefix.count) }
                         }
                         entries.append(
                             ImportEntry(
@@ -96,7 +109,7 @@ extension ImportRun {
                                 day: Int32(rows[index].date.dayNumber), minorUnits: rows[index].amount.minorUnits,
                                 contentHash: contentHash, idDetail: idDetail, idHash: idHash,
                                 idPrefix: sortKey.value,
-                                idPrefixOrders: sortKey.orders && prefixIsShared, hasBankID: !fitID.isEmpty,
+                                idPrefixOrders: sortKey.orders && prefixIsShared, hasBankID: hasBankID,
                                 isPending: rows[index].status == .pending))
                     }
                 }
@@ -104,25 +117,59 @@ extension ImportRun {
         }
     }
 
-    /// The content hash of every record of `parsed` that gets a derived id, in file order.
-    private func contentHashes(of parsed: ParsedFile, file: Int) -> [UInt64] {
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(files[file].recordCount)
+    /// What `makeEntries` looks up to number repeated ids of one file.
+    private struct RecordKeys {
+        /// The content hash of every record that gets a derived id, in file order.
+        var contentHashes: [UInt64] = []
+        /// The hash of `account/FITID` of every record with a FITID, in file order; those ids
+        /// are in `ids` from `firstBankID` on, in the same order.
+        var bankIDHashes: [UInt64] = []
+        var firstBankID: Int32 = 0
+        var bankIDsAreASCII = true
+        /// The index in `ids.prefixes` of the file's first statement.
+        var firstList = 0
+    }
+
+    /// The first pass over the records of `parsed` (see `makeEntries`): notes each statement's
+    /// id prefix, hashes each record's content or stores its bank id.
+    private mutating func recordKeys(of parsed: ParsedFile, file: Int) -> RecordKeys {
+        var keys = RecordKeys()
+        keys.contentHashes.reserveCapacity(files[file].recordCount)
+        keys.firstBankID = Int32(ids.bankIDEnds.count)
+        keys.firstList = ids.prefixes.count
         for (statementIndex, statement) in parsed.statements.enumerated() {
             let account = files[file].accounts[statementIndex]
             let currency = currency(of: account)
+            let prefix = ids.addList(account: account)
+            let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
             var hasher = ContentHasher(account: account)
             statement.records.withUnsafeBufferPointer { rows in
                 for index in rows.indices where rows[index].amount.currency == currency {
-                    if let fitID = rows[index].fitID, !ImportRun.withoutWhitespace(fitID).isEmpty { continue }
-                    hashes.append(
+                    if var fitID = rows[index].fitID.map(ImportRun.withoutWhitespace), !fitID.isEmpty {
+                        if !prefixIsASCII { keys.bankIDsAreASCII = false }
+                        let id = fitID.withUTF8 { fitID in
+                            if !fitID.allSatisfy({ $0 < 0x80 }) { keys.bankIDsAreASCII = false }
+                            return prefix.withUnsafeBufferPointer {
+                                ids.addBankID(prefix: $0, fitID: fitID, occurrence: nil)
+                            }
+                        }
+                        keys.bankIDHashes.append(ids.withBankID(id) { ImportRun.hash($0) })
+                        continue
+                    }
+                    keys.contentHashes.append(
                         hasher.hash(
                             date: rows[index].date, amount: rows[index].amount, payee: rows[index].payee,
                             memo: rows[index].memo))
                 }
             }
         }
-        return hashes
+        return keys
+    }
+
+    /// Whether `record` has a FITID that is not blank: its id comes from the bank.
+    private static func hasBankID(_ record: ParsedRecord) -> Bool {
+        guard let fitID = record.fitID else { return false }
+        return !withoutWhitespace(fitID).isEmpty
     }
 
     /// A hash of some bytes (the process's own: only compared within one run).

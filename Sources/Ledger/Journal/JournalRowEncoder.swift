@@ -151,6 +151,16 @@ public struct JournalRowEncoder {
         return encoder.cursor
     }
 
+    /// Writes UTF-8 `bytes` escaped (as `escapedBytes` would the string they spell) at `start`,
+    /// which has room for six bytes per byte; returns the end.
+    public static func writeEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        var encoder = JournalRowEncoder(start)
+        encoder.escaped(bytes)
+        return encoder.cursor
+    }
+
     /// Writes the row of a transaction as the import stage makes it (no category, tags, note or
     /// transfer) at `start`, which has room for `importedRowBound` bytes; returns the end.
     ///

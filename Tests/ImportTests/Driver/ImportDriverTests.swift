@@ -368,6 +368,46 @@ struct ImportDriverTests {
         #expect(H.countsAddUp(outcome.report))
     }
 
+    @Test("FITIDs repeat by their text: white space is dropped, canonically equal spellings repeat, blank is none")
+    func repeatedFITIDSpellings() {
+        let ofx = """
+            FAKEOFX
+            statement;number=1234
+            2024-01-03;-3.50;Coffee;fitid=K
+            2024-01-03;-3.50;Coffee;fitid=F 1
+            2024-01-04;-7.00;Lunch;fitid=\u{212A}
+            2024-01-05;-7.00;Lunch;fitid=F1
+            2024-01-06;-1.00;Tea;fitid=\t
+            2024-01-06;-1.00;Tea;fitid=G
+            """
+        let outcome = H.run([("bank-1.ofx", ofx)])
+        let ids = outcome.journal.transactions.map { Array($0.id.rawValue.utf8) }
+        let derived = Array(
+            TransactionID.derived(
+                account: AccountID("account-1234"), date: CivilDate(iso: "2024-01-06")!, amount: H.money("-1.00"),
+                text: "Tea", occurrence: 0
+            ).rawValue.utf8)
+        let expected =
+            [
+                "account-1234/K", "account-1234/F1", "account-1234/\u{212A}~2", "account-1234/F1~2", "account-1234/G",
+            ].map { Array($0.utf8) } + [derived]
+        #expect(ids.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(outcome.report.files.map(\.duplicates) == [0])
+    }
+
+    @Test("among many distinct FITIDs, the one that repeats is numbered, in a later statement of the same account too")
+    func repeatedFITIDAmongMany() {
+        var ofx = "FAKEOFX\nstatement;number=1234\n"
+        for index in 0..<500 { ofx += "2024-01-03;-\(index).00;Shop;fitid=X\(index)\n" }
+        ofx += "statement;number=1234\n2024-01-04;-1.00;Shop;fitid=X7\n"
+        let outcome = H.run([("bank-1.ofx", ofx)])
+        let ids = Set(outcome.journal.transactions.map(\.id.rawValue))
+        #expect(ids.count == 501)
+        #expect(
+            ids.contains("account-1234/X7~2") && ids.contains("account-1234/X7") && ids.contains("account-1234/X499"))
+        #expect(ids.filter { $0.contains("~") } == ["account-1234/X7~2"])
+    }
+
     @Test("QIF splits go into the journal when they add up; the bank's fields and source are kept")
     func qifIntoJournal() throws {
         let qif = String(decoding: try QIFFixtures.corpus("quiffen__test.qif"), as: UTF8.self)
