@@ -559,36 +559,38 @@ public struct Categorizer {
     /// run of equal amount and date by id: the same order as one stable sort by all three.
     /// Returns positions in `uncategorized` (which is in row order) in the order of the file.
     static func sortUncategorized(_ uncategorized: [UncategorizedRow], _ rows: LedgerRows) -> [Int32] {
-        // Largest magnitude first: sort ascending on its complement.
-        var keys = uncategorized.indices.map { position in
-            (
-                amount: ~uncategorized[position].minorUnits.magnitude, day: uncategorized[position].date.dayNumber,
-                position: position
-            )
+        // One 128-bit number per row: the complement of the magnitude (largest first) above the day
+        // (offset to be unsigned) above the position. Comparing plain integers sorts several times
+        // faster than comparing tuples through a closure, and the position keeps keys distinct.
+        var keys = [UInt128](repeating: 0, count: uncategorized.count)
+        uncategorized.withUnsafeBufferPointer { entries in
+            for position in entries.indices {
+                let day = UInt64(
+                    UInt32(bitPattern: Int32(truncatingIfNeeded: entries[position].date.dayNumber)) ^ 0x8000_0000)
+                keys[position] =
+                    UInt128(~entries[position].minorUnits.magnitude) << 64 | UInt128(day << 32 | UInt64(position))
+            }
         }
-        keys.sort { lhs, rhs in
-            if lhs.amount != rhs.amount { return lhs.amount < rhs.amount }
-            if lhs.day != rhs.day { return lhs.day < rhs.day }
-            return lhs.position < rhs.position
-        }
+        keys.sort()
+        func position(_ key: UInt128) -> Int { Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: key)) }
+        // Equal amount and date: by id.
+        let sameAmountAndDay = ~UInt128(0xFFFF_FFFF)
         var start = 0
         while start < keys.count {
             var end = start + 1
-            while end < keys.count, keys[end].amount == keys[start].amount, keys[end].day == keys[start].day {
-                end += 1
-            }
+            while end < keys.count, keys[end] & sameAmountAndDay == keys[start] & sameAmountAndDay { end += 1 }
             if end - start > 1 {
                 keys[start..<end].sort { lhs, rhs in
-                    let left = uncategorized[lhs.position].index
-                    let right = uncategorized[rhs.position].index
+                    let left = uncategorized[position(lhs)].index
+                    let right = uncategorized[position(rhs)].index
                     if rows.idPrecedes(left, right) { return true }
                     if rows.idPrecedes(right, left) { return false }
-                    return lhs.position < rhs.position
+                    return lhs < rhs
                 }
             }
             start = end
         }
-        return keys.map { Int32($0.position) }
+        return keys.map { Int32(position($0)) }
     }
 }
 

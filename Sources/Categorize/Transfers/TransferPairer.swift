@@ -137,7 +137,8 @@ public struct TransferPairer: Sendable {
             }
             return idPrecedes(Int(lhs.incoming), Int(rhs.incoming))
         }
-        var used = Set<Int>()
+        // Legs taken, by the caller's index (rows: a flag per row, not a set of a million numbers).
+        var used = UsedLegs(legs)
         var pairs: [(out: Int, in: Int)] = []
         for candidate in candidates {
             let out = legs[Int(candidate.out)].index
@@ -148,5 +149,26 @@ public struct TransferPairer: Sendable {
             pairs.append((out, incoming))
         }
         return pairs
+    }
+
+    /// The caller's indices of the legs already paired: flags when the indices are row numbers
+    /// (none negative), a set otherwise.
+    struct UsedLegs {
+        var flags: [Bool]
+        var others = Set<Int>()
+        let isFlags: Bool
+
+        init(_ legs: [LegFacts]) {
+            let low = legs.lazy.map(\.index).min() ?? 0
+            let high = legs.lazy.map(\.index).max() ?? -1
+            isFlags = low >= 0 && high < Int(Int32.max)
+            flags = [Bool](repeating: false, count: isFlags ? high + 1 : 0)
+        }
+
+        func contains(_ index: Int) -> Bool { isFlags ? flags[index] : others.contains(index) }
+
+        mutating func insert(_ index: Int) {
+            if isFlags { flags[index] = true } else { others.insert(index) }
+        }
     }
 }
