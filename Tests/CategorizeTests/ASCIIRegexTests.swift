@@ -32,6 +32,8 @@ import Testing
         #expect(ASCIIRegex("a*+") == nil)
         #expect(ASCIIRegex("[A-z]") == nil)
         #expect(ASCIIRegex("café") == nil)
+        #expect(ASCIIRegex("[_@]") == nil)
+        #expect(ASCIIRegex("[!-@]") == nil)
         #expect(matches("cafe", "CAFÉ") == nil)
         #expect(matches("cafe", "a\tcafe") == nil)
     }
@@ -40,18 +42,37 @@ import Testing
     @Test func agreesWithRegex() throws {
         let patterns = [
             "^south [a-z]+ cafe", "cafe$", "^amzn mktp", "sq \\*", "a.c", "^.*$", "b+", "[0-9]+ ltd",
-            "[A-Z][a-z]*x", "ab?c", "ab*?c", "x[.-]y", "\\.com", "[-a]z", "[a-]z", "k", "^$", "^", "$", "[_@#]",
-            "it's", "a&b", "q\\?", "[\\]]", "1\\+1", "^[a-f0-9]+$", "w.*w", "e ?e",
+            "[A-Z][a-z]*x", "ab?c", "ab*?c", "x[.-]y", "\\.com", "[-a]z", "[a-]z", "k", "^$", "^", "$", "[#%]",
+            "it's", "a&b", "q\\?", "1\\+1", "^[a-f0-9]+$", "w.*w", "e ?e", "a\\-b", "a\\,b", "\\#1",
+            "\\&", "a\\ b", "\\@x", "\\_", "\\=", "\\;", "\\:", "\\!", "\\\"", "\\/", "`", "<a>", "~", "%",
+            "[\\-]", "#1", "x-y", "a,b", "\\$5", "\\.\\*",
         ]
         let texts = [
             "", "SOUTH ROW CAFE", "south  cafe", "Amzn Mktp UK", "SQ *BEAN", "abc", "ac", "AbBbC", "123 LTD",
             "Hello worldx", "x.y", "x-y", "xzy", "shop.COM", "-z", "az", "K", "_@#", "IT'S", "A&B", "Q?", "]",
-            "1+1", "DEADbeef", "w w", "ee", "e e", "e  e", "Kelvin", "BBB", "cafe cafe",
+            "1+1", "DEADbeef", "w w", "ee", "e e", "e  e", "Kelvin", "BBB", "cafe cafe", "A-B", "a,b", "#1", "&",
+            "a b", "@X", "_", "=", ";", ":", "!", "\"", "/", "`", "<A>", "~", "%", "^", "a^", "X-Y", "$5", ".*",
         ]
         for pattern in patterns {
             let regex = try Regex(pattern).ignoresCase()
             let ascii = try #require(ASCIIRegex(pattern), "\(pattern)")
             for text in texts {
+                var bytes = text
+                let fast = bytes.withUTF8 { ascii.matches($0) }
+                let slow = (try? regex.firstMatch(in: text)) != nil
+                #expect(fast == slow, "/\(pattern)/ on \"\(text)\"")
+            }
+        }
+    }
+
+    /// Each printable character as a literal and as a class, on each printable character.
+    @Test func agreesWithRegexCharacterByCharacter() throws {
+        let printable = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        let patterns = printable.flatMap { ["\\" + $0, $0, "[" + $0 + "]", "[\\" + $0 + "]"] }
+        for pattern in patterns {
+            guard let ascii = ASCIIRegex(pattern) else { continue }
+            let regex = try Regex(pattern).ignoresCase()
+            for text in printable {
                 var bytes = text
                 let fast = bytes.withUTF8 { ascii.matches($0) }
                 let slow = (try? regex.firstMatch(in: text)) != nil

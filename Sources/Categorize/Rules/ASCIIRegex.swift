@@ -169,13 +169,16 @@ struct ASCIIRegex: Sendable {
                 scalar = scalars[index + 1]
                 index += 1
             }
+            guard ASCIIRegex.isPlainClassMember(scalar) else { return nil }
             members.append(UInt8(scalar.value))
             index += 1
             // A range `a-z` (a `-` before `]` is a literal).
             if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] != "]" {
                 let upper = scalars[index + 1]
                 guard upper != "\\", upper != "[", upper.value >= scalar.value else { return nil }
-                guard ASCIIRegex.isCaseClosed(UInt8(scalar.value), UInt8(upper.value)) else { return nil }
+                guard ASCIIRegex.isPlainClassMember(upper),
+                    ASCIIRegex.isCaseClosed(UInt8(scalar.value), UInt8(upper.value))
+                else { return nil }
                 set.insert(UInt8(scalar.value)...UInt8(upper.value))
                 members.removeLast()
                 index += 2
@@ -184,6 +187,14 @@ struct ASCIIRegex: Sendable {
         guard index < scalars.count else { return nil }
         for member in members { set.insert(member) }
         return index + 1
+    }
+
+    /// Letters, digits, space and the punctuation below `@` in a class. The other punctuation is
+    /// left to `Regex`: with case ignored, its classes take `@ [ \\ ] ^ _` and `` ` { | } ~ `` for
+    /// one another (0x20 apart, as letters are).
+    static func isPlainClassMember(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x20...0x3F).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
     }
 
     /// True when a range holds either no letters or whole runs a case mapping cannot split: ranges
