@@ -649,7 +649,7 @@ struct Categorization {
             for tag in decision.tags where !t.tags.contains(tag) { t.tags.append(tag) }
             if let note = decision.note { t.note = note }
         }
-        if let splits = rows.splits[row] { t.splits = splits }
+        if !rows.splits.isEmpty, let splits = rows.splits[row] { t.splits = splits }
         t.isTransfer = rows.isTransfer[row]
         t.isIgnored = rows.isIgnored[row]
         if rows.peer[row] >= 0 { t.transferPeer = rows.id(Int(rows.peer[row])) }
