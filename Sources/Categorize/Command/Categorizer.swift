@@ -179,6 +179,10 @@ public struct Categorizer {
         var source: [Int32] = []
         /// The first matched rule that marks `transfer`, or -1.
         var transferRule: [Int32] = []
+        /// Whether the decision marks `transfer` (read per row: a flag, not the whole decision).
+        var isTransfer: [Bool] = []
+        var isIgnored: [Bool] = []
+        var hasSplit: [Bool] = []
         /// Rows decided, for the rules' match counts.
         var rowCount: [Int] = []
         var byMatched: [[Int]: Int32] = [:]
@@ -190,6 +194,9 @@ public struct Categorizer {
             let rule =
                 decision.transfer ? decision.matched.first(where: { rules[$0].actions.contains(.transfer) }) : nil
             transferRule.append(rule.map(Int32.init) ?? -1)
+            isTransfer.append(decision.transfer)
+            isIgnored.append(decision.ignore)
+            hasSplit.append(decision.split != nil)
             rowCount.append(0)
             return Int32(all.count - 1)
         }
@@ -280,7 +287,7 @@ public struct Categorizer {
                 }
             }
             decisions.rowCount[Int(decision)] += 1
-            if decisions.all[Int(decision)].transfer {
+            if decisions.isTransfer[Int(decision)] {
                 facts.ruleMarked[index] = true
                 facts.transferRule[index] = decisions.transferRule[Int(decision)]
             }
@@ -313,9 +320,9 @@ public struct Categorizer {
                 rows.category[index] = category
                 rows.source[index] = decisions.source[Int(decision)]
             }
-            if decisions.all[Int(decision)].transfer { rows.isTransfer[index] = true }
-            if decisions.all[Int(decision)].ignore { rows.isIgnored[index] = true }
-            if let plan = decisions.all[Int(decision)].split {
+            if decisions.isTransfer[Int(decision)] { rows.isTransfer[index] = true }
+            if decisions.isIgnored[Int(decision)] { rows.isIgnored[index] = true }
+            if decisions.hasSplit[Int(decision)], let plan = decisions.all[Int(decision)].split {
                 let amount = rows.amount(index)
                 switch plan.allocate(amount) {
                 case .success(let splits):
@@ -444,6 +451,14 @@ public struct Categorizer {
             var bucket: Int32
             var debit: Bool
             var account: Int32
+
+            /// Two words rather than five fields: hashed for every row.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(UInt64(UInt32(bitPattern: payeeKey)) << 32 | UInt64(UInt32(bitPattern: memo)))
+                hasher.combine(
+                    UInt64(UInt32(bitPattern: account)) << 32 | UInt64(UInt32(bitPattern: bucket)) << 1
+                        | (debit ? 1 : 0))
+            }
         }
         func featureKey(_ index: Int) -> FeatureKey {
             FeatureKey(
