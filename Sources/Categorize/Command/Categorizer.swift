@@ -460,10 +460,14 @@ public struct Categorizer {
                         | (debit ? 1 : 0))
             }
         }
+        let scales = rows.currencies.map(\.scale)
         func featureKey(_ index: Int) -> FeatureKey {
             FeatureKey(
                 payeeKey: texts.payees[Int(facts.payee[index])].key, memo: facts.memo[index],
-                bucket: Int32(FeatureExtractor.bucket(rows.amount(index))), debit: rows.minorUnits[index] < 0,
+                bucket: Int32(
+                    FeatureExtractor.bucket(
+                        magnitude: rows.minorUnits[index].magnitude, scale: scales[Int(rows.currency[index])])),
+                debit: rows.minorUnits[index] < 0,
                 account: rows.account[index])
         }
         func features(_ key: FeatureKey, into features: inout [Int32]) {
