@@ -179,6 +179,10 @@ public struct Categorizer {
         var source: [Int32] = []
         /// The first matched rule that marks `transfer`, or -1.
         var transferRule: [Int32] = []
+        /// Whether the decision marks `transfer` (read per row: a flag, not the whole decision).
+        var isTransfer: [Bool] = []
+        var isIgnored: [Bool] = []
+        var hasSplit: [Bool] = []
         /// Rows decided, for the rules' match counts.
         var rowCount: [Int] = []
         var byMatched: [[Int]: Int32] = [:]
@@ -190,6 +194,9 @@ public struct Categorizer {
             let rule =
                 decision.transfer ? decision.matched.first(where: { rules[$0].actions.contains(.transfer) }) : nil
             transferRule.append(rule.map(Int32.init) ?? -1)
+            isTransfer.append(decision.transfer)
+            isIgnored.append(decision.ignore)
+            hasSplit.append(decision.split != nil)
             rowCount.append(0)
             return Int32(all.count - 1)
         }
@@ -280,7 +287,7 @@ public struct Categorizer {
                 }
             }
             decisions.rowCount[Int(decision)] += 1
-            if decisions.all[Int(decision)].transfer {
+            if decisions.isTransfer[Int(decision)] {
                 facts.ruleMarked[index] = true
                 facts.transferRule[index] = decisions.transferRule[Int(decision)]
             }
@@ -313,9 +320,9 @@ public struct Categorizer {
                 rows.category[index] = category
                 rows.source[index] = decisions.source[Int(decision)]
             }
-            if decisions.all[Int(decision)].transfer { rows.isTransfer[index] = true }
-            if decisions.all[Int(decision)].ignore { rows.isIgnored[index] = true }
-            if let plan = decisions.all[Int(decision)].split {
+            if decisions.isTransfer[Int(decision)] { rows.isTransfer[index] = true }
+            if decisions.isIgnored[Int(decision)] { rows.isIgnored[index] = true }
+            if decisions.hasSplit[Int(decision)], let plan = decisions.all[Int(decision)].split {
                 let amount = rows.amount(index)
                 switch plan.allocate(amount) {
                 case .success(let splits):
@@ -444,11 +451,23 @@ public struct Categorizer {
             var bucket: Int32
             var debit: Bool
             var account: Int32
+
+            /// Two words rather than five fields: hashed for every row.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(UInt64(UInt32(bitPattern: payeeKey)) << 32 | UInt64(UInt32(bitPattern: memo)))
+                hasher.combine(
+                    UInt64(UInt32(bitPattern: account)) << 32 | UInt64(UInt32(bitPattern: bucket)) << 1
+                        | (debit ? 1 : 0))
+            }
         }
+        let scales = rows.currencies.map(\.scale)
         func featureKey(_ index: Int) -> FeatureKey {
             FeatureKey(
                 payeeKey: texts.payees[Int(facts.payee[index])].key, memo: facts.memo[index],
-                bucket: Int32(FeatureExtractor.bucket(rows.amount(index))), debit: rows.minorUnits[index] < 0,
+                bucket: Int32(
+                    FeatureExtractor.bucket(
+                        magnitude: rows.minorUnits[index].magnitude, scale: scales[Int(rows.currency[index])])),
+                debit: rows.minorUnits[index] < 0,
                 account: rows.account[index])
         }
         func features(_ key: FeatureKey, into features: inout [Int32]) {
@@ -559,36 +578,56 @@ public struct Categorizer {
     /// run of equal amount and date by id: the same order as one stable sort by all three.
     /// Returns positions in `uncategorized` (which is in row order) in the order of the file.
     static func sortUncategorized(_ uncategorized: [UncategorizedRow], _ rows: LedgerRows) -> [Int32] {
-        // Largest magnitude first: sort ascending on its complement.
-        var keys = uncategorized.indices.map { position in
-            (
-                amount: ~uncategorized[position].minorUnits.magnitude, day: uncategorized[position].date.dayNumber,
-                position: position
-            )
+        // One number per row: how far the magnitude is below the largest (largest first) above the
+        // day's offset from the first day above the position. Comparing plain integers sorts
+        // several times faster than comparing tuples through a closure, and the position keeps keys
+        // distinct. 64 bits hold all three unless amounts or dates are far apart; else 128 do.
+        let days = uncategorized.map { $0.date.dayNumber }
+        let largest = uncategorized.lazy.map(\.minorUnits.magnitude).max() ?? 0
+        let firstDay = days.min() ?? 0
+        let lastDay = days.max() ?? 0
+        func bits(_ value: UInt64) -> Int { UInt64.bitWidth - value.leadingZeroBitCount }
+        let positionBits = bits(UInt64(uncategorized.count))
+        let dayBits = bits(UInt64(lastDay - firstDay))
+        if bits(largest) + dayBits + positionBits <= 64 {
+            let keys = uncategorized.indices.map { position in
+                (largest - uncategorized[position].minorUnits.magnitude) << (dayBits + positionBits)
+                    | UInt64(days[position] - firstDay) << positionBits | UInt64(position)
+            }
+            return sortUncategorized(keys, positionBits: positionBits, uncategorized, rows)
         }
-        keys.sort { lhs, rhs in
-            if lhs.amount != rhs.amount { return lhs.amount < rhs.amount }
-            if lhs.day != rhs.day { return lhs.day < rhs.day }
-            return lhs.position < rhs.position
+        let keys = uncategorized.indices.map { position in
+            UInt128(largest - uncategorized[position].minorUnits.magnitude) << 64
+                | UInt128(UInt64(days[position] - firstDay)) << 32 | UInt128(position)
         }
+        return sortUncategorized(keys, positionBits: 32, uncategorized, rows)
+    }
+
+    /// Sorts `keys` (ending in `positionBits` bits of position in `uncategorized`), then orders each
+    /// run of equal amount and date by id.
+    static func sortUncategorized<Key: FixedWidthInteger & UnsignedInteger>(
+        _ keys: [Key], positionBits: Int, _ uncategorized: [UncategorizedRow], _ rows: LedgerRows
+    ) -> [Int32] {
+        var keys = keys
+        keys.sort()
+        let positionMask = (Key(1) << positionBits) &- 1
+        func position(_ key: Key) -> Int { Int(truncatingIfNeeded: key & positionMask) }
         var start = 0
         while start < keys.count {
             var end = start + 1
-            while end < keys.count, keys[end].amount == keys[start].amount, keys[end].day == keys[start].day {
-                end += 1
-            }
+            while end < keys.count, keys[end] >> positionBits == keys[start] >> positionBits { end += 1 }
             if end - start > 1 {
                 keys[start..<end].sort { lhs, rhs in
-                    let left = uncategorized[lhs.position].index
-                    let right = uncategorized[rhs.position].index
+                    let left = uncategorized[position(lhs)].index
+                    let right = uncategorized[position(rhs)].index
                     if rows.idPrecedes(left, right) { return true }
                     if rows.idPrecedes(right, left) { return false }
-                    return lhs.position < rhs.position
+                    return lhs < rhs
                 }
             }
             start = end
         }
-        return keys.map { Int32($0.position) }
+        return keys.map { Int32(position($0)) }
     }
 }
 
@@ -629,7 +668,7 @@ struct Categorization {
             for tag in decision.tags where !t.tags.contains(tag) { t.tags.append(tag) }
             if let note = decision.note { t.note = note }
         }
-        if let splits = rows.splits[row] { t.splits = splits }
+        if !rows.splits.isEmpty, let splits = rows.splits[row] { t.splits = splits }
         t.isTransfer = rows.isTransfer[row]
         t.isIgnored = rows.isIgnored[row]
         if rows.peer[row] >= 0 { t.transferPeer = rows.id(Int(rows.peer[row])) }

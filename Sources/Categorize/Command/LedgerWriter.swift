@@ -25,8 +25,10 @@ struct LedgerWriter {
         var header = rows.header
         header.stage = "ledger"
         header.transactions = []
-        var bytes = JournalCodec.encode(header)
-        bytes.reserveCapacity(chunk + 64 * 1024)
+        // Written through a pointer: a row is half a dozen pieces, and a journal millions of rows.
+        var bytes = ByteBuffer(capacity: chunk + 64 * 1024)
+        bytes.append(JournalCodec.encode(header))
+        let hasSplits = !rows.splits.isEmpty
         // Escaped payees and added fields, each made once, kept end to end in one array each.
         var payees = PieceStore()
         var payeePiece = [Int32](repeating: -1, count: rows.texts.count)
@@ -39,27 +41,26 @@ struct LedgerWriter {
             let row = order?[position] ?? position
             let place = rows.layout[row]
             guard place.decoded < 0, let base else {
-                bytes += splice.encoded(result.finished(rows, row))
+                bytes.append(splice.encoded(result.finished(rows, row)))
                 bytes.append(0x0A)
                 if bytes.count >= chunk { flush(&bytes, output) }
                 continue
             }
             let start = base + place.start
             let newPayee = Int(rows.newPayee[row])
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
+            bytes.append(UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
             if newPayee >= 0 {
                 if payeePiece[newPayee] < 0 { payeePiece[newPayee] = payees.add(splice.escaped(rows.texts[newPayee])) }
                 payees.append(payeePiece[newPayee], to: &bytes)
             } else {
                 bytes.append(
-                    contentsOf: UnsafeBufferPointer(
+                    UnsafeBufferPointer(
                         start: start + Int(place.payeeStart), count: Int(place.payeeEnd - place.payeeStart)))
             }
             bytes.append(
-                contentsOf: UnsafeBufferPointer(
-                    start: start + Int(place.payeeEnd), count: Int(place.tail - place.payeeEnd)))
-            if rows.peer[row] >= 0 || rows.splits[row] != nil {
-                bytes += splice.addedFields(of: result.finished(rows, row))
+                UnsafeBufferPointer(start: start + Int(place.payeeEnd), count: Int(place.tail - place.payeeEnd)))
+            if rows.peer[row] >= 0 || hasSplits && rows.splits[row] != nil {
+                bytes.append(splice.addedFields(of: result.finished(rows, row)))
             } else {
                 let key = AddedKey(
                     category: rows.category[row], source: rows.source[row], decision: rows.decision[row],
@@ -67,14 +68,18 @@ struct LedgerWriter {
                 if let last, last.key == key {
                     added.append(last.piece, to: &bytes)
                 } else {
-                    let piece = addedPiece[key] ?? added.add(addedFields(key, rows, result, splice))
-                    addedPiece[key] = piece
+                    let piece: Int32
+                    if let known = addedPiece[key] {
+                        piece = known
+                    } else {
+                        piece = added.add(addedFields(key, rows, result, splice))
+                        addedPiece[key] = piece
+                    }
                     last = (key, piece)
                     added.append(piece, to: &bytes)
                 }
             }
-            bytes.append(
-                contentsOf: UnsafeBufferPointer(start: start + Int(place.tail), count: Int(place.end - place.tail)))
+            bytes.append(UnsafeBufferPointer(start: start + Int(place.tail), count: Int(place.end - place.tail)))
             bytes.append(0x0A)
             if bytes.count >= chunk { flush(&bytes, output) }
         }
@@ -99,8 +104,8 @@ struct LedgerWriter {
         return splice.addedFields(of: t)
     }
 
-    static func flush(_ bytes: inout [UInt8], _ output: AtomicFileWriter) {
-        output.write(bytes)
-        bytes.removeAll(keepingCapacity: true)
+    static func flush(_ bytes: inout ByteBuffer, _ output: AtomicFileWriter) {
+        output.write(bytes.bytes)
+        bytes.removeAll()
     }
 }

@@ -17,4 +17,10 @@ struct PieceStore {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
         }
     }
+
+    func append(_ piece: Int32, to output: inout ByteBuffer) {
+        let start = ends[Int(piece)]
+        let end = ends[Int(piece) + 1]
+        bytes.withUnsafeBufferPointer { all in output.append(UnsafeBufferPointer(rebasing: all[start..<end])) }
+    }
 }

@@ -43,38 +43,68 @@ public enum UncategorizedCSV {
     ///
     /// Lines are made in row order, then written in the file's order (most money first): made in
     /// the file's order, every field of every row would be read from a random place in memory.
+    /// Both go through `ByteBuffer`s: a line is a dozen short pieces.
     static func write(_ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter) {
-        var lines: [UInt8] = []
-        lines.reserveCapacity(result.uncategorized.count * 96)
+        var lines = ByteBuffer(capacity: result.uncategorized.count * 96)
         var ends = [Int](repeating: 0, count: result.uncategorized.count + 1)
         // Fields that repeat (texts, accounts, guesses) are made once, as CSV bytes.
-        var pieces = PieceStore()
-        var textPiece = [Int32](repeating: -1, count: rows.texts.count)
-        var accountPiece = [Int32](repeating: -1, count: rows.accounts.count)
-        var guessPiece = [Int32](repeating: -1, count: result.guesses.count)
+        var pieces = ByteBuffer(capacity: 1 << 16)
+        var pieceEnds = [0]
+        func add(_ bytes: [UInt8]) -> Int32 {
+            pieces.append(bytes)
+            pieceEnds.append(pieces.count)
+            return Int32(pieceEnds.count - 2)
+        }
         func field(_ text: String) -> Int32 {
             var bytes: [UInt8] = []
             append(text, to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            return pieces.add(bytes)
+            return add(bytes)
         }
+        @inline(__always) func appendPiece(_ piece: Int32) {
+            lines.append(pieces.bytes(pieceEnds[Int(piece)]..<pieceEnds[Int(piece) + 1]))
+        }
+        var textPiece = [Int32](repeating: -1, count: rows.texts.count)
+        var accountPiece = [Int32](repeating: -1, count: rows.accounts.count)
+        var guessPiece = [Int32](repeating: -1, count: result.guesses.count)
+        let exponents = rows.currencies.map(\.exponent)
+        let scales = rows.currencies.map { UInt64($0.scale) }
         for (position, entry) in result.uncategorized.enumerated() {
-            rows.withID(entry.index) { id in append(id, to: &lines) }
+            rows.withID(entry.index) { id in
+                if needsQuotes(id) {
+                    var quoted: [UInt8] = []
+                    append(id, to: &quoted)
+                    lines.append(quoted)
+                } else {
+                    lines.append(id)
+                }
+            }
             lines.append(UInt8(ascii: ","))
-            entry.date.appendISOString(to: &lines)
+            lines.appendDigits(UInt64(entry.date.year), width: 4)
+            lines.append(UInt8(ascii: "-"))
+            lines.appendDigits(UInt64(entry.date.month), width: 2)
+            lines.append(UInt8(ascii: "-"))
+            lines.appendDigits(UInt64(entry.date.day), width: 2)
             lines.append(UInt8(ascii: ","))
             let account = Int(entry.account)
             if accountPiece[account] < 0 { accountPiece[account] = field(rows.accounts[account].rawValue) }
-            pieces.append(accountPiece[account], to: &lines)
-            Money(minorUnits: entry.minorUnits, currency: rows.currencies[Int(entry.currency)]).appendDecimalString(
-                to: &lines)
+            appendPiece(accountPiece[account])
+            // As `Money.appendDecimalString`.
+            if entry.minorUnits < 0 { lines.append(UInt8(ascii: "-")) }
+            let magnitude = entry.minorUnits.magnitude
+            let currency = Int(entry.currency)
+            lines.appendDigits(magnitude / scales[currency], width: 1)
+            if exponents[currency] > 0 {
+                lines.append(UInt8(ascii: "."))
+                lines.appendDigits(magnitude % scales[currency], width: exponents[currency])
+            }
             lines.append(UInt8(ascii: ","))
             let payee = Int(entry.payee)
             if textPiece[payee] < 0 { textPiece[payee] = field(rows.texts[payee]) }
-            pieces.append(textPiece[payee], to: &lines)
+            appendPiece(textPiece[payee])
             let memo = Int(entry.memo)
             if textPiece[memo] < 0 { textPiece[memo] = field(rows.texts[memo]) }
-            pieces.append(textPiece[memo], to: &lines)
+            appendPiece(textPiece[memo])
             let guess = Int(entry.guess)
             if guessPiece[guess] < 0 {
                 var bytes: [UInt8] = []
@@ -86,21 +116,21 @@ public enum UncategorizedCSV {
                     bytes.append(UInt8(ascii: ","))
                 }
                 bytes.append(0x0A)
-                guessPiece[guess] = pieces.add(bytes)
+                guessPiece[guess] = add(bytes)
             }
-            pieces.append(guessPiece[guess], to: &lines)
+            appendPiece(guessPiece[guess])
             ends[position + 1] = lines.count
         }
-        var bytes = Array((header + "\n").utf8)
-        bytes.reserveCapacity(LedgerWriter.chunk + 4096)
-        lines.withUnsafeBufferPointer { lines in
-            for position in result.order {
-                let start = ends[Int(position)]
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: lines[start..<ends[Int(position) + 1]]))
-                if bytes.count >= LedgerWriter.chunk { LedgerWriter.flush(&bytes, output) }
+        var chunk = ByteBuffer(capacity: LedgerWriter.chunk + 4096)
+        chunk.append(Array((header + "\n").utf8))
+        for position in result.order {
+            chunk.append(lines.bytes(ends[Int(position)]..<ends[Int(position) + 1]))
+            if chunk.count >= LedgerWriter.chunk {
+                output.write(chunk.bytes)
+                chunk.removeAll()
             }
         }
-        LedgerWriter.flush(&bytes, output)
+        output.write(chunk.bytes)
     }
 
     /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
@@ -150,7 +180,7 @@ public enum UncategorizedCSV {
         field.utf8.withContiguousStorageIfAvailable(needsQuotes) ?? needsQuotes(Array(field.utf8))
     }
 
-    private static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
         field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
     }
 

@@ -58,14 +58,16 @@ public enum FeatureExtractor {
 
     /// 0 below 1, 1 below 2, 2 below 5, 3 below 10, ... in major units (1-2-5 steps).
     static func bucket(_ amount: Money) -> Int {
-        let scale = amount.currency.scale
-        let magnitude = amount.minorUnits.magnitude
+        bucket(magnitude: amount.minorUnits.magnitude, scale: amount.currency.scale)
+    }
+
+    /// `bucket` of an amount given as its magnitude in minor units and its currency's scale.
+    static func bucket(magnitude: UInt64, scale: Int64) -> Int {
         var bound: UInt64 = UInt64(scale)
         var bucket = 0
-        let steps: [UInt64] = [2, 5, 2]  // 1 → 2 → 5 → 10 (×2, ×2.5, ×2)
+        // 1 → 2 → 5 → 10 (×2, ×2.5, ×2)
         while magnitude >= bound, bucket < 30 {
-            let step = bucket % 3
-            bound = step == 1 ? bound / 2 * 5 : bound * steps[step]
+            bound = bucket % 3 == 1 ? bound / 2 * 5 : bound * 2
             bucket += 1
         }
         return bucket

@@ -162,14 +162,11 @@ struct LedgerRows {
                     lastCurrency = (currency, number)
                     rows.currency.append(number)
                 }
-                rows.category.append(-1)
-                rows.source.append(0)
-                rows.isTransfer.append(false)
-                rows.isIgnored.append(false)
-                rows.peer.append(-1)
-                rows.decision.append(-1)
+            // Its category, source, flags, peer and decision start empty: added in runs by
+            // `padStatus`, not one append per column per row.
             }
         }
+        rows.padStatus(to: rows.layout.count)
         self = rows
         header = scannedHeader
     }
@@ -213,7 +210,20 @@ struct LedgerRows {
         return Int32(accounts.count - 1)
     }
 
+    /// Gives rows up to `count` that have none yet the state of a row the journal says nothing of.
+    private mutating func padStatus(to count: Int) {
+        let missing = count - category.count
+        guard missing > 0 else { return }
+        category.append(contentsOf: repeatElement(-1, count: missing))
+        source.append(contentsOf: repeatElement(0, count: missing))
+        isTransfer.append(contentsOf: repeatElement(false, count: missing))
+        isIgnored.append(contentsOf: repeatElement(false, count: missing))
+        peer.append(contentsOf: repeatElement(-1, count: missing))
+        decision.append(contentsOf: repeatElement(-1, count: missing))
+    }
+
     private mutating func appendDecoded(_ t: Transaction, start: Int, end: Int, numbers: inout TextNumbers) {
+        padStatus(to: layout.count)
         func text(_ value: String) -> Int32 {
             if let known = numbers.texts[value] { return known }
             texts.append(value)

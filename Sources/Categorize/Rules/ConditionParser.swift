@@ -184,8 +184,10 @@ struct ConditionParser {
                 throw fail(op, "'\(op.text)' compares the whole text; use '~' with a regular expression")
             }
             guard !token.text.isEmpty else { throw fail(token, "empty regular expression") }
+            // Patterns `ASCIIRegex` reads are valid; compiling a `Regex` to check costs more than
+            // parsing the rest of a rule file.
             do {
-                _ = try Regex(token.text)
+                if ASCIIRegex(token.text) == nil { _ = try Regex(token.text) }
             } catch {
                 throw fail(token, "invalid regular expression: \(error)")
             }

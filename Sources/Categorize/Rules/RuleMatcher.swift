@@ -17,7 +17,15 @@ public final class RuleMatcher {
     let literalRules: [[Int32]]
     /// Rules with no required literal, in order.
     let alwaysRules: [Int32]
+    /// Per regular expression: compiled when it is outside `ASCIIRegex`'s subset (compiling one
+    /// costs as much as matching hundreds of texts; the others are compiled by `MatchScratch` only
+    /// if a text that is not plain ASCII needs them). Nil for an invalid one, which matches nothing.
     let regexes: [Regex<AnyRegexOutput>?]
+    let regexSources: [String]
+    /// Per regular expression: the same pattern on bytes, when it is in `ASCIIRegex`'s subset.
+    let asciiRegexes: [ASCIIRegex?]
+    /// Per regular expression: a literal every match contains (see `RegexLiteral`), if it has one.
+    let regexLiterals: [Int32?]
     /// Per rule: it has a `continue` action (later rules still apply after it).
     let continuing: [Bool]
 
@@ -46,6 +54,9 @@ public final class RuleMatcher {
         self.literalRules = literalRules
         self.alwaysRules = alwaysRules
         self.regexes = builder.regexes
+        self.regexSources = builder.regexSources
+        self.regexLiterals = builder.regexLiterals
+        self.asciiRegexes = builder.asciiRegexes
         self.continuing = rules.map(\.continues)
     }
 
@@ -152,8 +163,14 @@ public final class RuleMatcher {
                         break search
                     }
                 case .regex(let index):
-                    guard regexes[index] != nil else { continue }
-                    for slot in slots where regexMatches(index, input.texts[slot], &scratch) {
+                    guard isValidRegex(index) else { continue }
+                    // No match is possible in a slot without the literal every match contains,
+                    // and the automaton already told where it occurs: the regex runs only there.
+                    let required = regexLiterals[index].map { Int($0) * MatchInput.Slot.count }
+                    for slot in slots
+                    where (required.map { scratch.found[$0 + slot] != 0 } ?? true)
+                        && regexMatches(index, input.texts[slot], &scratch)
+                    {
                         found = true
                         break search
                     }
@@ -211,17 +228,24 @@ public final class RuleMatcher {
     /// Whether regular expression `index` matches `text`, remembered per distinct text: running a
     /// `Regex` costs microseconds, and the same payee comes back on thousands of rows.
     func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
-        guard let regex = regexes[index], !text.string.isEmpty else { return false }
-        guard text.id >= 0 else { return (try? regex.firstMatch(in: text.string)) != nil }
+        guard isValidRegex(index), !text.string.isEmpty else { return false }
         let id = Int(text.id)
         // Results are kept per text id in one byte each, up to a bound that keeps the memory small
         // when texts never repeat (the cache would not help then anyway).
-        guard id < MatchScratch.cachedTextIDs else { return (try? regex.firstMatch(in: text.string)) != nil }
-        if index < scratch.regexResults.count, id < scratch.regexResults[index].count {
+        let cached = id >= 0 && id < MatchScratch.cachedTextIDs
+        if cached, index < scratch.regexResults.count, id < scratch.regexResults[index].count {
             let known = scratch.regexResults[index][id]
             if known != 0 { return known == 2 }
         }
-        let matches = (try? regex.firstMatch(in: text.string)) != nil
+        let matches: Bool
+        // Most patterns and texts are plain ASCII: then bytes answer, in a fraction of the time.
+        var string = text.string
+        if let ascii = asciiRegexes[index], let fast = string.withUTF8({ ascii.matches($0) }) {
+            matches = fast
+        } else {
+            matches = (try? scratch.regex(index, of: self)?.firstMatch(in: text.string)) != nil
+        }
+        guard cached else { return matches }
         if scratch.regexResults.count <= index {
             scratch.regexResults += repeatElement([], count: index + 1 - scratch.regexResults.count)
         }
@@ -233,11 +257,16 @@ public final class RuleMatcher {
         return matches
     }
 
+    /// Whether regular expression `index` compiles (the subset `ASCIIRegex` reads always does).
+    func isValidRegex(_ index: Int) -> Bool { asciiRegexes[index] != nil || regexes[index] != nil }
+
     /// Turns conditions into compiled ones, collecting literals and regular expressions.
     struct Builder {
         var literals: [[UInt8]] = []
         var literalIDs: [[UInt8]: Int32] = [:]
         var regexes: [Regex<AnyRegexOutput>?] = []
+        var regexSources: [String] = []
+        var asciiRegexes: [ASCIIRegex?] = []
         /// For each regex, the literal every match contains, if any.
         var regexLiterals: [Int32?] = []
 
@@ -267,7 +296,10 @@ public final class RuleMatcher {
                     case .substring(let text): return .literal(literal(Array(text.utf8)), word: false)
                     case .word(let text): return .literal(literal(Array(text.utf8)), word: true)
                     case .regex(let source):
-                        regexes.append((try? Regex(source))?.ignoresCase())
+                        let ascii = ASCIIRegex(source)
+                        asciiRegexes.append(ascii)
+                        regexes.append(ascii == nil ? (try? Regex(source))?.ignoresCase() : nil)
+                        regexSources.append(source)
                         regexLiterals.append(RegexLiteral.required(in: source).map { literal($0) })
                         return .regex(regexes.count - 1)
                     }
@@ -330,12 +362,23 @@ struct MatchScratch {
     var candidates: [Int32] = []
     /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
     var regexResults: [[UInt8]] = []
+    /// Regular expressions `RuleMatcher` left uncompiled, compiled once a text needed them.
+    var compiledRegexes: [Int: Regex<AnyRegexOutput>] = [:]
     /// Text ids below this have their regular-expression results kept.
     static let cachedTextIDs = 1 << 20
 
     init(literalCount: Int) {
         found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)
         seen = Array(repeating: false, count: literalCount)
+    }
+
+    /// Regular expression `index` of `matcher`, compiled.
+    mutating func regex(_ index: Int, of matcher: RuleMatcher) -> Regex<AnyRegexOutput>? {
+        if let regex = matcher.regexes[index] { return regex }
+        if let regex = compiledRegexes[index] { return regex }
+        guard let regex = (try? Regex(matcher.regexSources[index]))?.ignoresCase() else { return nil }
+        compiledRegexes[index] = regex
+        return regex
     }
 
     mutating func reset() {

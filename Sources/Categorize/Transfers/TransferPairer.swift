@@ -79,7 +79,7 @@ public struct TransferPairer: Sendable {
     /// A journal can have hundreds of thousands of candidate legs: each is a few numbers here, and
     /// ids are looked at only to break ties.
     func pair(_ legs: [LegFacts], idPrecedes: (Int, Int) -> Bool) -> [(out: Int, in: Int)] {
-        var groupOf: [GroupKey: Int] = [:]
+        var groupOf = GroupTable(capacity: legs.count)
         var outs: [[Int32]] = []
         var ins: [[Int32]] = []
         let days = legs.map(\.day)
@@ -87,12 +87,8 @@ public struct TransferPairer: Sendable {
             let minorUnits = legs[position].minorUnits
             guard minorUnits != 0 else { continue }
             let key = GroupKey(currency: legs[position].currency, magnitude: minorUnits.magnitude)
-            let group: Int
-            if let known = groupOf[key] {
-                group = known
-            } else {
-                group = outs.count
-                groupOf[key] = group
+            let group = groupOf.group(key, new: outs.count)
+            if group == outs.count {
                 outs.append([])
                 ins.append([])
             }
@@ -137,7 +133,8 @@ public struct TransferPairer: Sendable {
             }
             return idPrecedes(Int(lhs.incoming), Int(rhs.incoming))
         }
-        var used = Set<Int>()
+        // Legs taken, by the caller's index (rows: a flag per row, not a set of a million numbers).
+        var used = UsedLegs(legs)
         var pairs: [(out: Int, in: Int)] = []
         for candidate in candidates {
             let out = legs[Int(candidate.out)].index
@@ -148,5 +145,75 @@ public struct TransferPairer: Sendable {
             pairs.append((out, incoming))
         }
         return pairs
+    }
+
+    /// The caller's indices of the legs already paired: flags when the indices are row numbers
+    /// (none negative), a set otherwise.
+    struct UsedLegs {
+        var flags: [Bool]
+        var others = Set<Int>()
+        let isFlags: Bool
+
+        init(_ legs: [LegFacts]) {
+            let low = legs.lazy.map(\.index).min() ?? 0
+            let high = legs.lazy.map(\.index).max() ?? -1
+            isFlags = low >= 0 && high < Int(Int32.max)
+            flags = [Bool](repeating: false, count: isFlags ? high + 1 : 0)
+        }
+
+        func contains(_ index: Int) -> Bool { isFlags ? flags[index] : others.contains(index) }
+
+        mutating func insert(_ index: Int) {
+            if isFlags { flags[index] = true } else { others.insert(index) }
+        }
+    }
+
+    /// Group numbers by currency and magnitude: open addressing on a multiplicative hash, as a
+    /// journal has hundreds of thousands of legs to look up and `Hasher` costs more than the rest.
+    struct GroupTable {
+        var keys: [GroupKey] = []
+        var groups: [Int] = []
+        /// Index into `keys` plus one; 0 is empty.
+        var slots: [Int32]
+        var mask: Int
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size <<= 1 }
+            slots = [Int32](repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        /// The group of `key`, or `new` (then remembered) the first time it is met.
+        mutating func group(_ key: GroupKey, new: Int) -> Int {
+            var slot = GroupTable.slot(key, mask: mask)
+            while slots[slot] != 0 {
+                let entry = Int(slots[slot]) - 1
+                if keys[entry] == key { return groups[entry] }
+                slot = (slot + 1) & mask
+            }
+            keys.append(key)
+            groups.append(new)
+            slots[slot] = Int32(keys.count)
+            if keys.count * 2 > slots.count { grow() }
+            return new
+        }
+
+        static func slot(_ key: GroupKey, mask: Int) -> Int {
+            var hash = key.magnitude &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: key.currency))
+            hash = (hash ^ hash >> 29) &* 0xBF58_476D_1CE4_E5B9
+            return Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
+        }
+
+        mutating func grow() {
+            let size = slots.count * 2
+            mask = size - 1
+            slots = [Int32](repeating: 0, count: size)
+            for (index, key) in keys.enumerated() {
+                var slot = GroupTable.slot(key, mask: mask)
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(index + 1)
+            }
+        }
     }
 }
