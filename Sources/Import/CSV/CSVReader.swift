@@ -214,9 +214,16 @@ public struct CSVReader: StatementReader {
             break
         }
         if blank { return }
-        cells.removeAll(keepingCapacity: true)
-        for field in fields { cells.append(tokenizer.bytes(field)) }
-        cells.withUnsafeBufferPointer { mapper.map($0, line: head.line) }
+        // The cells are written in place (no append, with its uniqueness check, per cell); the
+        // array only grows, and the row is its first `fields.count` cells.
+        if cells.count < fields.count {
+            cells.append(
+                contentsOf: repeatElement(UnsafeBufferPointer(start: nil, count: 0), count: fields.count - cells.count))
+        }
+        cells.withUnsafeMutableBufferPointer { all in
+            for index in fields.indices { all[index] = tokenizer.bytes(fields[index]) }
+            mapper.map(UnsafeBufferPointer(rebasing: all[..<fields.count]), line: head.line)
+        }
     }
 
     /// Reads the facts a profile looks for in the lines before the header.

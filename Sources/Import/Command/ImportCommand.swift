@@ -106,7 +106,9 @@ public struct ImportCommand: ParsableCommand {
             standardError(error.description)
             return 2
         }
-        let driver = ImportDriver(readers: readers, config: config)
+        var driver = ImportDriver(readers: readers, config: config)
+        // The process ends after the import; freeing its records first would be wasted work.
+        driver.freesRunMemory = false
         let journalFile: AtomicFileWriter
         do {
             journalFile = try AtomicFileWriter(path: journal)

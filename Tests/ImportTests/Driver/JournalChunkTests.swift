@@ -81,6 +81,21 @@ struct JournalChunkTests {
         #expect(bytes == JournalCodec.encode(whole.journal))
     }
 
+    @Test("a driver that keeps the run's memory writes the same journal and report")
+    func keptRunMemoryChangesNothing() {
+        var driver = ImportDriver(readers: H.readers, config: Self.config)
+        let files = inbox() + [InboxFile(name: Self.qif.0, bytes: Array(Self.qif.1.utf8))]
+        var freed: [UInt8] = []
+        let freedOutcome = driver.run(files) { freed += $0 }
+        driver.freesRunMemory = false
+        var kept: [UInt8] = []
+        let keptOutcome = driver.run(files) { kept += $0 }
+        #expect(!kept.isEmpty)
+        #expect(kept == freed)
+        #expect(keptOutcome.report == freedOutcome.report)
+        #expect(keptOutcome.diagnostics == freedOutcome.diagnostics)
+    }
+
     @Test("ids equal as text are the same id, even when their bytes differ")
     func canonicallyEqualIDs() {
         let outcome = ImportDriver(readers: H.readers, config: Self.config).run(inbox())
