@@ -37,7 +37,7 @@ struct AmountFastPathTests {
         cells += [
             "1\(group)234", "-1\(group)234\(mark)5", "12\(group)345\(group)678\(mark)90", "999\(group)999",
         ]
-        var generator = CSVTestRandom(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let integer = generator.next() % 10_000_000
             let fraction = generator.next() % 1000

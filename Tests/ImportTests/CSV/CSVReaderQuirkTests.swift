@@ -559,7 +559,7 @@ struct CSVReaderQuirkTests {
     }
 
     @Test func randomBytesNeverCrash() throws {
-        var generator = CSVTestRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let alphabet =
             Array("\",;\t|\r\n 0123456789./-()'é€DateAmount".utf8) + [0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF]
         let profile = try Self.simple()
@@ -601,21 +601,6 @@ struct CSVReaderQuirkTests {
         #expect(!CSVReader.recognizes(Array("OFXHEADER:100\nDATA:OFXSGML\n".utf8)))
         #expect(!CSVReader.recognizes(Array("<?xml version=\"1.0\"?>\n<OFX>".utf8)))
         #expect(!CSVReader.recognizes(Array("!Type:Bank\nD01/02/2024\nT-1.00\n^\n".utf8)))
-    }
-}
-
-/// A small deterministic generator for the random-input test.
-struct CSVTestRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -20,7 +20,7 @@ struct DriverInternalsTests {
 
     @Test("ContentHasher gives TransactionID.contentKey's hash")
     func contentHash() {
-        var random = SplitMix(seed: 11)
+        var random = SplitMix64(seed: 11)
         for account in ["current", "card", "compte-épargne", ""] {
             var hasher = ContentHasher(account: AccountID(account))
             for _ in 0..<400 {
@@ -90,7 +90,7 @@ struct DriverInternalsTests {
 
     @Test("RepeatedKeys flags every key that repeats")
     func repeatedKeys() {
-        var random = SplitMix(seed: 5)
+        var random = SplitMix64(seed: 5)
         for count in [0, 1, 2, 100, 5000] {
             var keys = (0..<count).map { _ in random.next() }
             for _ in 0..<(count / 10) where count > 0 {
@@ -106,7 +106,7 @@ struct DriverInternalsTests {
     @Test("TextInterner returns the text of the bytes, the same String for the same bytes")
     func interner() {
         var interner = TextInterner(limit: 8)
-        var random = SplitMix(seed: 3)
+        var random = SplitMix64(seed: 3)
         for _ in 0..<2000 {
             let text =
                 Self.texts[Int(random.next() % UInt64(Self.texts.count))]
@@ -122,7 +122,7 @@ struct DriverInternalsTests {
 
     @Test("QIF dates of the usual shapes read as the general reader reads them")
     func qifDateShapes() {
-        var random = SplitMix(seed: 9)
+        var random = SplitMix64(seed: 9)
         for _ in 0..<3000 {
             let digits = (0..<8).map { _ in String(random.next() % 10) }
             let separators = ["/", "-", ".", "'", " "]

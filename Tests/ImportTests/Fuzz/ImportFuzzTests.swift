@@ -52,7 +52,7 @@ struct ImportFuzzTests {
     @Test func damagedExportsNeverCrashAndAlwaysBalance() throws {
         let seeds = Self.seeds()
         try #require(seeds.count >= 10, "no seed files found under \(Self.root)")
-        var random = FuzzRandom(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed)
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("closebook-fuzz").path
         let workspace = base + "/last"
         let started = Date()
@@ -104,24 +104,6 @@ struct ImportFuzzTests {
     }
 }
 
-/// SplitMix64: small, fast and the same on every machine, so a seed reproduces a run.
-struct FuzzRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound (bound > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// Damage that real files suffer and parsers trip on.
 enum FuzzMutator {
     /// Fragments of every format's syntax, dropped in at random places.
@@ -134,7 +116,7 @@ enum FuzzMutator {
             "\u{0}", "\u{7F}", "\u{C3}", "\u{FFFD}",
         ].map { Array($0.utf8) } + [[0xFF], [0xFE, 0xFF], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80]]
 
-    static func mutate(_ original: [UInt8], splicing other: [UInt8], using random: inout FuzzRandom) -> [UInt8] {
+    static func mutate(_ original: [UInt8], splicing other: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var bytes = original
         for _ in 0..<(1 + random.below(6)) {
             let position = bytes.isEmpty ? 0 : random.below(bytes.count + 1)

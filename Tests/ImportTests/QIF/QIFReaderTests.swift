@@ -204,7 +204,7 @@ struct QIFReaderTests {
             inputs.append(try F.fixture(name))
         }
         inputs.append(try F.corpus("quiffen__test.qif"))
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var cases: [[UInt8]] = []
         for input in inputs {
             for cut in stride(from: 0, through: input.count, by: 7) { cases.append(Array(input.prefix(cut))) }
@@ -239,19 +239,6 @@ struct QIFReaderTests {
             }
         }
         #expect(parsed > 0)
-    }
-}
-
-/// A small deterministic generator, so the fuzz cases are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
