@@ -16,51 +16,24 @@ extension JournalCodec {
         _ file: JournalBytes, path: String, visit: (ScannedRow) -> Void
     ) throws(JournalError) -> Journal {
         let buffer = file.buffer
-        guard let base = buffer.baseAddress, !buffer.isEmpty else {
+        guard let base = buffer.baseAddress else {
             throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
         }
-        let count = buffer.count
-        var lineStart = 0
-        var lineNumber = 0
-        var header: JournalHeader?
-        var currency = Currency.eur
         var caches = JournalRowDecoder.Caches()
         var currencies = ByteKeyedCache<Currency?>()
-        while lineStart < count {
-            lineNumber += 1
-            let lineEnd =
-                memchr(base + lineStart, 0x0A, count - lineStart).map {
-                    UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
-                } ?? count
-            defer { lineStart = lineEnd + 1 }
-            if lineEnd == lineStart { continue }
-            if header == nil {
-                let decoded = try decodeHeader(Data(buffer[lineStart..<lineEnd]), path: path)
-                guard let base = Currency(code: decoded.baseCurrency) else {
-                    throw JournalError(path: path, line: 1, column: 1, message: "invalid base currency")
-                }
-                currency = base
-                header = decoded
-                continue
-            }
-            if let row = CanonicalRow.scan(base, start: lineStart, end: lineEnd, currencies: &currencies) {
+        let (header, currency) = try readLines(buffer, path: path) { (start, end, lineNumber) throws(JournalError) in
+            if let row = CanonicalRow.scan(base, start: start, end: end, currencies: &currencies) {
                 visit(.canonical(row))
-                continue
+                return
             }
-            // The decoder reads through an array: give it this line's bytes.
-            let line = Array(buffer[lineStart..<lineEnd])
             let transaction: Transaction
-            do {
-                transaction = try line.withUnsafeBufferPointer { lineBuffer throws(JSONScanner.Failure) in
-                    var row = JournalRowDecoder(bytes: line, buffer: lineBuffer, start: 0, end: line.count)
-                    return try row.decode(caches: &caches)
-                }
+            do throws(JSONScanner.Failure) {
+                transaction = try decodeDetached(UnsafeBufferPointer(rebasing: buffer[start..<end]), caches: &caches)
             } catch {
                 throw JournalError(path: path, line: lineNumber, column: error.offset + 1, message: error.reason)
             }
-            visit(.decoded(transaction, start: lineStart, end: lineEnd))
+            visit(.decoded(transaction, start: start, end: end))
         }
-        guard let header else { throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty") }
         return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
     }
 }
@@ -68,15 +41,23 @@ extension JournalCodec {
 extension JournalCodec {
     /// Decodes one row (a line of a journal, without its line feed).
     public static func decodeRow(_ bytes: UnsafeBufferPointer<UInt8>) throws(JournalError) -> Transaction {
-        let line = Array(bytes)
         var caches = JournalRowDecoder.Caches()
         do {
-            return try line.withUnsafeBufferPointer { buffer throws(JSONScanner.Failure) in
-                var row = JournalRowDecoder(bytes: line, buffer: buffer, start: 0, end: line.count)
-                return try row.decode(caches: &caches)
-            }
+            return try decodeDetached(bytes, caches: &caches)
         } catch {
             throw JournalError(path: "", line: 1, column: error.offset + 1, message: error.reason)
+        }
+    }
+
+    /// Decodes one row from bytes that are not in an array: the decoder reads through one, so the
+    /// row's bytes are copied into their own. Failure offsets count from the row's first byte.
+    static func decodeDetached(
+        _ bytes: UnsafeBufferPointer<UInt8>, caches: inout JournalRowDecoder.Caches
+    ) throws(JSONScanner.Failure) -> Transaction {
+        let line = Array(bytes)
+        return try line.withUnsafeBufferPointer { buffer throws(JSONScanner.Failure) in
+            var row = JournalRowDecoder(bytes: line, buffer: buffer, start: 0, end: line.count)
+            return try row.decode(caches: &caches)
         }
     }
 }

@@ -74,20 +74,46 @@ public enum JournalCodec {
         return try result.get()
     }
 
-    /// `decode` over the array's storage: lines are found with `memchr` and rows read in place.
+    /// `decode` over the array's storage: rows are read in place.
     private static func decode(
         _ bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, path: String
     ) throws(JournalError) -> Journal {
+        var transactions: [Transaction] = []
+        var caches = JournalRowDecoder.Caches()
+        let (header, currency) = try readLines(
+            buffer, path: path,
+            afterHeader: { rowsStart in
+                // Rows are about 200 bytes; reserving avoids copying a million transactions as the array grows.
+                transactions.reserveCapacity((buffer.count - rowsStart) / 160 + 16)
+            },
+            row: { (start, end, lineNumber) throws(JournalError) in
+                var row = JournalRowDecoder(bytes: bytes, buffer: buffer, start: start, end: end)
+                do throws(JSONScanner.Failure) {
+                    transactions.append(try row.decode(caches: &caches))
+                } catch {
+                    throw JournalError(
+                        path: path, line: lineNumber, column: error.offset - start + 1, message: error.reason)
+                }
+            })
+        return Journal(
+            stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
+    }
+
+    /// Walks a journal's lines (found with `memchr`; empty ones skipped): the first is decoded and
+    /// checked as the header, then `afterHeader` gets the offset where rows begin and `row` each
+    /// row's bounds (line feed excluded) and 1-based line number. Returns the header and its base
+    /// currency; a journal without a header is an error.
+    static func readLines(
+        _ buffer: UnsafeBufferPointer<UInt8>, path: String, afterHeader: (_ rowsStart: Int) -> Void = { _ in },
+        row: (_ start: Int, _ end: Int, _ lineNumber: Int) throws(JournalError) -> Void
+    ) throws(JournalError) -> (header: JournalHeader, currency: Currency) {
         guard let base = buffer.baseAddress, !buffer.isEmpty else {
             throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
         }
         let count = buffer.count
         var lineStart = 0
         var lineNumber = 0
-        var header: JournalHeader?
-        var currency = Currency.eur
-        var transactions: [Transaction] = []
-        var caches = JournalRowDecoder.Caches()
+        var header: (header: JournalHeader, currency: Currency)?
         while lineStart < count {
             lineNumber += 1
             let lineEnd =
@@ -96,28 +122,19 @@ public enum JournalCodec {
                 } ?? count
             defer { lineStart = lineEnd + 1 }
             if lineEnd == lineStart { continue }
-            if header == nil {
-                let decoded = try decodeHeader(Data(bytes[lineStart..<lineEnd]), path: path)
-                guard let base = Currency(code: decoded.baseCurrency) else {
+            guard header != nil else {
+                let decoded = try decodeHeader(Data(buffer[lineStart..<lineEnd]), path: path)
+                guard let currency = Currency(code: decoded.baseCurrency) else {
                     throw JournalError(path: path, line: 1, column: 1, message: "invalid base currency")
                 }
-                currency = base
-                header = decoded
-                // Rows are about 200 bytes; reserving avoids copying a million transactions as the array grows.
-                transactions.reserveCapacity((count - lineEnd) / 160 + 16)
+                header = (decoded, currency)
+                afterHeader(lineEnd)
                 continue
             }
-            var row = JournalRowDecoder(bytes: bytes, buffer: buffer, start: lineStart, end: lineEnd)
-            do {
-                transactions.append(try row.decode(caches: &caches))
-            } catch {
-                throw JournalError(
-                    path: path, line: lineNumber, column: error.offset - lineStart + 1, message: error.reason)
-            }
+            try row(lineStart, lineEnd, lineNumber)
         }
         guard let header else { throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty") }
-        return Journal(
-            stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
+        return header
     }
 
     static func decodeHeader(_ data: Data, path: String) throws(JournalError) -> JournalHeader {
