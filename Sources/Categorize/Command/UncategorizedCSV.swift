@@ -26,14 +26,7 @@ public enum UncategorizedCSV {
                 bytes.append(UInt8(ascii: ","))
                 append(entries[index].transaction.memo, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
-                if let prediction = entries[index].prediction {
-                    append(prediction.category, to: &bytes)
-                    bytes.append(UInt8(ascii: ","))
-                    appendTwoDecimals(prediction.confidence, to: &bytes)
-                } else {
-                    bytes.append(UInt8(ascii: ","))
-                }
-                bytes.append(0x0A)
+                appendSuggestion(entries[index].prediction, to: &bytes)
             }
         }
         return bytes
@@ -108,14 +101,7 @@ public enum UncategorizedCSV {
             let guess = Int(entry.guess)
             if guessPiece[guess] < 0 {
                 var bytes: [UInt8] = []
-                if let prediction = result.guesses[guess] {
-                    append(prediction.category, to: &bytes)
-                    bytes.append(UInt8(ascii: ","))
-                    appendTwoDecimals(prediction.confidence, to: &bytes)
-                } else {
-                    bytes.append(UInt8(ascii: ","))
-                }
-                bytes.append(0x0A)
+                appendSuggestion(result.guesses[guess], to: &bytes)
                 guessPiece[guess] = add(bytes)
             }
             appendPiece(guessPiece[guess])
@@ -134,6 +120,18 @@ public enum UncategorizedCSV {
     }
 
     /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
+    /// The last two cells and the line end: the learned suggestion and its confidence, or two empty cells.
+    static func appendSuggestion(_ prediction: NaiveBayesClassifier.Prediction?, to bytes: inout [UInt8]) {
+        if let prediction {
+            append(prediction.category, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            appendTwoDecimals(prediction.confidence, to: &bytes)
+        } else {
+            bytes.append(UInt8(ascii: ","))
+        }
+        bytes.append(0x0A)
+    }
+
     static func append(_ path: CategoryPath, to bytes: inout [UInt8]) {
         for component in path.components where needsQuotes(component) {
             append(path.description, to: &bytes)
