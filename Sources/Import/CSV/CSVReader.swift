@@ -158,7 +158,7 @@ public struct CSVReader: StatementReader {
                 "the header has no column \(names) that profile '\(profile.id)' would read; left out")
         }
         // About one record per 48 bytes for large files; growth handles the rest.
-        mapper.reserve(text.count > 1 << 20 ? text.count / 48 : 0)
+        mapper.reserve(text.count > 1 << 20 ? text.count / 48 : 0, textBytes: text.count > 1 << 20 ? text.count : 0)
         var cells: [UnsafeBufferPointer<UInt8>] = []
         cells.reserveCapacity(32)
         CSVReader.readPreamble(preamble, profile: profile, into: &mapper, path: path)

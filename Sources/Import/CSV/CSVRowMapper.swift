@@ -2,8 +2,8 @@ import Ledger
 
 /// Turns data rows into records, grouped into one statement per account and currency.
 ///
-/// Every row ends as a `ParsedRecord` or a `SkippedRecord`, never nowhere. Works on the
-/// tokenizer's byte ranges; a `String` is made only for text the record keeps.
+/// Every row ends as a record or a `SkippedRecord`, never nowhere. Works on the tokenizer's byte
+/// ranges: a record's texts go as bytes straight into its group's `RecordTable`.
 struct CSVRowMapper {
     let layout: CSVLayout
     let path: String
@@ -27,7 +27,7 @@ struct CSVRowMapper {
     private(set) var valueFailures = 0
     private var scratch: [UInt8] = []
     private var textScratch: [UInt8] = []
-    /// Payees and memos repeat from row to row: one `String` per distinct text.
+    /// Account cells repeat from row to row: one `String` per distinct text.
     private var interner = TextInterner()
     /// The last group a row went to: most files have one, so the dictionary is rarely consulted.
     private var lastGroup: (key: GroupKey, index: Int)?
@@ -52,7 +52,7 @@ struct CSVRowMapper {
 
     struct Group {
         var key: GroupKey
-        var records: [ParsedRecord] = []
+        var records = RecordTable()
         /// Stated balances from balance rows.
         var balanceRows: [StatedBalance] = []
         /// Per record, the balance before it when the layout has a balance-before column.
@@ -79,11 +79,13 @@ struct CSVRowMapper {
     }
 
     /// Makes room for about `count` records in the first group.
-    mutating func reserve(_ count: Int) {
-        reservation = count
+    /// Makes room for about `count` records, whose texts take at most `textBytes` bytes, in the
+    /// first group.
+    mutating func reserve(_ count: Int, textBytes: Int) {
+        reservation = (count, textBytes)
     }
 
-    private var reservation = 0
+    private var reservation = (records: 0, textBytes: 0)
 
     // MARK: - Rows
 
@@ -158,18 +160,27 @@ struct CSVRowMapper {
             return
         }
 
-        // Text.
-        var payee = text(layout.payee, cell)
-        for fallback in layout.payeeFallback where payee.isEmpty { payee = text(fallback, cell) }
-        var memo = text(layout.memo, cell)
+        // The group, then the texts, straight into its table (nothing below skips the row).
+        let index: Int
+        if !groupsByCell, let last = lastGroup, last.key.currency == currency {
+            index = last.index
+        } else {
+            index = group(for: groupKey(currency: currency, cell: cell))
+        }
+        var texts = RecordTable.TextLengths()
+        texts.payee = appendText(layout.payee, cell, to: index)
+        for fallback in layout.payeeFallback where texts.payee == 0 {
+            texts.payee = appendText(fallback, cell, to: index)
+        }
+        texts.memo = appendText(layout.memo, cell, to: index)
         if let fee {
             // The amount includes the fee; the memo keeps what the bank split out.
             let note = "fee \(fee.decimalString)"
-            memo = memo.isEmpty ? note : memo + " (" + note + ")"
+            texts.memo += groups[index].records.appendText(texts.memo == 0 ? note : " (" + note + ")")
         }
-        let type = layout.type.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
-        let category = layout.category.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
-        let checkNumber = layout.checkNumber.map { text($0, cell) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let source = layout.checkNumber { texts.checkNumber = optionalText(source, cell, to: index) }
+        if let source = layout.type { texts.bankType = optionalText(source, cell, to: index) }
+        if let source = layout.category { texts.bankCategory = optionalText(source, cell, to: index) }
         var status = TransactionStatus.posted
         if let column = layout.status, CSVRowMapper.matchesAny(cell(column), layout.pendingValues) { status = .pending }
 
@@ -183,16 +194,8 @@ struct CSVRowMapper {
             balanceAfter = balanceBefore.flatMap { $0.adding(amount) }
         }
 
-        let record = ParsedRecord(
-            date: date, amount: amount, payee: payee, memo: memo, status: status, checkNumber: checkNumber,
-            bankType: type, bankCategory: category, balanceAfter: balanceAfter, line: line)
-        let index: Int
-        if !groupsByCell, let last = lastGroup, last.key.currency == currency {
-            index = last.index
-        } else {
-            index = group(for: groupKey(currency: currency, cell: cell))
-        }
-        groups[index].records.append(record)
+        groups[index].records.appendRecord(
+            line: line, date: date, amount: amount, status: status, texts: texts, balanceAfter: balanceAfter)
         if layout.balanceBefore != nil { groups[index].balanceBefore.append(balanceBefore) }
     }
 
@@ -362,7 +365,7 @@ struct CSVRowMapper {
             index = known
         } else {
             var group = Group(key: key)
-            if groups.isEmpty { group.records.reserveCapacity(reservation) }
+            if groups.isEmpty { group.records.reserveCapacity(reservation.records, textBytes: reservation.textBytes) }
             groups.append(group)
             index = groups.count - 1
             groupIndex[key] = index
@@ -373,36 +376,55 @@ struct CSVRowMapper {
 
     // MARK: - Text
 
+    /// Appends the text of `source` to the record being made in group `group`; returns its length.
+    private mutating func appendText(
+        _ source: CSVLayout.Text?, _ cell: (Int) -> UnsafeBufferPointer<UInt8>, to group: Int
+    ) -> UInt32 {
+        guard let source else { return 0 }
+        if case .column(let index) = source, !collapseSpaces {
+            return groups[group].records.appendText(trim(cell(index)))
+        }
+        fillScratch(source, cell)
+        if case .template = source {
+            return groups[group].records.appendText(String(decoding: textScratch, as: UTF8.self).csvTrimmed)
+        }
+        return textScratch.withUnsafeBufferPointer { groups[group].records.appendText($0) }
+    }
+
+    /// `appendText`, for a text that is absent when empty.
+    private mutating func optionalText(
+        _ source: CSVLayout.Text, _ cell: (Int) -> UnsafeBufferPointer<UInt8>, to group: Int
+    ) -> UInt32 {
+        let length = appendText(source, cell, to: group)
+        return length == 0 ? RecordTable.TextLengths.absent : length
+    }
+
     /// The text of a source: cells trimmed of spaces and the profile's trim characters, runs of
     /// spaces collapsed when the profile says so.
     private mutating func text(_ source: CSVLayout.Text?, _ cell: (Int) -> UnsafeBufferPointer<UInt8>) -> String {
         guard let source else { return "" }
+        if case .column(let index) = source, !collapseSpaces { return interner.string(trim(cell(index))) }
+        fillScratch(source, cell)
+        if case .template = source { return String(decoding: textScratch, as: UTF8.self).csvTrimmed }
+        return textScratch.withUnsafeBufferPointer { interner.string($0) }
+    }
+
+    /// Puts the text of `source` (before a template's trimming) in `textScratch`.
+    private mutating func fillScratch(_ source: CSVLayout.Text, _ cell: (Int) -> UnsafeBufferPointer<UInt8>) {
+        textScratch.removeAll(keepingCapacity: true)
         switch source {
         case .column(let index):
-            let trimmed = trim(cell(index))
-            if !collapseSpaces { return interner.string(trimmed) }
-            textScratch.removeAll(keepingCapacity: true)
-            appendCollapsed(trimmed)
-            return internedScratch()
+            appendCollapsed(trim(cell(index)))
         case .joined(let indices):
-            textScratch.removeAll(keepingCapacity: true)
             for index in indices {
                 let part = trim(cell(index))
                 if part.isEmpty { continue }
                 if !textScratch.isEmpty { textScratch.append(contentsOf: joinBytes) }
                 appendCollapsed(part)
             }
-            return internedScratch()
         case .template(let parts):
-            textScratch.removeAll(keepingCapacity: true)
             _ = render(parts, cell)
-            let result = String(decoding: textScratch, as: UTF8.self)
-            return result.csvTrimmed
         }
-    }
-
-    private mutating func internedScratch() -> String {
-        textScratch.withUnsafeBufferPointer { interner.string($0) }
     }
 
     /// Appends `parts`; returns false when a cell in them was empty (so an optional part is dropped).

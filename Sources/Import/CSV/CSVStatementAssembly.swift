@@ -40,18 +40,20 @@ enum CSVStatementAssembly {
 
     /// Whether the records run newest first: as the profile says, else by their dates, else by
     /// which way the running balances chain.
-    static func isNewestFirst(_ records: [ParsedRecord], order: CSVProfile.RowOrder?) -> Bool {
+    static func isNewestFirst(_ records: RecordTable, order: CSVProfile.RowOrder?) -> Bool {
         if let order { return order == .newestFirst }
-        guard let first = records.first, let last = records.last else { return false }
-        if first.date != last.date { return first.date > last.date }
+        guard !records.isEmpty else { return false }
+        let (first, last) = (records.date(at: 0), records.date(at: records.count - 1))
+        if first != last { return first > last }
         var oldestFirstBreaks = 0
         var newestFirstBreaks = 0
         for index in records.indices.dropFirst() {
-            guard let current = records[index].balanceAfter, let previous = records[index - 1].balanceAfter else {
+            guard let current = records.balanceAfter(at: index), let previous = records.balanceAfter(at: index - 1)
+            else {
                 continue
             }
-            if previous.adding(records[index].amount) != current { oldestFirstBreaks += 1 }
-            if current.adding(records[index - 1].amount) != previous { newestFirstBreaks += 1 }
+            if previous.adding(records.amount(at: index)) != current { oldestFirstBreaks += 1 }
+            if current.adding(records.amount(at: index - 1)) != previous { newestFirstBreaks += 1 }
         }
         return newestFirstBreaks < oldestFirstBreaks
     }
@@ -71,24 +73,26 @@ enum CSVStatementAssembly {
         var result: [StatedBalance] = []
         // Opening balance from a balance-before column: the end of the day before the first row.
         if !group.balanceBefore.isEmpty, let before = group.balanceBefore[first],
-            let dayBefore = records[first].date.adding(days: -1)
+            let dayBefore = records.date(at: first).adding(days: -1)
         {
-            result.append(StatedBalance(kind: .ledger, date: dayBefore, amount: before, line: records[first].line))
+            result.append(StatedBalance(kind: .ledger, date: dayBefore, amount: before, line: records.line(at: first)))
         }
         // The last record in time with a balance, and the last one on the first day.
-        let firstDate = records[first].date
+        let firstDate = records.date(at: first)
         var last: Int?
         var endOfFirstDay: Int?
-        for step in 0..<count where records[at(step)].balanceAfter != nil {
+        for step in 0..<count where records.hasBalance(at: at(step)) {
             last = at(step)
-            if records[at(step)].date == firstDate { endOfFirstDay = at(step) }
+            if records.date(at: at(step)) == firstDate { endOfFirstDay = at(step) }
         }
-        guard let last, let closing = records[last].balanceAfter else { return result }
-        if firstDate != records[last].date, let endOfFirstDay, let amount = records[endOfFirstDay].balanceAfter {
+        guard let last, let closing = records.balanceAfter(at: last) else { return result }
+        if firstDate != records.date(at: last), let endOfFirstDay, let amount = records.balanceAfter(at: endOfFirstDay)
+        {
             result.append(
-                StatedBalance(kind: .ledger, date: firstDate, amount: amount, line: records[endOfFirstDay].line))
+                StatedBalance(kind: .ledger, date: firstDate, amount: amount, line: records.line(at: endOfFirstDay)))
         }
-        result.append(StatedBalance(kind: .ledger, date: records[last].date, amount: closing, line: records[last].line))
+        result.append(
+            StatedBalance(kind: .ledger, date: records.date(at: last), amount: closing, line: records.line(at: last)))
         return result
     }
 
@@ -98,7 +102,7 @@ enum CSVStatementAssembly {
     ) -> [StatedBalance] {
         var result: [StatedBalance] = []
         guard mapper.closingBalance != nil || mapper.openingBalance != nil else { return result }
-        let dates = group.records.map(\.date)
+        let dates = group.records.indices.map { group.records.date(at: $0) }
         var scratch: [UInt8] = []
         func money(_ text: String) -> Money? {
             var bytes = Array(text.utf8)

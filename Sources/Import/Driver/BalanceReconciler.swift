@@ -124,8 +124,8 @@ struct BalanceReconciler {
         var current = -1
         var first: Int?
         var last = 0
-        for index in records.indices where records[index].balanceAfter != nil && records[index].status == .posted {
-            let day = records[index].date.dayNumber
+        for index in records.indices where records.hasBalance(at: index) && records.status(at: index) == .posted {
+            let day = records.date(at: index).dayNumber
             if current < 0 || days[current].day != day {
                 if let known = dayIndex[day] {
                     current = known
@@ -137,17 +137,19 @@ struct BalanceReconciler {
             }
             days[current].last = index
             days[current].count += 1
-            days[current].total = days[current].total &+ records[index].amount.minorUnits
+            days[current].total = days[current].total &+ records.minorUnits(at: index)
             if first == nil { first = index }
             last = index
         }
         guard let first else { return result }
-        let newestFirst = records[first].date > records[last].date
+        let newestFirst = records.date(at: first) > records.date(at: last)
         for day in days where !explicitDays.contains(day.day) {
-            let end = records[endOfDay(day, records, newestFirst: newestFirst)]
-            guard let balance = end.balanceAfter else { continue }
+            let end = endOfDay(day, records, newestFirst: newestFirst)
+            guard let balance = records.balanceAfter(at: end) else { continue }
             result.append(
-                Stated(file: file, day: day.day, date: end.date, minorUnits: balance.minorUnits, line: end.line))
+                Stated(
+                    file: file, day: day.day, date: records.date(at: end), minorUnits: balance.minorUnits,
+                    line: records.line(at: end)))
         }
         return result
     }
@@ -166,12 +168,12 @@ struct BalanceReconciler {
     /// Within a day the file's order may not be the order in time, so the choice is checked: the
     /// day's first record in time starts from its balance minus its amount, and the last one must
     /// end at that plus the day's total.
-    static func endOfDay(_ day: DayOfRecords, _ records: [ParsedRecord], newestFirst: Bool) -> Int {
+    static func endOfDay(_ day: DayOfRecords, _ records: RecordTable, newestFirst: Bool) -> Int {
         if day.count == 1 { return day.first }
-        let (first, last) = (records[day.first], records[day.last])
-        func balance(_ record: ParsedRecord) -> Int64 { record.balanceAfter?.minorUnits ?? 0 }
-        let oldestFirstFits = balance(last) == balance(first) &- first.amount.minorUnits &+ day.total
-        let newestFirstFits = balance(first) == balance(last) &- last.amount.minorUnits &+ day.total
+        let (first, last) = (day.first, day.last)
+        func balance(_ index: Int) -> Int64 { records.balanceAfter(at: index)?.minorUnits ?? 0 }
+        let oldestFirstFits = balance(last) == balance(first) &- records.minorUnits(at: first) &+ day.total
+        let newestFirstFits = balance(first) == balance(last) &- records.minorUnits(at: last) &+ day.total
         if newestFirst {
             return newestFirstFits || !oldestFirstFits ? day.first : day.last
         }

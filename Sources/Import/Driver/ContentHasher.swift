@@ -28,11 +28,19 @@ struct ContentHasher {
 
     /// The hash `TransactionID.contentKey` spells in hex, for text `payee + " " + memo`.
     mutating func hash(date: CivilDate, amount: Money, payee: String, memo: String) -> UInt64 {
+        var (payee, memo) = (payee, memo)
+        return payee.withUTF8 { payee in memo.withUTF8 { hash(date: date, amount: amount, payee: payee, memo: $0) } }
+    }
+
+    /// `hash(date:amount:payee:memo:)` for texts given as their (valid) UTF-8 bytes.
+    mutating func hash(
+        date: CivilDate, amount: Money, payee: UnsafeBufferPointer<UInt8>, memo: UnsafeBufferPointer<UInt8>
+    ) -> UInt64 {
         let exponent = amount.currency.exponent
         guard exponent >= 0 && exponent <= 18 else {
             // Outside what Int64 minor units can scale; leave it to the definition.
-            let key = TransactionID.contentKey(
-                account: account, date: date, amount: amount, text: payee + " " + memo)
+            let text = String(decoding: payee, as: UTF8.self) + " " + String(decoding: memo, as: UTF8.self)
+            let key = TransactionID.contentKey(account: account, date: date, amount: amount, text: text)
             return UInt64(key, radix: 16) ?? 0
         }
         var state = dayState(date)
@@ -108,30 +116,25 @@ struct ContentHasher {
         private var pendingSpace = false
         private var started = false
 
-        mutating func combine(_ text: String, into state: inout UInt64) {
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                // The per-byte work of a million payees: the state stays in registers.
-                var hash = state
-                var pending = pendingSpace
-                var begun = started
-                for byte in bytes {
-                    if byte <= 0x20 && (byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
-                        pending = begun
-                        continue
-                    }
-                    if pending {
-                        hash = (hash ^ 0x20) &* ContentHasher.prime
-                        pending = false
-                    }
-                    begun = true
-                    let folded = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                    hash = (hash ^ UInt64(folded)) &* ContentHasher.prime
+        mutating func combine(_ bytes: UnsafeBufferPointer<UInt8>, into state: inout UInt64) {
+            // The per-byte work of a million payees: the state stays in registers.
+            var hash = state
+            var pending = pendingSpace
+            var begun = started
+            for byte in bytes {
+                if byte <= 0x20 && (byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
+                    pending = begun
+                    continue
                 }
-                (state, pendingSpace, started) = (hash, pending, begun)
+                if pending {
+                    hash = (hash ^ 0x20) &* ContentHasher.prime
+                    pending = false
+                }
+                begun = true
+                let folded = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                hash = (hash ^ UInt64(folded)) &* ContentHasher.prime
             }
-            if done == nil {
-                for byte in text.utf8 { combine(byte, into: &state) }
-            }
+            (state, pendingSpace, started) = (hash, pending, begun)
         }
 
         @inline(__always)

@@ -37,15 +37,16 @@ extension ImportRun {
                 // with other bytes than the one it is filed under (canonically equal) does not.
                 let prefixIsShared = account.rawValue.utf8.elementsEqual(accounts[accountSlot].rawValue.utf8)
                 let list = Int32(records.count)
-                // The run takes the records over (nothing else reads them from here on), so the
-                // journal can later move their text instead of sharing it.
+                // The run takes the records over (nothing else reads them from here on).
                 records.append(statement.records)
                 files[fileIndex].stated.append(BalanceReconciler.statedBalances(of: statement, file: fileIndex))
-                files[fileIndex].parsed?.statements[statementIndex].records = []
-                statement.records.withUnsafeBufferPointer { rows in
+                files[fileIndex].parsed?.statements[statementIndex].records = RecordTable()
+                let table = statement.records
+                let wanted = table.currencies.firstIndex(of: currency).map { UInt16($0) }
+                table.withRows { rows, textBytes in
                     for index in rows.indices {
-                        guard rows[index].amount.currency == currency else {
-                            let found = rows[index].amount.currency.code
+                        guard rows[index].currency == wanted else {
+                            let found = table.currencies[Int(rows[index].currency)].code
                             files[fileIndex].skipped.append(
                                 SkippedRecord(
                                     line: rows[index].line,
@@ -58,7 +59,9 @@ extension ImportRun {
                         var idDetail: Int32
                         var idHash: UInt64
                         var sortKey: (value: UInt64, orders: Bool)
-                        let hasBankID = ImportRun.hasBankID(rows[index])
+                        let hasBankID = ImportRun.withBankID(RecordTable.texts(of: rows[index], in: textBytes).fitID) {
+                            $0 != nil
+                        }
                         if !hasBankID {
                             let hash = keys.contentHashes[nextHash]
                             var occurrence = 0
@@ -106,7 +109,7 @@ extension ImportRun {
                         entries.append(
                             ImportEntry(
                                 file: Int32(fileIndex), list: list, record: Int32(index), account: Int32(accountSlot),
-                                day: Int32(rows[index].date.dayNumber), minorUnits: rows[index].amount.minorUnits,
+                                day: Int32(rows[index].date.dayNumber), minorUnits: rows[index].minorUnits,
                                 contentHash: contentHash, idDetail: idDetail, idHash: idHash,
                                 idPrefix: sortKey.value,
                                 idPrefixOrders: sortKey.orders && prefixIsShared, hasBankID: hasBankID,
@@ -143,33 +146,43 @@ extension ImportRun {
             let prefix = ids.addList(account: account)
             let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
             var hasher = ContentHasher(account: account)
-            statement.records.withUnsafeBufferPointer { rows in
-                for index in rows.indices where rows[index].amount.currency == currency {
-                    if var fitID = rows[index].fitID.map(ImportRun.withoutWhitespace), !fitID.isEmpty {
-                        if !prefixIsASCII { keys.bankIDsAreASCII = false }
-                        let id = fitID.withUTF8 { fitID in
-                            if !fitID.allSatisfy({ $0 < 0x80 }) { keys.bankIDsAreASCII = false }
-                            return prefix.withUnsafeBufferPointer {
-                                ids.addBankID(prefix: $0, fitID: fitID, occurrence: nil)
-                            }
+            let table = statement.records
+            guard let wanted = table.currencies.firstIndex(of: currency).map({ UInt16($0) }) else { continue }
+            table.withRows { rows, textBytes in
+                for index in rows.indices where rows[index].currency == wanted {
+                    let texts = RecordTable.texts(of: rows[index], in: textBytes)
+                    let id: Int32? = ImportRun.withBankID(texts.fitID) { fitID in
+                        guard let fitID else { return nil }
+                        if !prefixIsASCII || !fitID.allSatisfy({ $0 < 0x80 }) { keys.bankIDsAreASCII = false }
+                        return prefix.withUnsafeBufferPointer {
+                            ids.addBankID(prefix: $0, fitID: fitID, occurrence: nil)
                         }
+                    }
+                    if let id {
                         keys.bankIDHashes.append(ids.withBankID(id) { ImportRun.hash($0) })
                         continue
                     }
                     keys.contentHashes.append(
                         hasher.hash(
-                            date: rows[index].date, amount: rows[index].amount, payee: rows[index].payee,
-                            memo: rows[index].memo))
+                            date: rows[index].date,
+                            amount: Money(minorUnits: rows[index].minorUnits, currency: currency),
+                            payee: texts.payee, memo: texts.memo))
                 }
             }
         }
         return keys
     }
 
-    /// Whether `record` has a FITID that is not blank: its id comes from the bank.
-    private static func hasBankID(_ record: ParsedRecord) -> Bool {
-        guard let fitID = record.fitID else { return false }
-        return !withoutWhitespace(fitID).isEmpty
+    /// Calls `body` with the bytes of a record's FITID without white space (`withoutWhitespace`),
+    /// or with nil when it has none or it is blank: then its id is not the bank's.
+    static func withBankID<Result>(
+        _ fitID: UnsafeBufferPointer<UInt8>?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result {
+        guard let fitID else { return body(nil) }
+        if fitID.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return body(fitID.isEmpty ? nil : fitID) }
+        var text = withoutWhitespace(String(decoding: fitID, as: UTF8.self))
+        if text.isEmpty { return body(nil) }
+        return text.withUTF8 { body($0) }
     }
 
     /// A hash of some bytes (the process's own: only compared within one run).

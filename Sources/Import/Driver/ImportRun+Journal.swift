@@ -37,86 +37,78 @@ extension ImportRun {
         let currencies = accounts.map { currency(of: $0) }
         let codeTexts = currencies.map { texts.add($0.code) }
         let pathTexts = files.map { texts.add($0.file.path) }
-        texts.bytes.withUnsafeBufferPointer { textBytes in
-            var start = 0
-            while start < order.count {
-                let end = min(start + ImportRun.journalStretch, order.count)
-                spans.removeAll(keepingCapacity: true)
-                spans.append(contentsOf: repeatElement((start: 0, end: 0), count: end - start))
-                staging.count = 0
-                for visit in ImportRun.entryOrder(order[start..<end]) {
-                    let entry = entries[Int(visit >> 32)]
-                    let account = Int(entry.account)
-                    let rowStart = staging.count
-                    ids.writeEscaped(entry, into: id)
-                    writeRow(
-                        entry, id: id.bytes, account: RowTexts.slice(textBytes, accountTexts[account]),
-                        exponent: currencies[account].exponent,
-                        currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
-                        path: RowTexts.slice(textBytes, pathTexts[Int(entry.file)]), into: staging,
-                        warnings: &warnings)
-                    spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
-                }
-                for span in spans {
-                    let size = span.end - span.start
-                    if output.count > 0 && output.count + size > ImportRun.journalPieceSize {
-                        sink(output.bytes)
-                        output.count = 0
+        let tables = records
+        tables.withUnsafeBufferPointer { tables in
+            texts.bytes.withUnsafeBufferPointer { textBytes in
+                var start = 0
+                while start < order.count {
+                    let end = min(start + ImportRun.journalStretch, order.count)
+                    spans.removeAll(keepingCapacity: true)
+                    spans.append(contentsOf: repeatElement((start: 0, end: 0), count: end - start))
+                    staging.count = 0
+                    for visit in ImportRun.entryOrder(order[start..<end]) {
+                        let entry = entries[Int(visit >> 32)]
+                        let account = Int(entry.account)
+                        let rowStart = staging.count
+                        ids.writeEscaped(entry, into: id)
+                        tables[Int(entry.list)].withRows { rows, recordTexts in
+                            writeRow(
+                                entry, record: rows[Int(entry.record)], texts: recordTexts, id: id.bytes,
+                                account: RowTexts.slice(textBytes, accountTexts[account]),
+                                exponent: currencies[account].exponent,
+                                currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
+                                path: RowTexts.slice(textBytes, pathTexts[Int(entry.file)]), into: staging,
+                                warnings: &warnings)
+                        }
+                        spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
                     }
-                    output.append(staging.start + span.start, count: size)
+                    for span in spans {
+                        let size = span.end - span.start
+                        if output.count > 0 && output.count + size > ImportRun.journalPieceSize {
+                            sink(output.bytes)
+                            output.count = 0
+                        }
+                        output.append(staging.start + span.start, count: size)
+                    }
+                    start = end
                 }
-                start = end
             }
         }
         if output.count > 0 { sink(output.bytes) }
     }
 
-    /// Appends the journal row of `entry` and a line feed to `buffer`.
-    ///
-    /// The record's texts are taken out of it (moved, not copied: no retain, and the release
-    /// comes now, while their storage is in cache, rather than when the records are freed).
-    private mutating func writeRow(
-        _ entry: ImportEntry, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>, exponent: Int,
-        currencyCode: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, into buffer: JournalBuffer,
-        warnings: inout [[ImportDiagnostic]]
+    /// Appends the journal row of `entry` and a line feed to `buffer`: `record` is its record's
+    /// row, whose texts are in `recordTexts`.
+    private func writeRow(
+        _ entry: ImportEntry, record: RecordTable.Row, texts recordTexts: UnsafeBufferPointer<UInt8>,
+        id: UnsafeBufferPointer<UInt8>,
+        account: UnsafeBufferPointer<UInt8>, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
+        path: UnsafeBufferPointer<UInt8>, into buffer: JournalBuffer, warnings: inout [[ImportDiagnostic]]
     ) {
         let (list, row, file) = (Int(entry.list), Int(entry.record), Int(entry.file))
         var splits: [Split]?
-        if records[list][row].hasSplits {
+        if record.hasSplits {
             switch ImportRun.splits(of: records[list][row]) {
             case .success(let made): splits = made
             case .failure(let problem):
                 warnings[file].append(
                     ImportDiagnostic(
-                        severity: .warning, path: files[file].file.path, line: records[list][row].line,
+                        severity: .warning, path: files[file].file.path, line: record.line,
                         message: "\(problem.message); the transaction is kept without its splits"))
             }
         }
-        var payee = ""
-        var memo = ""
-        var checkNumber: String?
-        var bankType: String?
-        var bankCategory: String?
-        let (date, minorUnits, status, line) = records[list].withUnsafeMutableBufferPointer { rows in
-            swap(&payee, &rows[row].payee)
-            swap(&memo, &rows[row].memo)
-            if rows[row].checkNumber != nil { swap(&checkNumber, &rows[row].checkNumber) }
-            if rows[row].bankType != nil { swap(&bankType, &rows[row].bankType) }
-            if rows[row].bankCategory != nil { swap(&bankCategory, &rows[row].bankCategory) }
-            return (rows[row].date, rows[row].amount.minorUnits, rows[row].status, rows[row].line)
-        }
-        var textBytes =
-            id.count + account.count + path.count + currencyCode.count + payee.utf8.count + memo.utf8.count
-        textBytes += (checkNumber?.utf8.count ?? 0) + (bankType?.utf8.count ?? 0) + (bankCategory?.utf8.count ?? 0)
+        let texts = RecordTable.texts(of: record, in: recordTexts)
+        var textBytes = id.count + account.count + path.count + currencyCode.count + record.lengths.total
         if let splits {
             for split in splits { textBytes += split.category.components.reduce(1) { $0 + $1.utf8.count + 1 } }
         }
         let at = buffer.room(
             for: JournalRowEncoder.importedRowBound(textBytes: textBytes, splits: splits?.count ?? 0) + 1)
         let end = JournalRowEncoder.writeImported(
-            at: at, id: id, account: account, date: date, minorUnits: minorUnits, exponent: exponent,
-            currencyCode: currencyCode, payee: payee, memo: memo, status: status, checkNumber: checkNumber,
-            bankType: bankType, bankCategory: bankCategory, splits: splits, file: path, line: line)
+            at: at, id: id, account: account, date: record.date, minorUnits: record.minorUnits, exponent: exponent,
+            currencyCode: currencyCode, payee: texts.payee, memo: texts.memo, status: record.status,
+            checkNumber: texts.checkNumber, bankType: texts.bankType, bankCategory: texts.bankCategory, splits: splits,
+            file: path, line: record.line)
         end.pointee = 0x0A
         buffer.count = end + 1 - buffer.start
     }

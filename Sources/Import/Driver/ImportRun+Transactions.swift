@@ -4,9 +4,8 @@ extension ImportRun {
     /// Sets `transactions` to those of the imported entries at `order` (indices into `entries`),
     /// in that order.
     ///
-    /// This consumes those entries' records: each transaction takes its record's text over
-    /// (moved, not shared), so a million-row import does not retain and later release some three
-    /// million strings here, and its id is spelled out now (see `EntryIDs`). The transactions
+    /// Each transaction's id is spelled out now (see `EntryIDs`) and its texts made from the
+    /// record's bytes. The transactions
     /// already in `transactions` (the previous chunk's) are written over field by field rather
     /// than destroyed and made anew: `Transaction` is a 300-byte value whose copies and
     /// destruction go through generic value witnesses, and whose `init` lives in another
@@ -21,7 +20,8 @@ extension ImportRun {
         if transactions.count > order.count { transactions.removeLast(transactions.count - order.count) }
         if transactions.count < order.count {
             let blank = Transaction(
-                id: TransactionID(""), account: AccountID(""), date: record(of: entries[first]).date,
+                id: TransactionID(""), account: AccountID(""),
+                date: records[Int(entries[first].list)].date(at: Int(entries[first].record)),
                 amount: .zero(.eur), payee: "", source: SourceLocation(file: "", line: 0))
             transactions.append(contentsOf: repeatElement(blank, count: order.count - transactions.count))
         }
@@ -43,33 +43,34 @@ extension ImportRun {
                 // in both, are left alone: assigning releases the old value, a call each time.
                 let account = Int(entries[index].account)
                 if places[place].account != accounts[account] { places[place].account = accounts[account] }
-                places[place].date = records[list][row].date
-                places[place].amount = records[list][row].amount
-                places[place].payee = ImportRun.take(&records[list][row].payee, leaving: "")
-                places[place].memo = ImportRun.take(&records[list][row].memo, leaving: "")
-                places[place].status = records[list][row].status
-                if places[place].checkNumber != nil || records[list][row].checkNumber != nil {
-                    places[place].checkNumber = ImportRun.take(&records[list][row].checkNumber, leaving: nil)
+                var record = records[list][row]
+                places[place].date = record.date
+                places[place].amount = record.amount
+                places[place].payee = ImportRun.take(&record.payee, leaving: "")
+                places[place].memo = ImportRun.take(&record.memo, leaving: "")
+                places[place].status = record.status
+                if places[place].checkNumber != nil || record.checkNumber != nil {
+                    places[place].checkNumber = ImportRun.take(&record.checkNumber, leaving: nil)
                 }
-                if places[place].bankType != nil || records[list][row].bankType != nil {
-                    places[place].bankType = ImportRun.take(&records[list][row].bankType, leaving: nil)
+                if places[place].bankType != nil || record.bankType != nil {
+                    places[place].bankType = ImportRun.take(&record.bankType, leaving: nil)
                 }
-                if places[place].bankCategory != nil || records[list][row].bankCategory != nil {
-                    places[place].bankCategory = ImportRun.take(&records[list][row].bankCategory, leaving: nil)
+                if places[place].bankCategory != nil || record.bankCategory != nil {
+                    places[place].bankCategory = ImportRun.take(&record.bankCategory, leaving: nil)
                 }
                 if placeFiles[place] != Int32(file) {
                     places[place].source.file = paths[file]
                     placeFiles[place] = Int32(file)
                 }
-                places[place].source.line = records[list][row].line
+                places[place].source.line = record.line
                 if !places[place].splits.isEmpty { places[place].splits = [] }
-                guard records[list][row].hasSplits else { continue }
-                switch ImportRun.splits(of: records[list][row]) {
+                guard record.hasSplits else { continue }
+                switch ImportRun.splits(of: record) {
                 case .success(let splits): places[place].splits = splits
                 case .failure(let problem):
                     warnings[file].append(
                         ImportDiagnostic(
-                            severity: .warning, path: paths[file], line: records[list][row].line,
+                            severity: .warning, path: paths[file], line: record.line,
                             message: "\(problem.message); the transaction is kept without its splits"))
                 }
             }

@@ -38,7 +38,7 @@ struct ImportRun {
     var entries: [ImportEntry] = []
     /// The records of every statement entries were made from (`ImportEntry.list` indexes it):
     /// the readers' arrays, taken over, not copied.
-    var records: [[ParsedRecord]] = []
+    var records: [RecordTable] = []
     /// The accounts entries were made for (`ImportEntry.account` indexes it), in first-seen order.
     var accounts: [AccountID] = []
     var accountIndex: [AccountID: Int] = [:]
@@ -122,7 +122,8 @@ struct ImportRun {
                 if known.number == nil, let value = hint.accountNumber, !value.isEmpty { known.number = value }
                 if known.kind == nil { known.kind = hint.kind }
                 if known.currency == nil {
-                    known.currency = statement.currency ?? statement.records.first?.amount.currency
+                    known.currency =
+                        statement.currency ?? (statement.records.isEmpty ? nil : statement.records.currency(at: 0))
                 }
                 if !known.files.contains(file.path) { known.files.append(file.path) }
                 facts[account] = known
@@ -139,12 +140,14 @@ struct ImportRun {
     /// The days a statement covers: what it states, else its first to last record date.
     static func span(of statement: ParsedStatement) -> ClosedRange<CivilDate>? {
         if let coverage = statement.coverage { return coverage }
-        guard let first = statement.records.first?.date else { return nil }
-        var lower = first
-        var upper = first
-        for record in statement.records {
-            if record.date < lower { lower = record.date }
-            if record.date > upper { upper = record.date }
+        let records = statement.records
+        guard !records.isEmpty else { return nil }
+        var lower = records.date(at: 0)
+        var upper = lower
+        for index in records.indices {
+            let date = records.date(at: index)
+            if date < lower { lower = date }
+            if date > upper { upper = date }
         }
         return lower...upper
     }
@@ -158,7 +161,7 @@ struct ImportRun {
     func record(of entry: ImportEntry) -> ParsedRecord { records[Int(entry.list)][Int(entry.record)] }
 
     /// The line of an entry's record in its file.
-    func line(of entry: ImportEntry) -> Int { records[Int(entry.list)][Int(entry.record)].line }
+    func line(of entry: ImportEntry) -> Int { records[Int(entry.list)].line(at: Int(entry.record)) }
 
     /// The index of `account` in `accounts`, adding it when new.
     mutating func index(of account: AccountID) -> Int {

@@ -85,7 +85,7 @@ struct OFXStatementBuilder {
             if bytesRemaining > 1 << 20 {
                 // No record takes fewer than about 80 bytes; 128 is a generous upper bound on the count.
                 let capacity = min(bytesRemaining / 128, 1 << 26)
-                statement?.records.reserveCapacity(capacity)
+                statement?.records.reserveCapacity(capacity, textBytes: bytesRemaining / 2)
                 statement?.fitIDHashes.reserveCapacity(capacity)
             }
         case .bankacctfrom, .ccacctfrom, .invacctfrom:
@@ -598,9 +598,7 @@ struct OFXStatementBuilder {
         }
         let institution = organization ?? financialInstitutionID ?? state.brokerID
         var records = state.records
-        if records.capacity > 65536 && records.capacity > 4 * records.count {
-            records = Array(records)  // a small statement in a large file gives back what was reserved
-        }
+        records.releaseUnusedCapacity()  // a small statement in a large file gives back what was reserved
         statements.append(
             ParsedStatement(
                 accountHint: AccountHint(institution: institution, accountNumber: state.accountID, kind: kind),
@@ -613,7 +611,7 @@ struct OFXStatementBuilder {
     /// `hashes` holds a hash of each record's FITID, taken when the record was made. Sorting them
     /// and looking for neighbours is one pass over 8-byte integers; only when two hashes are equal
     /// are the records themselves grouped by their FITID text.
-    static func repeatedFITIDs(in records: [ParsedRecord], hashes: [UInt64]) -> [(fitID: String, lines: [Int])] {
+    static func repeatedFITIDs(in records: RecordTable, hashes: [UInt64]) -> [(fitID: String, lines: [Int])] {
         var sorted = hashes
         sorted.sort()
         var candidates = Set<UInt64>()
@@ -625,10 +623,10 @@ struct OFXStatementBuilder {
         guard !candidates.isEmpty else { return [] }
         var groups: [String: [Int]] = [:]
         var order: [String] = []
-        for record in records {
-            guard let fitID = record.fitID, candidates.contains(fitIDHash(fitID)) else { continue }
+        for index in records.indices {
+            guard let fitID = records.fitID(at: index), candidates.contains(fitIDHash(fitID)) else { continue }
             if groups[fitID] == nil { order.append(fitID) }
-            groups[fitID, default: []].append(record.line)
+            groups[fitID, default: []].append(records.line(at: index))
         }
         return order.compactMap { fitID in
             guard let lines = groups[fitID], lines.count > 1 else { return nil }
@@ -784,7 +782,7 @@ private struct StatementState {
     var start = DateField.missing
     var end = DateField.missing
     var asOf = DateField.missing
-    var records: [ParsedRecord] = []
+    var records = RecordTable()
     /// `fitIDHash` of every record's FITID, for finding repeats at the end.
     var fitIDHashes: [UInt64] = []
     var balances: [StatedBalance] = []

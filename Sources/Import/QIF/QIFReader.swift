@@ -100,7 +100,9 @@ public struct QIFReader: StatementReader {
                 var statement = ParsedStatement(
                     accountHint: hint(for: entry.account, section: section, accounts: scanner.accounts),
                     currency: context.account?.currency)
-                if statements.isEmpty { statement.records.reserveCapacity(expected) }
+                if statements.isEmpty {
+                    statement.records.reserveCapacity(expected, textBytes: expected > 0 ? conversion.text.count : 0)
+                }
                 statements.append(statement)
             }
             last = (entry.account, index)

@@ -1,10 +1,10 @@
 import Ledger
 
-/// Turns one QIF entry into a `ParsedRecord`, or into the reason it cannot be one.
+/// Turns one QIF entry into a record, or into the reason it cannot be one.
 ///
-/// Runs once per entry of files with millions of them, so it works on byte ranges of the text and
-/// makes a `String` only for what the record keeps (payees and memos through a `TextInterner`),
-/// and message text only when an entry is skipped.
+/// Runs once per entry of files with millions of them, so it works on byte ranges of the text,
+/// copies the record's texts as bytes into its `RecordTable`, and makes message text only when an
+/// entry is skipped.
 struct QIFRecordConversion {
     typealias Field = QIFEntryScanner.Field
 
@@ -22,7 +22,6 @@ struct QIFRecordConversion {
     let style: DecimalStyle
     let currency: Currency
     let path: String
-    private var interner = TextInterner()
 
     init(text: UnsafeBufferPointer<UInt8>, order: DateOrder, style: DecimalStyle, currency: Currency, path: String) {
         self.text = text
@@ -34,7 +33,7 @@ struct QIFRecordConversion {
 
     /// Appends the entry's record to `records`, or says why there is none.
     mutating func convert(
-        _ entry: QIFEntryScanner.Entry, fields: [Field], section: QIFSection, into records: inout [ParsedRecord],
+        _ entry: QIFEntryScanner.Entry, fields: [Field], section: QIFSection, into records: inout RecordTable,
         warnings: inout [ImportDiagnostic]
     ) -> Outcome {
         let investment = section == .investment
@@ -105,20 +104,10 @@ struct QIFRecordConversion {
                     "Quicken opening balance entry (\(amount.decimalString) to \(string(category))): kept as the balance at the start of \(date.isoString), not as a transaction"
             )
         }
-        var payeeText = payee.map { interned($0) } ?? ""
-        var bankCategory: String?
         var bankType: String?
         var checkNumber: String?
-        if let category {
-            let text = interned(category)
-            if text != "--Split--" && !text.isEmpty { bankCategory = text }
-        }
         if investment {
             if !numberText.isEmpty { bankType = numberText }
-            if payeeText.isEmpty {
-                let securityText = security.map(string) ?? ""
-                payeeText = [numberText, securityText].filter { !$0.isEmpty }.joined(separator: " ")
-            }
         } else if !numberText.isEmpty {
             if numberText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 checkNumber = numberText
@@ -126,7 +115,6 @@ struct QIFRecordConversion {
                 bankType = numberText
             }
         }
-        // Nil rather than an empty array when there are none (see `ParsedRecord.splits`).
         var splits: [ParsedSplit]?
         if let splitStart {
             switch self.splits(fields[splitStart...]) {
@@ -138,16 +126,24 @@ struct QIFRecordConversion {
                         message: "\(failure.reason); the transaction is kept without its splits"))
             }
         }
-        // Appended whole, in place: a record is 200-odd bytes, and a million of them are copied
-        // once less than through a returned value.
-        let memoText = memo.map { interned($0) } ?? ""
-        records.append(ParsedRecord(date: date, amount: amount, payee: payeeText, memo: memoText, line: entry.line))
-        // Set in place, and only when there is something to set.
-        let last = records.count - 1
-        if let checkNumber { records[last].checkNumber = checkNumber }
-        if let bankType { records[last].bankType = bankType }
-        if let bankCategory { records[last].bankCategory = bankCategory }
-        if let splits, !splits.isEmpty { records[last].splits = splits }
+        // The texts in `RecordTable.TextLengths` order, then the record.
+        var texts = RecordTable.TextLengths()
+        if let payee { texts.payee = records.appendText(bytes(payee)) }
+        if investment && texts.payee == 0 {
+            let securityText = security.map(string) ?? ""
+            texts.payee = records.appendText(
+                [numberText, securityText].filter { !$0.isEmpty }.joined(separator: " "))
+        }
+        if let memo { texts.memo = records.appendText(bytes(memo)) }
+        if let checkNumber { texts.checkNumber = records.appendText(checkNumber) }
+        if let bankType { texts.bankType = records.appendText(bankType) }
+        if let category, !QIFRecordConversion.isSplitMarker(bytes(category)) {
+            let length = records.appendText(bytes(category))
+            if length > 0 { texts.bankCategory = length }
+        }
+        records.appendRecord(
+            line: entry.line, date: date, amount: amount, status: .posted, texts: texts, balanceAfter: nil)
+        if let splits { records.setSplitsOfLast(splits) }
         return .record
     }
 
@@ -271,7 +267,10 @@ struct QIFRecordConversion {
 
     private func string(_ range: Range<Int>) -> String { QIFEntryScanner.string(range, in: text) }
 
-    private mutating func interned(_ range: Range<Int>) -> String { interner.string(bytes(range)) }
+    /// True for `--Split--`, the category Quicken writes on an entry whose splits carry the categories.
+    static func isSplitMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.elementsEqual("--Split--".utf8)
+    }
 
     static func describe(_ order: DateOrder) -> String {
         switch order {

@@ -43,7 +43,7 @@ public struct ParsedStatement: Sendable {
     public var accountHint: AccountHint
     /// The statement's currency if the file says (OFX `CURDEF`, a profile's currency).
     public var currency: Currency?
-    public var records: [ParsedRecord]
+    public var records: RecordTable
     /// Balances the file states (OFX `LEDGERBAL`, a CSV balance column), for reconciliation.
     public var statedBalances: [StatedBalance]
     /// The days the statement covers (OFX `DTSTART`...`DTEND`), nil when the file does not say.
@@ -52,7 +52,7 @@ public struct ParsedStatement: Sendable {
     public var positionsValue: Money?
 
     public init(
-        accountHint: AccountHint, currency: Currency? = nil, records: [ParsedRecord] = [],
+        accountHint: AccountHint, currency: Currency? = nil, records: RecordTable = RecordTable(),
         statedBalances: [StatedBalance] = [], coverage: ClosedRange<CivilDate>? = nil, positionsValue: Money? = nil
     ) {
         self.accountHint = accountHint
@@ -61,6 +61,15 @@ public struct ParsedStatement: Sendable {
         self.statedBalances = statedBalances
         self.coverage = coverage
         self.positionsValue = positionsValue
+    }
+
+    public init(
+        accountHint: AccountHint, currency: Currency? = nil, records: [ParsedRecord],
+        statedBalances: [StatedBalance] = [], coverage: ClosedRange<CivilDate>? = nil, positionsValue: Money? = nil
+    ) {
+        self.init(
+            accountHint: accountHint, currency: currency, records: RecordTable(records),
+            statedBalances: statedBalances, coverage: coverage, positionsValue: positionsValue)
     }
 }
 

@@ -167,12 +167,14 @@ public struct JournalRowEncoder {
     /// The import writes its million rows from its records, never making `Transaction` values:
     /// the id, account, currency code (of `exponent` decimals) and file come as bytes already
     /// escaped (`escapedBytes`, `writeEscaped`), which the import makes once for all rows (the
-    /// id from its escaped account prefix and hex digits). The bytes are those `append` writes for the same transaction.
+    /// id from its escaped account prefix and hex digits); the record's own texts come as their
+    /// UTF-8 bytes, escaped here. The bytes are those `append` writes for the same transaction.
     public static func writeImported(
         at start: UnsafeMutablePointer<UInt8>, id: UnsafeBufferPointer<UInt8>, account: UnsafeBufferPointer<UInt8>,
         date: CivilDate, minorUnits: Int64, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
-        payee: String, memo: String, status: TransactionStatus, checkNumber: String?,
-        bankType: String?, bankCategory: String?, splits: [Split]?,
+        payee: UnsafeBufferPointer<UInt8>, memo: UnsafeBufferPointer<UInt8>, status: TransactionStatus,
+        checkNumber: UnsafeBufferPointer<UInt8>?, bankType: UnsafeBufferPointer<UInt8>?,
+        bankCategory: UnsafeBufferPointer<UInt8>?, splits: [Split]?,
         file: UnsafeBufferPointer<UInt8>, line: Int
     ) -> UnsafeMutablePointer<UInt8> {
         var encoder = JournalRowEncoder(start)
@@ -189,10 +191,10 @@ public struct JournalRowEncoder {
         encoder.literal("\",\"currency\":\"")
         encoder.bytes(currencyCode)
         encoder.literal("\",\"payee\":")
-        encoder.quoted(payee)
+        encoder.quoted(bytes: payee)
         if !memo.isEmpty {
             encoder.literal(",\"memo\":")
-            encoder.quoted(memo)
+            encoder.quoted(bytes: memo)
         }
         if status != .posted {
             encoder.literal(",\"status\":")
@@ -200,15 +202,15 @@ public struct JournalRowEncoder {
         }
         if let value = checkNumber {
             encoder.literal(",\"checkNumber\":")
-            encoder.quoted(value)
+            encoder.quoted(bytes: value)
         }
         if let value = bankType {
             encoder.literal(",\"bankType\":")
-            encoder.quoted(value)
+            encoder.quoted(bytes: value)
         }
         if let value = bankCategory {
             encoder.literal(",\"bankCategory\":")
-            encoder.quoted(value)
+            encoder.quoted(bytes: value)
         }
         if let splits, !splits.isEmpty { encoder.splits(splits) }
         encoder.literal(",\"file\":\"")
@@ -246,6 +248,14 @@ public struct JournalRowEncoder {
     private mutating func quoted(_ text: String) {
         byte(0x22)
         escaped(text)
+        byte(0x22)
+    }
+
+    /// `"bytes"` (UTF-8) with JSON escapes, as `quoted` writes the string they spell.
+    @inline(__always)
+    private mutating func quoted(bytes: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        escaped(bytes)
         byte(0x22)
     }
 

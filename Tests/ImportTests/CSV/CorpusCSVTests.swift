@@ -11,9 +11,9 @@ import Testing
 struct CorpusCSVTests {
     typealias Support = CSVTestSupport
 
-    func amounts(_ records: [ParsedRecord]) -> [String] { records.map(\.amount.decimalString) }
-    func dates(_ records: [ParsedRecord]) -> [String] { records.map(\.date.isoString) }
-    func sum(_ records: [ParsedRecord]) -> String {
+    func amounts(_ records: some Collection<ParsedRecord>) -> [String] { records.map(\.amount.decimalString) }
+    func dates(_ records: some Collection<ParsedRecord>) -> [String] { records.map(\.date.isoString) }
+    func sum(_ records: some Collection<ParsedRecord>) -> String {
         var total = MoneyAccumulator()
         for record in records { total.add(record.amount.minorUnits) }
         guard let first = records.first else { return "0" }
