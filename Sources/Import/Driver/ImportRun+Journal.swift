@@ -51,14 +51,26 @@ extension ImportRun {
                         let account = Int(entry.account)
                         let rowStart = staging.count
                         ids.writeEscaped(entry, into: id)
-                        tables[Int(entry.list)].withRows { rows, recordTexts in
-                            writeRow(
-                                entry, record: rows[Int(entry.record)], texts: recordTexts, id: id.bytes,
+                        let (list, row, file) = (Int(entry.list), Int(entry.record), Int(entry.file))
+                        var splits: [Split]?
+                        if tables[list].hasSplits(at: row) {
+                            switch ImportRun.splits(of: tables[list][row]) {
+                            case .success(let made): splits = made
+                            case .failure(let problem):
+                                warnings[file].append(
+                                    ImportDiagnostic(
+                                        severity: .warning, path: files[file].file.path,
+                                        line: tables[list].line(at: row),
+                                        message: "\(problem.message); the transaction is kept without its splits"))
+                            }
+                        }
+                        tables[list].withRows { rows, recordTexts in
+                            ImportRun.writeRow(
+                                rows[row], texts: recordTexts, id: id.bytes,
                                 account: RowTexts.slice(textBytes, accountTexts[account]),
                                 exponent: currencies[account].exponent,
                                 currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
-                                path: RowTexts.slice(textBytes, pathTexts[Int(entry.file)]), into: staging,
-                                warnings: &warnings)
+                                path: RowTexts.slice(textBytes, pathTexts[file]), splits: splits, into: staging)
                         }
                         spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
                     }
@@ -77,26 +89,15 @@ extension ImportRun {
         if output.count > 0 { sink(output.bytes) }
     }
 
-    /// Appends the journal row of `entry` and a line feed to `buffer`: `record` is its record's
-    /// row, whose texts are in `recordTexts`.
-    private func writeRow(
-        _ entry: ImportEntry, record: RecordTable.Row, texts recordTexts: UnsafeBufferPointer<UInt8>,
-        id: UnsafeBufferPointer<UInt8>,
+    /// Appends the journal row of `record` (a row of a `RecordTable` whose texts are
+    /// `recordTexts`) and a line feed to `buffer`.
+    ///
+    /// Static, so that the loop calling it for a million rows does not copy the run for each.
+    private static func writeRow(
+        _ record: RecordTable.Row, texts recordTexts: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>,
         account: UnsafeBufferPointer<UInt8>, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
-        path: UnsafeBufferPointer<UInt8>, into buffer: JournalBuffer, warnings: inout [[ImportDiagnostic]]
+        path: UnsafeBufferPointer<UInt8>, splits: [Split]?, into buffer: JournalBuffer
     ) {
-        let (list, row, file) = (Int(entry.list), Int(entry.record), Int(entry.file))
-        var splits: [Split]?
-        if record.hasSplits {
-            switch ImportRun.splits(of: records[list][row]) {
-            case .success(let made): splits = made
-            case .failure(let problem):
-                warnings[file].append(
-                    ImportDiagnostic(
-                        severity: .warning, path: files[file].file.path, line: record.line,
-                        message: "\(problem.message); the transaction is kept without its splits"))
-            }
-        }
         let texts = RecordTable.texts(of: record, in: recordTexts)
         var textBytes = id.count + account.count + path.count + currencyCode.count + record.lengths.total
         if let splits {
