@@ -64,11 +64,14 @@ package.targets += [
 // MARK: - Tests
 
 package.targets += [
+    // The JSON Schema checker shared by the tests of the stages that ship a schema (test targets
+    // cannot import each other); no product uses it.
+    .target(name: "SchemaValidation", path: "Tests/SchemaValidation"),
     .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
-    .testTarget(name: "ImportTests", dependencies: ["Import"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze"]),
-    .testTarget(name: "ReportTests", dependencies: ["Report"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ReportTests", dependencies: ["Report", "SchemaValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PipelineTests", dependencies: ["Import", "Categorize", "Analyze", "Report"]),
 ]
 

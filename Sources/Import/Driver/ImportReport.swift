@@ -3,6 +3,8 @@
 /// For every file `records = imported + duplicates + skipped`, and the totals add up the same way,
 /// so a month-end run can prove that nothing was lost. Money is written as decimal strings in the
 /// account's currency (`-12.50`), dates as `YYYY-MM-DD`, paths relative to the workspace.
+/// `Schemas/import-report.schema.json` describes the file for scripts that read it; change it with
+/// any field here, and bump `currentSchemaVersion` when a field is removed or changes meaning.
 public struct ImportReport: Codable, Sendable, Equatable {
     public static let currentSchemaVersion = 1
 

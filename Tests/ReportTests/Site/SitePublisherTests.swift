@@ -2,6 +2,7 @@ import Analyze
 import Foundation
 import FoundationXML
 import Report
+import SchemaValidation
 import Testing
 
 @Suite struct SitePublisherTests {

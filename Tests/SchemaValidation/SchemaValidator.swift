@@ -1,23 +1,30 @@
 import Foundation
 
-/// Checks JSON against the part of JSON Schema `report.schema.json` uses: `type`, `required`,
-/// `properties`, `additionalProperties: false`, `items`, `$ref` to `#/$defs/…`, `enum`, `const`,
-/// `pattern` and `minimum` (no `boolean`: report.json has none). Anything else in a schema is an error, so the check never passes by
-/// ignoring a keyword.
-struct SchemaValidator {
+/// Checks JSON against the part of JSON Schema (draft 2020-12) that the shipped schemas use:
+/// `type`, `required`, `properties`, `additionalProperties: false`, `items`, `$ref` to
+/// `#/$defs/…`, `enum`, `const`, `pattern`, `minimum`, `dependentRequired` and `if`/`then`.
+/// Anything else in a schema is a problem, so the check never passes by ignoring a keyword.
+///
+/// Shared by the tests of every stage that ships a schema (`Templates/report.schema.json`,
+/// `Schemas/import-report.schema.json`), so the two are held to the same reading of the standard.
+package struct SchemaValidator {
+    /// The schema is not a JSON object.
+    package struct NotASchema: Error {}
+
     let root: [String: Any]
 
-    init(schema: Data) throws {
-        root = try JSONSerialization.jsonObject(with: schema) as! [String: Any]
+    package init(schema: Data) throws {
+        guard let root = try JSONSerialization.jsonObject(with: schema) as? [String: Any] else { throw NotASchema() }
+        self.root = root
     }
 
     static let known: Set<String> = [
         "$schema", "$id", "$defs", "$ref", "title", "description", "type", "required", "properties",
-        "additionalProperties", "items", "enum", "const", "pattern", "minimum",
+        "additionalProperties", "items", "enum", "const", "pattern", "minimum", "dependentRequired", "if", "then",
     ]
 
     /// Problems found, as `path: what`; empty when the value conforms.
-    func validate(_ value: Any) -> [String] {
+    package func validate(_ value: Any) -> [String] {
         var problems: [String] = []
         check(value, against: root, at: "$", into: &problems)
         return problems
@@ -38,8 +45,9 @@ struct SchemaValidator {
             check(value, against: target, at: path, into: &problems)
         }
         if let type = schema["type"] {
-            let types = (type as? [String]) ?? [type as! String]
-            if !types.contains(where: { Self.matches(value, type: $0) }) {
+            let types = (type as? [String]) ?? [type as? String].compactMap { $0 }
+            if types.isEmpty { problems.append("\(path): the schema's type is neither a string nor strings") }
+            if !types.isEmpty && !types.contains(where: { Self.matches(value, type: $0) }) {
                 problems.append("\(path): expected \(types.joined(separator: " or ")), found \(Self.describe(value))")
                 return
             }
@@ -55,13 +63,26 @@ struct SchemaValidator {
                 problems.append("\(path): '\(text)' does not match \(pattern)")
             }
         }
-        if let minimum = schema["minimum"] as? Double, let number = value as? NSNumber, number.doubleValue < minimum {
+        if let minimum = (schema["minimum"] as? NSNumber)?.doubleValue, !Self.isBoolean(value),
+            let number = value as? NSNumber, number.doubleValue < minimum
+        {
             problems.append("\(path): \(number) is below \(minimum)")
+        }
+        if let condition = schema["if"] as? [String: Any], let consequence = schema["then"] as? [String: Any] {
+            var unmet: [String] = []
+            check(value, against: condition, at: path, into: &unmet)
+            if unmet.isEmpty { check(value, against: consequence, at: path, into: &problems) }
         }
         if let object = value as? [String: Any] {
             let properties = schema["properties"] as? [String: Any] ?? [:]
             for name in schema["required"] as? [String] ?? [] where object[name] == nil {
                 problems.append("\(path): '\(name)' is required")
+            }
+            let dependencies = schema["dependentRequired"] as? [String: [String]] ?? [:]
+            for (trigger, names) in dependencies.sorted(by: { $0.key < $1.key }) where object[trigger] != nil {
+                for name in names where object[name] == nil {
+                    problems.append("\(path): '\(name)' is required when '\(trigger)' is present")
+                }
             }
             for (name, member) in object {
                 if let propertySchema = properties[name] as? [String: Any] {
@@ -78,15 +99,25 @@ struct SchemaValidator {
         }
     }
 
+    /// JSONSerialization gives `true` and `false` as `NSNumber`s of a class of their own; `1` is
+    /// also `as? Bool`, so the class is what tells a boolean from a number.
+    private static let booleanClass: AnyClass = type(of: NSNumber(value: true))
+
+    private static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return type(of: number) == booleanClass
+    }
+
     private static func matches(_ value: Any, type: String) -> Bool {
         switch type {
         case "object": return value is [String: Any]
         case "array": return value is [Any]
         case "string": return value is String
         case "null": return value is NSNull
-        case "number": return value is NSNumber
+        case "boolean": return isBoolean(value)
+        case "number": return value is NSNumber && !isBoolean(value)
         case "integer":
-            guard let number = value as? NSNumber else { return false }
+            guard let number = value as? NSNumber, !isBoolean(value) else { return false }
             return number.doubleValue.rounded() == number.doubleValue
         default: return false
         }
@@ -94,6 +125,7 @@ struct SchemaValidator {
 
     private static func equal(_ value: Any, _ other: Any) -> Bool {
         if let a = value as? String, let b = other as? String { return a == b }
+        if isBoolean(value) != isBoolean(other) { return false }
         if let a = value as? NSNumber, let b = other as? NSNumber { return a == b }
         return false
     }
@@ -104,7 +136,7 @@ struct SchemaValidator {
         case is [Any]: "an array"
         case is [String: Any]: "an object"
         case is NSNull: "null"
-        default: "\(value)"
+        default: isBoolean(value) ? "\(value as? Bool == true)" : "\(value)"
         }
     }
 }
