@@ -144,7 +144,7 @@ struct DateFormatSniffer {
             throw Failure(
                 kind: .unknownShape, cell: here,
                 message:
-                    "date '\(here.text)' is not written in a form date_format = \"auto\" knows (2024-01-15, 2024/01/15, 20240115, 15/01/2024, 01/15/2024, 15.01.24, 15 Jan 2024, Jan 15, 2024)"
+                    "date '\(here.text)' is not written in a form date_format = \"auto\" knows (such as 2024-01-15, 20240115, 15/01/2024, 01/15/2024, 15.01.24, 15 Jan 2024 or Jan 15 2024)"
             )
         }
         for candidate in all {
@@ -177,12 +177,12 @@ struct DateFormatSniffer {
                     "date '\(cell.text)' reads only as \(candidate.format), which date_order = \"\(order)\" for this account in closebook.toml rules out"
             )
         }
-        let formats = candidates.map(\.format.description).joined(separator: " or ")
+        let formats = standing.map(\.format.description).joined(separator: " or ")
         if let shapeCell, shapeCell.line != cell.line {
             return Failure(
                 kind: .inconsistent, cell: cell,
                 message:
-                    "date '\(cell.text)' is not written like the dates before it ('\(shapeCell.text)' on line \(shapeCell.line), \(formats))"
+                    "date '\(cell.text)' does not fit \(formats), the format of the dates before it ('\(shapeCell.text)' on line \(shapeCell.line))"
             )
         }
         return Failure(kind: .unknownShape, cell: cell, message: "date '\(cell.text)' does not fit \(formats)")
