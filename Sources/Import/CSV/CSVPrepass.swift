@@ -56,8 +56,8 @@ struct CSVPrepass {
             let date = cell(column)
             guard date.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { continue }
             do {
-                try sniffer?.observe(date, line: head.line) {
-                    CSVPrepass.column(of: fields[column], in: text)
+                try sniffer?.observe(date) {
+                    CSVPrepass.place(of: column, in: fields, recordLine: head.line, text: text)
                 }
             } catch {
                 throw CSVPrepass.diagnostic(error, profile: layout.profile, path: path)
@@ -71,13 +71,50 @@ struct CSVPrepass {
         statementBalances = balances
     }
 
-    /// The 1-based column of a field's first byte on its line (of its opening quote when quoted).
-    static func column(of field: CSVField, in text: UnsafeBufferPointer<UInt8>) -> Int {
-        // An unescaped copy no longer knows where it was; its record starts the line.
-        guard !field.inScratch else { return 1 }
-        var start = field.start
-        while start > 0, text[start - 1] != 0x0A, text[start - 1] != 0x0D { start -= 1 }
-        return field.start - start + (field.quoted ? 0 : 1)
+    /// The line and column of a record's field: its record's first line plus the line breaks
+    /// quoted cells before it hold, and the column of its first byte (of its opening quote when
+    /// quoted) on that line.
+    static func place(
+        of index: Int, in fields: [CSVField], recordLine: Int, text: UnsafeBufferPointer<UInt8>
+    ) -> (line: Int, column: Int) {
+        let column = columns(of: Array(fields[...index]), in: text)[index]
+        // The first field starts on the record's first line; an unescaped copy of it does not
+        // say where it was.
+        guard let first = fields.first, !first.inScratch, !fields[index].inScratch else { return (recordLine, column) }
+        var line = recordLine
+        for offset in first.start..<fields[index].start {
+            let byte = text[offset]
+            if byte == 0x0A || (byte == 0x0D && !(offset + 1 < text.count && text[offset + 1] == 0x0A)) { line += 1 }
+        }
+        return (line, column)
+    }
+
+    /// The columns of a record's fields, in one walk back to the start of its line and on.
+    static func columns(of fields: [CSVField], in text: UnsafeBufferPointer<UInt8>) -> [Int] {
+        func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+        var columns: [Int] = []
+        columns.reserveCapacity(fields.count)
+        // Bytes from `lineStart` to `scanned` hold no line break.
+        var lineStart = -1
+        var scanned = 0
+        for field in fields {
+            // An unescaped copy no longer knows where it was: column 1 of its record's line.
+            guard !field.inScratch else {
+                columns.append(1)
+                continue
+            }
+            if lineStart < 0 {
+                lineStart = field.start
+                while lineStart > 0, !isLineBreak(text[lineStart - 1]) { lineStart -= 1 }
+            } else {
+                for offset in scanned..<max(scanned, field.start) where isLineBreak(text[offset]) {
+                    lineStart = offset + 1
+                }
+            }
+            scanned = max(scanned, field.start)
+            columns.append(field.start - lineStart + (field.quoted ? 0 : 1))
+        }
+        return columns
     }
 
     /// Resolves the `auto` date formats of preamble fields, each from its own dates; a tie is
@@ -107,7 +144,7 @@ struct CSVPrepass {
                 for text in texts {
                     var bytes = Array(text.utf8)
                     try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DateFormatSniffer.Failure) in
-                        try sniffer.observe(UnsafeBufferPointer(buffer), line: line) { column }
+                        try sniffer.observe(UnsafeBufferPointer(buffer)) { (line, column) }
                     }
                 }
                 if let format = try sniffer.resolve(preferring: profile.dateFormat.dayMonthOrder) {

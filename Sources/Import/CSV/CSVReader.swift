@@ -144,7 +144,7 @@ public struct CSVReader: StatementReader {
             }
         }
 
-        func resolve(_ profile: CSVProfile) throws(ImportDiagnostic) -> CSVLayout {
+        func makeLayout(_ profile: CSVProfile) throws(ImportDiagnostic) -> CSVLayout {
             do {
                 return try CSVLayout(profile: profile, header: header)
             } catch {
@@ -156,7 +156,7 @@ public struct CSVReader: StatementReader {
                 )
             }
         }
-        var layout = try resolve(profile)
+        var layout = try makeLayout(profile)
         var prepass: CSVPrepass?
         if CSVPrepass.isNeeded(for: layout), let dataStart {
             let scan = try CSVPrepass(
@@ -164,7 +164,7 @@ public struct CSVReader: StatementReader {
             if let format = scan.dateFormat {
                 var resolved = profile
                 resolved.dateFormat = format
-                layout = try resolve(resolved)
+                layout = try makeLayout(resolved)
             }
             prepass = scan
         }
@@ -260,7 +260,7 @@ public struct CSVReader: StatementReader {
         init(_ head: CSVRecordHead, _ fields: [CSVField], _ tokenizer: CSVTokenizer) {
             line = head.line
             cells = fields.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) }
-            columns = fields.map { CSVPrepass.column(of: $0, in: tokenizer.text) }
+            columns = CSVPrepass.columns(of: fields, in: tokenizer.text)
         }
     }
 

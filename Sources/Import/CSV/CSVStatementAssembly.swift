@@ -117,7 +117,7 @@ enum CSVStatementAssembly {
         guard !records.isEmpty else { return [] }
         let profile = layout.profile
         var scratch: [UInt8] = []
-        /// Each change of the cells read once: the amounts (nil for an empty or bad cell).
+        // Each change of the cells is parsed once: the amounts (nil for an empty or bad cell).
         var parsed: [Int: (opening: Money?, closing: Money?)] = [:]
         func amounts(_ index: Int, line: Int) -> (opening: Money?, closing: Money?) {
             if let known = parsed[index] { return known }

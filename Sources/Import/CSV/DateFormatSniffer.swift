@@ -26,6 +26,12 @@ struct DateFormatSniffer {
         var text: String
         var line: Int
         var column: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ place: (line: Int, column: Int)) {
+            text = String(decoding: bytes, as: UTF8.self)
+            line = place.line
+            column = place.column
+        }
     }
 
     /// Why the cells cannot settle a format; the reader turns it into a diagnostic with the remedy.
@@ -62,17 +68,16 @@ struct DateFormatSniffer {
         self.configuredOrder = configuredOrder
     }
 
-    /// True once a date-like cell has been seen.
-    var hasEvidence: Bool { shapeCell != nil }
-
-    /// Checks one non-empty date cell; `column` is worked out only when a message needs it.
-    mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int) throws(Failure) {
+    /// Checks one non-empty date cell; `place` (its line and column) is worked out only when a
+    /// message may need it.
+    mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, at place: () -> (line: Int, column: Int)) throws(Failure)
+    {
         // Most files settle on one format within their first rows: then each cell is one parse.
         if let settled {
             if settled.parse(cell) != nil { return }
-            throw failure(at: DateFormatSniffer.cell(cell, line, column()))
+            throw failure(at: Cell(cell, place()))
         }
-        if shapeCell == nil { try start(cell, line: line, column: column()) }
+        if shapeCell == nil { try start(Cell(cell, place()), cell) }
         var date: CivilDate?
         var differ = false
         var fits = 0
@@ -84,20 +89,16 @@ struct DateFormatSniffer {
             if let date, date != parsed { differ = true }
             date = parsed
         }
-        guard fits > 0 else { throw failure(at: DateFormatSniffer.cell(cell, line, column())) }
+        guard fits > 0 else { throw failure(at: Cell(cell, place())) }
         if fits < standing {
-            let here = DateFormatSniffer.cell(cell, line, column())
+            let here = Cell(cell, place())
             for index in candidates.indices
             where candidates[index].ruledOutBy == nil && candidates[index].format.parse(cell) == nil {
                 candidates[index].ruledOutBy = here
             }
         }
-        if differ && ambiguous == nil { ambiguous = DateFormatSniffer.cell(cell, line, column()) }
+        if differ && ambiguous == nil { ambiguous = Cell(cell, place()) }
         settle()
-    }
-
-    private static func cell(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int, _ column: Int) -> Cell {
-        Cell(text: String(decoding: bytes, as: UTF8.self), line: line, column: column)
     }
 
     /// Sets `settled` when one candidate is left.
@@ -136,8 +137,7 @@ struct DateFormatSniffer {
 
     // MARK: - Shape
 
-    private mutating func start(_ cell: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(Failure) {
-        let here = Cell(text: String(decoding: cell, as: UTF8.self), line: line, column: column)
+    private mutating func start(_ here: Cell, _ cell: UnsafeBufferPointer<UInt8>) throws(Failure) {
         shapeCell = here
         let all = DateFormatSniffer.candidates(for: cell)
         guard !all.isEmpty else {

@@ -158,6 +158,15 @@ struct CSVDateFormatAutoTests {
         )
     }
 
+    @Test("a date after a quoted cell that holds a line break is placed on its own line")
+    func placeAfterMultilineCell() {
+        let text = "Ref,Date,Description,Amount\n\"A\n1\",13/13/2024,Coffee,-3.50\n"
+        #expect(
+            Self.error(text: text)
+                == "inbox/test.csv:3:4: error: date '13/13/2024' does not fit %d/%m/%Y or %m/%d/%Y; set date_format in [columns] of profile 'auto-test' (Importers/auto-test.toml) to the bank's pattern (for example \"%d/%m/%Y\")"
+        )
+    }
+
     @Test("month names, and cells the pre-pass leaves to the mapper: skip rules, blank lines, text")
     func monthNamesAndSkippedRows() throws {
         let text = """
