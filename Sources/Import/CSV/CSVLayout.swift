@@ -46,6 +46,9 @@ struct CSVLayout {
     let pendingValues: [[UInt8]]
     let balance: Int?
     let balanceBefore: Int?
+    /// Statement balances repeated on every row (see `CSVProfile.statementOpeningBalance`).
+    let statementOpeningBalance: Int?
+    let statementClosingBalance: Int?
     let skipRules: [(test: Test, reason: String)]
     let balanceRows: [(test: Test, kind: CSVProfile.BalanceRowRule.Kind, amountColumn: Int?)]
     /// Header names by index, for messages.
@@ -144,6 +147,8 @@ struct CSVLayout {
         pendingValues = profile.pendingValues.map { CSVLayout.lowered($0) }
         balance = optional(profile.balance)
         balanceBefore = optional(profile.balanceBefore)
+        statementOpeningBalance = optional(profile.statementOpeningBalance)
+        statementClosingBalance = optional(profile.statementClosingBalance)
         var skipRules: [(test: Test, reason: String)] = []
         for rule in profile.skipRules {
             if let resolved = test(rule.test) { skipRules.append((resolved, rule.reason)) }

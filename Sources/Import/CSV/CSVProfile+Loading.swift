@@ -174,6 +174,7 @@ struct ProfileTableReader {
     }
 
     func dateFormat(_ text: String, _ name: String, _ key: String) throws(CSVProfileError) -> DateFormat {
+        if text == "auto" { return .auto }
         do {
             return try DateFormat(text)
         } catch {
@@ -207,8 +208,8 @@ struct ProfileTableReader {
         try checkKeys(
             root, "",
             [
-                "name", "bank", "account_type", "source", "file", "columns", "amount", "text", "skip", "balance_row",
-                "preamble",
+                "name", "bank", "account_type", "source", "file", "columns", "amount", "statement", "text", "skip",
+                "balance_row", "preamble",
             ])
         guard let bank = try string(root, "", "bank"), !bank.isEmpty else {
             throw fail("", nil, "missing 'bank' (the bank's name, reported as the institution)")
@@ -236,7 +237,7 @@ struct ProfileTableReader {
             throw fail("columns", nil, "missing 'date' in [columns] (the column holding the booking date)")
         }
         guard let formatText = try string(columns, "columns", "date_format") else {
-            throw fail("columns", nil, "missing 'date_format' in [columns] (for example \"%d/%m/%Y\")")
+            throw fail("columns", nil, "missing 'date_format' in [columns] (for example \"%d/%m/%Y\", or \"auto\")")
         }
         let format = try dateFormat(formatText, "columns", "date_format")
 
@@ -332,6 +333,16 @@ struct ProfileTableReader {
 
         // [amount] details
         try readAmountDetails(amountTable, into: &profile, header: header)
+
+        // [statement]
+        if let value = root["statement"] {
+            guard let statement = value.table else {
+                throw fail("", "statement", "'statement' must be a [statement] table")
+            }
+            try checkKeys(statement, "statement", ["opening_balance", "closing_balance"])
+            profile.statementOpeningBalance = try column(statement, "statement", "opening_balance", header: header)
+            profile.statementClosingBalance = try column(statement, "statement", "closing_balance", header: header)
+        }
 
         // [text]
         if let value = root["text"] {

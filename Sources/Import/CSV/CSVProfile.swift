@@ -39,6 +39,8 @@ public struct CSVProfile: Sendable, Equatable {
     public var date: ColumnRef
     /// Read when the date cell is empty (VTB leaves the processing date of recent rows empty).
     public var dateFallback: ColumnRef?
+    /// `DateFormat.auto` when the profile says `date_format = "auto"`: the reader then decides the
+    /// format for each file from its dates, before reading its rows.
     public var dateFormat: DateFormat
     public var amount: AmountLayout
     public var decimalStyle: DecimalStyle
@@ -70,6 +72,15 @@ public struct CSVProfile: Sendable, Equatable {
     public var balance: ColumnRef?
     /// The balance before the row (ASN Bank).
     public var balanceBefore: ColumnRef?
+
+    // MARK: Statement
+
+    /// The statement's opening balance, repeated on every row (CSB43 `initial_balance`): stated
+    /// as the balance at the end of the day before the statement's first day.
+    public var statementOpeningBalance: ColumnRef?
+    /// The statement's closing balance, repeated on every row (CSB43 `final_balance`): stated as
+    /// the balance at the end of the statement's last day.
+    public var statementClosingBalance: ColumnRef?
 
     // MARK: Text
 
@@ -124,6 +135,8 @@ public struct CSVProfile: Sendable, Equatable {
         self.pendingValues = []
         self.balance = nil
         self.balanceBefore = nil
+        self.statementOpeningBalance = nil
+        self.statementClosingBalance = nil
         self.join = " "
         self.collapseSpaces = false
         self.trimCharacters = ""

@@ -54,7 +54,8 @@ public struct CSVReader: StatementReader {
         let defaultCurrency = context.account?.currency ?? context.defaultCurrency
         let result = try decoded.bytes.withUnsafeBufferPointer { (text) throws(ImportDiagnostic) in
             try CSVReader.parse(
-                text, profile: profile, headerRecord: choice.headerRecord, path: path, defaultCurrency: defaultCurrency)
+                text, profile: profile, headerRecord: choice.headerRecord, path: path, defaultCurrency: defaultCurrency,
+                dateOrder: context.account?.dateOrder)
         }
         warnings.append(contentsOf: result.warnings)
         return ParsedFile(
@@ -97,10 +98,11 @@ public struct CSVReader: StatementReader {
         }
     }
 
-    /// Tokenizes the whole text and maps its rows.
+    /// Tokenizes the whole text and maps its rows. `dateOrder` (the account's, from
+    /// `closebook.toml`) settles the day/month question of a profile whose date format is `auto`.
     static func parse(
         _ text: UnsafeBufferPointer<UInt8>, profile: CSVProfile, headerRecord: Int?, path: String,
-        defaultCurrency: Currency
+        defaultCurrency: Currency, dateOrder: DateOrder? = nil
     ) throws(ImportDiagnostic) -> (
         statements: [ParsedStatement], skipped: [SkippedRecord], warnings: [ImportDiagnostic]
     ) {
@@ -110,44 +112,64 @@ public struct CSVReader: StatementReader {
         fields.reserveCapacity(32)
 
         // Preamble and header.
-        var preamble: [(line: Int, cells: [String])] = []
+        var preamble: [PreambleLine] = []
         var header: [String]?
         var headerLine = 1
         var recordIndex = 0
         var pending: CSVRecordHead?
+        // Where the data rows start, for a scan of them before they are mapped.
+        var dataStart: (position: Int, line: Int)?
         if let headerRecord {
             while recordIndex <= headerRecord, let head = tokenizer.next(into: &fields) {
-                let cells = fields.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) }
                 if recordIndex == headerRecord {
-                    header = cells
+                    header = fields.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) }
                     headerLine = head.line
                 } else {
-                    preamble.append((head.line, cells))
+                    preamble.append(PreambleLine(head, fields, tokenizer))
                 }
                 recordIndex += 1
             }
+            dataStart = (tokenizer.position, tokenizer.line)
         } else {
+            var before = (position: tokenizer.position, line: tokenizer.line)
             while let head = tokenizer.next(into: &fields) {
                 if head.line > profile.skipLines {
                     // `fields` keeps this record (and the tokenizer its scratch) until the next call.
                     pending = head
+                    dataStart = before
                     break
                 }
-                preamble.append((head.line, fields.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) }))
+                preamble.append(PreambleLine(head, fields, tokenizer))
+                before = (tokenizer.position, tokenizer.line)
             }
         }
 
-        let layout: CSVLayout
-        do {
-            layout = try CSVLayout(profile: profile, header: header)
-        } catch {
-            let columns = (header ?? []).filter { !$0.isEmpty }.joined(separator: ", ")
-            throw ImportDiagnostic(
-                path: path, line: headerLine, column: 1,
-                message:
-                    "profile '\(profile.id)' (\(profile.path)) reads the column '\(error.name)', which is not in the header (\(columns))"
-            )
+        func makeLayout(_ profile: CSVProfile) throws(ImportDiagnostic) -> CSVLayout {
+            do {
+                return try CSVLayout(profile: profile, header: header)
+            } catch {
+                let columns = (header ?? []).filter { !$0.isEmpty }.joined(separator: ", ")
+                throw ImportDiagnostic(
+                    path: path, line: headerLine, column: 1,
+                    message:
+                        "profile '\(profile.id)' (\(profile.path)) reads the column '\(error.name)', which is not in the header (\(columns))"
+                )
+            }
         }
+        var layout = try makeLayout(profile)
+        var prepass: CSVPrepass?
+        if CSVPrepass.isNeeded(for: layout), let dataStart {
+            let scan = try CSVPrepass(
+                text, delimiter: delimiter, start: dataStart, layout: layout, dateOrder: dateOrder, path: path)
+            if let format = scan.dateFormat {
+                var resolved = profile
+                resolved.dateFormat = format
+                layout = try makeLayout(resolved)
+            }
+            prepass = scan
+        }
+        let datedProfile = try CSVPrepass.resolvingPreambleDates(
+            of: layout.profile, preamble: preamble, dateOrder: dateOrder, path: path)
 
         var mapper = CSVRowMapper(
             layout: layout, path: path, defaultCurrency: defaultCurrency)
@@ -161,7 +183,7 @@ public struct CSVReader: StatementReader {
         mapper.reserve(text.count > 1 << 20 ? text.count / 48 : 0, textBytes: text.count > 1 << 20 ? text.count : 0)
         var cells: [UnsafeBufferPointer<UInt8>] = []
         cells.reserveCapacity(32)
-        CSVReader.readPreamble(preamble, profile: profile, into: &mapper, path: path)
+        CSVReader.readPreamble(preamble, profile: datedProfile, into: &mapper, path: path)
 
         // The mapper and the cells are passed on, not captured: a closure capturing them would
         // box them, and every row would pay for checking access to the box.
@@ -179,8 +201,11 @@ public struct CSVReader: StatementReader {
                 path: path, line: first.line, column: 1,
                 message: "no row could be read with profile '\(profile.id)' (\(profile.path)): \(first.reason)")
         }
-        let statements = CSVStatementAssembly.statements(from: mapper, profile: profile, path: path)
-        return (statements, mapper.skipped, mapper.warnings)
+        var warnings = mapper.warnings
+        let statements = CSVStatementAssembly.statements(
+            from: mapper, profile: profile, path: path, statementBalances: prepass?.statementBalances,
+            warnings: &warnings)
+        return (statements, mapper.skipped, warnings)
     }
 
     /// Maps one record of the data: its cells become a record, or a skipped record or warning
@@ -226,47 +251,76 @@ public struct CSVReader: StatementReader {
         }
     }
 
+    /// A line before the header: its cells and the column each starts at.
+    struct PreambleLine {
+        var line: Int
+        var cells: [String]
+        var columns: [Int]
+
+        init(_ head: CSVRecordHead, _ fields: [CSVField], _ tokenizer: CSVTokenizer) {
+            line = head.line
+            cells = fields.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) }
+            columns = CSVPrepass.columns(of: fields, in: tokenizer.text)
+        }
+    }
+
+    /// The value a preamble field reads: the cell of the first line whose first cell is its label.
+    static func preambleValue(
+        of field: CSVProfile.PreambleField, in lines: [PreambleLine]
+    ) -> (text: String, line: Int, column: Int)? {
+        var label = CSVLayout.fold(field.label)
+        if label.hasSuffix(":") { label.removeLast() }
+        for line in lines {
+            guard let first = line.cells.first else { continue }
+            var key = CSVLayout.fold(first)
+            if key.hasSuffix(":") { key.removeLast() }
+            guard key == label, field.cell - 1 < line.cells.count else {
+                continue
+            }
+            var value = line.cells[field.cell - 1].csvTrimmed
+            if value.hasPrefix("'") { value.removeFirst() }
+            return (value, line.line, line.columns[field.cell - 1])
+        }
+        return nil
+    }
+
+    /// The two dates of a period (`28.12.2017 - 28.12.2018`), split at the dash that has a space
+    /// before it.
+    static func periodDates(_ value: String) -> (start: String, end: String)? {
+        let characters = Array(value)
+        guard
+            let dash = characters.indices.first(where: {
+                characters[$0] == "-" && $0 > 0 && characters[$0 - 1] == " "
+            })
+        else { return nil }
+        return (String(characters[..<dash]).csvTrimmed, String(characters[(dash + 1)...]).csvTrimmed)
+    }
+
     /// Reads the facts a profile looks for in the lines before the header.
     static func readPreamble(
-        _ lines: [(line: Int, cells: [String])], profile: CSVProfile, into mapper: inout CSVRowMapper, path: String
+        _ lines: [PreambleLine], profile: CSVProfile, into mapper: inout CSVRowMapper, path: String
     ) {
         for field in profile.preamble {
-            var label = CSVLayout.fold(field.label)
-            if label.hasSuffix(":") { label.removeLast() }
-            for line in lines {
-                guard let first = line.cells.first else { continue }
-                var key = CSVLayout.fold(first)
-                if key.hasSuffix(":") { key.removeLast() }
-                guard key == label, field.cell - 1 < line.cells.count else {
-                    continue
+            guard let (value, line, _) = preambleValue(of: field, in: lines) else { continue }
+            let format = field.dateFormat ?? profile.dateFormat
+            switch field.value {
+            case .account:
+                mapper.preambleAccount = value
+            case .currency:
+                mapper.preambleCurrency = Currency(code: value) ?? mapper.preambleCurrency
+            case .openingBalance:
+                mapper.openingBalance = (value, line)
+            case .closingBalance:
+                mapper.closingBalance = (value, line)
+            case .startDate:
+                mapper.coverageStart = format.parse(value)
+            case .endDate:
+                mapper.coverageEnd = format.parse(value)
+            case .period:
+                if let (start, end) = periodDates(value) {
+                    mapper.coverageStart = format.parse(start)
+                    mapper.coverageEnd = format.parse(end)
                 }
-                var value = line.cells[field.cell - 1].csvTrimmed
-                if value.hasPrefix("'") { value.removeFirst() }
-                let format = field.dateFormat ?? profile.dateFormat
-                switch field.value {
-                case .account:
-                    mapper.preambleAccount = value
-                case .currency:
-                    mapper.preambleCurrency = Currency(code: value) ?? mapper.preambleCurrency
-                case .openingBalance:
-                    mapper.openingBalance = (value, line.line)
-                case .closingBalance:
-                    mapper.closingBalance = (value, line.line)
-                case .startDate:
-                    mapper.coverageStart = format.parse(value)
-                case .endDate:
-                    mapper.coverageEnd = format.parse(value)
-                case .period:
-                    // `28.12.2017 - 28.12.2018`: split at the dash that has spaces around it.
-                    let characters = Array(value)
-                    if let dash = characters.indices.first(where: {
-                        characters[$0] == "-" && $0 > 0 && characters[$0 - 1] == " "
-                    }) {
-                        mapper.coverageStart = format.parse(String(characters[..<dash]).csvTrimmed)
-                        mapper.coverageEnd = format.parse(String(characters[(dash + 1)...]).csvTrimmed)
-                    }
-                }
-                break
             }
         }
     }

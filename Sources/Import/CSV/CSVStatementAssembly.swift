@@ -3,7 +3,12 @@ import Ledger
 /// Builds the statements of a CSV file from its mapped rows: account hints, and the balances the
 /// file states (balance columns, balance rows, preamble lines) as end-of-day ledger balances.
 enum CSVStatementAssembly {
-    static func statements(from mapper: CSVRowMapper, profile: CSVProfile, path: String) -> [ParsedStatement] {
+    /// `statementBalances` are the `[statement]` cells the rows repeat; a statement whose rows
+    /// disagree about them gets a warning in `warnings`.
+    static func statements(
+        from mapper: CSVRowMapper, profile: CSVProfile, path: String,
+        statementBalances: StatementBalanceCells? = nil, warnings: inout [ImportDiagnostic]
+    ) -> [ParsedStatement] {
         var groups = mapper.groups
         let hasPreambleBalance = mapper.openingBalance != nil || mapper.closingBalance != nil
         if groups.isEmpty && (hasPreambleBalance || mapper.preambleAccount != nil) {
@@ -25,6 +30,12 @@ enum CSVStatementAssembly {
             if groups.count == 1 {
                 balances.append(
                     contentsOf: preambleBalances(mapper, group: group, profile: profile, coverage: coverage))
+            }
+            if let statementBalances {
+                balances.append(
+                    contentsOf: statementColumnBalances(
+                        statementBalances, group: group, layout: mapper.layout, coverage: coverage, path: path,
+                        warnings: &warnings))
             }
             var unique: [StatedBalance] = []
             for balance in balances
@@ -93,6 +104,111 @@ enum CSVStatementAssembly {
         }
         result.append(
             StatedBalance(kind: .ledger, date: records.date(at: last), amount: closing, line: records.line(at: last)))
+        return result
+    }
+
+    /// Opening and closing balances the rows repeat (`[statement]` in the profile).
+    ///
+    /// The opening balance is read from the statement's first row in time and stated at the end of
+    /// the day before its first day; the closing balance from its last row, at the end of its last
+    /// day (the preamble's period when it gives one, else the rows' dates). A row whose value
+    /// differs from the statement's first row gets a warning, once per balance.
+    static func statementColumnBalances(
+        _ cells: StatementBalanceCells, group: CSVRowMapper.Group, layout: CSVLayout,
+        coverage: ClosedRange<CivilDate>?, path: String, warnings: inout [ImportDiagnostic]
+    ) -> [StatedBalance] {
+        let records = group.records
+        guard !records.isEmpty else { return [] }
+        let profile = layout.profile
+        var scratch: [UInt8] = []
+        // Each change of the cells is parsed once: the amounts (nil for an empty or bad cell).
+        var parsed: [Int: (opening: Money?, closing: Money?)] = [:]
+        func amounts(_ index: Int, line: Int) -> (opening: Money?, closing: Money?) {
+            if let known = parsed[index] { return known }
+            func money(_ bytes: [UInt8], _ name: String, _ column: Int?) -> Money? {
+                guard !bytes.isEmpty, let column else { return nil }
+                let result = bytes.withUnsafeBufferPointer {
+                    AmountCell.parse(
+                        $0, currency: group.key.currency, style: profile.decimalStyle,
+                        trailingMinus: profile.trailingMinus, scratch: &scratch)
+                }
+                switch result {
+                case .success(let amount):
+                    return amount
+                case .failure(let failure):
+                    let reason = CSVRowMapper.describe(
+                        failure, text: String(decoding: bytes, as: UTF8.self), currency: group.key.currency,
+                        style: profile.decimalStyle)
+                    warnings.append(
+                        ImportDiagnostic(
+                            severity: .warning, path: path, line: line, column: 1,
+                            message: "statement \(name) balance in \(layout.describe(column)) ignored: \(reason)"))
+                    return nil
+                }
+            }
+            let values = cells.values[index]
+            let result = (
+                money(values.opening, "opening", layout.statementOpeningBalance),
+                money(values.closing, "closing", layout.statementClosingBalance)
+            )
+            parsed[index] = result
+            return result
+        }
+
+        // The first row in file order is the reference; warn at the first row that disagrees.
+        var reference: (opening: Money?, closing: Money?, line: Int)?
+        var warned = (opening: false, closing: false)
+        var previousIndex: Int?
+        func warn(_ name: String, _ mine: Money, _ theirs: Money, line: Int, column: Int, reference: Int) {
+            warnings.append(
+                ImportDiagnostic(
+                    severity: .warning, path: path, line: line, column: 1,
+                    message:
+                        "statement \(name) balance \(mine.decimalString) in \(layout.describe(column)) differs from \(theirs.decimalString) on line \(reference) of the same statement; the opening balance is read from the statement's first row in time and the closing balance from its last"
+                ))
+        }
+        for record in records {
+            // Rows repeat the same cells: only a change needs a look.
+            guard let index = cells.index(at: record.line), index != previousIndex else { continue }
+            previousIndex = index
+            let values = amounts(index, line: record.line)
+            guard let known = reference else {
+                reference = (values.opening, values.closing, record.line)
+                continue
+            }
+            if !warned.opening, let mine = values.opening, let theirs = known.opening, mine != theirs,
+                let column = layout.statementOpeningBalance
+            {
+                warned.opening = true
+                warn(
+                    "opening", mine, theirs, line: record.line, column: column, reference: known.line)
+            }
+            if !warned.closing, let mine = values.closing, let theirs = known.closing, mine != theirs,
+                let column = layout.statementClosingBalance
+            {
+                warned.closing = true
+                warn(
+                    "closing", mine, theirs, line: record.line, column: column, reference: known.line)
+            }
+        }
+
+        let newestFirst = isNewestFirst(records, order: profile.order)
+        let oldest = newestFirst ? records.count - 1 : 0
+        let newest = newestFirst ? 0 : records.count - 1
+        var result: [StatedBalance] = []
+        let dates = records.lazy.map(\.date)
+        if let index = cells.index(at: records[oldest].line),
+            let opening = amounts(index, line: records[oldest].line).opening,
+            let start = coverage?.lowerBound ?? dates.min(), let day = start.adding(days: -1)
+        {
+            result.append(StatedBalance(kind: .ledger, date: day, amount: opening, line: records[oldest].line))
+        }
+        if let index = cells.index(at: records[newest].line),
+            let closing = amounts(index, line: records[newest].line).closing,
+            let end = coverage?.upperBound ?? dates.max()
+        {
+            result.append(StatedBalance(kind: .ledger, date: end, amount: closing, line: records[newest].line))
+        }
         return result
     }
 

@@ -69,6 +69,19 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
         self.description = pattern
     }
 
+    init(tokens: [Token], description: String) {
+        self.tokens = tokens
+        self.description = description
+    }
+
+    /// `date_format = "auto"`: the format is decided for each file from its date cells
+    /// (`DateFormatSniffer`) before its rows are read. Until then it reads no date at all, so an
+    /// unresolved `auto` can never pass a date off as read.
+    public static let auto = DateFormat(tokens: [], description: "auto")
+
+    /// True for `auto`, the format still to be decided.
+    public var isAuto: Bool { tokens.isEmpty }
+
     /// The date in `text`, or nil when it does not match or does not exist (30 February).
     public func parse(_ text: UnsafeBufferPointer<UInt8>) -> CivilDate? {
         var index = 0

@@ -110,9 +110,39 @@ struct CorpusCSVTests {
         #expect(amounts(statement.records) == ["1500.00", "-500.00"])
         #expect(statement.records.map(\.payee) == ["MY_INCOME_LINE", "MY_EXPENSE_LINE"])
         #expect(statement.records[0].memo == "456789012345")
-        // initial_balance/final_balance are statement fields repeated on every row, not a running
-        // balance; the profile does not read them (0 + 1500 - 500 = 1000 holds all the same).
         #expect(sum(statement.records) == "1000.00")
+        // initial_balance 000.00 and final_balance 1000.00 are statement fields repeated on every
+        // row (`[statement]` in the profile): the opening balance is stated at the end of the day
+        // before the first row (1 November, from line 2), the closing one at the end of the last
+        // row's day (10 November, from line 3).
+        #expect(
+            statement.statedBalances == [
+                StatedBalance(kind: .ledger, date: Support.date("2019-11-01"), amount: Support.money("0.00"), line: 2),
+                StatedBalance(
+                    kind: .ledger, date: Support.date("2019-11-10"), amount: Support.money("1000.00"), line: 3),
+            ])
+        #expect(file.warnings.isEmpty)
+    }
+
+    @Test("CSB43: the whole import checks the stated closing balance against the rows, and it matches")
+    func hledgerCSB43BalanceCheck() throws {
+        let outcome = ImportDriver(readers: [CSVReader(profiles: Support.profiles)], config: WorkspaceConfig())
+            .run([InboxFile(name: "csb43.csv", bytes: try Support.corpusBytes("hledger__csb43.csv"))])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.errors.isEmpty)
+        #expect(file.warnings.isEmpty)
+        // No opening balance in closebook.toml: the stated opening 0.00 anchors the account, and
+        // the closing 1000.00 is checked against 0.00 + 1500.00 - 500.00.
+        let check = try #require(file.balanceChecks.first)
+        #expect(file.balanceChecks.count == 1)
+        #expect(check.status == "ok")
+        #expect(check.checked == 1)
+        #expect(check.matched == 1)
+        #expect(check.anchor?.date == "2019-11-01")
+        #expect(check.anchor?.amount == "0.00")
+        #expect(check.anchor?.line == 2)
+        #expect(check.firstDivergence == nil)
+        #expect(outcome.report.accounts.first?.openingBalance == "0.00")
     }
 
     @Test func hledgerYNAB4() throws {
