@@ -167,28 +167,27 @@ enum CSVStatementAssembly {
                         "statement \(name) balance \(mine.decimalString) in \(layout.describe(column)) differs from \(theirs.decimalString) on line \(reference) of the same statement; the opening balance is read from the statement's first row in time and the closing balance from its last"
                 ))
         }
-        for record in records {
+        for row in records.indices {
+            let line = records.line(at: row)
             // Rows repeat the same cells: only a change needs a look.
-            guard let index = cells.index(at: record.line), index != previousIndex else { continue }
+            guard let index = cells.index(at: line), index != previousIndex else { continue }
             previousIndex = index
-            let values = amounts(index, line: record.line)
+            let values = amounts(index, line: line)
             guard let known = reference else {
-                reference = (values.opening, values.closing, record.line)
+                reference = (values.opening, values.closing, line)
                 continue
             }
             if !warned.opening, let mine = values.opening, let theirs = known.opening, mine != theirs,
                 let column = layout.statementOpeningBalance
             {
                 warned.opening = true
-                warn(
-                    "opening", mine, theirs, line: record.line, column: column, reference: known.line)
+                warn("opening", mine, theirs, line: line, column: column, reference: known.line)
             }
             if !warned.closing, let mine = values.closing, let theirs = known.closing, mine != theirs,
                 let column = layout.statementClosingBalance
             {
                 warned.closing = true
-                warn(
-                    "closing", mine, theirs, line: record.line, column: column, reference: known.line)
+                warn("closing", mine, theirs, line: line, column: column, reference: known.line)
             }
         }
 
@@ -196,18 +195,17 @@ enum CSVStatementAssembly {
         let oldest = newestFirst ? records.count - 1 : 0
         let newest = newestFirst ? 0 : records.count - 1
         var result: [StatedBalance] = []
-        let dates = records.lazy.map(\.date)
-        if let index = cells.index(at: records[oldest].line),
-            let opening = amounts(index, line: records[oldest].line).opening,
+        let dates = records.indices.lazy.map { records.date(at: $0) }
+        let (oldestLine, newestLine) = (records.line(at: oldest), records.line(at: newest))
+        if let index = cells.index(at: oldestLine), let opening = amounts(index, line: oldestLine).opening,
             let start = coverage?.lowerBound ?? dates.min(), let day = start.adding(days: -1)
         {
-            result.append(StatedBalance(kind: .ledger, date: day, amount: opening, line: records[oldest].line))
+            result.append(StatedBalance(kind: .ledger, date: day, amount: opening, line: oldestLine))
         }
-        if let index = cells.index(at: records[newest].line),
-            let closing = amounts(index, line: records[newest].line).closing,
+        if let index = cells.index(at: newestLine), let closing = amounts(index, line: newestLine).closing,
             let end = coverage?.upperBound ?? dates.max()
         {
-            result.append(StatedBalance(kind: .ledger, date: end, amount: closing, line: records[newest].line))
+            result.append(StatedBalance(kind: .ledger, date: end, amount: closing, line: newestLine))
         }
         return result
     }
