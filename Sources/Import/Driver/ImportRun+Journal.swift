@@ -46,33 +46,44 @@ extension ImportRun {
                     spans.removeAll(keepingCapacity: true)
                     spans.append(contentsOf: repeatElement((start: 0, end: 0), count: end - start))
                     staging.count = 0
-                    for visit in ImportRun.entryOrder(order[start..<end]) {
-                        let entry = entries[Int(visit >> 32)]
-                        let account = Int(entry.account)
-                        let rowStart = staging.count
-                        ids.writeEscaped(entry, into: id)
-                        let (list, row, file) = (Int(entry.list), Int(entry.record), Int(entry.file))
-                        var splits: [Split]?
-                        if tables[list].hasSplits(at: row) {
-                            switch ImportRun.splits(of: tables[list][row]) {
-                            case .success(let made): splits = made
-                            case .failure(let problem):
-                                warnings[file].append(
-                                    ImportDiagnostic(
-                                        severity: .warning, path: files[file].file.path,
-                                        line: tables[list].line(at: row),
-                                        message: "\(problem.message); the transaction is kept without its splits"))
-                            }
+                    let visits = ImportRun.entryOrder(order[start..<end])
+                    // Entries lie list after list, so a stretch in entry order visits each list's
+                    // records in one run: its table is opened once per run, not once per row.
+                    var runStart = 0
+                    while runStart < visits.count {
+                        let list = Int(entries[Int(visits[runStart] >> 32)].list)
+                        var runEnd = runStart + 1
+                        while runEnd < visits.count, Int(entries[Int(visits[runEnd] >> 32)].list) == list {
+                            runEnd += 1
                         }
                         tables[list].withRows { rows, recordTexts in
-                            ImportRun.writeRow(
-                                rows[row], texts: recordTexts, id: id.bytes,
-                                account: RowTexts.slice(textBytes, accountTexts[account]),
-                                exponent: currencies[account].exponent,
-                                currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
-                                path: RowTexts.slice(textBytes, pathTexts[file]), splits: splits, into: staging)
+                            for visit in visits[runStart..<runEnd] {
+                                let entry = entries[Int(visit >> 32)]
+                                let (account, row, file) = (Int(entry.account), Int(entry.record), Int(entry.file))
+                                let rowStart = staging.count
+                                ids.writeEscaped(entry, into: id)
+                                var splits: [Split]?
+                                if rows[row].hasSplits {
+                                    switch ImportRun.splits(of: tables[list][row]) {
+                                    case .success(let made): splits = made
+                                    case .failure(let problem):
+                                        warnings[file].append(
+                                            ImportDiagnostic(
+                                                severity: .warning, path: files[file].file.path, line: rows[row].line,
+                                                message:
+                                                    "\(problem.message); the transaction is kept without its splits"))
+                                    }
+                                }
+                                ImportRun.writeRow(
+                                    rows[row], texts: recordTexts, id: id.bytes,
+                                    account: RowTexts.slice(textBytes, accountTexts[account]),
+                                    exponent: currencies[account].exponent,
+                                    currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
+                                    path: RowTexts.slice(textBytes, pathTexts[file]), splits: splits, into: staging)
+                                spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
+                            }
                         }
-                        spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
+                        runStart = runEnd
                     }
                     for span in spans {
                         let size = span.end - span.start
