@@ -95,7 +95,8 @@ public struct RecordTable: Sendable {
 
     // MARK: - Appending
 
-    /// Appends `record`, its texts copied into the table.
+    /// Appends `record`, its texts copied into the table (text appended with `appendText` for a
+    /// record that was then not appended is dropped first).
     public mutating func append(_ record: ParsedRecord) {
         discardPendingText()
         var lengths = TextLengths()
