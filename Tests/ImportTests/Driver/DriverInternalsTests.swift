@@ -88,6 +88,26 @@ struct DriverInternalsTests {
         }
     }
 
+    @Test("sortByPrefix orders keys by prefix and keeps every key", arguments: [0, 1, 2, 16, 17, 100, 3000])
+    func sortByPrefix(count: Int) {
+        var random = SplitMix64(seed: UInt64(count) + 5)
+        for distinct in [2, 50, Int.max] {
+            let keys = (0..<count).map { index in
+                let value = random.next()
+                return CanonicalOrder.Key(
+                    day: 0, accountRank: 0, idPrefix: distinct == .max ? value : value % UInt64(distinct),
+                    idPrefixOrders: true, entry: Int32(index))
+            }
+            var sorted = keys
+            sorted.withUnsafeMutableBufferPointer { CanonicalOrder.sortByPrefix($0) }
+            #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $0.idPrefix <= $1.idPrefix })
+            #expect(sorted.map(\.entry).sorted() == keys.map(\.entry))
+            #expect(
+                sorted.map { "\($0.entry):\($0.idPrefix)" }.sorted()
+                    == keys.map { "\($0.entry):\($0.idPrefix)" }.sorted())
+        }
+    }
+
     @Test("RepeatedKeys flags every key that repeats")
     func repeatedKeys() {
         var random = SplitMix64(seed: 5)
