@@ -78,7 +78,6 @@ struct CSVRowMapper {
         textScratch.reserveCapacity(128)
     }
 
-    /// Makes room for about `count` records in the first group.
     /// Makes room for about `count` records, whose texts take at most `textBytes` bytes, in the
     /// first group.
     mutating func reserve(_ count: Int, textBytes: Int) {
