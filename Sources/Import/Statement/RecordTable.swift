@@ -209,8 +209,6 @@ public struct RecordTable: Sendable {
         return Money(minorUnits: rows[index].balanceMinorUnits, currency: currencies[Int(rows[index].balanceCurrency)])
     }
     public func hasSplits(at index: Int) -> Bool { rows[index].hasSplits }
-    public func splits(at index: Int) -> [ParsedSplit] { splitLists[index] ?? [] }
-    public func textLengths(at index: Int) -> TextLengths { rows[index].lengths }
     public func fitID(at index: Int) -> String? {
         withTexts(at: index) { texts in texts.fitID.map { String(decoding: $0, as: UTF8.self) } }
     }
