@@ -4,7 +4,7 @@
 /// Amounts are decimal strings in the base currency (`"-1234.50"`), exact to the minor unit;
 /// ratios are numbers. Money out of the household is reported as a positive expense.
 public struct MonthAnalysis: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     /// `2026-10`.
@@ -30,12 +30,28 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
     public var trend: [MonthPoint]
     /// Things the reader should know: coverage gaps, uncategorised money, currencies left out.
     public var notices: [String]
+    /// False when the inbox does not cover the whole month for every active account.
+    public var complete: Bool?
+    /// Net worth at the month end; nil for a ledger with no transactions.
+    public var netWorth: NetWorthSection?
+    /// Recurring payments and income as of the month end, largest monthly amount first.
+    public var recurring: [RecurringEntry]?
+    /// The month's anomalies, riskiest first.
+    public var anomalies: [AnomalyEntry]?
+    /// The next 12 months of income, expenses and net, with its back-test.
+    public var forecast: ForecastSection?
+    /// Per-category and per-calendar-month series, for cards that need trends and seasons.
+    public var history: HistorySection?
+    /// Liquid balances projected to the next month end, and the runway when money runs down.
+    public var cashFlow: CashFlowSection?
 
     public init(
         schemaVersion: Int = MonthAnalysis.currentSchemaVersion, month: String, monthName: String, currency: String,
         periodStart: String, periodEnd: String, summary: MonthSummary, categories: [CategoryFigure],
         topCategories: [CategoryFigure], incomeCategories: [CategoryFigure], accounts: [AccountFigure],
-        largestExpenses: [TransactionLine], trend: [MonthPoint], notices: [String]
+        largestExpenses: [TransactionLine], trend: [MonthPoint], notices: [String], complete: Bool? = nil,
+        netWorth: NetWorthSection? = nil, recurring: [RecurringEntry]? = nil, anomalies: [AnomalyEntry]? = nil,
+        forecast: ForecastSection? = nil, history: HistorySection? = nil, cashFlow: CashFlowSection? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.month = month
@@ -51,6 +67,13 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
         self.largestExpenses = largestExpenses
         self.trend = trend
         self.notices = notices
+        self.complete = complete
+        self.netWorth = netWorth
+        self.recurring = recurring
+        self.anomalies = anomalies
+        self.forecast = forecast
+        self.history = history
+        self.cashFlow = cashFlow
     }
 }
 

@@ -149,7 +149,7 @@ struct TOMLConfigReader {
         }
         let known: Set = [
             "id", "name", "type", "currency", "inbox", "ofx_account_ids", "external_ids", "profile", "date_order",
-            "opening_balance", "opening_date",
+            "opening_balance", "opening_date", "closed",
         ]
         for key in table.keys.sorted() where !known.contains(key) {
             throw fail(
@@ -194,6 +194,12 @@ struct TOMLConfigReader {
                 throw fail(name, "opening_date", "opening_date '\(text)' is not a date in YYYY-MM-DD form")
             }
             account.openingDate = date
+        }
+        if let text = try string("closed") {
+            guard let date = CivilDate(iso: text) else {
+                throw fail(name, "closed", "closed '\(text)' is not a date in YYYY-MM-DD form")
+            }
+            account.closed = date
         }
         return account
     }

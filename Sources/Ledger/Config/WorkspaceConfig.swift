@@ -40,13 +40,15 @@ public struct AccountConfig: Sendable, Equatable {
     public var dateOrder: DateOrder?
     public var openingBalance: Money?
     public var openingDate: CivilDate?
+    /// The day the account was closed: net worth leaves it out after this day.
+    public var closed: CivilDate?
     /// The line of the `[[accounts]]` header, for messages.
     public var line: Int
 
     public init(
         id: AccountID, name: String, kind: AccountKind = .checking, currency: Currency? = nil, inbox: [String] = [],
         externalIDs: [String] = [], profile: String? = nil, dateOrder: DateOrder? = nil,
-        openingBalance: Money? = nil, openingDate: CivilDate? = nil, line: Int = 0
+        openingBalance: Money? = nil, openingDate: CivilDate? = nil, closed: CivilDate? = nil, line: Int = 0
     ) {
         self.id = id
         self.name = name
@@ -58,6 +60,7 @@ public struct AccountConfig: Sendable, Equatable {
         self.dateOrder = dateOrder
         self.openingBalance = openingBalance
         self.openingDate = openingDate
+        self.closed = closed
         self.line = line
     }
 }

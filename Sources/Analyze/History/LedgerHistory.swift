@@ -1,0 +1,225 @@
+import Ledger
+
+/// Everything every month's analysis needs, built in one pass over the ledger.
+///
+/// Why one pass: a month's figures, its net worth, its recurring payments, anomalies and forecast
+/// all read the same sums, so they are gathered once (per month × category sums, per account and
+/// month movements, per payee series, amounts converted into the base currency) and every month's
+/// `MonthContext` is a view into them. Analysing 120 months then costs little more than one.
+///
+/// The ledger's transactions are in canonical order (date first), so each month is a contiguous
+/// range of them (`range(of:)`).
+public struct LedgerHistory: Sendable {
+    public struct Category: Sendable, Hashable {
+        /// `Food:Groceries`, or `Uncategorized`.
+        public var name: String
+        public var isIncome: Bool
+        public var top: String
+    }
+
+    /// One (account, payee) series of transactions that count in the figures.
+    public struct PayeeGroup: Sendable {
+        public var account: Int
+        public var payee: String
+        /// Transaction indices, in date order.
+        public var transactions: [Int]
+    }
+
+    public static let uncategorized = "Uncategorized"
+
+    public let base: Currency
+    public let accounts: [Account]
+    public let transactions: [Transaction]
+    /// The first and last month with a transaction; nil for an empty ledger.
+    public let firstMonth: YearMonth?
+    public let lastMonth: YearMonth?
+    /// Per month from `firstMonth`: where its transactions start; one more entry marks the end.
+    let monthStarts: [Int]
+    /// Per transaction: its amount in base minor units, or nil when no rate converts it.
+    public let baseAmounts: [Int64?]
+    /// Per transaction: the index of its (main) category in `categories`.
+    public let categoryOf: [Int32]
+    /// Per transaction: its account's index in `accounts`, or -1.
+    public let accountOf: [Int32]
+    /// Per transaction: its payee group in `groups`, or -1 (transfers, ignored, pending).
+    public let groupOf: [Int32]
+    public let categories: [Category]
+    public let groups: [PayeeGroup]
+    /// Per month from `firstMonth`.
+    public let flows: [MonthFlows]
+    /// Per account, per month from `firstMonth`.
+    public let accountMonths: [[AccountMonth]]
+    /// Per month from `firstMonth`: amounts that could not be converted, by currency.
+    public let missingRates: [[MissingRate]]
+    public let rates: RateTable
+
+    public init(_ ledger: Journal, rates: RateTable? = nil) {
+        var ledger = ledger
+        ledger.sortCanonically()
+        let base = ledger.baseCurrency
+        let rates = rates ?? RateTable(base: base)
+        self.base = base
+        self.rates = rates
+        self.accounts = ledger.accounts
+        let transactions = ledger.transactions
+        self.transactions = transactions
+
+        var accountIndex: [AccountID: Int] = [:]
+        for (index, account) in ledger.accounts.enumerated() { accountIndex[account.id] = index }
+        let openingDays = ledger.accounts.map { $0.openingDate?.dayNumber ?? Int.min }
+
+        let first = transactions.first?.date.yearMonth
+        let last = transactions.last?.date.yearMonth
+        firstMonth = first
+        lastMonth = last
+        let monthCount = first.flatMap { f in last.map { f.months(to: $0) + 1 } } ?? 0
+
+        var monthStarts = [Int](repeating: transactions.count, count: monthCount + 1)
+        var baseAmounts = [Int64?](repeating: nil, count: transactions.count)
+        var categoryOf = [Int32](repeating: -1, count: transactions.count)
+        var accountOf = [Int32](repeating: -1, count: transactions.count)
+        var groupOf = [Int32](repeating: -1, count: transactions.count)
+        var categories: [Category] = []
+        var categoryIndex: [CategoryPath: Int] = [:]
+        var uncategorizedIndex: (income: Int?, expense: Int?) = (nil, nil)
+        var groups: [PayeeGroup] = []
+        var groupIndex: [GroupKey: Int] = [:]
+        var flows = [MonthFlows](repeating: MonthFlows(), count: monthCount)
+        var accountMonths = [[AccountMonth]](
+            repeating: [AccountMonth](repeating: AccountMonth(), count: monthCount), count: ledger.accounts.count)
+        var missing = [[MissingRate]](repeating: [], count: monthCount)
+
+        func category(_ path: CategoryPath?, amount: Int64) -> Int {
+            guard let path else {
+                let isIncome = amount > 0
+                if let known = isIncome ? uncategorizedIndex.income : uncategorizedIndex.expense { return known }
+                categories.append(Category(name: LedgerHistory.uncategorized, isIncome: isIncome, top: LedgerHistory.uncategorized))
+                if isIncome { uncategorizedIndex.income = categories.count - 1 } else {
+                    uncategorizedIndex.expense = categories.count - 1
+                }
+                return categories.count - 1
+            }
+            if let known = categoryIndex[path] { return known }
+            categories.append(Category(name: path.description, isIncome: path.top == "Income", top: path.top))
+            categoryIndex[path] = categories.count - 1
+            return categories.count - 1
+        }
+
+        var month = 0
+        var nextMonthDay = first?.adding(months: 1).firstDay.dayNumber ?? 0
+        if monthCount > 0 { monthStarts[0] = 0 }
+        for index in transactions.indices {
+            let t = transactions[index]
+            let day = t.date.dayNumber
+            while day >= nextMonthDay {
+                month += 1
+                monthStarts[month] = index
+                nextMonthDay = first!.adding(months: month + 1).firstDay.dayNumber
+            }
+            let account = accountIndex[t.account] ?? -1
+            accountOf[index] = Int32(account)
+            if account >= 0, t.status == .posted, day >= openingDays[account] {
+                if t.amount.minorUnits >= 0 {
+                    accountMonths[account][month].inflow += Int128(t.amount.minorUnits)
+                } else {
+                    accountMonths[account][month].outflow -= Int128(t.amount.minorUnits)
+                }
+                accountMonths[account][month].count += 1
+            }
+            let converted = rates.toBase(t.amount.minorUnits, t.amount.currency, onDay: day)
+            baseAmounts[index] = converted
+            categoryOf[index] = Int32(category(t.category ?? t.splits.first?.category, amount: converted ?? t.amount.minorUnits))
+            if t.status == .pending {
+                flows[month].pendingCount += 1
+                continue
+            }
+            flows[month].transactionCount += 1
+            if t.isTransfer {
+                flows[month].transferCount += 1
+                continue
+            }
+            if t.isIgnored {
+                flows[month].ignoredCount += 1
+                continue
+            }
+            guard let amount = converted else {
+                LedgerHistory.recordMissing(&missing[month], t)
+                continue
+            }
+            if t.splits.isEmpty {
+                let c = Int(categoryOf[index])
+                flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: amount)
+            } else {
+                for split in t.splits {
+                    let part =
+                        split.amount.currency == base
+                        ? split.amount.minorUnits
+                        : rates.toBase(split.amount.minorUnits, split.amount.currency, onDay: day) ?? 0
+                    let c = category(split.category, amount: part)
+                    flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: part)
+                }
+            }
+            if t.category == nil && t.splits.isEmpty {
+                flows[month].uncategorizedCount += 1
+                flows[month].uncategorizedAmount += Int128(amount.magnitude)
+            }
+            let key = GroupKey(account: account, payee: t.payee)
+            if let g = groupIndex[key] {
+                groups[g].transactions.append(index)
+                groupOf[index] = Int32(g)
+            } else {
+                groupIndex[key] = groups.count
+                groupOf[index] = Int32(groups.count)
+                groups.append(PayeeGroup(account: account, payee: t.payee, transactions: [index]))
+            }
+        }
+        monthStarts[monthCount] = transactions.count
+        self.monthStarts = monthStarts
+        self.baseAmounts = baseAmounts
+        self.categoryOf = categoryOf
+        self.accountOf = accountOf
+        self.groupOf = groupOf
+        self.categories = categories
+        self.groups = groups
+        self.flows = flows
+        self.accountMonths = accountMonths
+        self.missingRates = missing
+    }
+
+    struct GroupKey: Hashable {
+        var account: Int
+        var payee: String
+    }
+
+    static func recordMissing(_ list: inout [MissingRate], _ t: Transaction) {
+        if let i = list.firstIndex(where: { $0.currency == t.amount.currency }) {
+            list[i].count += 1
+            list[i].amount += Int128(t.amount.minorUnits.magnitude)
+        } else {
+            list.append(
+                MissingRate(
+                    currency: t.amount.currency, from: t.date, count: 1, amount: Int128(t.amount.minorUnits.magnitude)))
+        }
+    }
+
+    /// The number of months from `firstMonth` to `lastMonth`.
+    public var monthCount: Int { flows.count }
+
+    /// `month`'s offset from `firstMonth`, nil outside the data.
+    public func offset(of month: YearMonth) -> Int? {
+        guard let firstMonth else { return nil }
+        let offset = firstMonth.months(to: month)
+        return offset >= 0 && offset < monthCount ? offset : nil
+    }
+
+    /// The indices of `month`'s transactions (empty outside the data).
+    public func range(of month: YearMonth) -> Range<Int> {
+        guard let offset = offset(of: month) else { return 0..<0 }
+        return monthStarts[offset]..<monthStarts[offset + 1]
+    }
+
+    /// The flows of `month`: zero inside a gap, nil outside the data.
+    public func flows(of month: YearMonth) -> MonthFlows? {
+        offset(of: month).map { flows[$0] }
+    }
+}

@@ -1,0 +1,42 @@
+import Ledger
+
+/// Income, expenses and per-category sums of one month, in minor units of the base currency,
+/// summed in 128 bits so that no realistic ledger can overflow them.
+///
+/// Income is money in categorised under `Income`, plus uncategorised money in; expenses are
+/// money out under every other category, plus uncategorised money out. A refund under an
+/// expense category reduces that category's expenses; it is not income. Transfers, ignored and
+/// pending transactions are counted but left out of the sums.
+public struct MonthFlows: Sendable {
+    public var income: Int128 = 0
+    /// Money out as a positive amount.
+    public var expenses: Int128 = 0
+    /// Signed sum and count per category index (`LedgerHistory.categories`): negative = spent.
+    public var byCategory: [Int: (sum: Int128, count: Int)] = [:]
+    public var transactionCount = 0
+    public var transferCount = 0
+    public var ignoredCount = 0
+    public var pendingCount = 0
+    public var uncategorizedCount = 0
+    /// Absolute sum of uncategorised amounts.
+    public var uncategorizedAmount: Int128 = 0
+
+    public init() {}
+
+    mutating func addPart(category: Int, isIncome: Bool, amount: Int64) {
+        if isIncome {
+            income += Int128(amount)
+        } else {
+            expenses -= Int128(amount)
+        }
+        if var entry = byCategory[category] {
+            entry.sum += Int128(amount)
+            entry.count += 1
+            byCategory[category] = entry
+        } else {
+            byCategory[category] = (Int128(amount), 1)
+        }
+    }
+
+    public var net: Int128 { income - expenses }
+}

@@ -1,0 +1,83 @@
+import Ledger
+
+/// Dated exchange rates into the base currency, from the workspace's `rates.csv`.
+///
+/// `date,currency,rate` means one unit of `currency` is worth `rate` units of the base currency
+/// from `date` until that currency's next row. An amount converts at the rate in force on its own
+/// date; a date before a currency's first row has no rate, and no rate is ever invented.
+public struct RateTable: Sendable, Equatable {
+    public let base: Currency
+    /// Per currency, its rows sorted by day number.
+    private var rows: [Currency: [(day: Int, rate: ExchangeRate)]]
+
+    public init(base: Currency, rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]) {
+        self.base = base
+        rows = rates.mapValues { list in list.map { ($0.date.dayNumber, $0.rate) }.sorted { $0.day < $1.day } }
+    }
+
+    public static func == (lhs: RateTable, rhs: RateTable) -> Bool {
+        lhs.base == rhs.base && lhs.rows.keys == rhs.rows.keys
+            && lhs.rows.allSatisfy { key, value in
+                guard let other = rhs.rows[key], other.count == value.count else { return false }
+                return zip(value, other).allSatisfy { $0.day == $1.day && $0.rate == $1.rate }
+            }
+    }
+
+    /// The currencies that have at least one rate.
+    public var currencies: [Currency] { rows.keys.sorted() }
+
+    /// The rate in force on `day` (a `CivilDate.dayNumber`), nil when there is none.
+    public func rate(for currency: Currency, onDay day: Int) -> ExchangeRate? {
+        guard let list = rows[currency], !list.isEmpty, list[0].day <= day else { return nil }
+        var low = 0
+        var high = list.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if list[middle].day <= day { low = middle } else { high = middle - 1 }
+        }
+        return list[low].rate
+    }
+
+    /// `minorUnits` of `currency` on `day` in base minor units; the amount itself for the base
+    /// currency; nil when no rate is in force (or the result overflows).
+    public func toBase(_ minorUnits: Int64, _ currency: Currency, onDay day: Int) -> Int64? {
+        if currency == base { return minorUnits }
+        guard let rate = rate(for: currency, onDay: day) else { return nil }
+        return rate.convert(minorUnits, from: currency, to: base)
+    }
+
+    /// Reads `rates.csv`; `path` is used in messages.
+    public static func parse(_ text: String, path: String, base: Currency) throws(WorkspaceTableError) -> RateTable {
+        let table = try SimpleCSV(text: text, path: path, header: ["date", "currency", "rate"])
+        var rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]
+        var seen: [String: Int] = [:]
+        for row in table.rows {
+            guard let date = CivilDate(iso: row.cells[0]) else {
+                throw WorkspaceTableError(
+                    path: path, line: row.line, column: row.columns[0],
+                    message: "'\(row.cells[0])' is not a date in YYYY-MM-DD form")
+            }
+            guard let currency = Currency(code: row.cells[1]) else {
+                throw WorkspaceTableError(
+                    path: path, line: row.line, column: row.columns[1],
+                    message: "'\(row.cells[1])' is not a three-letter ISO 4217 currency code")
+            }
+            guard let rate = ExchangeRate(row.cells[2]) else {
+                throw WorkspaceTableError(
+                    path: path, line: row.line, column: row.columns[2],
+                    message: "rate '\(row.cells[2])' must be a positive decimal with at most "
+                        + "\(ExchangeRate.maximumFractionDigits) fraction digits, such as 1.1734")
+            }
+            let key = "\(currency.code) \(date.isoString)"
+            if let earlier = seen[key] {
+                throw WorkspaceTableError(
+                    path: path, line: row.line,
+                    message: "a second rate for \(currency.code) on \(date.isoString) (the first is on line \(earlier))")
+            }
+            seen[key] = row.line
+            if currency == base { continue }
+            rates[currency, default: []].append((date, rate))
+        }
+        return RateTable(base: base, rates: rates)
+    }
+}

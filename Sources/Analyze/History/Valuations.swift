@@ -1,0 +1,79 @@
+import Ledger
+
+/// Dated values of accounts that have no exports (a pension, a house), from `valuations.csv`,
+/// and the market values OFX investment statements state.
+///
+/// As in a wealth tracker, an account's value on a date is its latest valuation at or before that
+/// date; before its first valuation the account's value is unknown.
+public struct Valuations: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var date: CivilDate
+        public var value: Money
+        /// `valuations.csv:4`, or where else the value came from.
+        public var source: String
+
+        public init(date: CivilDate, value: Money, source: String) {
+            self.date = date
+            self.value = value
+            self.source = source
+        }
+    }
+
+    /// Per account, sorted by date.
+    public private(set) var entries: [AccountID: [Entry]]
+
+    public init(_ entries: [AccountID: [Entry]] = [:]) {
+        self.entries = entries.mapValues { $0.sorted { $0.date < $1.date } }
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The latest valuation of `account` at or before `date`.
+    public func value(of account: AccountID, on date: CivilDate) -> Entry? {
+        guard let list = entries[account] else { return nil }
+        var found: Entry?
+        for entry in list {
+            if entry.date > date { break }
+            found = entry
+        }
+        return found
+    }
+
+    /// Reads `valuations.csv` (`date,account,value`); every account must be one of `accounts`, and
+    /// a value is in its account's currency.
+    public static func parse(
+        _ text: String, path: String, accounts: [AccountID: Currency]
+    ) throws(WorkspaceTableError) -> Valuations {
+        let table = try SimpleCSV(text: text, path: path, header: ["date", "account", "value"])
+        var entries: [AccountID: [Entry]] = [:]
+        for row in table.rows {
+            guard let date = CivilDate(iso: row.cells[0]) else {
+                throw WorkspaceTableError(
+                    path: path, line: row.line, column: row.columns[0],
+                    message: "'\(row.cells[0])' is not a date in YYYY-MM-DD form")
+            }
+            let account = AccountID(row.cells[1])
+            guard let currency = accounts[account] else {
+                let known = accounts.keys.sorted().map(\.rawValue).joined(separator: ", ")
+                throw WorkspaceTableError(
+                    path: path, line: row.line, column: row.columns[1],
+                    message: "unknown account '\(row.cells[1])' (closebook.toml has: \(known))")
+            }
+            let value: Money
+            do {
+                value = try Money.parse(row.cells[2], currency: currency)
+            } catch {
+                throw WorkspaceTableError(
+                    path: path, line: row.line, column: row.columns[2],
+                    message: "value '\(row.cells[2])' is not an amount in \(currency.code): \(error)")
+            }
+            if entries[account]?.contains(where: { $0.date == date }) == true {
+                throw WorkspaceTableError(
+                    path: path, line: row.line,
+                    message: "a second valuation of '\(account)' on \(date.isoString)")
+            }
+            entries[account, default: []].append(Entry(date: date, value: value, source: "\(path):\(row.line)"))
+        }
+        return Valuations(entries)
+    }
+}

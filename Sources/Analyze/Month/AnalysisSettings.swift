@@ -1,0 +1,22 @@
+import Ledger
+
+/// What the workspace says beyond the ledger: budgets, account settings, valuations, and what the
+/// import report knows about balances.
+public struct AnalysisSettings: Sendable {
+    public var budgets: [CategoryPath: Money]
+    /// `closebook.toml`'s accounts by id (closed dates, kinds of accounts with no exports).
+    public var accounts: [AccountID: AccountConfig]
+    public var valuations: Valuations
+    /// Accounts whose opening balance the importer derived from a statement balance.
+    public var statementBalanced: Set<AccountID>
+
+    public init(
+        budgets: [CategoryPath: Money] = [:], accounts: [AccountID: AccountConfig] = [:],
+        valuations: Valuations = Valuations(), statementBalanced: Set<AccountID> = []
+    ) {
+        self.budgets = budgets
+        self.accounts = accounts
+        self.valuations = valuations
+        self.statementBalanced = statementBalanced
+    }
+}

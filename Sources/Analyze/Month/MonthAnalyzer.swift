@@ -1,0 +1,37 @@
+import Ledger
+
+/// Answers for any month of a ledger: its figures, net worth, recurring payments, anomalies,
+/// forecast and history, each a view into one `LedgerHistory`.
+///
+/// Every section of month M reads only data dated on or before M's last day, so adding later
+/// months never changes an earlier month's file.
+public struct MonthAnalyzer: Sendable {
+    public let history: LedgerHistory
+    public let settings: AnalysisSettings
+    public let netWorth: NetWorthBook
+
+    public init(history: LedgerHistory, settings: AnalysisSettings = AnalysisSettings()) {
+        self.history = history
+        self.settings = settings
+        self.netWorth = NetWorthBook(history: history, settings: settings)
+    }
+
+    public func analysis(for month: YearMonth) throws(AnalyzeError) -> MonthAnalysis {
+        let context = MonthContext(history: history, month: month, settings: settings)
+        let figures = try MonthFigures(context)
+        var notices = figures.notices
+        var analysis = MonthAnalysis(
+            month: month.description, monthName: month.displayName, currency: history.base.code,
+            periodStart: month.firstDay.isoString, periodEnd: month.lastDay.isoString, summary: figures.summary,
+            categories: figures.categories, topCategories: figures.topCategories,
+            incomeCategories: figures.incomeCategories, accounts: figures.accounts,
+            largestExpenses: figures.largestExpenses, trend: figures.trend, notices: [])
+        if let (section, worthNotices) = try netWorth.section(for: month) {
+            analysis.netWorth = section
+            notices += worthNotices
+        }
+        analysis.history = try HistorySeries.section(context)
+        analysis.notices = notices
+        return analysis
+    }
+}
