@@ -56,12 +56,20 @@ $(BUILD)/ledger.jsonl: $(BUILD)/journal.jsonl $(RULES) $(OVERRIDES) $(CONFIG)
 	$(BIN)/closebook-categorize --workspace $(WORKSPACE) --journal $< --ledger $@ \
 	  --uncategorized $(BUILD)/uncategorized.csv
 
-# Analysis and rendering take milliseconds and depend on which month is asked for, so they always run.
+# Analysis and rendering take well under a second for years of data, and depend on which month is
+# asked for, so they always run. closebook-analyze writes every month from the first to the latest
+# complete one (or MONTH) into build/analysis/, rewriting only files whose bytes change, and prints
+# the path of MONTH's file; closebook-report renders every month there. An analysis that exits 1
+# (amounts without an exchange rate) still writes every file: the site is made, and the status is
+# passed on at the end so scripts notice.
 report: $(BUILD)/ledger.jsonl
-	@analysis=$$($(BIN)/closebook-analyze --workspace $(WORKSPACE) --ledger $< --month $(MONTH) \
+	@status=0; \
+	analysis=$$($(BIN)/closebook-analyze --workspace $(WORKSPACE) --ledger $< --month $(MONTH) \
 	  --import-report $(BUILD)/import-report.json \
-	  --out $(BUILD)/analysis --print-path) || exit $$?; \
-	$(BIN)/closebook-report --analysis $$analysis --templates Templates --site $(OUT)/site \
+	  --out $(BUILD)/analysis --print-path) || status=$$?; \
+	if [ -z "$$analysis" ]; then exit $$status; fi; \
+	set -- ; for file in $(BUILD)/analysis/*.json; do set -- "$$@" --analysis "$$file"; done; \
+	$(BIN)/closebook-report "$$@" --templates Templates --site $(OUT)/site \
 	  --archives $(OUT)/archives || exit $$?; \
 	month=$$(basename $$analysis .json); \
 	echo "Report for $$month:"; \
@@ -69,7 +77,8 @@ report: $(BUILD)/ledger.jsonl
 	echo "  $(OUT)/site/$$month/report.md"; \
 	echo "  $(OUT)/site/$$month/report.json"; \
 	echo "  $(OUT)/site/index.html"; \
-	echo "  $(OUT)/archives/closebook-$$month.tar.gz"
+	echo "  $(OUT)/archives/closebook-$$month.tar.gz"; \
+	exit $$status
 
 # --- Checks -----------------------------------------------------------------------------------
 

@@ -14,76 +14,106 @@ extension ReportMonth: ExpressibleByArgument {
     }
 }
 
-/// `closebook-analyze`: the figures of one month from the categorised ledger.
+/// `closebook-analyze`: every month's figures, net worth, recurring payments, anomalies and
+/// forecast from the categorised ledger.
 public struct AnalyzeCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "closebook-analyze",
-        abstract: "Compute one month's figures from the categorised ledger.",
+        abstract: "Analyse every month of the categorised ledger.",
         discussion: """
-            Reads the ledger written by closebook-categorize and the budgets in closebook.toml, and writes \
-            the month's income, expenses, net, savings rate, categories, accounts and 12-month trend as JSON \
-            for closebook-report.
+            Reads the ledger written by closebook-categorize once, with closebook.toml (budgets, \
+            accounts), rates.csv (exchange rates into the base currency) and valuations.csv (values of \
+            accounts with no exports) from the workspace, and writes one analysis per month as JSON for \
+            closebook-report: income, expenses and categories, net worth, recurring payments, anomalies, \
+            a 12-month forecast with its back-test, and the histories the insight cards read.
 
             Example:
               closebook-analyze --workspace Samples --ledger Samples/build/ledger.jsonl \\
                   --import-report Samples/build/import-report.json \\
-                  --month 2026-10 --out Samples/build/analysis/2026-10.json
+                  --month latest --out Samples/build/analysis --print-path
 
-            With --month latest the latest month the data covers completely is chosen, and --out may \
-            name a folder: the file is then written there as YYYY-MM.json.
-            Exit status: 0 on success, 1 when the ledger cannot be read or analysed, 2 for usage or \
-            configuration errors.
+            With --out naming a folder, every month from the first month of data to the latest \
+            complete one (or to --month, when later) is written there as YYYY-MM.json, and a file \
+            whose bytes would not change is left untouched. With --out naming a .json file, only \
+            --month is written. --month latest picks the latest month the statements cover completely.
+            Exit status: 0 on success; 1 when the ledger cannot be read, or when amounts were left out \
+            for lack of an exchange rate (every file is still written); 2 for usage or configuration \
+            errors (closebook.toml, rates.csv, valuations.csv, a --month outside the data).
             """)
 
-    @Option(help: "The workspace folder holding closebook.toml.")
+    @Option(help: "The workspace folder holding closebook.toml, rates.csv and valuations.csv.")
     public var workspace: String = "."
 
     @Option(help: "The categorised ledger (JSON Lines) to analyse.")
     public var ledger: String
 
-    @Option(help: "The import report (build/import-report.json), whose coverage gaps and failures the month repeats.")
+    @Option(help: "The import report (build/import-report.json): statement coverage, balances and failures.")
     public var importReport: String?
 
-    @Option(help: "The month to analyse, YYYY-MM, or 'latest' for the latest complete month.")
+    @Option(help: "The month to print, YYYY-MM, or 'latest' for the latest complete month.")
     public var month: ReportMonth = .latestComplete
 
-    @Option(help: "Where to write the analysis: a .json file, or a folder to write YYYY-MM.json into.")
+    @Option(help: "A folder to write every month into as YYYY-MM.json, or a .json file for --month only.")
     public var out: String
 
-    @Flag(help: "Print the path of the file written on standard output.")
+    @Flag(help: "Print the path of --month's file on standard output.")
     public var printPath = false
+
+    @Flag(help: "Print every month's file path on standard output, oldest first.")
+    public var printPaths = false
 
     public init() {}
 
     public func run() throws {
-        let config: WorkspaceConfig
+        let run = AnalysisRun(
+            workspace: workspace, ledgerPath: ledger, importReportPath: importReport, request: month, out: out)
+        let journal: Journal
+        let facts: ImportFacts?
         do {
-            config = try WorkspaceConfig.load(workspace: workspace)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        do {
-            let journal = try JournalCodec.decode(try FileOutput.read(ledger), path: ledger)
-            let analyzer = MonthlyAnalyzer(budgets: config.budgets)
-            let resolved = try analyzer.resolve(month, in: journal)
-            var analysis = try analyzer.analyze(journal, month: resolved)
-            if let importReport {
-                let facts = try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(importReport)))
-                analysis.notices = facts.notices(for: resolved) + analysis.notices
+            journal = try JournalCodec.decode(try FileOutput.read(ledger), path: ledger)
+            facts = try importReport.map { path in
+                try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(path)))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var bytes = Array(try encoder.encode(analysis))
-            bytes.append(0x0A)
-            let path = out.hasSuffix(".json") ? out : (out as NSString).appendingPathComponent("\(resolved).json")
-            try FileOutput.write(bytes, to: path)
-            if printPath { print(path) }
-        } catch let error as ExitCode {
-            throw error
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            Self.printError("\(error)")
             throw ExitCode(1)
         }
+        let rates: RateTable
+        let settings: AnalysisSettings
+        do {
+            (rates, settings) = try run.loadSettings(accounts: journal.accounts, base: journal.baseCurrency)
+        } catch {
+            Self.printError("\(error)")
+            throw ExitCode(2)
+        }
+        let outcome: AnalysisRun.Outcome
+        do {
+            outcome = try run.write(ledger: journal, rates: rates, settings: settings, facts: facts)
+        } catch let error as AnalyzeError where error.isUsage {
+            Self.printError("\(error)")
+            throw ExitCode(2)
+        } catch {
+            Self.printError("\(error)")
+            throw ExitCode(1)
+        }
+        if printPaths {
+            for path in outcome.paths { print(path) }
+        } else if printPath {
+            print(outcome.selectedPath)
+        }
+        if outcome.missingRates {
+            Self.printError(
+                "closebook-analyze: some amounts have no exchange rate in rates.csv and are left out; "
+                    + "the month notices say which.")
+            throw ExitCode(1)
+        }
+    }
+
+    public static func execute(_ arguments: [String]? = nil) -> Int32 {
+        StageExit.run(Self.self, arguments: arguments)
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -93,8 +93,11 @@ public struct LedgerHistory: Sendable {
             guard let path else {
                 let isIncome = amount > 0
                 if let known = isIncome ? uncategorizedIndex.income : uncategorizedIndex.expense { return known }
-                categories.append(Category(name: LedgerHistory.uncategorized, isIncome: isIncome, top: LedgerHistory.uncategorized))
-                if isIncome { uncategorizedIndex.income = categories.count - 1 } else {
+                categories.append(
+                    Category(name: LedgerHistory.uncategorized, isIncome: isIncome, top: LedgerHistory.uncategorized))
+                if isIncome {
+                    uncategorizedIndex.income = categories.count - 1
+                } else {
                     uncategorizedIndex.expense = categories.count - 1
                 }
                 return categories.count - 1
@@ -128,7 +131,8 @@ public struct LedgerHistory: Sendable {
             }
             let converted = rates.toBase(t.amount.minorUnits, t.amount.currency, onDay: day)
             baseAmounts[index] = converted
-            categoryOf[index] = Int32(category(t.category ?? t.splits.first?.category, amount: converted ?? t.amount.minorUnits))
+            categoryOf[index] = Int32(
+                category(t.category ?? t.splits.first?.category, amount: converted ?? t.amount.minorUnits))
             if t.status == .pending {
                 flows[month].pendingCount += 1
                 continue

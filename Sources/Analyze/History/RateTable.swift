@@ -72,7 +72,8 @@ public struct RateTable: Sendable, Equatable {
             if let earlier = seen[key] {
                 throw WorkspaceTableError(
                     path: path, line: row.line,
-                    message: "a second rate for \(currency.code) on \(date.isoString) (the first is on line \(earlier))")
+                    message: "a second rate for \(currency.code) on \(date.isoString) (the first is on line \(earlier))"
+                )
             }
             seen[key] = row.line
             if currency == base { continue }

@@ -45,7 +45,8 @@ struct SimpleCSV {
             guard cells.count == expected.count else {
                 throw WorkspaceTableError(
                     path: path, line: lineNumber,
-                    message: "expected \(expected.count) cells (\(expected.joined(separator: ","))), found \(cells.count)")
+                    message:
+                        "expected \(expected.count) cells (\(expected.joined(separator: ","))), found \(cells.count)")
             }
             rows.append(Row(line: lineNumber, cells: cells, columns: columns))
         }

@@ -31,7 +31,8 @@ enum HistorySeries {
                 let month = first.adding(months: offset)
                 let flows = context.flows(of: month) ?? MonthFlows()
                 income[month.month, default: []].append(
-                    YearAmount(year: month.year, amount: try MoneyText.format(flows.income, base, "income in \(month)")))
+                    YearAmount(year: month.year, amount: try MoneyText.format(flows.income, base, "income in \(month)"))
+                )
                 expenses[month.month, default: []].append(
                     YearAmount(
                         year: month.year, amount: try MoneyText.format(flows.expenses, base, "expenses in \(month)")))
@@ -39,7 +40,9 @@ enum HistorySeries {
         }
         return HistorySection(
             months: months.map(\.description), categories: categories,
-            incomeByCalendarMonth: income.keys.sorted().map { CalendarMonthSeries(calendarMonth: $0, years: income[$0]!) },
+            incomeByCalendarMonth: income.keys.sorted().map {
+                CalendarMonthSeries(calendarMonth: $0, years: income[$0]!)
+            },
             expensesByCalendarMonth: expenses.keys.sorted().map {
                 CalendarMonthSeries(calendarMonth: $0, years: expenses[$0]!)
             })

@@ -3,11 +3,14 @@ import Ledger
 /// Exact amounts as the analysis file writes them: decimal strings in a currency's minor units.
 enum MoneyText {
     /// `-1234.50`; fails when the amount does not fit in 64-bit minor units, naming `what`.
-    static func format(_ value: Int128, _ currency: Currency, _ what: @autoclosure () -> String) throws(AnalyzeError)
+    static func format(
+        _ value: Int128, _ currency: Currency, _ what: @autoclosure () -> String
+    ) throws(AnalyzeError)
         -> String
     {
         guard value >= Int128(Int64.min), value <= Int128(Int64.max) else {
-            throw AnalyzeError("\(what()) does not fit in 64-bit minor units of \(currency.code); check the amounts in the inbox")
+            throw AnalyzeError(
+                "\(what()) does not fit in 64-bit minor units of \(currency.code); check the amounts in the inbox")
         }
         return Money(minorUnits: Int64(value), currency: currency).decimalString
     }

@@ -144,7 +144,9 @@ struct MonthFigures {
         self.notices = notices
     }
 
-    static func period(_ month: YearMonth, _ f: MonthFlows, _ currency: Currency) throws(AnalyzeError)
+    static func period(
+        _ month: YearMonth, _ f: MonthFlows, _ currency: Currency
+    ) throws(AnalyzeError)
         -> PeriodFigures
     {
         PeriodFigures(
@@ -207,8 +209,10 @@ struct MonthFigures {
                 AccountFigure(
                     id: account.id.rawValue, name: account.name, kind: account.kind.rawValue,
                     maskedNumber: account.maskedNumber, currency: currency.code,
-                    openingBalance: try opening.map { v throws(AnalyzeError) in try MoneyText.format(v, currency, label) },
-                    closingBalance: try closing.map { v throws(AnalyzeError) in try MoneyText.format(v, currency, label) },
+                    openingBalance: try opening.map { v throws(AnalyzeError) in try MoneyText.format(v, currency, label)
+                    },
+                    closingBalance: try closing.map { v throws(AnalyzeError) in try MoneyText.format(v, currency, label)
+                    },
                     inflow: try MoneyText.format(this.inflow, currency, label),
                     outflow: try MoneyText.format(this.outflow, currency, label), transactionCount: this.count))
         }

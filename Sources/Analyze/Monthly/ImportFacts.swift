@@ -9,6 +9,11 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
     public struct Span: Decodable, Sendable, Equatable {
         public var from: String
         public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
     }
 
     public struct AccountFacts: Decodable, Sendable, Equatable {
@@ -16,6 +21,16 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         public var name: String
         public var coverage: Span?
         public var gaps: [Span]
+        /// `configured` or `derived` (from a statement balance).
+        public var openingBalanceSource: String?
+
+        public init(id: String, name: String, coverage: Span?, gaps: [Span], openingBalanceSource: String? = nil) {
+            self.id = id
+            self.name = name
+            self.coverage = coverage
+            self.gaps = gaps
+            self.openingBalanceSource = openingBalanceSource
+        }
     }
 
     public struct Divergence: Decodable, Sendable, Equatable {

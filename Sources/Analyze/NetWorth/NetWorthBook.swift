@@ -103,7 +103,8 @@ public struct NetWorthBook: Sendable {
             if balance.source == .unknown {
                 notices.append(
                     "\(account.name): its balance is unknown (no opening balance, statement balance or valuation), "
-                        + "so net worth leaves it out; set opening_balance in closebook.toml or add it to valuations.csv.")
+                        + "so net worth leaves it out; set opening_balance in closebook.toml or add it to valuations.csv."
+                )
             } else if balance.inBase == nil {
                 notices.append(
                     "\(account.name): no \(account.currency.code) rate in rates.csv is in force on "

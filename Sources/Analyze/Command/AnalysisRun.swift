@@ -1,0 +1,121 @@
+import Foundation
+import Ledger
+
+/// The analysis stage as a function: a ledger and the workspace's files in, one analysis file per
+/// month out.
+public struct AnalysisRun {
+    /// What a run wrote.
+    public struct Outcome: Sendable, Equatable {
+        /// Every month's file, oldest first.
+        public var paths: [String]
+        /// The file of the month `--month` names.
+        public var selectedPath: String
+        /// Files whose bytes changed (the others were left untouched).
+        public var written: Int
+        /// True when some amounts could not be converted for lack of a rate (exit status 1).
+        public var missingRates: Bool
+        /// Month files of an earlier run that the data no longer has, removed.
+        public var removed: [String] = []
+    }
+
+    public var workspace: String
+    public var ledgerPath: String
+    public var importReportPath: String?
+    public var request: ReportMonth
+    /// A folder (every month is written there as YYYY-MM.json) or a `.json` file (only the
+    /// requested month is written).
+    public var out: String
+
+    public init(workspace: String, ledgerPath: String, importReportPath: String?, request: ReportMonth, out: String) {
+        self.workspace = workspace
+        self.ledgerPath = ledgerPath
+        self.importReportPath = importReportPath
+        self.request = request
+        self.out = out
+    }
+
+    /// Loads `closebook.toml`, `rates.csv` and `valuations.csv`: errors here are configuration
+    /// errors (exit status 2).
+    public func loadSettings(accounts: [Account], base: Currency) throws -> (RateTable, AnalysisSettings) {
+        let config = try WorkspaceConfig.load(workspace: workspace)
+        let ratesPath = (workspace as NSString).appendingPathComponent("rates.csv")
+        var rates = RateTable(base: base)
+        if FileManager.default.fileExists(atPath: ratesPath) {
+            rates = try RateTable.parse(try AnalysisRun.text(ratesPath), path: ratesPath, base: base)
+        }
+        var currencies: [AccountID: Currency] = [:]
+        for account in accounts { currencies[account.id] = account.currency }
+        for account in config.accounts where currencies[account.id] == nil {
+            currencies[account.id] = account.currency ?? base
+        }
+        let valuationsPath = (workspace as NSString).appendingPathComponent("valuations.csv")
+        var valuations = Valuations()
+        if FileManager.default.fileExists(atPath: valuationsPath) {
+            valuations = try Valuations.parse(
+                try AnalysisRun.text(valuationsPath), path: valuationsPath, accounts: currencies)
+        }
+        var byID: [AccountID: AccountConfig] = [:]
+        for account in config.accounts { byID[account.id] = account }
+        return (rates, AnalysisSettings(budgets: config.budgets, accounts: byID, valuations: valuations))
+    }
+
+    /// Removes `YYYY-MM.json` files in `folder` for months not in `keeping`, so that a report of
+    /// every file in the folder shows only months the data has. Returns their paths.
+    static func removeStale(in folder: String, keeping: Set<String>) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let stem = String(name.dropLast(5))
+            guard YearMonth(stem) != nil, !keeping.contains(stem) else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+        }
+        return removed
+    }
+
+    static func text(_ path: String) throws -> String {
+        let bytes = try FileOutput.read(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw WorkspaceTableError(path: path, line: 1, message: "the file is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// Writes the analysis files of `ledger`.
+    public func write(
+        ledger: Journal, rates: RateTable, settings: AnalysisSettings, facts: ImportFacts?
+    ) throws -> Outcome {
+        var settings = settings
+        if let facts {
+            settings.statementBalanced = Set(
+                facts.accounts.filter { $0.openingBalanceSource == "derived" }.map { AccountID($0.id) })
+        }
+        let history = LedgerHistory(ledger, rates: rates)
+        let selection = try MonthSelection.choose(request, history: history, facts: facts)
+        let analyzer = MonthAnalyzer(history: history, settings: settings)
+        let single = out.hasSuffix(".json")
+        let months = single ? [selection.selected] : selection.months
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
+        for month in months {
+            var analysis = try analyzer.analysis(for: month)
+            analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
+            if let facts { analysis.notices = facts.notices(for: month) + analysis.notices }
+            if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
+                outcome.missingRates = true
+            }
+            var bytes = Array(try encoder.encode(analysis))
+            bytes.append(0x0A)
+            let path = single ? out : (out as NSString).appendingPathComponent("\(month).json")
+            if (try? FileOutput.read(path)) != bytes {
+                try FileOutput.write(bytes, to: path)
+                outcome.written += 1
+            }
+            outcome.paths.append(path)
+            if month == selection.selected { outcome.selectedPath = path }
+        }
+        if !single { outcome.removed = AnalysisRun.removeStale(in: out, keeping: Set(months.map(\.description))) }
+        return outcome
+    }
+}
