@@ -1,0 +1,107 @@
+import Foundation
+import Ledger
+import Testing
+
+@testable import Analyze
+
+@Suite("Which months are analysed")
+struct MonthSelectionTests {
+    static func history(_ dates: [String]) throws -> LedgerHistory {
+        let account = Account(id: "current", name: "Current", kind: .checking, currency: .gbp)
+        let rows = try dates.enumerated().map { index, date in
+            Transaction(
+                id: TransactionID("t\(index)"), account: "current", date: try #require(CivilDate(iso: date)),
+                amount: Money(minorUnits: -100, currency: .gbp), payee: "SHOP", category: CategoryPath("Shopping"),
+                source: SourceLocation(file: "x", line: index + 1))
+        }
+        return LedgerHistory(Journal(stage: "ledger", baseCurrency: .gbp, accounts: [account], transactions: rows))
+    }
+
+    static func facts(_ coverage: [(String, String)]) -> ImportFacts {
+        ImportFacts(
+            accounts: coverage.enumerated().map { index, span in
+                ImportFacts.AccountFacts(
+                    id: "a\(index)", name: "A\(index)", coverage: ImportFacts.Span(from: span.0, to: span.1), gaps: [])
+            }, files: [])
+    }
+
+    @Test func aStatementCoveringDecemberCoversDecemberWhateverItsLastTransaction() throws {
+        let history = try Self.history(["2026-11-03", "2026-12-28"])
+        let selection = try MonthSelection.choose(
+            .latestComplete, history: history, facts: Self.facts([("2026-11-01", "2026-12-31")]))
+        #expect(selection.selected.description == "2026-12")
+        #expect(selection.months.map(\.description) == ["2026-11", "2026-12"])
+        // Without the statement's period, the last transaction (the 28th) leaves December incomplete.
+        let bare = try MonthSelection.choose(.latestComplete, history: history, facts: nil)
+        #expect(bare.selected.description == "2026-11")
+    }
+
+    @Test func anAccountLongSilentDoesNotHoldTheReportBack() throws {
+        let history = try Self.history(["2026-06-03", "2026-12-28"])
+        // a1 ends 92 days before a0: more than 45, so it is left out of the decision.
+        let selection = try MonthSelection.choose(
+            .latestComplete, history: history,
+            facts: Self.facts([("2026-06-01", "2026-12-31"), ("2026-06-01", "2026-09-30")]))
+        #expect(selection.selected.description == "2026-12")
+        // An account ending 10 days earlier does hold it back.
+        let held = try MonthSelection.choose(
+            .latestComplete, history: history,
+            facts: Self.facts([("2026-06-01", "2026-12-31"), ("2026-06-01", "2026-12-21")]))
+        #expect(held.selected.description == "2026-11")
+    }
+
+    @Test func whenNoMonthIsCompleteTheLatestMonthWithDataIsChosenAndMarkedPartial() throws {
+        let history = try Self.history(["2026-12-03", "2026-12-20"])
+        let selection = try MonthSelection.choose(
+            .latestComplete, history: history, facts: Self.facts([("2026-12-03", "2026-12-20")]))
+        #expect(selection.selected.description == "2026-12")
+        #expect(selection.completeThrough == nil)
+        #expect(selection.months.map(\.description) == ["2026-12"])
+    }
+
+    @Test func aMonthOutsideTheDataIsRefusedWithTheMonthsCovered() throws {
+        let history = try Self.history(["2026-10-03", "2026-12-20"])
+        #expect(throws: AnalyzeError.self) {
+            try MonthSelection.choose(.month(try #require(YearMonth("2027-01"))), history: history, facts: nil)
+        }
+        let september = try #require(YearMonth("2026-09"))
+        do {
+            _ = try MonthSelection.choose(.month(september), history: history, facts: nil)
+            Issue.record("a month before the data was accepted")
+        } catch {
+            #expect(
+                error.message
+                    == "there is no data for 2026-09: the ledger covers 2026-10 to 2026-12; choose one of those months, "
+                    + "or 'latest'")
+            #expect(error.isUsage)
+        }
+        // A named month later than the latest complete one is analysed, with every month before it.
+        let later = try MonthSelection.choose(.month(try #require(YearMonth("2026-12"))), history: history, facts: nil)
+        #expect(later.months.map(\.description) == ["2026-10", "2026-11", "2026-12"])
+        #expect(later.completeThrough?.description == "2026-11")
+    }
+
+    @Test func everyMonthIsWrittenOnceAndUnchangedFilesAreLeftAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("closebook-run-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stale = (folder as NSString).appendingPathComponent("2019-01.json")
+        try FileOutput.write("{}\n", to: stale)
+        let history = try Self.history(["2026-09-03", "2026-10-05", "2026-11-30"])
+        let ledger = Journal(
+            stage: "ledger", baseCurrency: .gbp, accounts: history.accounts, transactions: history.transactions)
+        let run = AnalysisRun(
+            workspace: folder, ledgerPath: "ledger.jsonl", importReportPath: nil, request: .latestComplete, out: folder)
+        let first = try run.write(
+            ledger: ledger, rates: RateTable(base: .gbp), settings: AnalysisSettings(), facts: nil)
+        #expect(
+            first.paths.map { ($0 as NSString).lastPathComponent } == ["2026-09.json", "2026-10.json", "2026-11.json"])
+        #expect(first.selectedPath.hasSuffix("2026-11.json"))
+        #expect(first.written == 3)
+        #expect(first.removed == [stale])
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        let again = try run.write(
+            ledger: ledger, rates: RateTable(base: .gbp), settings: AnalysisSettings(), facts: nil)
+        #expect(again.written == 0)
+    }
+}
