@@ -21,6 +21,7 @@ import re
 import sys
 from dataclasses import dataclass
 from datetime import date, timedelta
+from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 import random
 
@@ -40,7 +41,26 @@ SOFA_DAY = date(2026, 3, 14)
 DUPLICATE_COFFEE_DAY = date(2025, 12, 5)  # inside the overlap of the two CSV exports
 SAVINGS_WITHDRAWAL_DAY = date(2026, 3, 26)
 
-OPENING = {"current": 214216, "card": -41237, "savings": 420000}
+OPENING = {"current": 214216, "card": -41237, "savings": 420000, "euro": 0}
+# The euro account (used on the Lisbon trip) is opened on this day with nothing in it; its amounts
+# are euro cents, converted into sterling at the rates of rates.csv.
+EURO_OPEN_DAY = date(2026, 6, 1)
+ACCOUNT_CURRENCY = {"current": "GBP", "card": "GBP", "savings": "GBP", "euro": "EUR"}
+# rates.csv: one euro in sterling, in force from each date until the next.
+EUR_RATES = [
+    (date(2026, 6, 1), "0.8512"), (date(2026, 7, 1), "0.8546"), (date(2026, 8, 1), "0.8431"),
+    (date(2026, 9, 1), "0.8478"), (date(2026, 10, 1), "0.8559"), (date(2026, 11, 1), "0.8602"),
+]
+# valuations.csv: the workplace pension, valued at each quarter end (no exports: salary sacrifice).
+PENSION_VALUES = [
+    (date(2024, 9, 30), 1825000), (date(2024, 12, 31), 1912040), (date(2025, 3, 31), 1987415),
+    (date(2025, 6, 30), 2031062), (date(2025, 9, 30), 2165503), (date(2025, 12, 31), 2241890),
+    (date(2026, 3, 31), 2350277), (date(2026, 6, 30), 2411036), (date(2026, 9, 30), 2538852),
+]
+# A streaming subscription on the card that stops: its last charge is on this day, so July's is
+# missed and, with August's, the series has ended.
+EURO_ACCOUNT_NUMBER = "PT50003500001234567890"
+STOPPED_SUBSCRIPTION = ("DISNEY PLUS", 799, date(2024, 10, 9), date(2026, 6, 9))
 
 TRANSFER = "(transfer)"
 UNCATEGORIZED = "Uncategorized"
@@ -88,6 +108,9 @@ class Model:
         txn = Txn(account, day, amount, payee, memo, bank_type, category, priority, len(self.txns))
         self.txns.append(txn)
         return txn
+
+    def currency(self, account) -> str:
+        return ACCOUNT_CURRENCY[account]
 
     def of(self, account) -> list[Txn]:
         return sorted((t for t in self.txns if t.account == account), key=lambda t: t.key)
@@ -215,7 +238,7 @@ if payee ~ giffgaff
     category Bills:Phone
 
 # Subscriptions get a tag, so the report can list them together.
-if payee ~ netflix | spotify
+if payee ~ netflix | spotify | "disney plus"
     category Entertainment:Streaming
     tag subscription
 if payee ~ puregym
@@ -238,6 +261,12 @@ if payee ~ "harbor card payment" and account = current
     transfer
 # ... and the payment as the card company reports it (OFX CREDIT).
 if payee ~ "payment received" and account = card
+    transfer
+
+# Topping up the euro account through Wise: the pounds leaving, and the euros arriving.
+if payee ~ "wise transfer" and account = current
+    transfer
+if payee ~ transferencia and account = euro
     transfer
 """,
     "50-other.rules": """\
@@ -547,6 +576,8 @@ def generate() -> Model:
 
     holidays_and_one_offs(model)
     refunds(model)
+    stopped_subscription(model)
+    euro_account(model)
     transfers(model)
     learned_only(model)
     return model
@@ -623,6 +654,31 @@ def holidays_and_one_offs(model: Model) -> None:
     gadget.overridden = True
     add("current", date(2025, 7, 14), -1200, "ST MARYS CHURCH FETE", UNCATEGORIZED, "DEB")
     add("card", date(2026, 9, 8), -2350, "PAYPAL *QUIRKYCRAFT", UNCATEGORIZED, memo="PAYPAL *QUIRKYCRAFT 35314369001")
+
+
+def stopped_subscription(model: Model) -> None:
+    """A monthly subscription on the card, cancelled after its June 2026 charge (no random draws)."""
+    payee, pence, first, last = STOPPED_SUBSCRIPTION
+    y, m = first.year, first.month
+    while date(y, m, first.day) <= last:
+        model.add("card", date(y, m, first.day), -pence, payee, "Entertainment:Streaming", memo="DISNEYPLUS.COM LONDON GB")
+        y, m = month_after(y, m)
+
+
+def euro_account(model: Model) -> None:
+    """The euro account: topped up from the current account before the Lisbon trip, spent in Lisbon
+    (amounts in euro cents; no random draws)."""
+    add = model.add
+    add("current", date(2026, 7, 20), -25638, "WISE TRANSFER TAGUS", TRANSFER, "FPO", priority=1)
+    add("euro", date(2026, 7, 21), 30000, "TRANSFERENCIA WISE", TRANSFER, "CREDIT", priority=0)
+    for d, cents, name in [
+        (date(2026, 7, 27), 1240, "TASCA DO CHICO LISBOA"),
+        (date(2026, 7, 28), 300, "CARRIS LISBOA"),
+        (date(2026, 7, 29), 2850, "TIME OUT MARKET LISBOA"),
+        (date(2026, 7, 30), 1600, "TORRE DE BELEM LISBOA"),
+        (date(2026, 7, 30), 4000, "LEVANTAMENTO MB LISBOA"),
+    ]:
+        add("euro", d, -cents, name, "Travel:Holiday", "DEBIT")
 
 
 def learned_only(model: Model) -> None:
@@ -730,13 +786,15 @@ def check_model(model: Model, rules: RuleSet) -> None:
         for other in by_amount.get(-t.amount, []):
             if other.account != t.account and abs((other.day - t.day).days) <= 4:
                 raise AssertionError(f"transfer look-alike: {t} / {other}")
-    # Transfer legs pair up: equal amounts, opposite signs, 0-3 days apart.
+    # Transfer legs pair up: equal amounts in sterling (the euro top-up at that day's rate), opposite
+    # signs, 0-3 days apart.
     out_legs = [t for t in model.txns if t.category == TRANSFER and t.amount < 0]
     in_legs = [t for t in model.txns if t.category == TRANSFER and t.amount > 0]
     assert len(out_legs) == len(in_legs)
     for leg in out_legs:
-        matches = [o for o in in_legs if o.amount == -leg.amount and 0 <= (o.day - leg.day).days <= 3
-                   and o.account != leg.account]
+        matches = [o for o in in_legs
+                   if to_gbp(o.account, o.amount, o.day) == -to_gbp(leg.account, leg.amount, leg.day)
+                   and 0 <= (o.day - leg.day).days <= 3 and o.account != leg.account]
         assert matches, f"unpaired transfer {leg}"
 
 
@@ -812,6 +870,60 @@ def render_ofx(model: Model) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
+def render_ofx1(model: Model) -> bytes:
+    """The euro account as an OFX 1.02 (SGML) download: leaf elements have no closing tags."""
+    txns = model.of("euro")
+    balance = OPENING["euro"] + sum(t.amount for t in txns)
+    lines = [
+        "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII", "CHARSET:1252",
+        "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
+        "<OFX>",
+        "<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS>",
+        f"<DTSERVER>{LAST_DAY:%Y%m%d}180000<LANGUAGE>POR<FI><ORG>Banco Tagus<FID>2231</FI></SONRS></SIGNONMSGSRSV1>",
+        "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>",
+        "<STMTRS><CURDEF>EUR",
+        f"<BANKACCTFROM><BANKID>0035<ACCTID>{EURO_ACCOUNT_NUMBER}<ACCTTYPE>CHECKING</BANKACCTFROM>",
+        f"<BANKTRANLIST><DTSTART>{EURO_OPEN_DAY:%Y%m%d}<DTEND>{LAST_DAY:%Y%m%d}",
+    ]
+    for t in txns:
+        lines.append(
+            f"<STMTTRN><TRNTYPE>{t.bank_type}<DTPOSTED>{t.day:%Y%m%d}<TRNAMT>{plain(t.amount)}"
+            f"<FITID>{t.fitid}<NAME>{t.payee}</STMTTRN>")
+    lines += [
+        "</BANKTRANLIST>",
+        f"<LEDGERBAL><BALAMT>{plain(balance)}<DTASOF>{LAST_DAY:%Y%m%d}</LEDGERBAL>",
+        "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+    ]
+    return ("\r\n".join(lines) + "\r\n").encode("ascii")
+
+
+def in_force(rates: list, day: date) -> str | None:
+    """The rate of `rates` (date, text) in force on `day`: the latest at or before it."""
+    found = None
+    for start, rate in rates:
+        if start <= day:
+            found = rate
+    return found
+
+
+def to_gbp(account: str, pence: int, day: date) -> int:
+    """An amount of `account` in pence: euro cents convert at the rate in force on `day`, rounded
+    half to even once (as rates.csv's rule says)."""
+    if ACCOUNT_CURRENCY[account] == "GBP":
+        return pence
+    rate = in_force(EUR_RATES, day)
+    assert rate is not None, f"no EUR rate on {day}"
+    return int((Decimal(pence) * Decimal(rate)).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
+
+
+def render_rates() -> bytes:
+    return ("date,currency,rate\n" + "".join(f"{d.isoformat()},EUR,{r}\n" for d, r in EUR_RATES)).encode()
+
+
+def render_valuations() -> bytes:
+    return ("date,account,value\n" + "".join(f"{d.isoformat()},pension,{plain(v)}\n" for d, v in PENSION_VALUES)).encode()
+
+
 def render_qif(model: Model) -> bytes:
     lines = ["!Type:Bank"]
     for t in model.of("savings"):
@@ -835,7 +947,7 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
         in_month = [t for t in model.txns if (t.day.year, t.day.month) == (y, m)]
         income_by: dict[str, int] = {}
         expense_by: dict[str, int] = {}
-        counts = {"current": 0, "card": 0, "savings": 0}
+        counts = {"current": 0, "card": 0, "savings": 0, "euro": 0, "pension": 0}
         transfer_count = 0
         uncategorized_count = 0
         for t in in_month:
@@ -845,17 +957,26 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
                 continue
             if t.category == UNCATEGORIZED:
                 uncategorized_count += 1
+            amount = to_gbp(t.account, t.amount, t.day)
             if t.category.startswith("Income:"):
-                income_by[t.category] = income_by.get(t.category, 0) + t.amount
+                income_by[t.category] = income_by.get(t.category, 0) + amount
             else:
-                expense_by[t.category] = expense_by.get(t.category, 0) + t.amount
+                expense_by[t.category] = expense_by.get(t.category, 0) + amount
         income = sum(income_by.values())
         expenses = -sum(expense_by.values())
         end = last_day_of(y, m)
         balances = {
             account: OPENING[account] + sum(t.amount for t in model.txns if t.account == account and t.day <= end)
-            for account in ("current", "card", "savings")
+            for account in ("current", "card", "savings", "euro")
         }
+        if end < EURO_OPEN_DAY:
+            del balances["euro"]  # not opened yet
+        worth = {k: v for k, v in balances.items() if k != "euro"}
+        if "euro" in balances:
+            worth["euro"] = to_gbp("euro", balances["euro"], end)
+        pension = [v for d, v in PENSION_VALUES if d <= end]
+        if pension:
+            worth["pension"] = pension[-1]
         result_months[key] = {
             "income": money(income),
             "expenses": money(expenses),
@@ -866,6 +987,8 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "transferCount": transfer_count,
             "uncategorizedCount": uncategorized_count,
             "closingBalance": {k: money(v) for k, v in balances.items()},
+            "netWorth": {"total": money(sum(worth.values())),
+                         "accountsInBase": {k: money(v) for k, v in sorted(worth.items())}},
         }
     window_files = {}
     for (first, last), count in zip(CSV_WINDOWS, csv_counts.values()):
@@ -887,7 +1010,13 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "the learned fallback must give them; any other line no rule matches is under Uncategorized",
             "transactionCount": "transactions per account dated in the month, after de-duplication of the two "
             "overlapping current-account exports, transfers included",
-            "closingBalance": "opening balance from closebook.toml plus every transaction up to the month's last day",
+            "closingBalance": "opening balance from closebook.toml plus every transaction up to the month's last day, "
+            "in the account's own currency (the euro account in euros, from its opening on "
+            f"{EURO_OPEN_DAY.isoformat()})",
+            "conversion": "euro amounts convert into sterling at the rate of rates.csv in force on their date (a "
+            "balance: on the month's last day), rounded half to even to the penny once",
+            "netWorth": "the accounts' closing balances in sterling, plus the pension's latest valuation at or "
+            "before the month's last day (valuations.csv); the card counts negative while money is owed",
         },
         "dataWindow": {"from": FIRST_DAY.isoformat(), "to": LAST_DAY.isoformat()},
         "latestCompleteMonth": f"{LAST_COMPLETE_MONTH[0]}-{LAST_COMPLETE_MONTH[1]:02d}",
@@ -911,6 +1040,9 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
                 "ledgerBalance": money(ledger_balance),
             },
             "savings": {"qifFile": qif_name(), "transactions": len(model.of("savings"))},
+            "euro": {"ofxFile": ofx1_name(), "transactions": len(model.of("euro")), "currency": "EUR",
+                     "rates": {d.isoformat(): r for d, r in EUR_RATES}},
+            "pension": {"valuations": {d.isoformat(): plain(v) for d, v in PENSION_VALUES}},
         },
         "totals": {
             "transactions": len(model.txns),
@@ -920,6 +1052,13 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
         },
         "facts": {
             "netflixPriceRise": {"month": f"{NETFLIX_RISE[0]}-{NETFLIX_RISE[1]:02d}", "from": "10.99", "to": "12.99"},
+            "stoppedSubscription": {
+                "payee": STOPPED_SUBSCRIPTION[0], "account": "card", "amount": plain(-STOPPED_SUBSCRIPTION[1]),
+                "cadence": "monthly", "lastCharge": STOPPED_SUBSCRIPTION[3].isoformat(),
+                "firstMissed": date(STOPPED_SUBSCRIPTION[3].year, STOPPED_SUBSCRIPTION[3].month + 1,
+                                    STOPPED_SUBSCRIPTION[3].day).isoformat(),
+                "statusByMonth": {"2026-06": "active", "2026-07": "missed", "2026-08": "ended"},
+            },
             "spendingSpike": {"date": SOFA_DAY.isoformat(), "payee": "SOFOLOGY LTD", "account": "card",
                               "amount": "-2400.00", "category": "Shopping:Furniture"},
             "uncategorizedMerchants": sorted({t.payee for t in model.txns if t.category == UNCATEGORIZED}),
@@ -947,6 +1086,10 @@ def csv_name(first: date, last: date) -> str:
 
 def ofx_name() -> str:
     return f"harbor-card-{FIRST_DAY.isoformat()}_{LAST_DAY.isoformat()}.ofx"
+
+
+def ofx1_name() -> str:
+    return f"tagus-euro-{EURO_OPEN_DAY.isoformat()}_{LAST_DAY.isoformat()}.ofx"
 
 
 def qif_name() -> str:
@@ -1001,6 +1144,26 @@ date_order = "dmy"
 opening_balance = "{plain(OPENING['savings'])}"
 opening_date = "{FIRST_DAY.isoformat()}"
 
+# Euro account at Banco Tagus, used on the Lisbon trip: an OFX 1.x (SGML) download in euros. Its
+# amounts count in the reports at the rates in rates.csv (one euro in pounds, from each date on).
+[[accounts]]
+id = "euro"
+name = "Tagus Euro Account"
+type = "checking"
+currency = "EUR"
+ofx_account_ids = ["{EURO_ACCOUNT_NUMBER}"]
+inbox = ["tagus-euro-*.ofx"]
+opening_balance = "{plain(OPENING['euro'])}"
+opening_date = "{EURO_OPEN_DAY.isoformat()}"
+
+# Workplace pension: no exports. Its value at each quarter end is in valuations.csv, and net worth
+# uses the latest one at or before each month end.
+[[accounts]]
+id = "pension"
+name = "Workplace Pension"
+type = "investment"
+currency = "GBP"
+
 # --- Budgets ----------------------------------------------------------------------------------
 # A monthly amount per category (as the rules name it). The report compares each month's
 # spending against it.
@@ -1041,11 +1204,14 @@ get the same bytes). Edit the generator, not the files.
 
 | path | what |
 |---|---|
-| `closebook.toml` | base currency GBP, three accounts with opening balances at {FIRST_DAY.isoformat()}, six monthly budgets, categorising settings |
+| `closebook.toml` | base currency GBP, five accounts (four with exports and opening balances, a pension valued by hand), six monthly budgets, categorising settings |
 | `inbox/{files[0][0]}` | Northwind current account, CSV, {files[0][1]['rows']} rows |
 | `inbox/{files[1][0]}` | the same account's next export, {files[1][1]['rows']} rows, overlapping the first |
 | `inbox/{ofx_name()}` | Harbor credit card, OFX 2 (XML), {facts['files']['card']['transactions']} transactions |
 | `inbox/{qif_name()}` | Bramble savings, QIF, {facts['files']['savings']['transactions']} transactions |
+| `inbox/{ofx1_name()}` | Tagus euro account, OFX 1.02 (SGML), in euros, {facts['files']['euro']['transactions']} transactions |
+| `rates.csv` | one euro in pounds, from the first of each month the euro account is open |
+| `valuations.csv` | the workplace pension's value at each quarter end (it has no exports) |
 | `rules/10-income.rules` ... `50-other.rules` | categorisation rules, applied in file-name order, first match wins |
 | `overrides.csv` | per-transaction corrections (one; see below) |
 | `EXPECTED.json` | ground truth computed by the generator, for tests |
@@ -1062,6 +1228,15 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   `PRET A MANGER 0412 LONDON` lines of 3.95. They are two real purchases: de-duplication counts
   occurrences, so both survive while their copies in the other export are dropped.
 - **A price rise.** Netflix goes from 10.99 to 12.99 from {NETFLIX_RISE[0]}-{NETFLIX_RISE[1]:02d}.
+- **A subscription that stops.** `{STOPPED_SUBSCRIPTION[0]}` charges 7.99 on the card on the 9th of each month
+  from {STOPPED_SUBSCRIPTION[2].isoformat()}; the last charge is on {STOPPED_SUBSCRIPTION[3].isoformat()}. At the end of July 2026 the
+  series is `missed` (9 July did not come), and at the end of August it has `ended`.
+- **Money in another currency.** The Tagus euro account is opened on {EURO_OPEN_DAY.isoformat()}, topped up with
+  300.00 EUR through Wise (256.38 GBP leaving the current account: a transfer, both legs marked) and spent
+  in Lisbon in July 2026. Its amounts count at the rate of `rates.csv` in force on their date, and its
+  balance at the month end's rate.
+- **An account valued by hand.** The workplace pension has no exports; net worth takes its latest
+  value in `valuations.csv` at or before each month end.
 - **A spending spike.** A 2,400.00 sofa (`SOFOLOGY LTD`) on the card on {SOFA_DAY.isoformat()}; 2,000.00
   comes back from the saver on {SAVINGS_WITHDRAWAL_DAY.isoformat()}, in time for the card payment
   at the end of March.
@@ -1142,6 +1317,8 @@ def main() -> None:
     # FITIDs: the posting date plus a running number, unique across the file.
     for number, t in enumerate(model.of("card"), 1):
         t.fitid = f"{t.day:%Y%m%d}{number:05d}"
+    for number, t in enumerate(model.of("euro"), 1):
+        t.fitid = f"TG{t.day:%Y%m%d}{number:03d}"
 
     csv_counts = {}
     for first, last in CSV_WINDOWS:
@@ -1153,6 +1330,9 @@ def main() -> None:
     assert distinct_rows == sum(csv_counts.values()) - overlap_rows
     write(out / "inbox" / ofx_name(), render_ofx(model))
     write(out / "inbox" / qif_name(), render_qif(model))
+    write(out / "inbox" / ofx1_name(), render_ofx1(model))
+    write(out / "rates.csv", render_rates())
+    write(out / "valuations.csv", render_valuations())
     ledger_balance = OPENING["card"] + sum(t.amount for t in model.txns if t.account == "card")
 
     write(out / "closebook.toml", TOML.encode())

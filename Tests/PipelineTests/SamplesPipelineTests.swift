@@ -17,7 +17,7 @@ struct SamplesPipelineTests {
         let fm = FileManager.default
         let target = fm.temporaryDirectory.appendingPathComponent("closebook-pipeline-\(UUID().uuidString)")
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
-        for item in ["closebook.toml", "inbox", "rules", "overrides.csv"] {
+        for item in ["closebook.toml", "inbox", "rules", "overrides.csv", "rates.csv", "valuations.csv"] {
             let source = root.appendingPathComponent("Samples").appendingPathComponent(item)
             if fm.fileExists(atPath: source.path) {
                 try fm.copyItem(at: source, to: target.appendingPathComponent(item))
@@ -26,7 +26,8 @@ struct SamplesPipelineTests {
         return target
     }
 
-    /// Runs import, categorize, analyze (for `month`) and report; returns the analysis file's path.
+    /// Runs import, categorize, analyze (every month, `month` selected) and report (every month);
+    /// returns the selected month's analysis file.
     @discardableResult
     static func runPipeline(in workspace: URL, month: String = "2026-10") throws -> String {
         let w = workspace.path
@@ -42,13 +43,16 @@ struct SamplesPipelineTests {
         let analysis = "\(build)/analysis/\(month).json"
         try AnalyzeCommand.parse([
             "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--import-report", "\(build)/import-report.json",
-            "--month", month, "--out", analysis,
+            "--month", month, "--out", "\(build)/analysis",
         ]).run()
-        try ReportCommand.parse([
-            "--analysis", analysis, "--templates", root.appendingPathComponent("Templates").path,
-            "--site", workspace.appendingPathComponent("site").path,
-            "--archives", workspace.appendingPathComponent("archives").path,
-        ]).run()
+        let months = try FileManager.default.contentsOfDirectory(atPath: "\(build)/analysis").sorted()
+        try ReportCommand.parse(
+            months.flatMap { ["--analysis", "\(build)/analysis/\($0)"] } + [
+                "--templates", root.appendingPathComponent("Templates").path,
+                "--site", workspace.appendingPathComponent("site").path,
+                "--archives", workspace.appendingPathComponent("archives").path,
+            ]
+        ).run()
         return analysis
     }
 
@@ -98,6 +102,39 @@ struct SamplesPipelineTests {
         let incomeByCategory = try #require(october["incomeByCategory"] as? [String: Any])
         for figure in analysis.incomeCategories {
             #expect(figure.amount == Self.decimal(incomeByCategory[figure.category]), "income \(figure.category)")
+        }
+    }
+
+    /// Every month from 2024-09 to 2026-10: the figures (with the euro account's amounts at the rates
+    /// of rates.csv), every account's closing balance and net worth (with the pension's valuations),
+    /// as the generator worked them out from its own model.
+    @Test func everyMonthMatchesTheGeneratorsGroundTruth() throws {
+        let workspace = try Self.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try Self.runPipeline(in: workspace)
+        let months = try #require(try Self.expected()["months"] as? [String: Any])
+        #expect(months.count == 26)
+        for (month, value) in months.sorted(by: { $0.key < $1.key }) {
+            let expected = try #require(value as? [String: Any])
+            let path = workspace.appendingPathComponent("build/analysis/\(month).json")
+            let analysis = try JSONDecoder().decode(MonthAnalysis.self, from: Data(contentsOf: path))
+            #expect(analysis.summary.income == Self.decimal(expected["income"]), "income \(month)")
+            #expect(analysis.summary.expenses == Self.decimal(expected["expenses"]), "expenses \(month)")
+            #expect(analysis.summary.net == Self.decimal(expected["net"]), "net \(month)")
+            let balances = try #require(expected["closingBalance"] as? [String: Any])
+            for account in analysis.accounts {
+                #expect(
+                    account.closingBalance == Self.decimal(balances[account.id]), "\(account.id) at the end of \(month)"
+                )
+            }
+            let worth = try #require(expected["netWorth"] as? [String: Any])
+            let netWorth = try #require(analysis.netWorth)
+            #expect(netWorth.total == Self.decimal(worth["total"]), "net worth \(month)")
+            let inBase = try #require(worth["accountsInBase"] as? [String: Any])
+            for account in netWorth.accounts {
+                #expect(account.balanceInBase == Self.decimal(inBase[account.id]), "\(account.id) in GBP, \(month)")
+            }
+            #expect(Set(netWorth.accounts.map(\.id)) == Set(inBase.keys), "accounts in net worth, \(month)")
         }
     }
 

@@ -101,7 +101,10 @@ public struct AnalysisRun {
         for month in months {
             var analysis = try analyzer.analysis(for: month)
             analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
-            if let facts { analysis.notices = facts.notices(for: month) + analysis.notices }
+            if let facts {
+                let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
+                analysis.notices = facts.notices(for: month, valued: valued) + analysis.notices
+            }
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true
             }

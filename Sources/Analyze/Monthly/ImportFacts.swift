@@ -61,11 +61,12 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
     }
 
     /// Sentences for the month report about `month`, in a stable order.
-    public func notices(for month: YearMonth) -> [String] {
+    /// Accounts in `valued` (valued in valuations.csv, with no exports expected) get no coverage notices.
+    public func notices(for month: YearMonth, valued: Set<String> = []) -> [String] {
         var notices: [String] = []
         let first = month.firstDay.isoString
         let last = month.lastDay.isoString
-        for account in accounts.sorted(by: { $0.id < $1.id }) {
+        for account in accounts.sorted(by: { $0.id < $1.id }) where !valued.contains(account.id) {
             guard let coverage = account.coverage, coverage.from <= last, coverage.to >= first else {
                 notices.append("\(account.name): no inbox file covers \(month.displayName); its figures are missing.")
                 continue

@@ -9,6 +9,7 @@ import Ledger
 /// `unknown`, listed but never counted as zero. Liabilities (credit cards, loans) count negative:
 /// their transaction balances are negative while money is owed, and a valuation of one is read as
 /// the amount owed. An account with `closed` on or before a month end is left out from then on.
+/// An account whose opening date is after a month end did not exist yet, and is left out too.
 /// Balances convert into the base currency at the rate in force on the month's last day.
 public struct NetWorthBook: Sendable {
     public let history: LedgerHistory
@@ -60,7 +61,10 @@ public struct NetWorthBook: Sendable {
     static func balance(
         _ account: Account, running: Int128, end: CivilDate, history: LedgerHistory, settings: AnalysisSettings
     ) -> AccountBalance {
-        let open = settings.accounts[account.id]?.closed.map { $0 > end } ?? true
+        // Closed on or before the month end, or opened after it: not part of this month's net worth.
+        let closed = settings.accounts[account.id]?.closed.map { $0 <= end } ?? false
+        let notYetOpen = account.openingBalance != nil && account.openingDate.map { $0 > end } == true
+        let open = !closed && !notYetOpen
         let day = end.dayNumber
         func convert(_ value: Int128) -> Int128? {
             guard value >= Int128(Int64.min), value <= Int128(Int64.max),

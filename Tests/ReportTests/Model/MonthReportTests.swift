@@ -73,7 +73,7 @@ import Testing
 
     @Test func rejectsAnotherSchemaVersion() throws {
         var analysis = try TestFiles.analysis()
-        analysis.schemaVersion = 2
+        analysis.schemaVersion = MonthAnalysis.currentSchemaVersion + 1
         #expect(throws: ReportError.self) { try MonthReport(analysis: analysis, path: "a.json") }
     }
 
