@@ -1,0 +1,270 @@
+import Ledger
+
+/// Finds the recurring series in one group's occurrences: a subscription, the rent, a salary.
+///
+/// The rule, walked backwards from the latest occurrence of the dominant sign (so a refund inside a
+/// subscription neither breaks it nor starts a series of its own):
+/// - every cadence is tried; each earlier occurrence must sit within the cadence's tolerance of the
+///   next expected slot, counted from the latest occurrence (not from its neighbour, so dates cannot
+///   drift: a four-weekly series does not pass for a monthly one);
+/// - occurrences between slots, or in a slot but with an unlike amount, are extras (a one-off
+///   purchase at the same shop) and are skipped, up to `max(2, run / 2)` of them;
+/// - a slot with nothing in it ends the run: the series is what came since the last gap;
+/// - amounts are alike when they differ by at most `amountTolerance` of the larger one; a bigger step
+///   is a price change when the old amount was settled (at least twice in a row) and the new one
+///   persists (at least twice, or it is the latest);
+/// - the longest run wins, then the one closest to its schedule, then the more frequent cadence; it
+///   needs `Cadence.minimumOccurrences`.
+///
+/// The detector is called once per group and month over the whole ledger, so it looks only at the
+/// last `window` occurrences and allocates only for the series it returns.
+public struct RecurringDetector: Sendable, Equatable {
+    /// How many of a group's latest occurrences are examined: three years of a monthly payment, nine
+    /// months of a weekly one. Enough to see a series and its price changes; it bounds the work per
+    /// call whatever the size of the group.
+    public static let defaultWindow = 36
+    /// The default for `amountTolerance`: 20% leaves room for utility bills and small salary changes.
+    public static let defaultAmountTolerance = 0.20
+    /// A payment this close to its month's end counts as "end of the month" for the calendar
+    /// cadences: a salary on the last working day lands between the 26th of February and the 31st.
+    public static let monthEndDays = 2
+    /// Amounts in the same level must be exactly equal, and a level is settled after this many.
+    public static let settledCount = 2
+
+    public var window: Int
+    public var amountTolerance: Double
+
+    public init(
+        window: Int = RecurringDetector.defaultWindow,
+        amountTolerance: Double = RecurringDetector.defaultAmountTolerance
+    ) {
+        self.window = window
+        self.amountTolerance = amountTolerance
+    }
+
+    /// The series among `occurrences` (sorted by date) as seen on `asOf`, or nil when there is none.
+    public func detect(_ occurrences: ArraySlice<Occurrence>, asOf: CivilDate) -> RecurringSeries? {
+        var end = occurrences.endIndex
+        while end > occurrences.startIndex, occurrences[end - 1].date > asOf { end -= 1 }
+        let lower = max(occurrences.startIndex, end - max(window, 2))
+        guard end - lower >= 2 else { return nil }
+        var positives = 0
+        var negatives = 0
+        var latestSign: Int64 = 0
+        for index in lower..<end {
+            let amount = occurrences[index].amount
+            if amount > 0 {
+                positives += 1
+                latestSign = 1
+            } else if amount < 0 {
+                negatives += 1
+                latestSign = -1
+            }
+        }
+        guard max(positives, negatives) >= 2 else { return nil }
+        let sign: Int64 = positives > negatives ? 1 : negatives > positives ? -1 : latestSign
+        var scope = Scope(occurrences: occurrences, lower: lower, sign: sign, amountTolerance: amountTolerance)
+
+        // The latest occurrence may be a one-off after the series; the one before it is tried too.
+        var start = scope.previous(before: end)
+        for _ in 0..<2 {
+            guard let latest = start else { break }
+            var best: Run?
+            for cadence in Cadence.allCases {
+                guard let run = scope.walk(from: latest, cadence: cadence), run.count >= cadence.minimumOccurrences
+                else { continue }
+                if let current = best,
+                    run.count < current.count || (run.count == current.count && run.deviation >= current.deviation)
+                {
+                    continue
+                }
+                best = run
+            }
+            if let best { return scope.series(best, asOf: asOf) }
+            start = scope.previous(before: latest)
+        }
+        return nil
+    }
+}
+
+/// One candidate run: where it starts, its schedule, and how well it fits.
+private struct Run {
+    var cadence: Cadence
+    var latest: Int
+    var anchorDay: Int
+    /// The expected date of the latest occurrence.
+    var slot: CivilDate
+    var count: Int
+    /// Sum of |actual − expected| days over the run.
+    var deviation: Int
+}
+
+/// The window of one call and the walk over it.
+private struct Scope {
+    let occurrences: ArraySlice<Occurrence>
+    let lower: Int
+    let sign: Int64
+    let amountTolerance: Double
+    /// The run's indices, newest first, filled only when `collecting`.
+    var collected: [Int] = []
+    var collecting = false
+
+    init(occurrences: ArraySlice<Occurrence>, lower: Int, sign: Int64, amountTolerance: Double) {
+        self.occurrences = occurrences
+        self.lower = lower
+        self.sign = sign
+        self.amountTolerance = amountTolerance
+    }
+
+    func hasSign(_ amount: Int64) -> Bool { sign > 0 ? amount > 0 : amount < 0 }
+
+    /// The nearest index below `index` with the dominant sign.
+    func previous(before index: Int) -> Int? {
+        var candidate = index
+        while candidate > lower {
+            candidate -= 1
+            if hasSign(occurrences[candidate].amount) { return candidate }
+        }
+        return nil
+    }
+
+    func alike(_ a: Int64, _ b: Int64) -> Bool {
+        let difference = Double((a - b).magnitude)
+        return difference <= amountTolerance * Double(max(a.magnitude, b.magnitude))
+    }
+
+    /// The anchor day of a calendar schedule through `date`: its day of the month, or 31 (the month's
+    /// end, clamped) when it is within `RecurringDetector.monthEndDays` of the end.
+    static func anchorDay(of date: CivilDate) -> Int {
+        date.day >= date.daysInMonth - RecurringDetector.monthEndDays ? 31 : date.day
+    }
+
+    /// The expected date nearest to `date` on a calendar schedule with `anchorDay` (a payment due on
+    /// the 31st may arrive on the 2nd of the next month).
+    static func slot(near date: CivilDate, anchorDay: Int) -> CivilDate {
+        let monthIndex = date.year * 12 + date.month - 1
+        var best = date
+        var bestDistance = Int.max
+        for offset in -1...1 {
+            guard let candidate = Cadence.date(monthIndex: monthIndex + offset, day: anchorDay) else { continue }
+            let distance = abs(date.days(to: candidate))
+            if distance < bestDistance {
+                best = candidate
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// Walks back from `latest` on `cadence`'s schedule; nil when the latest occurrence is off it.
+    mutating func walk(from latest: Int, cadence: Cadence) -> Run? {
+        let latestDate = occurrences[latest].date
+        let tolerance = cadence.toleranceDays
+        let anchorDay = cadence.stepDays == nil ? Scope.anchorDay(of: latestDate) : latestDate.day
+        let slot = cadence.stepDays == nil ? Scope.slot(near: latestDate, anchorDay: anchorDay) : latestDate
+        var run = Run(
+            cadence: cadence, latest: latest, anchorDay: anchorDay, slot: slot, count: 1,
+            deviation: abs(slot.days(to: latestDate)))
+        guard run.deviation <= tolerance else { return nil }
+        if collecting { collected = [latest] }
+
+        var steps = -1
+        guard var expected = cadence.step(from: slot, anchorDay: anchorDay, by: steps)?.dayNumber else { return run }
+        var newer = occurrences[latest].amount
+        var streak = 1
+        var skipped = 0
+        // A step to a new amount waits for the old amount to show it was settled; until then the
+        // run as it was before the step is kept here.
+        var beforeStep: Run?
+        var index = latest
+        while index > lower {
+            index -= 1
+            let occurrence = occurrences[index]
+            guard hasSign(occurrence.amount) else { continue }
+            let deviation = occurrence.date.dayNumber - expected
+            if deviation < -tolerance { break }
+            let amount = occurrence.amount
+            var isExtra = deviation > tolerance
+            var isStep = false
+            if !isExtra {
+                if beforeStep != nil {
+                    if amount != newer { break }
+                } else if !alike(amount, newer) {
+                    if streak >= RecurringDetector.settledCount || run.count == 1 {
+                        isStep = true
+                    } else {
+                        isExtra = true
+                    }
+                }
+            }
+            if isExtra {
+                skipped += 1
+                if skipped > max(2, run.count / 2) { break }
+                continue
+            }
+            if beforeStep != nil, amount == newer {
+                beforeStep = nil
+            } else if isStep {
+                beforeStep = run
+            }
+            run.count += 1
+            run.deviation += abs(deviation)
+            streak = amount == newer ? streak + 1 : 1
+            newer = amount
+            if collecting { collected.append(index) }
+            steps -= 1
+            guard let next = cadence.step(from: slot, anchorDay: anchorDay, by: steps) else { break }
+            expected = next.dayNumber
+        }
+        if let kept = beforeStep {
+            if collecting { collected.removeLast(run.count - kept.count) }
+            run = kept
+        }
+        return run
+    }
+
+    /// The series for `run`, with its occurrences collected by walking it once more.
+    mutating func series(_ run: Run, asOf: CivilDate) -> RecurringSeries? {
+        collecting = true
+        guard walk(from: run.latest, cadence: run.cadence) != nil else { return nil }
+        let indices = Array(collected.reversed())
+        guard let firstIndex = indices.first,
+            let next = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: 1),
+            let afterNext = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: 2)
+        else { return nil }
+        let tolerance = run.cadence.toleranceDays
+        let lateness = next.days(to: asOf)
+        let status: RecurringStatus =
+            afterNext.days(to: asOf) > tolerance ? .ended : lateness > tolerance ? .missed : .active
+        let amount = occurrences[run.latest].amount
+        return RecurringSeries(
+            cadence: run.cadence, amount: amount, monthlyAmount: run.cadence.monthlyEquivalent(of: amount),
+            firstDate: occurrences[firstIndex].date, lastDate: occurrences[run.latest].date, nextDate: next,
+            status: status, expectedDate: status == .active ? nil : next,
+            priceChanges: priceChanges(indices), occurrenceIDs: indices.map { occurrences[$0].id },
+            count: indices.count)
+    }
+
+    /// Steps between settled levels: runs of equal amounts where the old run has at least
+    /// `settledCount` occurrences and the new one too, or is the latest. A level of one occurrence in
+    /// between (a varying bill) breaks the chain, so varying amounts never make price changes.
+    func priceChanges(_ indices: [Int]) -> [PriceChange] {
+        var changes: [PriceChange] = []
+        var levelStart = 0
+        var previousLevel: (amount: Int64, count: Int)?
+        for position in 1...indices.count {
+            let atEnd = position == indices.count
+            if !atEnd, occurrences[indices[position]].amount == occurrences[indices[levelStart]].amount { continue }
+            let amount = occurrences[indices[levelStart]].amount
+            let count = position - levelStart
+            if let old = previousLevel, old.count >= RecurringDetector.settledCount,
+                count >= RecurringDetector.settledCount || atEnd
+            {
+                changes.append(PriceChange(date: occurrences[indices[levelStart]].date, from: old.amount, to: amount))
+            }
+            previousLevel = (amount, count)
+            levelStart = position
+        }
+        return changes
+    }
+}
