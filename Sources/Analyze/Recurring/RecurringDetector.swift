@@ -14,7 +14,8 @@ import Ledger
 ///   is a price change when the old amount was settled (at least twice in a row) and the new one
 ///   persists (at least twice, or it is the latest);
 /// - the longest run wins, then the one closest to its schedule, then the more frequent cadence; it
-///   needs `Cadence.minimumOccurrences`.
+///   needs `Cadence.minimumOccurrences`, and a run of just that many must have no extras between its
+///   occurrences (two purchases a year apart at a shop visited every month are not a yearly series).
 ///
 /// The detector is called once per group and month over the whole ledger, so it looks only at the
 /// last `window` occurrences and allocates only for the series it returns.
@@ -33,6 +34,10 @@ public struct RecurringDetector: Sendable, Equatable {
 
     public var window: Int
     public var amountTolerance: Double
+
+    /// Every cadence, most frequent first (the order breaks ties), kept as a constant because the
+    /// synthesized `allCases` builds a new array on each use.
+    static let cadences = Cadence.allCases
 
     public init(
         window: Int = RecurringDetector.defaultWindow,
@@ -63,27 +68,38 @@ public struct RecurringDetector: Sendable, Equatable {
         }
         guard max(positives, negatives) >= 2 else { return nil }
         let sign: Int64 = positives > negatives ? 1 : negatives > positives ? -1 : latestSign
-        var scope = Scope(occurrences: occurrences, lower: lower, sign: sign, amountTolerance: amountTolerance)
-
-        // The latest occurrence may be a one-off after the series; the one before it is tried too.
-        var start = scope.previous(before: end)
-        for _ in 0..<2 {
-            guard let latest = start else { break }
-            var best: Run?
-            for cadence in Cadence.allCases {
-                guard let run = scope.walk(from: latest, cadence: cadence), run.count >= cadence.minimumOccurrences
-                else { continue }
-                if let current = best,
-                    run.count < current.count || (run.count == current.count && run.deviation >= current.deviation)
-                {
-                    continue
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: end - lower) { days in
+            days.initialize(repeating: Int.min)
+            var scope = Scope(
+                occurrences: occurrences, lower: lower, sign: sign, amountTolerance: amountTolerance, days: days)
+            // The latest occurrence may be a one-off after the series: when it fits no schedule with
+            // any earlier occurrence, the one before it is tried too.
+            var start = scope.previous(before: end)
+            for _ in 0..<2 {
+                guard let latest = start else { break }
+                var best: Run?
+                var longest = 1
+                let calendar = scope.calendarSchedule(through: latest)
+                for cadence in RecurringDetector.cadences {
+                    guard let run = scope.walk(from: latest, cadence: cadence, calendar: calendar) else { continue }
+                    longest = max(longest, run.count)
+                    guard
+                        run.count > cadence.minimumOccurrences
+                            || (run.count == cadence.minimumOccurrences && run.extras == 0)
+                    else { continue }
+                    if let current = best,
+                        run.count < current.count || (run.count == current.count && run.deviation >= current.deviation)
+                    {
+                        continue
+                    }
+                    best = run
                 }
-                best = run
+                if let best { return scope.series(best, asOf: asOf) }
+                if longest > 1 { break }
+                start = scope.previous(before: latest)
             }
-            if let best { return scope.series(best, asOf: asOf) }
-            start = scope.previous(before: latest)
+            return nil
         }
-        return nil
     }
 }
 
@@ -97,6 +113,16 @@ private struct Run {
     var count: Int
     /// Sum of |actual − expected| days over the run.
     var deviation: Int
+    /// Extras skipped between the run's occurrences.
+    var extras = 0
+}
+
+/// Where a walk's expected dates hang: the anchor day of the month (calendar cadences) and the
+/// expected date of the latest occurrence, with its day number.
+private struct Schedule {
+    var anchorDay: Int
+    var slot: CivilDate
+    var slotDay: Int
 }
 
 /// The window of one call and the walk over it.
@@ -108,12 +134,33 @@ private struct Scope {
     /// The run's indices, newest first, filled only when `collecting`.
     var collected: [Int] = []
     var collecting = false
+    /// Day numbers of the window, computed on first use (`Int.min` until then): most walks stop
+    /// after a step or two, and the date arithmetic is the detector's main cost.
+    let days: UnsafeMutableBufferPointer<Int>
 
-    init(occurrences: ArraySlice<Occurrence>, lower: Int, sign: Int64, amountTolerance: Double) {
+    init(
+        occurrences: ArraySlice<Occurrence>, lower: Int, sign: Int64, amountTolerance: Double,
+        days: UnsafeMutableBufferPointer<Int>
+    ) {
         self.occurrences = occurrences
         self.lower = lower
         self.sign = sign
         self.amountTolerance = amountTolerance
+        self.days = days
+    }
+
+    func dayNumber(at index: Int) -> Int {
+        let cached = days[index - lower]
+        if cached != Int.min { return cached }
+        let computed = occurrences[index].date.dayNumber
+        days[index - lower] = computed
+        return computed
+    }
+
+    /// The expected day number `steps` periods from `slot` (day-based cadences by arithmetic).
+    func expectedDay(_ cadence: Cadence, slot: CivilDate, slotDay: Int, anchorDay: Int, steps: Int) -> Int? {
+        if let stepDays = cadence.stepDays { return slotDay + stepDays * steps }
+        return cadence.step(from: slot, anchorDay: anchorDay, by: steps)?.dayNumber
     }
 
     func hasSign(_ amount: Int64) -> Bool { sign > 0 ? amount > 0 : amount < 0 }
@@ -139,37 +186,50 @@ private struct Scope {
         date.day >= date.daysInMonth - RecurringDetector.monthEndDays ? 31 : date.day
     }
 
-    /// The expected date nearest to `date` on a calendar schedule with `anchorDay` (a payment due on
-    /// the 31st may arrive on the 2nd of the next month).
-    static func slot(near date: CivilDate, anchorDay: Int) -> CivilDate {
+    /// The calendar schedule through the occurrence at `latest`: its anchor day and the expected date
+    /// nearest to it (a payment due on the 31st may arrive on the 2nd of the next month). Shared by the
+    /// monthly, quarterly and yearly walks.
+    func calendarSchedule(through latest: Int) -> Schedule {
+        let date = occurrences[latest].date
+        let day = dayNumber(at: latest)
+        let anchorDay = Scope.anchorDay(of: date)
+        if anchorDay == date.day || (anchorDay == 31 && date.day == date.daysInMonth) {
+            return Schedule(anchorDay: anchorDay, slot: date, slotDay: day)
+        }
         let monthIndex = date.year * 12 + date.month - 1
-        var best = date
+        var best = Schedule(anchorDay: anchorDay, slot: date, slotDay: day)
         var bestDistance = Int.max
         for offset in -1...1 {
             guard let candidate = Cadence.date(monthIndex: monthIndex + offset, day: anchorDay) else { continue }
-            let distance = abs(date.days(to: candidate))
-            if distance < bestDistance {
-                best = candidate
-                bestDistance = distance
+            let candidateDay = candidate.dayNumber
+            if abs(candidateDay - day) < bestDistance {
+                best = Schedule(anchorDay: anchorDay, slot: candidate, slotDay: candidateDay)
+                bestDistance = abs(candidateDay - day)
             }
         }
         return best
     }
 
     /// Walks back from `latest` on `cadence`'s schedule; nil when the latest occurrence is off it.
-    mutating func walk(from latest: Int, cadence: Cadence) -> Run? {
-        let latestDate = occurrences[latest].date
+    /// `calendar` is `calendarSchedule(through: latest)`, passed in so that it is worked out once.
+    mutating func walk(from latest: Int, cadence: Cadence, calendar: Schedule) -> Run? {
         let tolerance = cadence.toleranceDays
-        let anchorDay = cadence.stepDays == nil ? Scope.anchorDay(of: latestDate) : latestDate.day
-        let slot = cadence.stepDays == nil ? Scope.slot(near: latestDate, anchorDay: anchorDay) : latestDate
+        let schedule =
+            cadence.stepDays == nil
+            ? calendar
+            : Schedule(anchorDay: 0, slot: occurrences[latest].date, slotDay: dayNumber(at: latest))
+        let anchorDay = schedule.anchorDay
+        let slot = schedule.slot
+        let slotDay = schedule.slotDay
         var run = Run(
             cadence: cadence, latest: latest, anchorDay: anchorDay, slot: slot, count: 1,
-            deviation: abs(slot.days(to: latestDate)))
+            deviation: abs(slotDay - dayNumber(at: latest)))
         guard run.deviation <= tolerance else { return nil }
         if collecting { collected = [latest] }
 
         var steps = -1
-        guard var expected = cadence.step(from: slot, anchorDay: anchorDay, by: steps)?.dayNumber else { return run }
+        guard var expected = expectedDay(cadence, slot: slot, slotDay: slotDay, anchorDay: anchorDay, steps: steps)
+        else { return run }
         var newer = occurrences[latest].amount
         var streak = 1
         var skipped = 0
@@ -179,11 +239,10 @@ private struct Scope {
         var index = latest
         while index > lower {
             index -= 1
-            let occurrence = occurrences[index]
-            guard hasSign(occurrence.amount) else { continue }
-            let deviation = occurrence.date.dayNumber - expected
+            let amount = occurrences[index].amount
+            guard hasSign(amount) else { continue }
+            let deviation = dayNumber(at: index) - expected
             if deviation < -tolerance { break }
-            let amount = occurrence.amount
             var isExtra = deviation > tolerance
             var isStep = false
             if !isExtra {
@@ -209,12 +268,14 @@ private struct Scope {
             }
             run.count += 1
             run.deviation += abs(deviation)
+            run.extras = skipped
             streak = amount == newer ? streak + 1 : 1
             newer = amount
             if collecting { collected.append(index) }
             steps -= 1
-            guard let next = cadence.step(from: slot, anchorDay: anchorDay, by: steps) else { break }
-            expected = next.dayNumber
+            guard let next = expectedDay(cadence, slot: slot, slotDay: slotDay, anchorDay: anchorDay, steps: steps)
+            else { break }
+            expected = next
         }
         if let kept = beforeStep {
             if collecting { collected.removeLast(run.count - kept.count) }
@@ -226,7 +287,8 @@ private struct Scope {
     /// The series for `run`, with its occurrences collected by walking it once more.
     mutating func series(_ run: Run, asOf: CivilDate) -> RecurringSeries? {
         collecting = true
-        guard walk(from: run.latest, cadence: run.cadence) != nil else { return nil }
+        guard walk(from: run.latest, cadence: run.cadence, calendar: calendarSchedule(through: run.latest)) != nil
+        else { return nil }
         let indices = Array(collected.reversed())
         guard let firstIndex = indices.first,
             let next = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: 1),

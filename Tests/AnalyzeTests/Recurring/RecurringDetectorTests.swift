@@ -165,6 +165,15 @@ struct RecurringDetectorTests {
         #expect(Self.detect([("2026-01-10", -2_400), ("2026-02-10", -2_400)], asOf: "2026-03-31") == nil)
     }
 
+    @Test func twoPurchasesAYearApartWithOthersBetweenAreNotYearly() throws {
+        // 10 Mar 2025 and 12 Mar 2026 fit a yearly schedule, but the 2 July purchase sits between them:
+        // a run of the bare minimum must have no extras.
+        let rows: [(String, Int64)] = [("2025-03-10", -5_000), ("2025-07-02", -1_200), ("2026-03-12", -5_000)]
+        #expect(Self.detect(rows, asOf: "2026-03-31") == nil)
+        let clean = try #require(Self.detect([rows[0], rows[2]], asOf: "2026-03-31"))
+        #expect(clean.cadence == .yearly)
+    }
+
     @Test func refundsInsideASeriesAreIgnored() throws {
         let rows: [(String, Int64)] = [
             ("2026-01-05", -1_500), ("2026-02-05", -1_500), ("2026-03-05", -1_500), ("2026-03-07", 1_500),
