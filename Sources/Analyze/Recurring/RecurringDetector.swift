@@ -68,10 +68,14 @@ public struct RecurringDetector: Sendable, Equatable {
         }
         guard max(positives, negatives) >= 2 else { return nil }
         let sign: Int64 = positives > negatives ? 1 : negatives > positives ? -1 : latestSign
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: end - lower) { days in
-            days.initialize(repeating: Int.min)
+        let size = end - lower
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * size) { storage in
+            storage.initialize(repeating: Int.min)
             var scope = Scope(
-                occurrences: occurrences, lower: lower, sign: sign, amountTolerance: amountTolerance, days: days)
+                occurrences: occurrences, lower: lower, sign: sign, amountTolerance: amountTolerance,
+                days: UnsafeMutableBufferPointer(rebasing: storage[0..<size]),
+                walked: UnsafeMutableBufferPointer(rebasing: storage[size..<(2 * size)]),
+                kept: UnsafeMutableBufferPointer(rebasing: storage[(2 * size)...]))
             // The latest occurrence may be a one-off after the series: when it fits no schedule with
             // any earlier occurrence, the one before it is tried too.
             var start = scope.previous(before: end)
@@ -81,6 +85,9 @@ public struct RecurringDetector: Sendable, Equatable {
                 var longest = 1
                 let calendar = scope.calendarSchedule(through: latest)
                 for cadence in RecurringDetector.cadences {
+                    // A cadence that cannot fit as many occurrences into the window as the best run
+                    // has is not walked: a long monthly series makes quarterly and yearly pointless.
+                    if let current = best, scope.capacity(from: latest, cadence: cadence) < current.count { continue }
                     guard let run = scope.walk(from: latest, cadence: cadence, calendar: calendar) else { continue }
                     longest = max(longest, run.count)
                     guard
@@ -93,6 +100,7 @@ public struct RecurringDetector: Sendable, Equatable {
                         continue
                     }
                     best = run
+                    scope.keepWalked()
                 }
                 if let best { return scope.series(best, asOf: asOf) }
                 if longest > 1 { break }
@@ -125,23 +133,69 @@ private struct Schedule {
     var slotDay: Int
 }
 
+/// Expected day numbers stepping back from a slot, by day arithmetic only: building a `CivilDate`
+/// per step was most of the detector's time.
+private struct Cursor {
+    let stepDays: Int
+    let stepMonths: Int
+    let anchorDay: Int
+    /// The current expected day number.
+    var expected: Int
+    /// year × 12 + month − 1 of the current slot (calendar cadences).
+    var monthIndex: Int
+    /// The day number of the first of that month.
+    var monthStart: Int
+
+    init(cadence: Cadence, anchorDay: Int, slot: CivilDate, slotDay: Int) {
+        stepDays = cadence.stepDays ?? 0
+        stepMonths = cadence.stepMonths ?? 0
+        self.anchorDay = anchorDay
+        expected = slotDay
+        monthIndex = slot.year * 12 + slot.month - 1
+        monthStart = slotDay - (slot.day - 1)
+    }
+
+    static func daysIn(monthIndex: Int) -> Int {
+        CivilDate.daysIn(year: monthIndex / 12, month: monthIndex % 12 + 1)
+    }
+
+    /// Moves to the previous slot; false before year 1.
+    mutating func stepBack() -> Bool {
+        if stepDays > 0 {
+            expected -= stepDays
+            return true
+        }
+        for _ in 0..<stepMonths {
+            monthIndex -= 1
+            guard monthIndex >= 12 else { return false }
+            monthStart -= Cursor.daysIn(monthIndex: monthIndex)
+        }
+        expected = monthStart + min(anchorDay, Cursor.daysIn(monthIndex: monthIndex)) - 1
+        return true
+    }
+}
+
 /// The window of one call and the walk over it.
 private struct Scope {
     let occurrences: ArraySlice<Occurrence>
     let lower: Int
     let sign: Int64
     let amountTolerance: Double
-    /// The run's indices, newest first, filled only when `collecting`.
-    var collected: [Int] = []
-    var collecting = false
+    /// The last walk's indices, newest first.
+    var walked: UnsafeMutableBufferPointer<Int>
+    /// The best run's indices, newest first.
+    var kept: UnsafeMutableBufferPointer<Int>
     /// Day numbers of the window, computed on first use (`Int.min` until then): most walks stop
     /// after a step or two, and the date arithmetic is the detector's main cost.
     let days: UnsafeMutableBufferPointer<Int>
 
     init(
         occurrences: ArraySlice<Occurrence>, lower: Int, sign: Int64, amountTolerance: Double,
-        days: UnsafeMutableBufferPointer<Int>
+        days: UnsafeMutableBufferPointer<Int>, walked: UnsafeMutableBufferPointer<Int>,
+        kept: UnsafeMutableBufferPointer<Int>
     ) {
+        self.walked = walked
+        self.kept = kept
         self.occurrences = occurrences
         self.lower = lower
         self.sign = sign
@@ -155,12 +209,6 @@ private struct Scope {
         let computed = occurrences[index].date.dayNumber
         days[index - lower] = computed
         return computed
-    }
-
-    /// The expected day number `steps` periods from `slot` (day-based cadences by arithmetic).
-    func expectedDay(_ cadence: Cadence, slot: CivilDate, slotDay: Int, anchorDay: Int, steps: Int) -> Int? {
-        if let stepDays = cadence.stepDays { return slotDay + stepDays * steps }
-        return cadence.step(from: slot, anchorDay: anchorDay, by: steps)?.dayNumber
     }
 
     func hasSign(_ amount: Int64) -> Bool { sign > 0 ? amount > 0 : amount < 0 }
@@ -225,11 +273,11 @@ private struct Scope {
             cadence: cadence, latest: latest, anchorDay: anchorDay, slot: slot, count: 1,
             deviation: abs(slotDay - dayNumber(at: latest)))
         guard run.deviation <= tolerance else { return nil }
-        if collecting { collected = [latest] }
+        walked[0] = latest
 
-        var steps = -1
-        guard var expected = expectedDay(cadence, slot: slot, slotDay: slotDay, anchorDay: anchorDay, steps: steps)
-        else { return run }
+        var cursor = Cursor(cadence: cadence, anchorDay: anchorDay, slot: slot, slotDay: slotDay)
+        guard cursor.stepBack() else { return run }
+        var expected = cursor.expected
         var newer = occurrences[latest].amount
         var streak = 1
         var skipped = 0
@@ -271,25 +319,28 @@ private struct Scope {
             run.extras = skipped
             streak = amount == newer ? streak + 1 : 1
             newer = amount
-            if collecting { collected.append(index) }
-            steps -= 1
-            guard let next = expectedDay(cadence, slot: slot, slotDay: slotDay, anchorDay: anchorDay, steps: steps)
-            else { break }
-            expected = next
+            walked[run.count - 1] = index
+            guard cursor.stepBack() else { break }
+            expected = cursor.expected
         }
-        if let kept = beforeStep {
-            if collecting { collected.removeLast(run.count - kept.count) }
-            run = kept
-        }
+        if let settled = beforeStep { run = settled }
         return run
     }
 
-    /// The series for `run`, with its occurrences collected by walking it once more.
-    mutating func series(_ run: Run, asOf: CivilDate) -> RecurringSeries? {
-        collecting = true
-        guard walk(from: run.latest, cadence: run.cadence, calendar: calendarSchedule(through: run.latest)) != nil
-        else { return nil }
-        let indices = Array(collected.reversed())
+    /// Copies the last walk's indices to `kept`, when that walk is the best run so far.
+    mutating func keepWalked() { swap(&walked, &kept) }
+
+    /// The most occurrences `cadence` could fit between the window's start and `latest`, counting
+    /// the shortest possible step and the tolerance at both ends.
+    func capacity(from latest: Int, cadence: Cadence) -> Int {
+        let span = dayNumber(at: latest) - dayNumber(at: lower) + 2 * cadence.toleranceDays
+        let shortest = cadence.stepDays ?? 28 * (cadence.stepMonths ?? 1)
+        return span / shortest + 1
+    }
+
+    /// The series for `run`, whose indices are in `kept`.
+    func series(_ run: Run, asOf: CivilDate) -> RecurringSeries? {
+        let indices = (0..<run.count).reversed().map { kept[$0] }
         guard let firstIndex = indices.first,
             let next = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: 1),
             let afterNext = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: 2)
