@@ -111,7 +111,7 @@ public struct Forecaster: Sendable, Equatable {
         if incomeMethod == .naive { fallbacks.append("income") }
         if expensesMethod == .naive { fallbacks.append("expenses") }
         guard !fallbacks.isEmpty else { return nil }
-        return "\(fallbacks.joined(separator: " and ")) use\(fallbacks.count == 1 ? "s" : "") the naive forecast "
-            + "(mean of last 3 months): the trend model did not beat it in the back-test"
+        return "naive forecast (mean of last 3 months) for \(fallbacks.joined(separator: " and ")): "
+            + "the trend model did not beat it in the back-test"
     }
 }

@@ -71,7 +71,7 @@ struct ForecasterTests {
         #expect(forecast.method == "mixed")
         #expect(
             forecast.note
-                == "expenses uses the naive forecast (mean of last 3 months): the trend model did not beat it in the back-test"
+                == "naive forecast (mean of last 3 months) for expenses: the trend model did not beat it in the back-test"
         )
 
         // Net errors with the chosen methods: 80 − 80, 80 − 90, 110 − 100 = 0, −10, +10; root mean square
@@ -159,8 +159,8 @@ struct ForecasterTests {
         #expect(forecast.method == "naive (mean of last 3 months)")
         #expect(
             forecast.note
-                == "income and expenses use the naive forecast (mean of last 3 months): the trend model did not beat "
-                + "it in the back-test")
+                == "naive forecast (mean of last 3 months) for income and expenses: the trend model did not beat it "
+                + "in the back-test")
         #expect(forecast.months.allSatisfy { $0.income == 300_000 && $0.expenses == 200_000 })
     }
 

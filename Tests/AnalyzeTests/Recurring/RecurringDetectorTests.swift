@@ -151,6 +151,71 @@ struct RecurringDetectorTests {
         #expect(series.status == .active)
     }
 
+    @Test func salaryOnThe25thOrTheWorkingDayBefore() throws {
+        // 2025: the 25th falls on a Saturday in January and October, a Sunday in May, the August bank
+        // holiday Monday and Christmas Day, so pay comes on 24 Jan, 23 May, 22 Aug, 24 Oct and 24 Dec.
+        // A 5% rise from April is alike enough to stay in the series and settles into a price change.
+        let dates = [
+            "2025-01-24", "2025-02-25", "2025-03-25", "2025-04-25", "2025-05-23", "2025-06-25", "2025-07-25",
+            "2025-08-22", "2025-09-25", "2025-10-24", "2025-11-25", "2025-12-24",
+        ]
+        let rows = dates.enumerated().map { ($0.element, Int64($0.offset < 3 ? 250_000 : 262_500)) }
+        let series = try #require(Self.detect(rows, asOf: "2025-12-31"))
+        #expect(series.cadence == .monthly)
+        #expect(series.count == 12)
+        #expect(series.amount == 262_500)
+        #expect(series.priceChanges == [PriceChange(date: Self.date("2025-04-25"), from: 250_000, to: 262_500)])
+        // The schedule hangs on the latest day, the 24th.
+        #expect(series.nextDate == Self.date("2026-01-24"))
+    }
+
+    @Test func weeklyPaymentMovedByBankHolidays() throws {
+        // Mondays, except Tuesday 7 April (after Easter Monday) and Tuesday 5 May (after the May bank holiday).
+        let rows: [(String, Int64)] = [
+            "2026-03-23", "2026-03-30", "2026-04-07", "2026-04-13", "2026-04-20", "2026-04-27", "2026-05-05",
+            "2026-05-11",
+        ].map { ($0, -1_200) }
+        let series = try #require(Self.detect(rows, asOf: "2026-05-15"))
+        #expect(series.cadence == .weekly)
+        #expect(series.count == 8)
+        #expect(series.nextDate == Self.date("2026-05-18"))
+    }
+
+    @Test func fortnightlyBenefit() throws {
+        let rows: [(String, Int64)] = ["2026-01-08", "2026-01-22", "2026-02-05", "2026-02-19", "2026-03-05"]
+            .map { ($0, 80_000) }
+        let series = try #require(Self.detect(rows, asOf: "2026-03-10"))
+        #expect(series.cadence == .fortnightly)
+        #expect(series.count == 5)
+        // 800.00 × 26 / 12 = 1,733.333… -> 1,733.33
+        #expect(series.monthlyAmount == 173_333)
+        #expect(series.nextDate == Self.date("2026-03-19"))
+    }
+
+    @Test func quarterlyWaterBill() throws {
+        // 1 January 2026 is a bank holiday: taken on Friday the 2nd.
+        let rows: [(String, Int64)] = ["2025-04-01", "2025-07-01", "2025-10-01", "2026-01-02", "2026-04-01"]
+            .map { ($0, -12_000) }
+        let series = try #require(Self.detect(rows, asOf: "2026-04-30"))
+        #expect(series.cadence == .quarterly)
+        #expect(series.count == 5)
+        #expect(series.monthlyAmount == -4_000)  // -120.00 / 3
+        #expect(series.nextDate == Self.date("2026-07-01"))
+    }
+
+    @Test func sameDayDuplicateDoesNotBreakASeries() throws {
+        let rows: [(String, Int64)] = [
+            ("2026-01-12", -999), ("2026-02-12", -999), ("2026-02-12", -999), ("2026-03-12", -999),
+            ("2026-04-13", -999),
+        ]
+        let series = try #require(Self.detect(rows, asOf: "2026-04-30"))
+        #expect(series.cadence == .monthly)
+        #expect(series.count == 4)
+        // Walking back from the latest, the later of the two 12 February charges takes the slot and the
+        // earlier one is an extra.
+        #expect(series.occurrenceIDs == ["t1", "t3", "t4", "t5"])
+    }
+
     @Test func groceryShopIsNotASeries() {
         let rows: [(String, Int64)] = [
             ("2026-01-02", -4_523), ("2026-01-05", -1_210), ("2026-01-11", -6_789), ("2026-01-14", -2_350),
