@@ -76,8 +76,7 @@ public struct RecurringDetector: Sendable, Equatable {
                 days: UnsafeMutableBufferPointer(rebasing: storage[0..<size]),
                 walked: UnsafeMutableBufferPointer(rebasing: storage[size..<(2 * size)]),
                 kept: UnsafeMutableBufferPointer(rebasing: storage[(2 * size)...]))
-            // The latest occurrence may be a one-off after the series: when it fits no schedule with
-            // any earlier occurrence, the one before it is tried too.
+            // The latest occurrence may be a one-off after the series, so the one before it may be tried too.
             var start = scope.previous(before: end)
             for _ in 0..<2 {
                 guard let latest = start else { break }
@@ -103,8 +102,13 @@ public struct RecurringDetector: Sendable, Equatable {
                     scope.keepWalked()
                 }
                 if let best { return scope.series(best, asOf: asOf) }
-                if longest > 1 { break }
-                start = scope.previous(before: latest)
+                // Worth a second try only when the latest fits nothing and the two before it look like
+                // members of one series (alike amounts); in a shop's varied purchases they rarely do.
+                guard longest == 1, let previous = scope.previous(before: latest),
+                    let beforePrevious = scope.previous(before: previous),
+                    scope.alike(occurrences[previous].amount, occurrences[beforePrevious].amount)
+                else { break }
+                start = previous
             }
             return nil
         }

@@ -262,6 +262,20 @@ struct RecurringDetectorTests {
         #expect(series.occurrenceIDs == ["t1", "t2", "t4", "t5"])
     }
 
+    @Test func oneOffAfterTheLatestPaymentDoesNotHideTheSeries() throws {
+        // The 49.99 on 20 April fits no schedule with anything before it; the two before it are alike, so
+        // the walk starts again from 8 April.
+        let rows: [(String, Int64)] = [
+            ("2026-01-08", -799), ("2026-02-08", -799), ("2026-03-08", -799), ("2026-04-08", -799),
+            ("2026-04-20", -4_999),
+        ]
+        let series = try #require(Self.detect(rows, asOf: "2026-04-30"))
+        #expect(series.cadence == .monthly)
+        #expect(series.occurrenceIDs == ["t1", "t2", "t3", "t4"])
+        #expect(series.lastDate == Self.date("2026-04-08"))
+        #expect(series.status == .active)
+    }
+
     @Test func occurrencesAfterAsOfAreNotSeen() throws {
         let series = try #require(Self.detect(Self.tenthOfTheMonth, asOf: "2026-03-31"))
         #expect(series.count == 3)
