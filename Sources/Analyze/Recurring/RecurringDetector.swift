@@ -83,7 +83,9 @@ public struct RecurringDetector: Sendable, Equatable {
                 var best: Run?
                 var longest = 1
                 let calendar = scope.calendarSchedule(through: latest)
+                let gaps = scope.gaps(before: latest)
                 for cadence in RecurringDetector.cadences {
+                    guard gaps.allow(cadence) else { continue }
                     // A cadence that cannot fit as many occurrences into the window as the best run
                     // has is not walked: a long monthly series makes quarterly and yearly pointless.
                     if let current = best, scope.capacity(from: latest, cadence: cadence) < current.count { continue }
@@ -135,6 +137,27 @@ private struct Schedule {
     var anchorDay: Int
     var slot: CivilDate
     var slotDay: Int
+}
+
+/// A cheap test that spares most walks that would stop at once.
+///
+/// A walk skips at most two extras before the previous slot, so that slot must hold the first, second
+/// or third earlier occurrence: the first must not be past the slot's far edge, and the third must
+/// reach its near edge. The edges are the shortest and longest step, widened by twice the tolerance
+/// (the latest occurrence may itself sit off its slot).
+private struct Gaps {
+    /// Days back to the first earlier occurrence; nil when there is none.
+    var first: Int?
+    /// Days back to the third earlier occurrence, or to the last one when there are fewer.
+    var third: Int
+
+    func allow(_ cadence: Cadence) -> Bool {
+        guard let first else { return false }
+        let margin = 2 * cadence.toleranceDays
+        let shortest = cadence.stepDays ?? 28 * (cadence.stepMonths ?? 1)
+        let longest = cadence.stepDays ?? 31 * (cadence.stepMonths ?? 1) + 1
+        return first <= longest + margin && third >= shortest - margin
+    }
 }
 
 /// Expected day numbers stepping back from a slot, by day arithmetic only: building a `CivilDate`
@@ -228,6 +251,7 @@ private struct Scope {
     }
 
     func alike(_ a: Int64, _ b: Int64) -> Bool {
+        if a == b { return true }
         let difference = Double((a - b).magnitude)
         return difference <= amountTolerance * Double(max(a.magnitude, b.magnitude))
     }
@@ -329,6 +353,18 @@ private struct Scope {
         }
         if let settled = beforeStep { run = settled }
         return run
+    }
+
+    /// Days from `latest` back to the first and to the third (or last, if fewer) earlier occurrences.
+    func gaps(before latest: Int) -> Gaps {
+        let day = dayNumber(at: latest)
+        guard var index = previous(before: latest) else { return Gaps(first: nil, third: 0) }
+        let first = day - dayNumber(at: index)
+        for _ in 0..<2 {
+            guard let earlier = previous(before: index) else { break }
+            index = earlier
+        }
+        return Gaps(first: first, third: day - dayNumber(at: index))
     }
 
     /// Copies the last walk's indices to `kept`, when that walk is the best run so far.
