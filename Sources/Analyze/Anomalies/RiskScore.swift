@@ -16,7 +16,7 @@ import Foundation
 /// usually a mistake worth a call to the bank), a new currency 0.6 (worth a look, often a holiday), a
 /// price change in the customer's favour 0.1. Scores are rounded to two decimals at the end, so that
 /// the report and the tests see the same number.
-public enum RiskScore {
+public enum RiskScore: Sendable, Equatable {
     /// A z-score this far above 0 is ordinary; evidence starts beyond it.
     public static let ordinaryZ = 1.0
     /// z − `ordinaryZ` at which a deviation scores 0.5 (so z = 3.5).

@@ -34,6 +34,15 @@ struct DoubleChargeDetectorTests {
         #expect(anomaly.reason == "£20.00 at PARKING CO was charged 3 times within 2 days (2026-03-01 to 2026-03-03)")
     }
 
+    @Test func sameDayChargesSayTheDay() throws {
+        let candidates = [
+            Data.candidate("t1", "2026-03-03", -12_000, payee: "HOTEL"),
+            Data.candidate("t2", "2026-03-03", -12_000, payee: "HOTEL"),
+        ]
+        let anomaly = try #require(detector.detect(candidates, in: march, money: Data.money).first)
+        #expect(anomaly.reason == "£120.00 at HOTEL was charged twice on 2026-03-03")
+    }
+
     @Test func notDoubleCharges() {
         // Three days apart; two accounts; a small amount; income.
         let candidates = [
