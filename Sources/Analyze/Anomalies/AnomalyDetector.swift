@@ -17,7 +17,7 @@ public struct AnomalyDetector: Sendable, Equatable {
     public init() {}
 
     public func detect(_ input: AnomalyInput) -> [Anomaly] {
-        let money = MoneyText(currency: input.currency)
+        let money = MoneyPhrase(currency: input.currency)
         let month = input.month
         let inMonth = input.candidates.filter { month.contains($0.date) }
         var found: [Anomaly] = []

@@ -19,7 +19,7 @@ public struct CategorySpikeDetector: Sendable, Equatable {
     public init() {}
 
     /// The anomaly for `category` in `month`, or nil.
-    public func evaluate(_ category: CategoryMonth, month: YearMonth, money: MoneyText) -> Anomaly? {
+    public func evaluate(_ category: CategoryMonth, month: YearMonth, money: MoneyPhrase) -> Anomaly? {
         let previous = category.previousTotals.suffix(Self.maximumMonths)
         guard previous.count >= Self.minimumMonths, category.total > 0 else { return nil }
         let statistics = SampleStatistics(previous.map { Double($0) })

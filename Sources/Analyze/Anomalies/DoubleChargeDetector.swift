@@ -17,7 +17,7 @@ public struct DoubleChargeDetector: Sendable, Equatable {
     ///
     /// Pass the month's transactions, and the last `windowDays` of the month before if a charge
     /// repeated across the month's start should be caught.
-    public func detect(_ candidates: [AnomalyCandidate], in month: YearMonth, money: MoneyText) -> [Anomaly] {
+    public func detect(_ candidates: [AnomalyCandidate], in month: YearMonth, money: MoneyPhrase) -> [Anomaly] {
         struct Key: Hashable {
             var account: String
             var payee: String
@@ -45,7 +45,7 @@ public struct DoubleChargeDetector: Sendable, Equatable {
         return anomalies
     }
 
-    private func anomaly(for cluster: [AnomalyCandidate], in month: YearMonth, money: MoneyText) -> Anomaly? {
+    private func anomaly(for cluster: [AnomalyCandidate], in month: YearMonth, money: MoneyPhrase) -> Anomaly? {
         guard cluster.count > 1, let first = cluster.first, let last = cluster.last, month.contains(last.date)
         else { return nil }
         let times = cluster.count == 2 ? "twice" : "\(cluster.count) times"

@@ -10,7 +10,7 @@ public struct NewCurrencyDetector: Sendable, Equatable {
 
     /// The new currencies among `candidates` (the month's transactions), given each account's prior
     /// currency codes in `seen`.
-    public func detect(_ candidates: [AnomalyCandidate], seen: [String: Set<String>], money: MoneyText) -> [Anomaly] {
+    public func detect(_ candidates: [AnomalyCandidate], seen: [String: Set<String>], money: MoneyPhrase) -> [Anomaly] {
         struct Key: Hashable {
             var account: String
             var currency: String

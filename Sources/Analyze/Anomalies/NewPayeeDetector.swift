@@ -16,7 +16,7 @@ public struct NewPayeeDetector: Sendable, Equatable {
     /// `payeeHistory` is the payee's prior expenses (empty means a new payee); `categoryHistory` the
     /// category's (either sign; magnitudes are used).
     public func evaluate(
-        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyText
+        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase
     ) -> Anomaly? {
         guard candidate.amount < 0, payeeHistory.isEmpty, categoryHistory.count >= Self.minimumCategoryHistory
         else { return nil }

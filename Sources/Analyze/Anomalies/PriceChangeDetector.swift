@@ -9,7 +9,7 @@ public struct PriceChangeDetector: Sendable, Equatable {
 
     /// The anomaly for `series` (of `payee`, in `category`) when its latest price change is in `month`.
     public func evaluate(
-        _ series: RecurringSeries, payee: String, category: String, month: YearMonth, money: MoneyText
+        _ series: RecurringSeries, payee: String, category: String, month: YearMonth, money: MoneyPhrase
     ) -> Anomaly? {
         guard let change = series.priceChanges.last, month.contains(change.date), change.from != 0 else { return nil }
         let percent = Int((Double(change.to.magnitude) / Double(change.from.magnitude) * 100 - 100).rounded())

@@ -32,7 +32,7 @@ public struct StatisticalDetector: Sendable, Equatable {
     ///
     /// `payeeHistory` and `categoryHistory` are prior expense amounts (either sign; magnitudes are used).
     public func evaluate(
-        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyText
+        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase
     ) -> Anomaly? {
         guard candidate.amount < 0 else { return nil }
         let history: [Int64]

@@ -4,7 +4,7 @@ import Ledger
 
 /// Small builders shared by the anomaly tests.
 enum AnomalyTestData {
-    static let money = MoneyText(currency: .gbp)
+    static let money = MoneyPhrase(currency: .gbp)
 
     static func date(_ iso: String) -> CivilDate { CivilDate(iso: iso)! }
 

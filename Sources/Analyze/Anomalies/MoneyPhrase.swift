@@ -3,8 +3,9 @@ import Ledger
 /// Money as a reason sentence shows it: `£950.00`, `€1,200.50`, `-$3.00`, `1,200 JPY`.
 ///
 /// The three symbols people read without thinking go in front; every other currency keeps its code
-/// behind the number, because `kr` or `Fr.` would be ambiguous.
-public struct MoneyText: Sendable, Equatable {
+/// behind the number, because `kr` or `Fr.` would be ambiguous. (The analysis file's exact decimal
+/// strings are another matter, with another type.)
+public struct MoneyPhrase: Sendable, Equatable {
     public var currency: Currency
 
     public init(currency: Currency) {
