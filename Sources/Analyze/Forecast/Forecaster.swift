@@ -30,6 +30,11 @@ public struct Forecaster: Sendable, Equatable {
 
     public init() {}
 
+    /// The `horizon` months after the last of `history`.
+    ///
+    /// `history` is consecutive complete months, oldest first, ending with the month of the report;
+    /// `recurringIncome` and `recurringExpenses` are the monthly equivalents of the recurring series
+    /// active at its end (`RecurringSeries.monthlyAmount`, expenses positive).
     public func forecast(
         _ history: [MonthlyFlow], recurringIncome: Int64, recurringExpenses: Int64, horizon: Int = 12
     ) -> Forecast {
