@@ -69,13 +69,12 @@ public struct RecurringDetector: Sendable, Equatable {
         guard max(positives, negatives) >= 2 else { return nil }
         let sign: Int64 = positives > negatives ? 1 : negatives > positives ? -1 : latestSign
         let size = end - lower
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * size) { storage in
-            storage.initialize(repeating: Int.min)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * size) { storage in
+            storage.initialize(repeating: 0)
             var scope = Scope(
                 occurrences: occurrences, lower: lower, sign: sign, amountTolerance: amountTolerance,
-                days: UnsafeMutableBufferPointer(rebasing: storage[0..<size]),
-                walked: UnsafeMutableBufferPointer(rebasing: storage[size..<(2 * size)]),
-                kept: UnsafeMutableBufferPointer(rebasing: storage[(2 * size)...]))
+                walked: UnsafeMutableBufferPointer(rebasing: storage[0..<size]),
+                kept: UnsafeMutableBufferPointer(rebasing: storage[size...]))
             // The latest occurrence may be a one-off after the series, so the one before it may be tried too.
             var start = scope.previous(before: end)
             for _ in 0..<2 {
@@ -192,12 +191,14 @@ private struct Cursor {
             expected -= stepDays
             return true
         }
+        var length = 0
         for _ in 0..<stepMonths {
             monthIndex -= 1
             guard monthIndex >= 12 else { return false }
-            monthStart -= Cursor.daysIn(monthIndex: monthIndex)
+            length = Cursor.daysIn(monthIndex: monthIndex)
+            monthStart -= length
         }
-        expected = monthStart + min(anchorDay, Cursor.daysIn(monthIndex: monthIndex)) - 1
+        expected = monthStart + min(anchorDay, length) - 1
         return true
     }
 }
@@ -212,14 +213,9 @@ private struct Scope {
     var walked: UnsafeMutableBufferPointer<Int>
     /// The best run's indices, newest first.
     var kept: UnsafeMutableBufferPointer<Int>
-    /// Day numbers of the window, computed on first use (`Int.min` until then): most walks stop
-    /// after a step or two, and the date arithmetic is the detector's main cost.
-    let days: UnsafeMutableBufferPointer<Int>
-
     init(
         occurrences: ArraySlice<Occurrence>, lower: Int, sign: Int64, amountTolerance: Double,
-        days: UnsafeMutableBufferPointer<Int>, walked: UnsafeMutableBufferPointer<Int>,
-        kept: UnsafeMutableBufferPointer<Int>
+        walked: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Int>
     ) {
         self.walked = walked
         self.kept = kept
@@ -227,16 +223,9 @@ private struct Scope {
         self.lower = lower
         self.sign = sign
         self.amountTolerance = amountTolerance
-        self.days = days
     }
 
-    func dayNumber(at index: Int) -> Int {
-        let cached = days[index - lower]
-        if cached != Int.min { return cached }
-        let computed = occurrences[index].date.dayNumber
-        days[index - lower] = computed
-        return computed
-    }
+    func dayNumber(at index: Int) -> Int { occurrences[index].dayNumber }
 
     func hasSign(_ amount: Int64) -> Bool { sign > 0 ? amount > 0 : amount < 0 }
 

@@ -317,6 +317,14 @@ struct RecurringDetectorTests {
         #expect(Cadence.fortnightly.step(from: anchor, anchorDay: 31, by: 1) == Self.date("2026-02-14"))
     }
 
+    @Test func occurrenceKeepsItsDayNumberWithItsDate() {
+        var occurrence = Occurrence(id: "a", date: Self.date("1970-01-02"), amount: -1)
+        #expect(occurrence.dayNumber == 1)
+        occurrence.date = Self.date("1969-12-31")
+        #expect(occurrence.dayNumber == -1)
+        #expect(occurrence == Occurrence(id: "a", date: Self.date("1969-12-31"), amount: -1))
+    }
+
     @Test func rawValuesAreTheContractNames() {
         #expect(
             Cadence.allCases.map(\.rawValue) == [
