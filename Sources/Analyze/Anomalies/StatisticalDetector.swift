@@ -8,7 +8,7 @@
 /// A payee that always charges the same has a MAD of 0; the scale is then floored at
 /// `relativeFloor` of the median (and `absoluteFloor` minor units), so a different amount still
 /// scores (50.00 six times, then 100.00: z = 50 / 5 = 10) while the same amount scores 0. The floor
-/// also keeps a small change to a steady price from looking alarming (10.99 to 12.99: z = 2 / 1.10 < 2).
+/// also keeps a small change to a steady price from looking alarming (10.99 to 12.99: z = 2.00 / 1.10 = 1.8).
 ///
 /// Only money out is checked, and only amounts above the usual: a salary is not an anomaly, and
 /// paying less than usual is not a risk.

@@ -58,7 +58,7 @@ public struct Forecaster: Sendable, Equatable {
         let band = Self.band(
             netErrors: trial.netErrors(incomeNaive: incomeMethod == .naive, expensesNaive: expensesMethod == .naive))
         var months: [ForecastMonth] = []
-        for step in 1...max(horizon, 1) where step <= horizon {
+        for step in stride(from: 1, through: horizon, by: 1) {
             let month = last.month.adding(months: step)
             let incomeValue = incomeMethod == .naive ? Self.naive(income) : incomeModel.value(at: month)
             let expensesValue = expensesMethod == .naive ? Self.naive(expenses) : expensesModel.value(at: month)

@@ -90,6 +90,23 @@ struct ForecasterTests {
         #expect(october.high == 16_093)
     }
 
+    @Test func bandUsesPercentilesOnceThereAreTenErrors() {
+        // Eleven errors −50 … 50: the 10th percentile sits at rank 0.1 × 10 = 1 (−40), the 90th at rank 9 (40).
+        let eleven = Forecaster.band(netErrors: stride(from: -50.0, through: 50, by: 10).map { $0 })
+        #expect(eleven.low == -40 && eleven.high == 40)
+        // Three errors 0, −10, 10: ±1.2816 × √(200/3) = ±10.4642.
+        let three = Forecaster.band(netErrors: [0, -10, 10])
+        #expect(abs(three.high - 10.4642) < 1e-4 && abs(three.low + 10.4642) < 1e-4)
+        // Two errors prove nothing: no band.
+        #expect(Forecaster.band(netErrors: [5, -5]) == (0, 0))
+    }
+
+    @Test func zeroHorizonForecastsNoMonths() {
+        let history = Self.history(
+            from: YearMonth(year: 2026, month: 1)!, income: [1, 2, 3, 4], expenses: [1, 2, 3, 4])
+        #expect(Forecaster().forecast(history, recurringIncome: 0, recurringExpenses: 0, horizon: 0).months.isEmpty)
+    }
+
     @Test func lessThanThreeMonthsGivesNoForecast() {
         let history = Self.history(from: YearMonth(year: 2026, month: 1)!, income: [1, 2], expenses: [1, 2])
         let forecast = Forecaster().forecast(history, recurringIncome: 100, recurringExpenses: 100)
