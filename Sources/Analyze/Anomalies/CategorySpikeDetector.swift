@@ -1,0 +1,41 @@
+import Ledger
+
+/// Flags a category whose month total is far above its recent months: mean + 2σ of the previous
+/// 6 to 12 months.
+///
+/// σ is the sample standard deviation of those months, floored like `StatisticalDetector`'s scale
+/// (`relativeFloor` of the mean, `absoluteFloor` minor units) so that a category that costs the same
+/// every month does not flag a small rise. The risk is `RiskScore.deviation(z:)` of the same z.
+public struct CategorySpikeDetector: Sendable, Equatable {
+    /// Previous months needed before a month can be a spike.
+    public static let minimumMonths = 6
+    /// Previous months looked at (the latest ones).
+    public static let maximumMonths = 12
+    /// Standard deviations above the mean from which a total is a spike.
+    public static let threshold = 2.0
+    public static let relativeFloor = 0.10
+    public static let absoluteFloor = 100.0
+
+    public init() {}
+
+    /// The anomaly for `category` in `month`, or nil.
+    public func evaluate(_ category: CategoryMonth, month: YearMonth, money: MoneyPhrase) -> Anomaly? {
+        let previous = category.previousTotals.suffix(Self.maximumMonths)
+        guard previous.count >= Self.minimumMonths, category.total > 0 else { return nil }
+        let statistics = SampleStatistics(previous.map { Double($0) })
+        let mean = statistics.mean
+        let sigma = max(statistics.standardDeviation, Self.relativeFloor * abs(mean), Self.absoluteFloor)
+        let z = (Double(category.total) - mean) / sigma
+        guard z > Self.threshold else { return nil }
+        let usual = Int64(mean.rounded(.toNearestOrEven))
+        let zText = (z * 10).rounded() / 10
+        let reason =
+            "\(category.category) spending of \(money.format(category.total)) is "
+            + "\(money.format(category.total - usual)) above the usual \(money.format(usual)) a month "
+            + "(\(zText) standard deviations, last \(previous.count) months)"
+        return Anomaly(
+            kind: .categorySpike, date: month.lastDay, payee: "", category: category.category,
+            amount: -category.total, risk: RiskScore.rounded(RiskScore.deviation(z: z)), reason: reason,
+            transactionIDs: [])
+    }
+}

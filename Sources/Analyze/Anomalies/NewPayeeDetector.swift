@@ -1,0 +1,35 @@
+/// Flags a first payment to a payee that is larger than nearly everything else in its category.
+///
+/// "Nearly everything" is the category's 95th percentile of prior expenses, which needs
+/// `minimumCategoryHistory` amounts to mean something (with fewer it is just the largest one). The
+/// risk grows with the ratio to that percentile (`RiskScore.newPayee`). Only money out is checked.
+public struct NewPayeeDetector: Sendable, Equatable {
+    /// The share of the category's prior amounts a new payee's amount must exceed.
+    public static let percentile = 0.95
+    /// Prior expenses a category needs before its 95th percentile is a yardstick.
+    public static let minimumCategoryHistory = 20
+
+    public init() {}
+
+    /// The anomaly for `candidate`, or nil unless it is a first-time payee above the percentile.
+    ///
+    /// `payeeHistory` is the payee's prior expenses (empty means a new payee); `categoryHistory` the
+    /// category's (either sign; magnitudes are used).
+    public func evaluate(
+        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase
+    ) -> Anomaly? {
+        guard candidate.amount < 0, payeeHistory.isEmpty, categoryHistory.count >= Self.minimumCategoryHistory
+        else { return nil }
+        let threshold = SampleStatistics(magnitudes: categoryHistory).percentile(Self.percentile)
+        let amount = Double(candidate.amount.magnitude)
+        guard threshold > 0, amount > threshold else { return nil }
+        let percentileText = money.format(Int64(threshold.rounded(.toNearestOrEven)))
+        let reason =
+            "\(money.magnitude(candidate.amount)) at \(candidate.payee), a new payee, is "
+            + "\(RatioText.comparison(amount, to: threshold)) the 95th percentile \(percentileText) of \(candidate.category)"
+        return Anomaly(
+            kind: .newPayeeLargeAmount, date: candidate.date, payee: candidate.payee, category: candidate.category,
+            amount: candidate.amount, risk: RiskScore.rounded(RiskScore.newPayee(ratio: amount / threshold)),
+            reason: reason, transactionIDs: [candidate.id])
+    }
+}

@@ -1,0 +1,26 @@
+import Ledger
+
+/// Reports a recurring payment whose latest price change happened in the month.
+///
+/// The change itself comes from `RecurringDetector`; this only decides whether it is news this month
+/// and how much it matters (`RiskScore.priceChange`).
+public struct PriceChangeDetector: Sendable, Equatable {
+    public init() {}
+
+    /// The anomaly for `series` (of `payee`, in `category`) when its latest price change is in `month`.
+    public func evaluate(
+        _ series: RecurringSeries, payee: String, category: String, month: YearMonth, money: MoneyPhrase
+    ) -> Anomaly? {
+        guard let change = series.priceChanges.last, month.contains(change.date), change.from != 0 else { return nil }
+        let percent = Int((Double(change.to.magnitude) / Double(change.from.magnitude) * 100 - 100).rounded())
+        let signed = percent >= 0 ? "+\(percent)%" : "\(percent)%"
+        let reason =
+            "\(payee) now takes \(money.magnitude(change.to)) instead of \(money.magnitude(change.from)) "
+            + "(\(signed)) since \(change.date)"
+        let ids = series.lastDate >= change.date ? series.occurrenceIDs.suffix(1).map { $0 } : []
+        return Anomaly(
+            kind: .priceChange, date: change.date, payee: payee, category: category, amount: change.to,
+            risk: RiskScore.rounded(RiskScore.priceChange(from: change.from, to: change.to)), reason: reason,
+            transactionIDs: ids)
+    }
+}

@@ -1,0 +1,12 @@
+/// A recurring series with the payee and category it belongs to, for `PriceChangeDetector`.
+public struct RecurringPayee: Sendable, Equatable {
+    public var payee: String
+    public var category: String
+    public var series: RecurringSeries
+
+    public init(payee: String, category: String, series: RecurringSeries) {
+        self.payee = payee
+        self.category = category
+        self.series = series
+    }
+}

@@ -1,0 +1,67 @@
+/// Flags an expense far above the payee's usual amounts, by a robust z-score.
+///
+/// `z = (|amount| − median) / scale` with `scale = 1.4826 × MAD` (the median absolute deviation, made
+/// comparable to a standard deviation for normal data) over the payee's prior expenses, or over the
+/// category's when the payee is new. The median and MAD shrug off the odd big purchase in the history,
+/// which a mean and standard deviation would not.
+///
+/// A payee that always charges the same has a MAD of 0; the scale is then floored at
+/// `relativeFloor` of the median (and `absoluteFloor` minor units), so a different amount still
+/// scores (50.00 six times, then 100.00: z = 50 / 5 = 10) while the same amount scores 0. The floor
+/// also keeps a small change to a steady price from looking alarming (10.99 to 12.99: z = 2.00 / 1.10 = 1.8).
+///
+/// Only money out is checked, and only amounts above the usual: a salary is not an anomaly, and
+/// paying less than usual is not a risk.
+public struct StatisticalDetector: Sendable, Equatable {
+    /// Prior amounts a payee needs before its own history is the yardstick.
+    public static let minimumPayeeHistory = 4
+    /// Prior amounts a category needs to stand in for a new payee.
+    public static let minimumCategoryHistory = 8
+    /// 1 / Φ⁻¹(3/4): the MAD of normal data times this is its standard deviation.
+    public static let madToStandardDeviation = 1.4826
+    /// The z from which an amount is reported; `RiskScore.deviation(z: 3.5)` is 0.5.
+    public static let threshold = 3.5
+    /// The least scale as a share of the median.
+    public static let relativeFloor = 0.10
+    /// The least scale in minor units (one pound, euro or dollar).
+    public static let absoluteFloor = 100.0
+
+    public init() {}
+
+    /// The anomaly for `candidate`, or nil when it is income, ordinary, or there is too little history.
+    ///
+    /// `payeeHistory` and `categoryHistory` are prior expense amounts (either sign; magnitudes are used).
+    public func evaluate(
+        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase
+    ) -> Anomaly? {
+        guard candidate.amount < 0 else { return nil }
+        let history: [Int64]
+        let yardstick: String
+        if payeeHistory.count >= Self.minimumPayeeHistory {
+            history = payeeHistory
+            yardstick = "this payee"
+        } else if payeeHistory.isEmpty, categoryHistory.count >= Self.minimumCategoryHistory {
+            history = categoryHistory
+            yardstick = candidate.category
+        } else {
+            return nil
+        }
+        let statistics = SampleStatistics(magnitudes: history)
+        let median = statistics.median
+        let amount = Double(candidate.amount.magnitude)
+        guard median > 0, amount > median else { return nil }
+        let scale = max(
+            Self.madToStandardDeviation * statistics.medianAbsoluteDeviation, Self.relativeFloor * median,
+            Self.absoluteFloor)
+        let z = (amount - median) / scale
+        guard z >= Self.threshold else { return nil }
+        let usual = Int64(median.rounded(.toNearestOrEven))
+        let reason =
+            "\(money.magnitude(candidate.amount)) at \(candidate.payee) is \(RatioText.comparison(amount, to: median)) "
+            + "the usual \(money.format(usual)) for \(yardstick)"
+        return Anomaly(
+            kind: .unusualAmount, date: candidate.date, payee: candidate.payee, category: candidate.category,
+            amount: candidate.amount, risk: RiskScore.rounded(RiskScore.deviation(z: z)), reason: reason,
+            transactionIDs: [candidate.id])
+    }
+}

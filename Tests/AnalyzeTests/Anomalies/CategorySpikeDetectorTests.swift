@@ -1,0 +1,52 @@
+import Ledger
+import Testing
+
+@testable import Analyze
+
+@Suite("Category spikes")
+struct CategorySpikeDetectorTests {
+    typealias Data = AnomalyTestData
+    let detector = CategorySpikeDetector()
+    let month = YearMonth(year: 2026, month: 7)!
+    /// Mean 400.00; squared deviations 0 + 400 + 400 + 100 + 100 + 0 = 1000 (pounds²), / 5 = 200,
+    /// σ = 14.14, under the floor 10% × 400 = 40.00.
+    let previous: [Int64] = [40_000, 42_000, 38_000, 41_000, 39_000, 40_000]
+
+    @Test func totalFarAboveTheRecentMonths() throws {
+        // (600 − 400) / 40 = 5σ: risk 1 − 2^(−4 / 2.5) = 0.67.
+        let spike = CategoryMonth(category: "Food:Groceries", total: 60_000, previousTotals: previous)
+        let anomaly = try #require(detector.evaluate(spike, month: month, money: Data.money))
+        #expect(anomaly.kind == .categorySpike)
+        #expect(anomaly.risk == 0.67)
+        #expect(anomaly.amount == -60_000)
+        #expect(anomaly.date == Data.date("2026-07-31"))
+        #expect(anomaly.transactionIDs.isEmpty)
+        #expect(
+            anomaly.reason
+                == "Food:Groceries spending of £600.00 is £200.00 above the usual £400.00 a month "
+                + "(5.0 standard deviations, last 6 months)")
+    }
+
+    @Test func ordinaryMonthsAndShortHistoriesAreNotSpikes() {
+        // (470 − 400) / 40 = 1.75σ.
+        #expect(
+            detector.evaluate(
+                CategoryMonth(category: "Food", total: 47_000, previousTotals: previous), month: month,
+                money: Data.money) == nil)
+        #expect(
+            detector.evaluate(
+                CategoryMonth(category: "Food", total: 90_000, previousTotals: Array(previous.prefix(5))), month: month,
+                money: Data.money) == nil)
+    }
+
+    @Test func onlyTheLastTwelveMonthsCount() throws {
+        // The 1,000.00 month is the thirteenth back and is ignored: mean 400, σ floored at 40,
+        // (500 − 400) / 40 = 2.5σ, risk 1 − 2^(−1.5 / 2.5) = 0.34. With it, σ would be 166 and no spike.
+        let totals = [Int64(100_000)] + Array(repeating: 40_000, count: 12)
+        let anomaly = try #require(
+            detector.evaluate(
+                CategoryMonth(category: "Food", total: 50_000, previousTotals: totals), month: month, money: Data.money)
+        )
+        #expect(anomaly.risk == 0.34)
+    }
+}

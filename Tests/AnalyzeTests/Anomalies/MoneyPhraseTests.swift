@@ -1,0 +1,16 @@
+import Ledger
+import Testing
+
+@testable import Analyze
+
+@Suite("Money in reasons")
+struct MoneyPhraseTests {
+    @Test func symbolsForPoundsEurosAndDollarsCodesOtherwise() {
+        #expect(MoneyPhrase(currency: .gbp).format(95_000) == "£950.00")
+        #expect(MoneyPhrase(currency: .eur).format(120_050) == "€1,200.50")
+        #expect(MoneyPhrase(currency: .usd).format(-300) == "-$3.00")
+        #expect(MoneyPhrase(currency: Currency(code: "JPY")!).format(1_200) == "1,200 JPY")
+        #expect(MoneyPhrase(currency: Currency(code: "CHF")!).format(-1_234) == "-12.34 CHF")
+        #expect(MoneyPhrase(currency: .gbp).magnitude(-7_820) == "£78.20")
+    }
+}
