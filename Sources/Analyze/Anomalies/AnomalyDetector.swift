@@ -24,9 +24,12 @@ public struct AnomalyDetector: Sendable, Equatable {
         for candidate in inMonth {
             guard let history = input.histories[candidate.id] else { continue }
             let unusual = statistical.evaluate(
-                candidate, payeeHistory: history.payeeAmounts, categoryHistory: history.categoryAmounts, money: money)
+                candidate, payeeHistory: history.payeeAmounts,
+                categoryHistory: history.categoryIsBroad ? [] : history.categoryAmounts, money: money,
+                yardstick: history.categoryLabel)
             let large = newPayee.evaluate(
-                candidate, payeeHistory: history.payeeAmounts, categoryHistory: history.categoryAmounts, money: money)
+                candidate, payeeHistory: history.payeeAmounts, categoryHistory: history.categoryAmounts, money: money,
+                yardstick: history.categoryLabel)
             switch (unusual, large) {
             case (let unusual?, let large?): found.append(unusual.risk > large.risk ? unusual : large)
             case (let unusual?, nil): found.append(unusual)

@@ -6,9 +6,15 @@ import Ledger
 /// σ is the sample standard deviation of those months, floored like `StatisticalDetector`'s scale
 /// (`relativeFloor` of the mean, `absoluteFloor` minor units) so that a category that costs the same
 /// every month does not flag a small rise. The risk is `RiskScore.deviation(z:)` of the same z.
+///
+/// A category needs spending in `minimumActiveMonths` of those months to have a usual level at all:
+/// a first sofa in a category never used before is a one-off purchase, which the transaction
+/// detectors judge, not a month whose spending rose.
 public struct CategorySpikeDetector: Sendable, Equatable {
     /// Previous months needed before a month can be a spike.
     public static let minimumMonths = 6
+    /// Previous months with spending needed for a usual level.
+    public static let minimumActiveMonths = 3
     /// Previous months looked at (the latest ones).
     public static let maximumMonths = 12
     /// Standard deviations above the mean from which a total is a spike.
@@ -21,7 +27,9 @@ public struct CategorySpikeDetector: Sendable, Equatable {
     /// The anomaly for `category` in `month`, or nil.
     public func evaluate(_ category: CategoryMonth, month: YearMonth, money: MoneyPhrase) -> Anomaly? {
         let previous = category.previousTotals.suffix(Self.maximumMonths)
-        guard previous.count >= Self.minimumMonths, category.total > 0 else { return nil }
+        guard previous.count >= Self.minimumMonths, category.total > 0,
+            previous.filter({ $0 > 0 }).count >= Self.minimumActiveMonths
+        else { return nil }
         let statistics = SampleStatistics(previous.map { Double($0) })
         let mean = statistics.mean
         let sigma = max(statistics.standardDeviation, Self.relativeFloor * abs(mean), Self.absoluteFloor)

@@ -15,8 +15,11 @@ public struct NewPayeeDetector: Sendable, Equatable {
     ///
     /// `payeeHistory` is the payee's prior expenses (empty means a new payee); `categoryHistory` the
     /// category's (either sign; magnitudes are used).
+    /// `yardstick` names the history when it is not the candidate's own category (the caller may
+    /// stand in the parent category, or all spending, for a category too new to have 20 amounts).
     public func evaluate(
-        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase
+        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase,
+        yardstick: String? = nil
     ) -> Anomaly? {
         guard candidate.amount < 0, payeeHistory.isEmpty, categoryHistory.count >= Self.minimumCategoryHistory
         else { return nil }
@@ -26,7 +29,7 @@ public struct NewPayeeDetector: Sendable, Equatable {
         let percentileText = money.format(Int64(threshold.rounded(.toNearestOrEven)))
         let reason =
             "\(money.magnitude(candidate.amount)) at \(candidate.payee), a new payee, is "
-            + "\(RatioText.comparison(amount, to: threshold)) the 95th percentile \(percentileText) of \(candidate.category)"
+            + "\(RatioText.comparison(amount, to: threshold)) the 95th percentile \(percentileText) of \(yardstick ?? candidate.category)"
         return Anomaly(
             kind: .newPayeeLargeAmount, date: candidate.date, payee: candidate.payee, category: candidate.category,
             amount: candidate.amount, risk: RiskScore.rounded(RiskScore.newPayee(ratio: amount / threshold)),

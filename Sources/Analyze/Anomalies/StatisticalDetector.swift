@@ -12,9 +12,17 @@
 ///
 /// Only money out is checked, and only amounts above the usual: a salary is not an anomaly, and
 /// paying less than usual is not a risk.
+///
+/// One reading beyond the seed, for a month-end report over real shops: many payees are bimodal (a
+/// supermarket visited for a weekly shop and for midweek top-ups), so their median and MAD describe
+/// the small visits and every big shop would score. Against the payee's own history an amount must
+/// therefore also exceed `aboveLargestFactor` × the largest of the prior amounts: what the payee
+/// has charged before is not unusual.
 public struct StatisticalDetector: Sendable, Equatable {
-    /// Prior amounts a payee needs before its own history is the yardstick.
-    public static let minimumPayeeHistory = 4
+    /// Prior amounts a payee needs before its own history is the yardstick: with fewer, a shop whose
+    /// purchases vary widely has a median and MAD that chance can squeeze (five purchases of 50-60 at
+    /// a shop that sells 20-120).
+    public static let minimumPayeeHistory = 6
     /// Prior amounts a category needs to stand in for a new payee.
     public static let minimumCategoryHistory = 8
     /// 1 / Φ⁻¹(3/4): the MAD of normal data times this is its standard deviation.
@@ -25,6 +33,8 @@ public struct StatisticalDetector: Sendable, Equatable {
     public static let relativeFloor = 0.10
     /// The least scale in minor units (one pound, euro or dollar).
     public static let absoluteFloor = 100.0
+    /// Against a payee's own history, an amount must exceed its largest prior amount by this factor.
+    public static let aboveLargestFactor = 1.25
 
     public init() {}
 
@@ -32,7 +42,8 @@ public struct StatisticalDetector: Sendable, Equatable {
     ///
     /// `payeeHistory` and `categoryHistory` are prior expense amounts (either sign; magnitudes are used).
     public func evaluate(
-        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase
+        _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase,
+        yardstick categoryName: String? = nil
     ) -> Anomaly? {
         guard candidate.amount < 0 else { return nil }
         let history: [Int64]
@@ -42,7 +53,7 @@ public struct StatisticalDetector: Sendable, Equatable {
             yardstick = "this payee"
         } else if payeeHistory.isEmpty, categoryHistory.count >= Self.minimumCategoryHistory {
             history = categoryHistory
-            yardstick = candidate.category
+            yardstick = categoryName ?? candidate.category
         } else {
             return nil
         }
@@ -50,6 +61,10 @@ public struct StatisticalDetector: Sendable, Equatable {
         let median = statistics.median
         let amount = Double(candidate.amount.magnitude)
         guard median > 0, amount > median else { return nil }
+        if yardstick == "this payee" {
+            let largest = payeeHistory.lazy.map { Double($0.magnitude) }.max() ?? 0
+            guard amount > Self.aboveLargestFactor * largest else { return nil }
+        }
         let scale = max(
             Self.madToStandardDeviation * statistics.medianAbsoluteDeviation, Self.relativeFloor * median,
             Self.absoluteFloor)

@@ -9,8 +9,9 @@ public struct RecurringEntry: Codable, Sendable, Equatable {
     public var amount: String
     /// The account's currency.
     public var currency: String
-    /// The amount per month (weekly × 52 / 12, …), signed, in the base currency.
-    public var monthlyAmount: String
+    /// The amount per month (weekly × 52 / 12, …), signed, in the base currency at the rate of the
+    /// month end; nil when no rate converts it.
+    public var monthlyAmount: String?
     public var firstDate: String
     public var lastDate: String
     public var nextDate: String
@@ -26,7 +27,7 @@ public struct RecurringEntry: Codable, Sendable, Equatable {
 
     public init(
         payee: String, category: String, account: String, cadence: String, amount: String, currency: String,
-        monthlyAmount: String, firstDate: String, lastDate: String, nextDate: String, status: String,
+        monthlyAmount: String?, firstDate: String, lastDate: String, nextDate: String, status: String,
         expectedDate: String?, occurrences: Int, priceChanges: [PriceChangeEntry], transactionIds: [String]
     ) {
         self.payee = payee

@@ -9,11 +9,15 @@ public struct MonthAnalyzer: Sendable {
     public let history: LedgerHistory
     public let settings: AnalysisSettings
     public let netWorth: NetWorthBook
+    public let recurring: RecurringBook
+    public let anomalies: AnomalyBook
 
     public init(history: LedgerHistory, settings: AnalysisSettings = AnalysisSettings()) {
         self.history = history
         self.settings = settings
         self.netWorth = NetWorthBook(history: history, settings: settings)
+        self.recurring = RecurringBook(history: history)
+        self.anomalies = AnomalyBook(history: history)
     }
 
     public func analysis(for month: YearMonth) throws(AnalyzeError) -> MonthAnalysis {
@@ -31,6 +35,19 @@ public struct MonthAnalyzer: Sendable {
             notices += worthNotices
         }
         analysis.history = try HistorySeries.section(context)
+        let series = recurring.entries(for: month, in: history)
+        let (recurringEntries, recurringIncome, recurringExpenses) = MonthSections.recurring(series, context: context)
+        analysis.recurring = recurringEntries
+        let found = AnomalyDetector().detect(anomalies.input(for: month, recurring: series))
+        analysis.anomalies = MonthSections.anomalies(found, base: history.base)
+        let flows = MonthSections.flows(context)
+        let forecast = Forecaster().forecast(
+            flows, recurringIncome: recurringIncome, recurringExpenses: recurringExpenses)
+        analysis.forecast = MonthSections.forecast(forecast, base: history.base)
+        if let offset = history.offset(of: month) {
+            analysis.cashFlow = MonthSections.cashFlow(
+                context, liquid: netWorth.liquidTotals[offset], forecast: forecast, flows: flows)
+        }
         analysis.notices = notices
         return analysis
     }

@@ -52,7 +52,15 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
 
     /// Occurrences needed before a run counts as a series: two of a yearly payment already mean a
     /// lot, two of anything more frequent are often a coincidence.
-    public var minimumOccurrences: Int { self == .yearly ? 2 : 3 }
+    public var minimumOccurrences: Int {
+        switch self {
+        case .yearly: 2
+        case .monthly, .quarterly: 3
+        // A shop visited a few times a month has, by chance, three visits about a week or two
+        // apart now and then; a fourth on the same rhythm is far rarer.
+        case .weekly, .fortnightly, .fourWeekly: 4
+        }
+    }
 
     /// The monthly equivalent as an exact fraction: weekly 52/12, fortnightly 26/12, four-weekly 13/12,
     /// monthly 1, quarterly 1/3, yearly 1/12.

@@ -15,7 +15,10 @@ import Ledger
 ///   persists (at least twice, or it is the latest);
 /// - the longest run wins, then the one closest to its schedule, then the more frequent cadence; it
 ///   needs `Cadence.minimumOccurrences`, and a run of just that many must have no extras between its
-///   occurrences (two purchases a year apart at a shop visited every month are not a yearly series).
+///   occurrences (two purchases a year apart at a shop visited every month are not a yearly series),
+///   and at most `maximumExtrasShare` of a longer run's count may be extras: at a café visited three
+///   times a week, some visit always falls near every fortnightly slot, and only the visits between
+///   the slots show that the rhythm is chance.
 ///
 /// The detector is called once per group and month over the whole ledger, so it looks only at the
 /// last `window` occurrences and allocates only for the series it returns.
@@ -31,6 +34,8 @@ public struct RecurringDetector: Sendable, Equatable {
     public static let monthEndDays = 2
     /// Amounts in the same level must be exactly equal, and a level is settled after this many.
     public static let settledCount = 2
+    /// Extras skipped inside a run, as a share of its occurrences, above which it is chance.
+    public static let maximumExtrasShare = 0.25
 
     public var window: Int
     public var amountTolerance: Double
@@ -94,6 +99,9 @@ public struct RecurringDetector: Sendable, Equatable {
                         run.count > cadence.minimumOccurrences
                             || (run.count == cadence.minimumOccurrences && run.extras == 0)
                     else { continue }
+                    guard Double(run.extras) <= RecurringDetector.maximumExtrasShare * Double(run.count) else {
+                        continue
+                    }
                     if let current = best,
                         run.count < current.count || (run.count == current.count && run.deviation >= current.deviation)
                     {

@@ -1,0 +1,62 @@
+import Ledger
+
+/// The recurring series of every payee group as of every month end.
+///
+/// Each month sees only the occurrences dated on or before its last day, so a series appears in the
+/// month of its third payment (second for yearly), and its status is judged at that month's end.
+/// Groups are walked once, month by month, with a pointer into their occurrences. A group whose
+/// latest occurrence is more than `horizonDays` before a month end is not asked again (any series it
+/// had ended long before), and an ended series is listed for `endedMonthsShown` months after the first
+/// payment that did not come, then dropped.
+public struct RecurringBook: Sendable {
+    public struct Entry: Sendable, Equatable {
+        /// The payee group in `LedgerHistory.groups`.
+        public var group: Int
+        /// The transaction index of the series' latest occurrence.
+        public var latest: Int
+        public var series: RecurringSeries
+    }
+
+    public static let horizonDays = 800
+    public static let endedMonthsShown = 6
+
+    /// Per month from the history's first month.
+    public let months: [[Entry]]
+
+    public init(history: LedgerHistory, detector: RecurringDetector = RecurringDetector()) {
+        var months = [[Entry]](repeating: [], count: history.monthCount)
+        guard let first = history.firstMonth else {
+            self.months = months
+            return
+        }
+        let ends = (0..<history.monthCount).map { first.adding(months: $0).lastDay }
+        for (groupIndex, group) in history.groups.enumerated() where group.transactions.count >= 2 {
+            let occurrences = group.transactions.map { index in
+                let t = history.transactions[index]
+                return Occurrence(id: t.id.rawValue, date: t.date, amount: t.amount.minorUnits)
+            }
+            let startMonth = first.months(to: history.transactions[group.transactions[0]].date.yearMonth)
+            var seen = 0
+            for offset in startMonth..<history.monthCount {
+                let end = ends[offset]
+                let endDay = end.dayNumber
+                while seen < occurrences.count, occurrences[seen].dayNumber <= endDay { seen += 1 }
+                guard seen >= 2 else { continue }
+                if endDay - occurrences[seen - 1].dayNumber > RecurringBook.horizonDays { break }
+                guard let series = detector.detect(occurrences[0..<seen], asOf: end) else { continue }
+                if series.status == .ended, let missed = series.expectedDate,
+                    missed.yearMonth.months(to: end.yearMonth) >= RecurringBook.endedMonthsShown
+                {
+                    continue
+                }
+                months[offset].append(Entry(group: groupIndex, latest: group.transactions[seen - 1], series: series))
+            }
+        }
+        self.months = months
+    }
+
+    /// The series of `month` (empty outside the data).
+    public func entries(for month: YearMonth, in history: LedgerHistory) -> [Entry] {
+        history.offset(of: month).map { months[$0] } ?? []
+    }
+}
