@@ -70,9 +70,10 @@ package.targets += [
     .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
     .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
-    .testTarget(name: "AnalyzeTests", dependencies: ["Analyze"]),
+    .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "SchemaValidation"]),
     .testTarget(name: "ReportTests", dependencies: ["Report", "SchemaValidation"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "PipelineTests", dependencies: ["Import", "Categorize", "Analyze", "Report"]),
+    .testTarget(
+        name: "PipelineTests", dependencies: ["Import", "Categorize", "Analyze", "Report", "SchemaValidation"]),
 ]
 
 // MARK: - Settings shared by every target of ours

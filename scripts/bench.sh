@@ -86,7 +86,7 @@ for size in $SIZES; do
     for format in $FORMATS; do
         W=$DATA/$format-$size
         B=$W/build
-        rm -rf "$B" "$W/site" "$W/archives"
+        rm -rf "$B" "$W/site" "$W/archives" "$W/site-one" "$W/archives-one"
         total=0
         peak=0
         add_total() {
@@ -106,16 +106,22 @@ for size in $SIZES; do
             skip "$format" "$size" categorize "no journal"
         fi
         if [ -f "$B/ledger.jsonl" ]; then
-            run "$format" "$size" analyze "$B/logs/analyze.log" \
+            # Every month of the ledger, as make report runs it.
+            run "$format" "$size" "analyze (all months)" "$B/logs/analyze.log" \
                 "$BIN/closebook-analyze" --workspace "$W" --ledger "$B/ledger.jsonl" --month latest \
-                --out "$B/analysis/latest.json"
+                --import-report "$B/import-report.json" --out "$B/analysis"
             add_total
         else
-            skip "$format" "$size" analyze "no ledger"
+            skip "$format" "$size" "analyze (all months)" "no ledger"
         fi
-        if [ -f "$B/analysis/latest.json" ]; then
-            run "$format" "$size" report "$B/logs/report.log" \
-                "$BIN/closebook-report" --analysis "$B/analysis/latest.json" --templates "$ROOT/Templates" \
+        latest=$(ls "$B/analysis"/*.json 2>/dev/null | tail -n 1)
+        if [ -n "$latest" ]; then
+            run "$format" "$size" "report (one month)" "$B/logs/report-one.log" \
+                "$BIN/closebook-report" --analysis "$latest" --templates "$ROOT/Templates" \
+                --site "$W/site-one" --archives "$W/archives-one"
+            set -- ; for file in "$B/analysis"/*.json; do set -- "$@" --analysis "$file"; done
+            run "$format" "$size" "report (whole site)" "$B/logs/report.log" \
+                "$BIN/closebook-report" "$@" --templates "$ROOT/Templates" \
                 --site "$W/site" --archives "$W/archives"
             add_total
         else

@@ -24,7 +24,7 @@ import sys
 from datetime import date, timedelta
 from pathlib import Path
 
-FIRST_DAY = date(2021, 1, 1)
+FIRST_DAY = date(2016, 1, 1)  # ten years: 120 months for the analysis stage
 LAST_DAY = date(2025, 12, 31)
 
 # Merchants the Samples rules know, so a realistic share of rows is categorised by rules.

@@ -4,6 +4,7 @@ import Foundation
 import Import
 import Ledger
 import Report
+import SchemaValidation
 import Testing
 
 /// Runs the four stages in-process over a copy of `Samples/`, the way `make report` runs them.
@@ -135,6 +136,58 @@ struct SamplesPipelineTests {
                 #expect(account.balanceInBase == Self.decimal(inBase[account.id]), "\(account.id) in GBP, \(month)")
             }
             #expect(Set(netWorth.accounts.map(\.id)) == Set(inBase.keys), "accounts in net worth, \(month)")
+        }
+    }
+
+    /// What the Samples plant, found by the engine: the Netflix price rise, the stopped
+    /// subscription's status month by month, the sofa as March 2026's top anomaly, and never the
+    /// salary or the rent among the anomalies. Every month's file conforms to the schema.
+    @Test func theEngineFindsWhatTheSamplesPlant() throws {
+        let workspace = try Self.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try Self.runPipeline(in: workspace)
+        let facts = try #require(try Self.expected()["facts"] as? [String: Any])
+        func analysis(_ month: String) throws -> MonthAnalysis {
+            let path = workspace.appendingPathComponent("build/analysis/\(month).json")
+            return try JSONDecoder().decode(MonthAnalysis.self, from: Data(contentsOf: path))
+        }
+        let rise = try #require(facts["netflixPriceRise"] as? [String: String])
+        let october = try #require(try analysis("2026-10").recurring)
+        let netflix = try #require(october.first { $0.payee == "Netflix" })
+        #expect(netflix.cadence == "monthly")
+        #expect(netflix.status == "active")
+        let change = try #require(netflix.priceChanges.last)
+        #expect(change.date.hasPrefix(try #require(rise["month"])))
+        #expect(change.from == "-" + (rise["from"] ?? ""))
+        #expect(change.to == "-" + (rise["to"] ?? ""))
+
+        let stopped = try #require(facts["stoppedSubscription"] as? [String: Any])
+        let statuses = try #require(stopped["statusByMonth"] as? [String: String])
+        for (month, status) in statuses {
+            let series = try #require(try analysis(month).recurring).first { $0.payee == "Disney Plus" }
+            #expect(series?.status == status, "\(month)")
+            #expect(series?.lastDate == stopped["lastCharge"] as? String, "\(month)")
+        }
+        #expect(
+            try analysis("2026-07").recurring?.first { $0.payee == "Disney Plus" }?.expectedDate
+                == stopped["firstMissed"] as? String)
+
+        let spike = try #require(facts["spendingSpike"] as? [String: String])
+        let top = try #require(try analysis("2026-03").anomalies?.first)
+        #expect(top.date == spike["date"])
+        #expect(top.amount == spike["amount"])
+        #expect(top.risk >= 0.7)
+
+        let validator = try SchemaValidator(
+            schema: Data(contentsOf: Self.root.appendingPathComponent("Schemas/analysis.schema.json")))
+        let folder = workspace.appendingPathComponent("build/analysis")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            #expect(validator.validate(try JSONSerialization.jsonObject(with: data)) == [], "\(name)")
+            let month = try JSONDecoder().decode(MonthAnalysis.self, from: data)
+            for anomaly in month.anomalies ?? [] {
+                #expect(!["Acme Ltd", "Hollybrook Lettings"].contains(anomaly.payee), "\(name): \(anomaly.reason)")
+            }
         }
     }
 

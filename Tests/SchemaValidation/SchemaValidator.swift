@@ -20,7 +20,8 @@ package struct SchemaValidator {
 
     static let known: Set<String> = [
         "$schema", "$id", "$defs", "$ref", "title", "description", "type", "required", "properties",
-        "additionalProperties", "items", "enum", "const", "pattern", "minimum", "dependentRequired", "if", "then",
+        "additionalProperties", "items", "enum", "const", "pattern", "minimum", "maximum", "maxItems", "minLength",
+        "dependentRequired", "if", "then",
     ]
 
     /// Problems found, as `path: what`; empty when the value conforms.
@@ -67,6 +68,17 @@ package struct SchemaValidator {
             let number = value as? NSNumber, number.doubleValue < minimum
         {
             problems.append("\(path): \(number) is below \(minimum)")
+        }
+        if let maximum = (schema["maximum"] as? NSNumber)?.doubleValue, !Self.isBoolean(value),
+            let number = value as? NSNumber, number.doubleValue > maximum
+        {
+            problems.append("\(path): \(number) is above \(maximum)")
+        }
+        if let most = (schema["maxItems"] as? NSNumber)?.intValue, let array = value as? [Any], array.count > most {
+            problems.append("\(path): \(array.count) items, more than \(most)")
+        }
+        if let least = (schema["minLength"] as? NSNumber)?.intValue, let text = value as? String, text.count < least {
+            problems.append("\(path): '\(text)' is shorter than \(least)")
         }
         if let condition = schema["if"] as? [String: Any], let consequence = schema["then"] as? [String: Any] {
             var unmet: [String] = []

@@ -21,7 +21,7 @@ import Testing
             statement.accountHint
                 == AccountHint(institution: "Harbor Card", accountNumber: "4929000011112222", kind: .creditCard))
         #expect(statement.currency == .gbp)
-        #expect(statement.records.count == 579)  // files.card.transactions
+        #expect(statement.records.count == 600)  // files.card.transactions
         #expect(statement.coverage == date("2024-09-01")...date("2026-11-18"))
         #expect(statement.records.allSatisfy { $0.fitID != nil && $0.status == .posted })
         // files.card.ledgerBalance; the opening balance -412.37 (openingBalances.card) plus the

@@ -1,0 +1,68 @@
+import Foundation
+import Ledger
+import SchemaValidation
+import Testing
+
+@testable import Analyze
+
+/// `Schemas/analysis.schema.json` against files the engine really writes, from hand-built ledgers
+/// that reach its optional parts (unknown balances, valuations, missing rates, anomalies, a
+/// forecast, recurring series), then broken one way at a time to show the schema says something.
+@Suite("Analysis file schema")
+struct AnalysisSchemaTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    static func validator() throws -> SchemaValidator {
+        try SchemaValidator(schema: Data(FileOutput.read(root + "/Schemas/analysis.schema.json")))
+    }
+
+    static func json(_ analysis: MonthAnalysis) throws -> Any {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try JSONSerialization.jsonObject(with: encoder.encode(analysis))
+    }
+
+    @Test func everyMonthOfTheEngineLedgerConforms() throws {
+        let validator = try Self.validator()
+        var month = YearMonth(year: 2025, month: 1)!
+        while month <= YearMonth(year: 2026, month: 3)! {
+            let analysis = try MonthAnalyzerEngineTests.analyzer.analysis(for: month)
+            let problems = validator.validate(try Self.json(analysis))
+            #expect(problems == [], "\(month)")
+            month = month.adding(months: 1)
+        }
+    }
+
+    @Test func netWorthWithValuationsAndUnknownBalancesConforms() throws {
+        let analyzer = try NetWorthBookTests.analyzer()
+        for month in ["2026-01", "2026-02"] {
+            let analysis = try analyzer.analysis(for: YearMonth(month)!)
+            let problems = try Self.validator().validate(try Self.json(analysis))
+            #expect(problems == [], "\(month)")
+        }
+    }
+
+    @Test func brokenFilesAreRefused() throws {
+        let validator = try Self.validator()
+        let analysis = try MonthAnalyzerEngineTests.analyzer.analysis(for: YearMonth(year: 2026, month: 3)!)
+        var object = try #require(try Self.json(analysis) as? [String: Any])
+        object["schemaVersion"] = 1
+        #expect(!validator.validate(object).isEmpty)
+        object = try #require(try Self.json(analysis) as? [String: Any])
+        var worth = try #require(object["netWorth"] as? [String: Any])
+        worth["total"] = 12.5
+        object["netWorth"] = worth
+        #expect(!validator.validate(object).isEmpty)
+        object = try #require(try Self.json(analysis) as? [String: Any])
+        var anomalies = try #require(object["anomalies"] as? [[String: Any]])
+        anomalies[0]["risk"] = 1.5
+        object["anomalies"] = anomalies
+        #expect(!validator.validate(object).isEmpty)
+        object = try #require(try Self.json(analysis) as? [String: Any])
+        var recurring = try #require(object["recurring"] as? [[String: Any]])
+        recurring[0]["cadence"] = "daily"
+        object["recurring"] = recurring
+        #expect(!validator.validate(object).isEmpty)
+    }
+}
