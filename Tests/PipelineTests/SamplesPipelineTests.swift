@@ -189,6 +189,21 @@ struct SamplesPipelineTests {
                 #expect(!["Acme Ltd", "Hollybrook Lettings"].contains(anomaly.payee), "\(name): \(anomaly.reason)")
             }
         }
+        // report.json carries the engine's sections as the analysis wrote them, within its own schema.
+        let reportSchema = try SchemaValidator(
+            schema: Data(contentsOf: Self.root.appendingPathComponent("Templates/report.schema.json")))
+        for month in ["2026-03", "2026-10"] {
+            let data = try Data(contentsOf: workspace.appendingPathComponent("site/\(month)/report.json"))
+            #expect(reportSchema.validate(try JSONSerialization.jsonObject(with: data)) == [], "\(month)")
+            let document = try JSONDecoder().decode(ReportDocument.self, from: data)
+            let source = try analysis(month)
+            #expect(document.netWorth == source.netWorth)
+            #expect(document.recurring == source.recurring)
+            #expect(document.anomalies == source.anomalies)
+            #expect(document.forecast == source.forecast)
+            #expect(document.cashFlow == source.cashFlow)
+            #expect(document.netWorth != nil && document.forecast != nil)
+        }
     }
 
     @Test func twoRunsProduceIdenticalBytes() throws {

@@ -29,6 +29,8 @@ public struct AnomalyBook: Sendable {
     let allExpenses: [Int]
     /// Per account index: each currency's first day on that account.
     let firstCurrencyDay: [[String: Int]]
+    /// Per transaction: its position in its payee group's list (0 when it has no group).
+    let positionInGroup: [Int32]
 
     public init(history: LedgerHistory) {
         self.history = history
@@ -50,6 +52,11 @@ public struct AnomalyBook: Sendable {
             groupExpenses[history.categories[category].top, default: []].append(index)
             allExpenses.append(index)
         }
+        var positionInGroup = [Int32](repeating: 0, count: history.transactions.count)
+        for group in history.groups {
+            for (position, index) in group.transactions.enumerated() { positionInGroup[index] = Int32(position) }
+        }
+        self.positionInGroup = positionInGroup
         self.categoryExpenses = categoryExpenses
         self.groupExpenses = groupExpenses
         self.allExpenses = allExpenses
@@ -59,45 +66,51 @@ public struct AnomalyBook: Sendable {
     public func input(for month: YearMonth, recurring: [RecurringBook.Entry]) -> AnomalyInput {
         let range = history.range(of: month)
         let leadStart = month.firstDay.dayNumber - AnomalyBook.leadDays
+        let firstDay = month.firstDay.dayNumber
         var start = range.lowerBound
         while start > 0, history.transactions[start - 1].date.dayNumber >= leadStart { start -= 1 }
+        let warmUpEnd = (history.transactions.first?.date.dayNumber ?? 0) + AnomalyBook.warmUpDays
         var candidates: [AnomalyCandidate] = []
         var histories: [String: CandidateHistory] = [:]
         for index in start..<range.upperBound {
             let group = Int(history.groupOf[index])
             guard group >= 0, let amount = history.baseAmounts[index] else { continue }
-            let t = history.transactions[index]
-            let category = history.categories[Int(history.categoryOf[index])]
-            guard !category.isIncome else { continue }
-            let candidate = AnomalyCandidate(
-                id: t.id.rawValue, date: t.date, account: t.account.rawValue, payee: t.payee, category: category.name,
-                amount: amount, currency: t.amount.currency.code)
-            candidates.append(candidate)
-            guard amount < 0, index >= range.lowerBound else { continue }
-            let payee = priorExpenses(history.groups[group].transactions, before: index, limit: AnomalyBook.payeeWindow)
-            var categoryHistory: [Int64] = []
-            var label: String?
-            if payee.isEmpty, let first = history.transactions.first,
-                first.date.days(to: t.date) >= AnomalyBook.warmUpDays
-            {
-                let needed = NewPayeeDetector.minimumCategoryHistory
-                let window = AnomalyBook.categoryWindow
-                categoryHistory = priorExpenses(
-                    categoryExpenses[Int(history.categoryOf[index])], before: index, limit: window)
-                if categoryHistory.count < needed, category.top != category.name {
-                    categoryHistory = priorExpenses(groupExpenses[category.top] ?? [], before: index, limit: window)
-                    label = category.top
-                }
-                if categoryHistory.count < needed {
-                    categoryHistory = priorExpenses(allExpenses, before: index, limit: window)
-                    label = CandidateHistory.allSpending
+            let categoryIndex = Int(history.categoryOf[index])
+            guard !history.categories[categoryIndex].isIncome else { continue }
+            // Only transactions some detector could flag become candidates: most of a month's
+            // transactions are ordinary, and making each a candidate with its histories was most of
+            // the stage's time on a large ledger.
+            var candidateHistory: CandidateHistory?
+            let transactions = history.groups[group].transactions
+            let position = Int(positionInGroup[index])
+            if index >= range.lowerBound, amount < 0 {
+                let prior = priorStatistics(transactions, before: position)
+                if prior.count >= StatisticalDetector.minimumPayeeHistory,
+                    Double(amount.magnitude) > StatisticalDetector.aboveLargestFactor * Double(prior.largest)
+                {
+                    candidateHistory = CandidateHistory(
+                        payeeAmounts: priorExpenses(
+                            transactions, beforePosition: position, limit: AnomalyBook.payeeWindow),
+                        categoryAmounts: [])
+                } else if prior.count == 0, history.transactions[index].date.dayNumber >= warmUpEnd {
+                    candidateHistory = newPayeeHistory(index, category: categoryIndex)
                 }
             }
-            histories[candidate.id] = CandidateHistory(
-                payeeAmounts: payee, categoryAmounts: categoryHistory, categoryLabel: label)
+            let repeated = hasRepeat(transactions, at: position, amount: amount)
+            let currency = history.transactions[index].amount.currency.code
+            let account = Int(history.accountOf[index])
+            let newCurrency =
+                account >= 0 && (firstCurrencyDay[account][currency] ?? Int.min) >= firstDay
+                && firstCurrencyDay[account].values.contains { $0 < firstDay }
+            guard candidateHistory != nil || repeated || newCurrency else { continue }
+            let t = history.transactions[index]
+            let candidate = AnomalyCandidate(
+                id: t.id.rawValue, date: t.date, account: t.account.rawValue, payee: t.payee,
+                category: history.categories[categoryIndex].name, amount: amount, currency: currency)
+            candidates.append(candidate)
+            if let candidateHistory { histories[candidate.id] = candidateHistory }
         }
         var currencies: [String: Set<String>] = [:]
-        let firstDay = month.firstDay.dayNumber
         for (index, account) in history.accounts.enumerated() {
             currencies[account.id.rawValue] = Set(firstCurrencyDay[index].filter { $0.value < firstDay }.keys)
         }
@@ -112,15 +125,72 @@ public struct AnomalyBook: Sendable {
             })
     }
 
-    /// The base amounts of the expenses among `indices` (sorted) before transaction `index`, at most
-    /// `limit` of them, most recent last.
-    func priorExpenses(_ indices: [Int], before index: Int, limit: Int) -> [Int64] {
+    /// A new payee's yardstick: its category's earlier expenses, else its group's, else all spending.
+    func newPayeeHistory(_ index: Int, category categoryIndex: Int) -> CandidateHistory {
+        let category = history.categories[categoryIndex]
+        let needed = NewPayeeDetector.minimumCategoryHistory
+        let window = AnomalyBook.categoryWindow
+        var amounts = priorExpenses(categoryExpenses[categoryIndex], beforeTransaction: index, limit: window)
+        var label: String?
+        if amounts.count < needed, category.top != category.name {
+            amounts = priorExpenses(groupExpenses[category.top] ?? [], beforeTransaction: index, limit: window)
+            label = category.top
+        }
+        if amounts.count < needed {
+            amounts = priorExpenses(allExpenses, beforeTransaction: index, limit: window)
+            label = CandidateHistory.allSpending
+        }
+        return CandidateHistory(payeeAmounts: [], categoryAmounts: amounts, categoryLabel: label)
+    }
+
+    /// How many of the group's last `payeeWindow` expenses come before `position`, and the largest.
+    func priorStatistics(_ transactions: [Int], before position: Int) -> (count: Int, largest: UInt64) {
+        var count = 0
+        var largest: UInt64 = 0
+        var cursor = position - 1
+        while cursor >= 0, count < AnomalyBook.payeeWindow {
+            if let amount = history.baseAmounts[transactions[cursor]], amount < 0 {
+                count += 1
+                largest = max(largest, amount.magnitude)
+            }
+            cursor -= 1
+        }
+        return (count, largest)
+    }
+
+    /// True when the group has the same amount within `DoubleChargeDetector.windowDays` of the
+    /// transaction at `position`, before or after it.
+    func hasRepeat(_ transactions: [Int], at position: Int, amount: Int64) -> Bool {
+        guard amount <= -DoubleChargeDetector.minimumAmount else { return false }
+        let day = history.transactions[transactions[position]].date.dayNumber
+        for step in [-1, 1] {
+            var cursor = position + step
+            while cursor >= 0, cursor < transactions.count {
+                let other = transactions[cursor]
+                guard abs(history.transactions[other].date.dayNumber - day) <= DoubleChargeDetector.windowDays
+                else { break }
+                if history.baseAmounts[other] == amount { return true }
+                cursor += step
+            }
+        }
+        return false
+    }
+
+    /// The base amounts of the expenses among `indices` (sorted transaction indices) before
+    /// transaction `index`, at most `limit` of them, most recent last.
+    func priorExpenses(_ indices: [Int], beforeTransaction index: Int, limit: Int) -> [Int64] {
         var low = 0
         var high = indices.count
         while low < high {
             let middle = (low + high) / 2
             if indices[middle] < index { low = middle + 1 } else { high = middle }
         }
+        return priorExpenses(indices, beforePosition: low, limit: limit)
+    }
+
+    /// The same from a position in `indices`.
+    func priorExpenses(_ indices: [Int], beforePosition position: Int, limit: Int) -> [Int64] {
+        let low = position
         var amounts: [Int64] = []
         var cursor = low - 1
         while cursor >= 0, amounts.count < limit {

@@ -91,6 +91,13 @@ extension MonthReport {
                     net: try reader.money(point.net, field: field + ".net")))
         }
         notices = analysis.notices
+        sections.complete = analysis.complete
+        sections.netWorth = analysis.netWorth
+        sections.recurring = analysis.recurring
+        sections.anomalies = analysis.anomalies
+        sections.forecast = analysis.forecast
+        sections.history = analysis.history
+        sections.cashFlow = analysis.cashFlow
     }
 }
 

@@ -1,3 +1,4 @@
+import Analyze
 import Ledger
 
 /// The facts of one month's report as exact values: what every output (HTML, Markdown, JSON,
@@ -29,6 +30,23 @@ public struct MonthReport: Sendable, Equatable {
     /// Up to twelve months ending with this one, oldest first.
     public var trend: [TrendPoint]
     public var notices: [String]
+    /// The analysis engine's sections (net worth, recurring payments, anomalies, forecast, history,
+    /// cash flow), carried as the analysis wrote them: the report lays them out, it does not
+    /// recompute them.
+    public var sections: EngineSections = EngineSections()
+
+    /// The engine's sections of a month analysis, exact decimal text as `closebook-analyze` wrote it.
+    public struct EngineSections: Sendable, Equatable {
+        public var complete: Bool?
+        public var netWorth: NetWorthSection?
+        public var recurring: [RecurringEntry]?
+        public var anomalies: [AnomalyEntry]?
+        public var forecast: ForecastSection?
+        public var history: HistorySection?
+        public var cashFlow: CashFlowSection?
+
+        public init() {}
+    }
 
     /// How many transactions the month had, and of which kind.
     public struct Counts: Sendable, Equatable {

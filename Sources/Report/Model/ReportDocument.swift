@@ -1,3 +1,4 @@
+import Analyze
 import Ledger
 
 /// What `report.json` holds: every number the HTML page shows, for programs.
@@ -25,6 +26,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var accounts: [Account]
     public var trend: [TrendPoint]
     public var notices: [String]
+    /// The analysis engine's sections, as in the month's analysis file (see its schema).
+    public var complete: Bool?
+    public var netWorth: NetWorthSection?
+    public var recurring: [RecurringEntry]?
+    public var anomalies: [AnomalyEntry]?
+    public var forecast: ForecastSection?
+    public var history: HistorySection?
+    public var cashFlow: CashFlowSection?
 
     public struct Headline: Codable, Sendable, Equatable {
         public var income: String
@@ -155,6 +164,13 @@ extension ReportDocument {
                 expenses: point.expenses.decimalString, net: point.net.decimalString)
         }
         notices = report.notices
+        complete = report.sections.complete
+        netWorth = report.sections.netWorth
+        recurring = report.sections.recurring
+        anomalies = report.sections.anomalies
+        forecast = report.sections.forecast
+        history = report.sections.history
+        cashFlow = report.sections.cashFlow
     }
 }
 
