@@ -31,6 +31,11 @@ public struct AnomalyBook: Sendable {
     let firstCurrencyDay: [[String: Int]]
     /// Per transaction: its position in its payee group's list (0 when it has no group).
     let positionInGroup: [Int32]
+    /// Per payee group, side by side with its transactions: the expense in base minor units (0 for
+    /// money in or no rate) and the day number. The per-transaction checks walk these contiguous
+    /// arrays instead of jumping around the ledger.
+    let groupExpenseAmounts: [[Int64]]
+    let groupDays: [[Int32]]
 
     public init(history: LedgerHistory) {
         self.history = history
@@ -53,10 +58,24 @@ public struct AnomalyBook: Sendable {
             allExpenses.append(index)
         }
         var positionInGroup = [Int32](repeating: 0, count: history.transactions.count)
+        var groupExpenseAmounts: [[Int64]] = []
+        var groupDays: [[Int32]] = []
+        groupExpenseAmounts.reserveCapacity(history.groups.count)
+        groupDays.reserveCapacity(history.groups.count)
         for group in history.groups {
-            for (position, index) in group.transactions.enumerated() { positionInGroup[index] = Int32(position) }
+            var amounts = [Int64](repeating: 0, count: group.transactions.count)
+            var days = [Int32](repeating: 0, count: group.transactions.count)
+            for (position, index) in group.transactions.enumerated() {
+                positionInGroup[index] = Int32(position)
+                if let amount = history.baseAmounts[index], amount < 0 { amounts[position] = amount }
+                days[position] = Int32(truncatingIfNeeded: history.dayNumbers[index])
+            }
+            groupExpenseAmounts.append(amounts)
+            groupDays.append(days)
         }
         self.positionInGroup = positionInGroup
+        self.groupExpenseAmounts = groupExpenseAmounts
+        self.groupDays = groupDays
         self.categoryExpenses = categoryExpenses
         self.groupExpenses = groupExpenses
         self.allExpenses = allExpenses
@@ -84,7 +103,7 @@ public struct AnomalyBook: Sendable {
             let transactions = history.groups[group].transactions
             let position = Int(positionInGroup[index])
             if index >= range.lowerBound, amount < 0 {
-                let prior = priorStatistics(transactions, before: position)
+                let prior = priorStatistics(groupExpenseAmounts[group], before: position)
                 if prior.count >= StatisticalDetector.minimumPayeeHistory,
                     Double(amount.magnitude) > StatisticalDetector.aboveLargestFactor * Double(prior.largest)
                 {
@@ -96,7 +115,7 @@ public struct AnomalyBook: Sendable {
                     candidateHistory = newPayeeHistory(index, category: categoryIndex)
                 }
             }
-            let repeated = hasRepeat(transactions, at: position, amount: amount)
+            let repeated = hasRepeat(group, at: position, amount: amount)
             let currency = history.transactions[index].amount.currency.code
             let account = Int(history.accountOf[index])
             let newCurrency =
@@ -144,12 +163,13 @@ public struct AnomalyBook: Sendable {
     }
 
     /// How many of the group's last `payeeWindow` expenses come before `position`, and the largest.
-    func priorStatistics(_ transactions: [Int], before position: Int) -> (count: Int, largest: UInt64) {
+    func priorStatistics(_ expenses: [Int64], before position: Int) -> (count: Int, largest: UInt64) {
         var count = 0
         var largest: UInt64 = 0
         var cursor = position - 1
         while cursor >= 0, count < AnomalyBook.payeeWindow {
-            if let amount = history.baseAmounts[transactions[cursor]], amount < 0 {
+            let amount = expenses[cursor]
+            if amount < 0 {
                 count += 1
                 largest = max(largest, amount.magnitude)
             }
@@ -160,16 +180,16 @@ public struct AnomalyBook: Sendable {
 
     /// True when the group has the same amount within `DoubleChargeDetector.windowDays` of the
     /// transaction at `position`, before or after it.
-    func hasRepeat(_ transactions: [Int], at position: Int, amount: Int64) -> Bool {
+    func hasRepeat(_ group: Int, at position: Int, amount: Int64) -> Bool {
         guard amount <= -DoubleChargeDetector.minimumAmount else { return false }
-        let day = history.transactions[transactions[position]].date.dayNumber
+        let days = groupDays[group]
+        let amounts = groupExpenseAmounts[group]
+        let day = days[position]
         for step in [-1, 1] {
             var cursor = position + step
-            while cursor >= 0, cursor < transactions.count {
-                let other = transactions[cursor]
-                guard abs(history.transactions[other].date.dayNumber - day) <= DoubleChargeDetector.windowDays
-                else { break }
-                if history.baseAmounts[other] == amount { return true }
+            while cursor >= 0, cursor < days.count {
+                guard abs(Int(days[cursor]) - Int(day)) <= DoubleChargeDetector.windowDays else { break }
+                if amounts[cursor] == amount { return true }
                 cursor += step
             }
         }

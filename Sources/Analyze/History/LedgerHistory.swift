@@ -41,6 +41,8 @@ public struct LedgerHistory: Sendable {
     public let categoryOf: [Int32]
     /// Per transaction: its account's index in `accounts`, or -1.
     public let accountOf: [Int32]
+    /// Per transaction: its date's day number.
+    public let dayNumbers: [Int]
     /// Per transaction: its payee group in `groups`, or -1 (transfers, ignored, pending).
     public let groupOf: [Int32]
     public let categories: [Category]
@@ -78,6 +80,7 @@ public struct LedgerHistory: Sendable {
         var baseAmounts = [Int64?](repeating: nil, count: transactions.count)
         var categoryOf = [Int32](repeating: -1, count: transactions.count)
         var accountOf = [Int32](repeating: -1, count: transactions.count)
+        var dayNumbers = [Int](repeating: 0, count: transactions.count)
         var groupOf = [Int32](repeating: -1, count: transactions.count)
         var categories: [Category] = []
         var categoryIndex: [CategoryPath: Int] = [:]
@@ -111,70 +114,76 @@ public struct LedgerHistory: Sendable {
         var month = 0
         var nextMonthDay = first?.adding(months: 1).firstDay.dayNumber ?? 0
         if monthCount > 0 { monthStarts[0] = 0 }
-        for index in transactions.indices {
-            let t = transactions[index]
-            let day = t.date.dayNumber
-            while day >= nextMonthDay {
-                month += 1
-                monthStarts[month] = index
-                nextMonthDay = first!.adding(months: month + 1).firstDay.dayNumber
-            }
-            let account = accountIndex[t.account] ?? -1
-            accountOf[index] = Int32(account)
-            if account >= 0, t.status == .posted, day >= openingDays[account] {
-                if t.amount.minorUnits >= 0 {
-                    accountMonths[account][month].inflow += Int128(t.amount.minorUnits)
+        // Rows are read in place: copying a transaction out of the array retains all its strings.
+        transactions.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                let t = UnsafePointer(rows.baseAddress! + index)
+                let day = t.pointee.date.dayNumber
+                dayNumbers[index] = day
+                while day >= nextMonthDay {
+                    month += 1
+                    monthStarts[month] = index
+                    nextMonthDay = first!.adding(months: month + 1).firstDay.dayNumber
+                }
+                let account = accountIndex[t.pointee.account] ?? -1
+                accountOf[index] = Int32(account)
+                if account >= 0, t.pointee.status == .posted, day >= openingDays[account] {
+                    if t.pointee.amount.minorUnits >= 0 {
+                        accountMonths[account][month].inflow += Int128(t.pointee.amount.minorUnits)
+                    } else {
+                        accountMonths[account][month].outflow -= Int128(t.pointee.amount.minorUnits)
+                    }
+                    accountMonths[account][month].count += 1
+                }
+                let converted = rates.toBase(t.pointee.amount.minorUnits, t.pointee.amount.currency, onDay: day)
+                baseAmounts[index] = converted
+                categoryOf[index] = Int32(
+                    category(
+                        t.pointee.category ?? t.pointee.splits.first?.category,
+                        amount: converted ?? t.pointee.amount.minorUnits))
+                if t.pointee.status == .pending {
+                    flows[month].pendingCount += 1
+                    continue
+                }
+                flows[month].transactionCount += 1
+                if t.pointee.isTransfer {
+                    flows[month].transferCount += 1
+                    continue
+                }
+                if t.pointee.isIgnored {
+                    flows[month].ignoredCount += 1
+                    continue
+                }
+                guard let amount = converted else {
+                    LedgerHistory.recordMissing(&missing[month], t.pointee)
+                    continue
+                }
+                if t.pointee.splits.isEmpty {
+                    let c = Int(categoryOf[index])
+                    flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: amount)
                 } else {
-                    accountMonths[account][month].outflow -= Int128(t.amount.minorUnits)
+                    for split in t.pointee.splits {
+                        let part =
+                            split.amount.currency == base
+                            ? split.amount.minorUnits
+                            : rates.toBase(split.amount.minorUnits, split.amount.currency, onDay: day) ?? 0
+                        let c = category(split.category, amount: part)
+                        flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: part)
+                    }
                 }
-                accountMonths[account][month].count += 1
-            }
-            let converted = rates.toBase(t.amount.minorUnits, t.amount.currency, onDay: day)
-            baseAmounts[index] = converted
-            categoryOf[index] = Int32(
-                category(t.category ?? t.splits.first?.category, amount: converted ?? t.amount.minorUnits))
-            if t.status == .pending {
-                flows[month].pendingCount += 1
-                continue
-            }
-            flows[month].transactionCount += 1
-            if t.isTransfer {
-                flows[month].transferCount += 1
-                continue
-            }
-            if t.isIgnored {
-                flows[month].ignoredCount += 1
-                continue
-            }
-            guard let amount = converted else {
-                LedgerHistory.recordMissing(&missing[month], t)
-                continue
-            }
-            if t.splits.isEmpty {
-                let c = Int(categoryOf[index])
-                flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: amount)
-            } else {
-                for split in t.splits {
-                    let part =
-                        split.amount.currency == base
-                        ? split.amount.minorUnits
-                        : rates.toBase(split.amount.minorUnits, split.amount.currency, onDay: day) ?? 0
-                    let c = category(split.category, amount: part)
-                    flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: part)
+                if t.pointee.category == nil && t.pointee.splits.isEmpty {
+                    flows[month].uncategorizedCount += 1
+                    flows[month].uncategorizedAmount += Int128(amount.magnitude)
                 }
-            }
-            if t.category == nil && t.splits.isEmpty {
-                flows[month].uncategorizedCount += 1
-                flows[month].uncategorizedAmount += Int128(amount.magnitude)
-            }
-            let key = GroupKey(account: account, payee: t.payee)
-            if let g = groupIndex[key] {
-                groups[g].transactions.append(index)
-                groupOf[index] = Int32(g)
-            } else {
-                groupIndex[key] = groups.count
-                groupOf[index] = Int32(groups.count)
-                groups.append(PayeeGroup(account: account, payee: t.payee, transactions: [index]))
+                let key = GroupKey(account: account, payee: t.pointee.payee)
+                if let g = groupIndex[key] {
+                    groups[g].transactions.append(index)
+                    groupOf[index] = Int32(g)
+                } else {
+                    groupIndex[key] = groups.count
+                    groupOf[index] = Int32(groups.count)
+                    groups.append(PayeeGroup(account: account, payee: t.pointee.payee, transactions: [index]))
+                }
             }
         }
         monthStarts[monthCount] = transactions.count
@@ -182,6 +191,7 @@ public struct LedgerHistory: Sendable {
         self.baseAmounts = baseAmounts
         self.categoryOf = categoryOf
         self.accountOf = accountOf
+        self.dayNumbers = dayNumbers
         self.groupOf = groupOf
         self.categories = categories
         self.groups = groups

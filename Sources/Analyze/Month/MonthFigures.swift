@@ -164,18 +164,18 @@ struct MonthFigures {
     static func largest(_ context: MonthContext) -> [TransactionLine] {
         let history = context.history
         var picked: [(amount: Int64, index: Int)] = []
-        for index in history.range(of: context.month) {
-            let t = history.transactions[index]
-            guard t.countsInFigures, let amount = history.baseAmounts[index], amount < 0,
+        // Payee groups hold exactly the transactions that count in the figures and converted.
+        for index in history.range(of: context.month) where history.groupOf[index] >= 0 {
+            guard let amount = history.baseAmounts[index], amount < 0,
                 !history.categories[Int(history.categoryOf[index])].isIncome
             else { continue }
             picked.append((amount, index))
         }
         picked.sort { lhs, rhs in
             if lhs.amount != rhs.amount { return lhs.amount < rhs.amount }
-            let l = history.transactions[lhs.index]
-            let r = history.transactions[rhs.index]
-            return l.date != r.date ? l.date < r.date : l.id < r.id
+            let l = history.dayNumbers[lhs.index]
+            let r = history.dayNumbers[rhs.index]
+            return l != r ? l < r : history.transactions[lhs.index].id < history.transactions[rhs.index].id
         }
         return picked.prefix(5).map { entry in
             let t = history.transactions[entry.index]
