@@ -89,6 +89,19 @@ public struct AnalysisRun {
         if let facts {
             settings.statementBalanced = Set(
                 facts.accounts.filter { $0.openingBalanceSource == "derived" }.map { AccountID($0.id) })
+            var positions: [AccountID: [Valuations.Entry]] = [:]
+            for account in facts.accounts {
+                guard let currency = ledger.accounts.first(where: { $0.id.rawValue == account.id })?.currency
+                else { continue }
+                for value in account.positions ?? [] {
+                    guard let date = CivilDate(iso: value.date),
+                        let money = try? Money.parse(value.value, currency: currency)
+                    else { continue }
+                    positions[AccountID(account.id), default: []].append(
+                        Valuations.Entry(date: date, value: money, source: value.file, isPositions: true))
+                }
+            }
+            settings.valuations.merge(positions)
         }
         let history = LedgerHistory(ledger, rates: rates)
         let selection = try MonthSelection.choose(request, history: history, facts: facts)

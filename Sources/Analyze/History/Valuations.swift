@@ -11,11 +11,15 @@ public struct Valuations: Sendable, Equatable {
         public var value: Money
         /// `valuations.csv:4`, or where else the value came from.
         public var source: String
+        /// True for the market value of investment positions (an OFX `INVPOSLIST`): the account's
+        /// cash balance comes on top. False for a valuation of the whole account (valuations.csv).
+        public var isPositions: Bool
 
-        public init(date: CivilDate, value: Money, source: String) {
+        public init(date: CivilDate, value: Money, source: String, isPositions: Bool = false) {
             self.date = date
             self.value = value
             self.source = source
+            self.isPositions = isPositions
         }
     }
 
@@ -27,6 +31,16 @@ public struct Valuations: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds entries of `other`; on a day both value, the entry already here wins (valuations.csv
+    /// over a statement).
+    public mutating func merge(_ other: [AccountID: [Entry]]) {
+        for (account, list) in other {
+            var merged = entries[account] ?? []
+            for entry in list where !merged.contains(where: { $0.date == entry.date }) { merged.append(entry) }
+            entries[account] = merged.sorted { $0.date < $1.date }
+        }
+    }
 
     /// The latest valuation of `account` at or before `date`.
     public func value(of account: AccountID, on date: CivilDate) -> Entry? {

@@ -23,13 +23,31 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         public var gaps: [Span]
         /// `configured` or `derived` (from a statement balance).
         public var openingBalanceSource: String?
+        /// Market values of investment positions the statements state.
+        public var positions: [Positions]?
 
-        public init(id: String, name: String, coverage: Span?, gaps: [Span], openingBalanceSource: String? = nil) {
+        public init(
+            id: String, name: String, coverage: Span?, gaps: [Span], openingBalanceSource: String? = nil,
+            positions: [Positions]? = nil
+        ) {
             self.id = id
             self.name = name
             self.coverage = coverage
             self.gaps = gaps
             self.openingBalanceSource = openingBalanceSource
+            self.positions = positions
+        }
+    }
+
+    public struct Positions: Decodable, Sendable, Equatable {
+        public var date: String
+        public var value: String
+        public var file: String
+
+        public init(date: String, value: String, file: String) {
+            self.date = date
+            self.value = value
+            self.file = file
         }
     }
 

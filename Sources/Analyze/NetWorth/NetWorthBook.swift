@@ -3,7 +3,8 @@ import Ledger
 /// Every account's balance at every month end, and the net worth they add up to.
 ///
 /// A balance comes from, in this order: the latest valuation at or before the month end (an account
-/// valued in `valuations.csv` or by an investment statement); else the opening balance plus every
+/// valued in `valuations.csv`; for an investment statement's positions, their market value plus the
+/// account's cash balance where that is known); else the opening balance plus every
 /// posted transaction from the opening date on (`statement` when the importer derived that opening
 /// balance from a statement balance, `transactions` when closebook.toml states it); else it is
 /// `unknown`, listed but never counted as zero. Liabilities (credit cards, loans) count negative:
@@ -71,6 +72,15 @@ public struct NetWorthBook: Sendable {
                 let converted = history.rates.toBase(Int64(value), account.currency, onDay: day)
             else { return nil }
             return Int128(converted)
+        }
+        if let valuation = settings.valuations.value(of: account.id, on: end), valuation.isPositions {
+            // An investment statement's positions, on top of the account's cash where that is known.
+            var value = Int128(valuation.value.minorUnits)
+            if let opening = account.openingBalance, account.openingDate.map({ $0 <= end }) ?? true {
+                value += Int128(opening.minorUnits) + running
+            }
+            return AccountBalance(
+                balance: value, inBase: convert(value), source: .valuation, valuedOn: valuation.date, open: open)
         }
         if let valuation = settings.valuations.value(of: account.id, on: end) {
             var value = Int128(valuation.value.minorUnits)

@@ -122,6 +122,17 @@ public struct ImportReport: Codable, Sendable, Equatable {
         public var openingBalanceSource: String?
         /// For a derived account: the lines to paste into closebook.toml to name it.
         public var suggestion: String?
+        /// Market values of investment positions the statements state (OFX `INVPOSLIST` as of
+        /// `DTASOF`), oldest first; net worth adds the latest at or before a month end to the cash.
+        public var positions: [PositionsValue]?
+    }
+
+    /// The market value of an account's positions on a day.
+    public struct PositionsValue: Codable, Sendable, Equatable {
+        public var date: String
+        public var value: String
+        /// The file that states it.
+        public var file: String
     }
 
     public struct DateSpan: Codable, Sendable, Equatable {

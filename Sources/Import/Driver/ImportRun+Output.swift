@@ -75,10 +75,17 @@ extension ImportRun {
             let pendingCount = accountIndex[id].map { pendingByAccount[$0] } ?? 0
             let reconciler = BalanceReconciler(transactions: posted)
             var stated: [BalanceReconciler.Stated] = []
+            var positions: [ImportReport.PositionsValue] = []
             for state in files {
                 guard let parsed = state.parsed else { continue }
                 for (statementIndex, statement) in parsed.statements.enumerated()
                 where state.accounts[statementIndex] == id {
+                    if let value = statement.positionsValue, let date = statement.positionsDate {
+                        positions.append(
+                            ImportReport.PositionsValue(
+                                date: date.isoString, value: ImportRun.rescaled(value, to: currency).decimalString,
+                                file: state.file.path))
+                    }
                     guard statement.currency == nil || statement.currency == currency else { continue }
                     stated += state.stated[statementIndex]
                 }
@@ -112,7 +119,9 @@ extension ImportRun {
                     coverage: coverage.extent.map(ImportRun.dateSpan), gaps: coverage.gaps.map(ImportRun.dateSpan),
                     openingBalance: openingBalance?.decimalString, openingDate: openingDate?.isoString,
                     openingBalanceSource: openingSource,
-                    suggestion: resolver.derived[id].map { suggestion(for: $0, kind: kind, currency: currency) }))
+                    suggestion: resolver.derived[id].map { suggestion(for: $0, kind: kind, currency: currency) },
+                    positions: positions.isEmpty
+                        ? nil : positions.sorted { ($0.date, $0.file) < ($1.date, $1.file) }))
         }
 
         var currencyCounts: [Currency: Int] = [:]

@@ -587,7 +587,9 @@ struct OFXStatementBuilder {
             }
         }
         var positionsValue: Money?
+        var positionsDate: CivilDate?
         if let positions = state.positions, !state.positionsInvalid {
+            positionsDate = state.asOf.date(tag: "DTASOF", reasons: &ignored)
             if positions.overflowed {
                 warn(line: state.line, column: 1, "the positions' market values add up to more than can be represented")
             } else {
@@ -599,11 +601,12 @@ struct OFXStatementBuilder {
         let institution = organization ?? financialInstitutionID ?? state.brokerID
         var records = state.records
         records.releaseUnusedCapacity()  // a small statement in a large file gives back what was reserved
-        statements.append(
-            ParsedStatement(
-                accountHint: AccountHint(institution: institution, accountNumber: state.accountID, kind: kind),
-                currency: currency, records: records, statedBalances: statedBalances, coverage: coverage,
-                positionsValue: positionsValue))
+        var statement = ParsedStatement(
+            accountHint: AccountHint(institution: institution, accountNumber: state.accountID, kind: kind),
+            currency: currency, records: records, statedBalances: statedBalances, coverage: coverage,
+            positionsValue: positionsValue)
+        statement.positionsDate = positionsDate
+        statements.append(statement)
     }
 
     /// FITIDs that more than one record carries, with the records' lines, in order of first appearance.

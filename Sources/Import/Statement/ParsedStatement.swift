@@ -50,6 +50,8 @@ public struct ParsedStatement: Sendable {
     public var coverage: ClosedRange<CivilDate>?
     /// Market value of investment positions (OFX `INVPOSLIST`), for net worth.
     public var positionsValue: Money?
+    /// The day that value is as of (the statement's `DTASOF`).
+    public var positionsDate: CivilDate?
 
     public init(
         accountHint: AccountHint, currency: Currency? = nil, records: RecordTable = RecordTable(),

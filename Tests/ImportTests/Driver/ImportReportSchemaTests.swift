@@ -262,12 +262,35 @@ struct ImportReportSchemaTests {
         #expect(report.totals == totals)
     }
 
-    @Test("the report with every branch has every field the schema describes, and no other")
+    /// An investment statement with positions (ofxparse's Vanguard sample, from the corpus): the
+    /// one branch the workspace above has no file for.
+    static let positions: Result<Data, any Error> = Result {
+        let vanguard = try FileOutput.read(
+            CSVTestSupport.repositoryRoot + "/../shared/corpus/ofx/ofxparse__vanguard.ofx")
+        let workspace = try TemporaryWorkspace(config: nil, inbox: ["vanguard.ofx": vanguard])
+        let (status, report) = try importReport(workspace: workspace.path, output: workspace.path)
+        guard status == 0 else { throw UnexpectedStatus(status: status) }
+        return report
+    }
+
+    @Test("an investment statement's positions conform")
+    func positionsConform() throws {
+        let bytes = try Self.positions.get()
+        #expect(try Self.validator().validate(JSONSerialization.jsonObject(with: bytes)) == [])
+        let report = try JSONDecoder().decode(ImportReport.self, from: bytes)
+        // Two positions of 10200.0 and 14279.72 as of DTASOF 20110727.
+        #expect(
+            report.accounts.first?.positions
+                == [.init(date: "2011-07-27", value: "24479.72", file: "inbox/vanguard.ofx")])
+    }
+
+    @Test("the reports with every branch have every field the schema describes, and no other")
     func everyField() throws {
         let schema = try JSONSerialization.jsonObject(
             with: Data(FileOutput.read(Self.root + "/Schemas/import-report.schema.json")))
         let report = try JSONSerialization.jsonObject(with: try Self.covering.get())
-        #expect(Self.keys(in: report) == Self.propertyNames(in: schema))
+        let positions = try JSONSerialization.jsonObject(with: try Self.positions.get())
+        #expect(Self.keys(in: report).union(Self.keys(in: positions)) == Self.propertyNames(in: schema))
     }
 
     /// Every object key anywhere in a JSON value.
