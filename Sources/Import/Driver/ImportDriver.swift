@@ -73,6 +73,7 @@ public struct ImportDriver: Sendable {
         run.read(with: readers)
         run.assignAccounts()
         run.makeEntries()
+        run.separateReusedBankIDs()
         var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
         deduplicator.pendingWindowDays = 5
         deduplicator.markSameID(&run.entries, ids: run.ids, idsAreASCII: run.idsAreASCII)
