@@ -90,3 +90,28 @@ struct MoneyTests {
         #expect(Money(minorUnits: 123_450, currency: .gbp).displayString == "1,234.50 GBP")
     }
 }
+
+@Suite("Money accumulator")
+struct MoneyAccumulatorTests {
+    @Test("sums in 128 bits: a total that passes Int64.max part way and comes back is exact")
+    func sumsPastInt64() {
+        var sum = MoneyAccumulator()
+        sum.add(Int64.max)
+        sum.add(Int64.max)
+        sum.add(-Int64.max)
+        sum.add(-5)
+        #expect(!sum.overflowed)
+        #expect(sum.total == Int64.max - 5)
+        #expect(sum.exactTotal == Int64.max - 5)
+    }
+
+    @Test("a final sum beyond Int64 is exact in wideTotal and reported as overflowed")
+    func finalOverflow() {
+        var sum = MoneyAccumulator()
+        for _ in 0..<4 { sum.add(Int64.max) }
+        #expect(sum.overflowed)
+        #expect(sum.exactTotal == nil)
+        #expect(sum.wideTotal == Int128(Int64.max) * 4)
+        #expect(sum.total == Int64.max)
+    }
+}
