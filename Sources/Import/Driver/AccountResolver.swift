@@ -6,8 +6,9 @@ import Ledger
 struct AccountResolver {
     /// How a derived account got its id, which decides what `closebook.toml` lines are suggested.
     enum Basis: Equatable {
-        /// Institution and account number (OFX `ORG` + `ACCTID`).
-        case number(String)
+        /// Institution and account number (OFX `ORG` + `ACCTID`), with the bank id and account
+        /// type when the file gives them.
+        case number(String, bankID: String?, accountType: String?)
         /// A QIF `!Account` name.
         case name(String)
         /// Nothing in the file names the account: the file name stem.
@@ -23,12 +24,20 @@ struct AccountResolver {
 
     let config: WorkspaceConfig
     private let globs: [(account: AccountConfig, globs: [InboxGlob])]
-    private var idBySlug: [String: AccountID] = [:]
+    /// Each configured account's `ofx_account_ids` and `external_ids`, read.
+    private let externalIDs: [(account: AccountID, values: [ExternalAccountID])]
+    /// Derived accounts by what identifies them (`derivedIdentity`), not by their slug: two
+    /// numbers that share their last four digits share a slug, never an account.
+    private var idByIdentity: [String: AccountID] = [:]
     private(set) var derived: [AccountID: DerivedAccount] = [:]
 
     init(config: WorkspaceConfig) {
         self.config = config
         self.globs = config.accounts.map { ($0, $0.inbox.map(InboxGlob.init)) }
+        // The configuration loader has checked every value; one it could not read matches nothing.
+        self.externalIDs = config.accounts.map { account in
+            (account.id, account.externalIDs.compactMap { try? ExternalAccountID(parsing: $0) })
+        }
     }
 
     /// The configured account whose `inbox` globs match a file name (the first in config order).
@@ -43,42 +52,47 @@ struct AccountResolver {
         let hint = statement.accountHint
         let keys = [hint.accountNumber, hint.name].compactMap { $0 }.filter { !$0.isEmpty }
         for key in keys {
-            let compact = AccountResolver.compact(key)
-            if let account = config.accounts.first(where: {
-                $0.externalIDs.contains { $0 == key || AccountResolver.compact($0) == compact }
+            if let account = externalIDs.first(where: {
+                $0.values.contains { $0.matches(number: key, bankID: hint.bankID, accountType: hint.accountType) }
             }) {
-                return account.id
+                return account.account
             }
         }
         if let fileAccount { return fileAccount.id }
-        let (slug, name, basis) = AccountResolver.derivedIdentity(hint: hint, fileName: fileName)
-        if let id = idBySlug[slug] { return id }
+        let (slug, name, basis, identity) = AccountResolver.derivedIdentity(hint: hint, fileName: fileName)
+        if let id = idByIdentity[identity] { return id }
         var id = AccountID(slug)
         var suffix = 2
         while config.account(id) != nil || derived[id] != nil {
             id = AccountID("\(slug)-\(suffix)")
             suffix += 1
         }
-        idBySlug[slug] = id
+        idByIdentity[identity] = id
         derived[id] = DerivedAccount(id: id, name: name, basis: basis, format: format)
         return id
     }
 
-    /// The slug, display name and basis of an account nothing in the configuration claims.
-    static func derivedIdentity(hint: AccountHint, fileName: String) -> (String, String, Basis) {
+    /// The slug, display name and basis of an account nothing in the configuration claims, and
+    /// what identifies it: for a number, the whole number with the institution, bank id and
+    /// account type (the slug shows only the last four digits).
+    static func derivedIdentity(hint: AccountHint, fileName: String) -> (String, String, Basis, String) {
         if let number = hint.accountNumber, !compact(number).isEmpty {
             let last4 = String(compact(number).suffix(4))
             let institution = hint.institution.flatMap { $0.isEmpty ? nil : $0 }
             let slug = slugged((institution ?? "account") + " " + last4)
             let name = hint.name ?? "\(institution ?? "Account") \(last4)"
-            return (slug, name, .number(number))
+            let identity = [
+                "number", compact(number), hint.bankID ?? "", hint.accountType ?? "", slugged(institution ?? ""),
+            ].joined(separator: "\u{1F}")
+            return (slug, name, .number(number, bankID: hint.bankID, accountType: hint.accountType), identity)
         }
         if let name = hint.name, !slugged(name).isEmpty {
-            return (slugged(name), name, .name(name))
+            return (slugged(name), name, .name(name), "name\u{1F}" + slugged(name))
         }
         let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
         let slug = slugged(stem)
-        return (slug.isEmpty ? "account" : slug, stem, .fileName(fileName))
+        let finalSlug = slug.isEmpty ? "account" : slug
+        return (finalSlug, stem, .fileName(fileName), "file\u{1F}" + finalSlug)
     }
 
     /// Lower-case ASCII letters and digits, every other run of characters one `-`.

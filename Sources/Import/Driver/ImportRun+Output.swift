@@ -328,9 +328,14 @@ extension ImportRun {
             "type = \(ImportRun.quoted(kind.rawValue))", "currency = \(ImportRun.quoted(currency.code))",
         ]
         switch account.basis {
-        case .number(let number):
+        case .number(let number, let bankID, let accountType):
             let key = account.format == .ofx1 || account.format == .ofx2 ? "ofx_account_ids" : "external_ids"
-            lines.append("\(key) = [\(ImportRun.quoted(number))]")
+            // Qualified, so that two banks' accounts with one number get two entries that the
+            // configuration accepts side by side.
+            var value = number
+            if let bankID { value += ";bank=\(bankID)" }
+            if let accountType { value += ";type=\(accountType)" }
+            lines.append("\(key) = [\(ImportRun.quoted(value))]")
         case .name(let name):
             lines.append("external_ids = [\(ImportRun.quoted(name))]")
         case .fileName(let fileName):

@@ -311,6 +311,7 @@ struct OFXStatementBuilder {
             case .acctid: statement?.accountID = values.nonEmpty(values.text(value))
             case .accttype: statement?.accountType = values.nonEmpty(values.text(value).uppercased())
             case .brokerid: statement?.brokerID = values.nonEmpty(values.text(value))
+            case .bankid: statement?.bankID = values.nonEmpty(values.text(value))
             default: break
             }
             return
@@ -601,7 +602,9 @@ struct OFXStatementBuilder {
         records.releaseUnusedCapacity()  // a small statement in a large file gives back what was reserved
         statements.append(
             ParsedStatement(
-                accountHint: AccountHint(institution: institution, accountNumber: state.accountID, kind: kind),
+                accountHint: AccountHint(
+                    institution: institution, accountNumber: state.accountID, kind: kind, bankID: state.bankID,
+                    accountType: state.tag == .ccstmtrs ? "CREDITCARD" : state.accountType),
                 currency: currency, records: records, statedBalances: statedBalances, coverage: coverage,
                 positionsValue: positionsValue))
     }
@@ -778,6 +781,7 @@ private struct StatementState {
     var inCashBalance = false
     var accountID: String?
     var accountType: String?
+    var bankID: String?
     var brokerID: String?
     var start = DateField.missing
     var end = DateField.missing

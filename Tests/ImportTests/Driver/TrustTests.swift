@@ -1,3 +1,4 @@
+import Foundation
 import Ledger
 import Testing
 
@@ -57,5 +58,77 @@ struct TrustTests {
         #expect(outcome.report.files.map(\.duplicates) == [0, 1])
         #expect(outcome.journal.transactions.map(\.id.rawValue) == ["card/7"])
         #expect(outcome.report.files.allSatisfy { $0.warnings.isEmpty })
+    }
+}
+
+extension TrustTests {
+    static let twoBanks = """
+        FAKEOFX
+        statement;number=12345678;institution=First;bankid=111000025;accttype=CHECKING
+        2024-09-03;-10.00;Coffee;fitid=1
+        2024-09-04;-20.00;Books;fitid=2
+        statement;number=12345678;institution=First;bankid=222000111;accttype=CHECKING
+        2024-09-03;-10.00;Coffee;fitid=1
+        2024-09-05;-30.00;Fuel;fitid=2
+        statement;number=12345678;institution=First;bankid=111000025;accttype=SAVINGS
+        2024-09-03;5.00;Interest;fitid=1
+        """
+
+    @Test("one ACCTID under two BANKIDs or two ACCTTYPEs is three accounts, and their suggestions tell them apart")
+    func sameNumberTwoBanks() throws {
+        let outcome = H.run([("statements.ofx", Self.twoBanks)], config: WorkspaceConfig(baseCurrency: .gbp))
+        let report = outcome.report
+        #expect(H.countsAddUp(report))
+        #expect(report.files.map(\.imported) == [5])
+        #expect(report.accounts.map(\.id) == ["first-5678", "first-5678-2", "first-5678-3"])
+        let suggestions = report.accounts.compactMap(\.suggestion)
+        #expect(
+            suggestions.map { $0.split(separator: "\n").last.map(String.init) } == [
+                #"ofx_account_ids = ["12345678;bank=111000025;type=CHECKING"]"#,
+                #"ofx_account_ids = ["12345678;bank=222000111;type=CHECKING"]"#,
+                #"ofx_account_ids = ["12345678;bank=111000025;type=SAVINGS"]"#,
+            ])
+        // The suggested entries, pasted as they are, are a valid configuration that keeps all five.
+        let config = try WorkspaceConfig.parse(
+            "base_currency = \"GBP\"\n\n" + suggestions.joined(separator: "\n"), path: "closebook.toml")
+        let configured = H.run([("statements.ofx", Self.twoBanks)], config: config)
+        #expect(configured.report.files.map(\.imported) == [5])
+        #expect(configured.report.accounts.map(\.configured) == [true, true, true])
+        #expect(configured.report.accounts.map(\.transactions) == [2, 2, 1])
+    }
+
+    @Test("one ofx_account_ids value in two accounts is a configuration error at the second")
+    func sameNumberInTwoAccounts() throws {
+        let text = """
+            [[accounts]]
+            id = "first"
+            ofx_account_ids = ["12345678"]
+
+            [[accounts]]
+            id = "second"
+            ofx_account_ids = ["1234-5678"]
+            """
+        #expect(throws: ConfigError.self) { try WorkspaceConfig.parse(text, path: "closebook.toml") }
+        do {
+            _ = try WorkspaceConfig.parse(text, path: "closebook.toml")
+        } catch {
+            #expect(
+                error.description
+                    == "closebook.toml:7:1: error: ofx_account_ids value '1234-5678' of account 'second' also matches '12345678' of account 'first'; one account number must belong to one account (add ';bank=BANKID' or ';type=ACCTTYPE' to tell two banks' accounts apart)"
+            )
+        }
+        let qualified = text.replacingOccurrences(of: "\"1234-5678\"", with: "\"12345678;bank=9\"")
+            .replacingOccurrences(of: "[\"12345678\"]", with: "[\"12345678;bank=8\"]")
+        #expect(try WorkspaceConfig.parse(qualified, path: "closebook.toml").accounts.count == 2)
+    }
+
+    @Test("two cards whose numbers end in the same four digits are two derived accounts")
+    func sameLastFourDigits() throws {
+        let first = "FAKEOFX\nstatement;number=4929000011112222;institution=Harbor\n2024-09-03;-10.00;Coffee;fitid=A\n"
+        let second = "FAKEOFX\nstatement;number=5500000099992222;institution=Harbor\n2024-09-03;-10.00;Coffee;fitid=A\n"
+        let outcome = H.run([("a.ofx", first), ("b.ofx", second)], config: WorkspaceConfig(baseCurrency: .gbp))
+        #expect(outcome.report.accounts.map(\.id) == ["harbor-2222", "harbor-2222-2"])
+        #expect(outcome.report.files.map(\.imported) == [1, 1])
+        #expect(outcome.journal.transactions.count == 2)
     }
 }

@@ -34,7 +34,10 @@ import Testing
         let savings = file.statements[0]
         // BANKACCTTO inside a transaction names the other account, not this one.
         #expect(
-            savings.accountHint == AccountHint(institution: "Example Bank", accountNumber: "11112222", kind: .savings))
+            savings.accountHint
+                == AccountHint(
+                    institution: "Example Bank", accountNumber: "11112222", kind: .savings, bankID: "011000015",
+                    accountType: "SAVINGS"))
         #expect(savings.currency == .usd)
         #expect(
             savings.records == [
@@ -56,7 +59,9 @@ import Testing
         let card = file.statements[1]
         #expect(
             card.accountHint
-                == AccountHint(institution: "Example Bank", accountNumber: "4929000011112222", kind: .creditCard))
+                == AccountHint(
+                    institution: "Example Bank", accountNumber: "4929000011112222", kind: .creditCard,
+                    accountType: "CREDITCARD"))
         #expect(card.currency == .eur)
         #expect(
             card.records == [
