@@ -78,7 +78,9 @@ public struct ImportDriver: Sendable {
         deduplicator.pendingWindowDays = 5
         deduplicator.markSameID(&run.entries, ids: run.ids, idsAreASCII: run.idsAreASCII)
         deduplicator.supersedePending(&run.entries)
-        return deduplicator.matchAcrossFiles(&run.entries)
+        let probable = deduplicator.matchAcrossFiles(&run.entries)
+        run.findDuplicateAccounts()
+        return probable
     }
 }
 

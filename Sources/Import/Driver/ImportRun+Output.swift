@@ -161,7 +161,7 @@ extension ImportRun {
             errors: fileReports.reduce(0) { $0 + $1.errors.count })
         let report = ImportReport(
             baseCurrency: baseCurrency.code, files: fileReports, accounts: accountReports, merges: merges,
-            probableDuplicates: probableReports, totals: totals)
+            probableDuplicates: probableReports, duplicateAccounts: duplicateAccounts, totals: totals)
         return ImportOutcome(
             journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
     }

@@ -19,6 +19,8 @@ struct ImportRun {
         var skipped: [SkippedRecord] = []
         var warnings: [ImportDiagnostic] = []
         var errors: [ImportDiagnostic] = []
+        /// The earlier file (by index) with the very same bytes: this one is not read again.
+        var copyOf: Int?
         var failed: Bool { parsed == nil }
     }
 
@@ -52,6 +54,8 @@ struct ImportRun {
     var transactionFiles: [Int32] = []
     /// Per file, the days it covers for each account it feeds.
     var windows: [[AccountID: ClosedRange<CivilDate>]] = []
+    /// Statements of two accounts that agree transaction for transaction (`findDuplicateAccounts`).
+    var duplicateAccounts: [ImportReport.DuplicateAccount] = []
 
     /// Takes the files (any order; they are processed in file-name order). Each file's bytes are
     /// released once it is read, so pass them over rather than keeping a copy.
@@ -68,12 +72,26 @@ struct ImportRun {
 
     /// Sniffs and reads every file; a file no reader recognises, or one its reader rejects, fails alone.
     mutating func read(with readers: [any StatementReader]) {
+        markCopies()
         for index in files.indices {
             let file = files[index].file
             // The parsed records hold what the journal needs; the bytes are not read again.
             defer { files[index].file.bytes = [] }
             if let failure = file.readFailure {
                 files[index].errors.append(ImportDiagnostic(path: file.path, line: 1, message: failure))
+                continue
+            }
+            if let original = files[index].copyOf {
+                // The same export saved twice would be a second account, or every record a duplicate.
+                let path = files[original].file.path
+                files[index].format = files[original].format
+                files[index].parsed = ParsedFile(format: files[original].format ?? .csv, statements: [])
+                files[index].warnings.append(
+                    ImportDiagnostic(
+                        severity: .warning, path: file.path, line: 1,
+                        message:
+                            "this file has the same bytes as \(path); it is imported once, from \(path) (remove one of the two copies)"
+                    ))
                 continue
             }
             guard let reader = readers.first(where: { type(of: $0).recognizes(file.bytes) }) else {
@@ -101,6 +119,20 @@ struct ImportRun {
                 }
             } catch {
                 files[index].errors.append(error)
+            }
+        }
+    }
+
+    /// Notes each file whose bytes are those of an earlier file. Only files of equal size are
+    /// compared, so an inbox without copies costs one look at each size.
+    mutating func markCopies() {
+        var bySize: [Int: [Int]] = [:]
+        for index in files.indices where files[index].file.readFailure == nil && !files[index].file.bytes.isEmpty {
+            let size = files[index].file.bytes.count
+            if let original = bySize[size]?.first(where: { files[$0].file.bytes == files[index].file.bytes }) {
+                files[index].copyOf = original
+            } else {
+                bySize[size, default: []].append(index)
             }
         }
     }

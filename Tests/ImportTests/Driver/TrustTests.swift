@@ -27,8 +27,8 @@ struct TrustTests {
             2024-10-04;-12.00;Cinema;fitid=1
             2024-10-11;-30.00;Fuel;fitid=2
             """
-        // A third export that repeats October: its records are copies.
-        let octoberAgain = october
+        // A third export that repeats October (not byte for byte): its records are copies.
+        let octoberAgain = october + "\n"
         let outcome = H.run(
             [("card-2024-09.ofx", september), ("card-2024-10.ofx", october), ("card-2024-10b.ofx", octoberAgain)],
             config: Self.card)
@@ -130,5 +130,65 @@ extension TrustTests {
         #expect(outcome.report.accounts.map(\.id) == ["harbor-2222", "harbor-2222-2"])
         #expect(outcome.report.files.map(\.imported) == [1, 1])
         #expect(outcome.journal.transactions.count == 2)
+    }
+}
+
+extension TrustTests {
+    static let current = WorkspaceConfig(
+        baseCurrency: .gbp,
+        accounts: [AccountConfig(id: "current", name: "Current", currency: .gbp, inbox: ["current-*.csv"])])
+
+    static let january = """
+        FAKECSV
+        2024-01-05;-3.50;Coffee
+        2024-01-06;-20.00;Books
+        2024-01-07;1000.00;Salary
+        """
+
+    @Test("a byte-identical copy of an export under another name is imported once, with a warning naming both")
+    func sameExportSavedTwice() throws {
+        let outcome = H.run(
+            [("current-2024-01.csv", Self.january), ("statement (1).csv", Self.january)], config: Self.current)
+        let report = outcome.report
+        #expect(H.countsAddUp(report))
+        #expect(report.accounts.map(\.id) == ["current"])
+        #expect(outcome.journal.transactions.count == 3)
+        #expect(report.files.map(\.records) == [3, 0])
+        #expect(outcome.failedFiles == 0)
+        #expect(
+            report.files[1].warnings == [
+                "inbox/statement (1).csv:1:1: warning: this file has the same bytes as inbox/current-2024-01.csv; it is imported once, from inbox/current-2024-01.csv (remove one of the two copies)"
+            ])
+    }
+
+    @Test(
+        "a statement that repeats another account's transaction for transaction is flagged as a probable duplicate account"
+    )
+    func duplicateAccount() throws {
+        let longer = """
+            FAKECSV
+            2023-12-30;-8.00;Lunch
+            2024-01-05;-3.50;COFFEE
+            2024-01-06;-20.00;Books
+            2024-01-07;1000.00;Salary
+            """
+        let outcome = H.run([("current-2024-01.csv", Self.january), ("export.csv", longer)], config: Self.current)
+        let report = outcome.report
+        #expect(report.accounts.map(\.id) == ["current", "export"])
+        #expect(
+            report.duplicateAccounts == [
+                .init(
+                    accounts: ["current", "export"], files: ["inbox/current-2024-01.csv", "inbox/export.csv"],
+                    from: "2024-01-05", to: "2024-01-07", transactions: 3,
+                    reason: "the same 3 transactions (dates, amounts and payees) from 2024-01-05 to 2024-01-07")
+            ])
+        #expect(
+            report.files[1].warnings == [
+                "inbox/export.csv:1:1: warning: account 'export' has the same 3 transactions (dates, amounts and payees) from 2024-01-05 to 2024-01-07 as account 'current' in inbox/current-2024-01.csv: probably one account imported twice, which counts its money twice; if so, feed both files to one account in closebook.toml"
+            ])
+        // Two accounts that merely share some days are not flagged.
+        let other = "FAKECSV\n2024-01-05;-3.50;Coffee\n2024-01-06;-9.00;Taxi\n2024-01-07;1000.00;Salary\n"
+        let unrelated = H.run([("current-2024-01.csv", Self.january), ("export.csv", other)], config: Self.current)
+        #expect(unrelated.report.duplicateAccounts.isEmpty)
     }
 }
