@@ -11,8 +11,8 @@ struct AccountResolver {
         case number(String, bankID: String?, accountType: String?)
         /// A QIF `!Account` name.
         case name(String)
-        /// Nothing in the file names the account: the file name stem.
-        case fileName(String)
+        /// Nothing in the files names the account: the file names (the first gave the slug).
+        case fileNames([String])
     }
 
     struct DerivedAccount {
@@ -72,6 +72,16 @@ struct AccountResolver {
         return id
     }
 
+    /// Folds the derived account `id`, just made for `fileName`, into the derived account
+    /// `other`: the file is another export of it (see `ImportRun.sameLayoutAccount`).
+    mutating func merge(_ id: AccountID, into other: AccountID, fileName: String) {
+        derived[id] = nil
+        for (identity, known) in idByIdentity where known == id { idByIdentity[identity] = other }
+        if case .fileNames(let names) = derived[other]?.basis {
+            derived[other]?.basis = .fileNames(names + [fileName])
+        }
+    }
+
     /// The slug, display name and basis of an account nothing in the configuration claims, and
     /// what identifies it: for a number, the whole number with the institution, bank id and
     /// account type (the slug shows only the last four digits).
@@ -92,7 +102,7 @@ struct AccountResolver {
         let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
         let slug = slugged(stem)
         let finalSlug = slug.isEmpty ? "account" : slug
-        return (finalSlug, stem, .fileName(fileName), "file\u{1F}" + finalSlug)
+        return (finalSlug, stem, .fileNames([fileName]), "file\u{1F}" + finalSlug)
     }
 
     /// Lower-case ASCII letters and digits, every other run of characters one `-`.

@@ -43,6 +43,20 @@ extension ImportRun {
         probable: [Deduplicator.ProbablePair],
         writeJournal: (inout ImportRun, [Int], Journal, inout [[ImportDiagnostic]]) -> Void
     ) -> ImportOutcome {
+        for merged in layoutMerges {
+            let kind = facts[merged.account]?.kind ?? .checking
+            let entry =
+                resolver.derived[merged.account].map {
+                    suggestion(for: $0, kind: kind, currency: currency(of: merged.account))
+                } ?? ""
+            let file = files[merged.file].file.path
+            files[merged.file].warnings.append(
+                ImportDiagnostic(
+                    severity: .warning, path: file, line: 1,
+                    message:
+                        "read as account '\(merged.account)' with \(merged.other): no closebook.toml names either file, both have the same layout (\(merged.layout)) and their \(merged.rows) transaction\(merged.rows == 1 ? "" : "s") on the days both cover agree row for row; this entry in closebook.toml pins it:\n\(entry)"
+                ))
+        }
         var fileWarnings = files.map(\.warnings)
         let tallies = files.indices.map(tally)
         let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
@@ -338,8 +352,10 @@ extension ImportRun {
             lines.append("\(key) = [\(ImportRun.quoted(value))]")
         case .name(let name):
             lines.append("external_ids = [\(ImportRun.quoted(name))]")
-        case .fileName(let fileName):
-            lines.append("inbox = [\(ImportRun.quoted(AccountResolver.suggestedGlob(for: fileName)))]")
+        case .fileNames(let fileNames):
+            var globs: [String] = []
+            for glob in fileNames.map(AccountResolver.suggestedGlob) where !globs.contains(glob) { globs.append(glob) }
+            lines.append("inbox = [\(globs.map(ImportRun.quoted).joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -54,6 +54,9 @@ struct ImportRun {
     var transactionFiles: [Int32] = []
     /// Per file, the days it covers for each account it feeds.
     var windows: [[AccountID: ClosedRange<CivilDate>]] = []
+    /// CSV files no configuration claims that were read as an earlier file's account
+    /// (`sameLayoutAccount`), for the warning that says so.
+    var layoutMerges: [(file: Int, account: AccountID, other: String, layout: String, rows: Int)] = []
     /// Statements of two accounts that agree transaction for transaction (`findDuplicateAccounts`).
     var duplicateAccounts: [ImportReport.DuplicateAccount] = []
 
@@ -145,8 +148,20 @@ struct ImportRun {
             let file = files[index].file
             let fileAccount = resolver.configuredAccount(forFile: file.name)
             for statement in parsed.statements {
-                let account = resolver.account(
+                let derivedBefore = resolver.derived.count
+                var account = resolver.account(
                     for: statement, fileName: file.name, format: parsed.format, fileAccount: fileAccount)
+                if resolver.derived.count > derivedBefore, case .fileNames = resolver.derived[account]?.basis,
+                    let match = sameLayoutAccount(statement, file: index)
+                {
+                    resolver.merge(account, into: match.account, fileName: file.name)
+                    layoutMerges.append(
+                        (
+                            index, match.account, files[match.file].file.path, "profile '\(parsed.profile ?? "")'",
+                            match.rows
+                        ))
+                    account = match.account
+                }
                 files[index].accounts.append(account)
                 var known = facts[account, default: AccountFacts()]
                 let hint = statement.accountHint
@@ -167,6 +182,53 @@ struct ImportRun {
                 }
             }
         }
+    }
+
+    /// For a CSV statement that nothing configured claims and nothing in it names: the derived
+    /// account of an earlier CSV file read with the same profile whose transactions agree with
+    /// this statement's row for row (date, amount, payee) on every day both cover, at least one.
+    ///
+    /// Without a `closebook.toml`, two overlapping exports of one account (`export.csv`,
+    /// `export (2).csv`) would otherwise be two accounts, and the overlap counted twice.
+    func sameLayoutAccount(_ statement: ParsedStatement, file: Int) -> (account: AccountID, file: Int, rows: Int)? {
+        guard let parsed = files[file].parsed, parsed.format == .csv, let profile = parsed.profile,
+            let span = ImportRun.span(of: statement)
+        else { return nil }
+        for earlier in 0..<file {
+            guard let other = files[earlier].parsed, other.format == .csv, other.profile == profile else { continue }
+            for (position, candidate) in other.statements.enumerated() {
+                let account = files[earlier].accounts[position]
+                guard case .fileNames = resolver.derived[account]?.basis, let otherSpan = ImportRun.span(of: candidate)
+                else { continue }
+                let lower = max(span.lowerBound, otherSpan.lowerBound)
+                let upper = min(span.upperBound, otherSpan.upperBound)
+                guard lower <= upper else { continue }
+                let mine = ImportRun.rows(of: statement.records, from: lower, to: upper)
+                if !mine.isEmpty && mine == ImportRun.rows(of: candidate.records, from: lower, to: upper) {
+                    return (account, earlier, mine.count)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The records of `table` from `lower` to `upper` as (day, amount, payee without case and
+    /// extra white space), sorted.
+    static func rows(of table: RecordTable, from lower: CivilDate, to upper: CivilDate) -> [RowKey] {
+        var result: [RowKey] = []
+        for index in table.indices where table.date(at: index) >= lower && table.date(at: index) <= upper {
+            let payee = table[index].payee.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+            result.append(
+                RowKey(day: table.date(at: index).dayNumber, minorUnits: table.minorUnits(at: index), payee: payee))
+        }
+        result.sort { ($0.day, $0.minorUnits, $0.payee) < ($1.day, $1.minorUnits, $1.payee) }
+        return result
+    }
+
+    struct RowKey: Equatable {
+        var day: Int
+        var minorUnits: Int64
+        var payee: String
     }
 
     /// The days a statement covers: what it states, else its first to last record date.

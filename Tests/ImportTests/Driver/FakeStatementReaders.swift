@@ -99,7 +99,11 @@ struct FakeCSVReader: StatementReader {
         if FakeStatementText.starts(bytes, with: "FAKECSV;fail") {
             throw ImportDiagnostic(path: path, line: 1, column: 9, message: "this file is broken on purpose")
         }
-        return FakeStatementText.parse(bytes, format: .csv, context: context)
+        var file = FakeStatementText.parse(bytes, format: .csv, context: context)
+        // `FAKECSV;profile=NAME` on the first line: read as with that bank profile.
+        let header = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+        if let range = header.range(of: ";profile=") { file.profile = String(header[range.upperBound...]) }
+        return file
     }
 }
 

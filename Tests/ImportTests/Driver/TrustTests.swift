@@ -192,3 +192,49 @@ extension TrustTests {
         #expect(unrelated.report.duplicateAccounts.isEmpty)
     }
 }
+
+extension TrustTests {
+    @Test("without closebook.toml, overlapping exports of one layout that agree row for row are one account, said so")
+    func overlappingExportsWithoutConfiguration() throws {
+        let october = """
+            FAKECSV;profile=northwind
+            2024-10-01;-3.50;Coffee
+            2024-10-15;-20.00;Books
+            2024-10-30;1000.00;Salary
+            """
+        let november = """
+            FAKECSV;profile=northwind
+            2024-10-15;-20.00;BOOKS
+            2024-10-30;1000.00;Salary
+            2024-11-02;-7.00;Lunch
+            """
+        let outcome = H.run(
+            [("export-2024-10.csv", october), ("export-2024-11.csv", november)], config: WorkspaceConfig())
+        let report = outcome.report
+        #expect(H.countsAddUp(report))
+        #expect(report.accounts.map(\.id) == ["export-2024-10"])
+        #expect(outcome.journal.transactions.count == 4)
+        #expect(report.files.map(\.duplicates) == [0, 2])
+        let entry = """
+            [[accounts]]
+            id = "export-2024-10"
+            name = "export-2024-10"
+            type = "checking"
+            currency = "EUR"
+            inbox = ["export-*.csv"]
+
+            """
+        #expect(report.accounts.first?.suggestion == entry)
+        #expect(
+            report.files[1].warnings == [
+                "inbox/export-2024-11.csv:1:1: warning: read as account 'export-2024-10' with inbox/export-2024-10.csv: no closebook.toml names either file, both have the same layout (profile 'northwind') and their 2 transactions on the days both cover agree row for row; this entry in closebook.toml pins it:\n"
+                    + entry
+            ])
+        // Another layout, or rows that differ where the files overlap, stay apart.
+        let otherLayout = november.replacingOccurrences(of: "northwind", with: "harbor")
+        #expect(
+            H.run([("export-2024-10.csv", october), ("export-2024-11.csv", otherLayout)]).report.accounts.count == 2)
+        let differs = november.replacingOccurrences(of: "-20.00", with: "-21.00")
+        #expect(H.run([("export-2024-10.csv", october), ("export-2024-11.csv", differs)]).report.accounts.count == 2)
+    }
+}
