@@ -97,7 +97,25 @@ struct ImportRun {
                     ))
                 continue
             }
-            guard let reader = readers.first(where: { type(of: $0).recognizes(file.bytes) }) else {
+            if file.bytes.isEmpty {
+                files[index].errors.append(ImportDiagnostic(path: file.path, line: 1, message: "the file is empty"))
+                continue
+            }
+            var nulLines: [Int] = []
+            switch NULLines.blank(&files[index].file.bytes) {
+            case .clean: break
+            case .blanked(let lines): nulLines = lines
+            case .binary(let lines, let total):
+                files[index].errors.append(
+                    ImportDiagnostic(
+                        path: file.path, line: 1,
+                        message:
+                            "not a bank export Closebook can read (expected CSV, OFX, QFX or QIF): NUL bytes on \(lines) of its \(total) lines show a binary file"
+                    ))
+                continue
+            }
+            let bytes = files[index].file.bytes
+            guard let reader = readers.first(where: { type(of: $0).recognizes(bytes) }) else {
                 files[index].errors.append(
                     ImportDiagnostic(
                         path: file.path, line: 1,
@@ -108,11 +126,12 @@ struct ImportRun {
             let account = resolver.configuredAccount(forFile: file.name)
             let context = ReadContext(defaultCurrency: defaultCurrency(for: account), account: account)
             do {
-                let parsed = try reader.read(file.bytes, path: file.path, context: context)
+                let parsed = try reader.read(bytes, path: file.path, context: context)
                 files[index].parsed = parsed
                 files[index].recordCount = parsed.recordCount
                 files[index].format = parsed.format
                 files[index].skipped = parsed.skipped
+                accountForNULLines(nulLines, file: index, format: parsed.format)
                 for diagnostic in parsed.warnings {
                     if diagnostic.severity == .error {
                         files[index].errors.append(diagnostic)
@@ -124,6 +143,27 @@ struct ImportRun {
                 files[index].errors.append(error)
             }
         }
+    }
+
+    /// Accounts for the lines `NULLines` removed: in a CSV file each was a record, skipped; in
+    /// the others a record spans lines, and the reader has already skipped one that lost what it needs.
+    mutating func accountForNULLines(_ lines: [Int], file index: Int, format: FileFormat) {
+        for line in lines {
+            if format == .csv {
+                files[index].skipped.append(
+                    SkippedRecord(
+                        line: line, reason: "the line holds a NUL byte (binary data, not text); it is skipped"))
+                files[index].recordCount += 1
+            } else {
+                files[index].warnings.append(
+                    ImportDiagnostic(
+                        severity: .warning, path: files[index].file.path, line: line,
+                        message:
+                            "the line holds a NUL byte (binary data, not text) and was left out; a record it belonged to is skipped if it needs the line"
+                    ))
+            }
+        }
+        if format == .csv { files[index].skipped.sort { $0.line < $1.line } }
     }
 
     /// Notes each file whose bytes are those of an earlier file. Only files of equal size are

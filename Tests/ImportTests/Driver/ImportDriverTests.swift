@@ -324,7 +324,7 @@ struct ImportDriverTests {
             outcome.diagnostics.map(\.description) == [
                 "inbox/broken.csv:1:9: error: this file is broken on purpose",
                 "inbox/locked.csv:1:1: error: cannot read the file (check its permissions)",
-                "inbox/photo.jpg:1:1: error: not a bank export Closebook can read (expected CSV, OFX, QFX or QIF)",
+                "inbox/photo.jpg:1:1: error: not a bank export Closebook can read (expected CSV, OFX, QFX or QIF): NUL bytes on 2 of its 3 lines show a binary file",
                 "inbox/statement.pdf:1:1: error: not a bank export Closebook can read (expected CSV, OFX, QFX or QIF)",
             ])
         #expect(outcome.journal.transactions.count == 1)

@@ -1,0 +1,76 @@
+import Foundation
+import Ledger
+import Testing
+
+@testable import Import
+
+/// Files that are damaged or not bank exports at all: the import says what is wrong, at its line,
+/// and loses no more than it must (issue 14).
+@Suite("Import driver: damaged and special files")
+struct DamagedFileTests {
+    static let readers: [any StatementReader] = [
+        OFX2Reader(), OFX1Reader(), QIFReader(), CSVReader(profiles: CSVTestSupport.profiles),
+    ]
+
+    static func run(
+        _ files: [(String, [UInt8])], config: WorkspaceConfig = WorkspaceConfig(baseCurrency: .gbp)
+    )
+        -> ImportOutcome
+    {
+        ImportDriver(readers: readers, config: config).run(files.map { InboxFile(name: $0.0, bytes: $0.1) })
+    }
+
+    static let northwind = """
+        Date,Type,Description,Paid Out,Paid In,Balance
+        14/11/2026,DEB,TESCO STORES 3297,42.10,,1957.90
+        14/11/2026,FPI,"ACME LTD, SALARY",,2000.00,2000.00
+        31/10/2026,DD,BRAMBLE BS,100.00,,0.00
+
+        """
+
+    @Test("a NUL byte skips only the CSV record that holds it, with its line")
+    func nulByteInCSV() throws {
+        var bytes = Array(Self.northwind.utf8)
+        let offset = try #require(bytes.firstIndex(of: UInt8(ascii: "A")))  // in "ACME", line 3
+        bytes[offset] = 0
+        let outcome = Self.run([("northwind-current-2026-11.csv", bytes)])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.errors.isEmpty)
+        #expect(file.records == 3)
+        #expect(file.imported == 2)
+        #expect(
+            file.skippedRecords == [
+                .init(line: 3, reason: "the line holds a NUL byte (binary data, not text); it is skipped")
+            ])
+        #expect(outcome.failedFiles == 0)
+    }
+
+    @Test("a NUL byte in a QIF record leaves the line out with a warning; the other records are read")
+    func nulByteInQIF() throws {
+        var bytes = Array(
+            "!Type:Bank\nD02/09/2024\nT250.00\nPTRANSFER IN\n^\nD30/09/2024\nT3.12\nPINTE\0REST\n^\n".utf8)
+        let outcome = Self.run([("savings.qif", bytes)])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.errors.isEmpty)
+        #expect(file.imported == 2)
+        #expect(
+            file.warnings.contains(
+                "inbox/savings.qif:8:1: warning: the line holds a NUL byte (binary data, not text) and was left out; a record it belonged to is skipped if it needs the line"
+            ))
+    }
+
+    @Test("an empty file says so; a binary file is not an export and is not quoted")
+    func emptyAndBinary() throws {
+        let outcome = Self.run([
+            ("empty.csv", []), ("photo.csv", [0x89, 0x50, 0x4E, 0x47, 0, 0, 0x0A, 0, 1, 0x0A, 0, 0]),
+        ])
+        #expect(
+            outcome.report.files.map(\.errors) == [
+                ["inbox/empty.csv:1:1: error: the file is empty"],
+                [
+                    "inbox/photo.csv:1:1: error: not a bank export Closebook can read (expected CSV, OFX, QFX or QIF): NUL bytes on 3 of its 3 lines show a binary file"
+                ],
+            ])
+        #expect(outcome.failedFiles == 2)
+    }
+}
