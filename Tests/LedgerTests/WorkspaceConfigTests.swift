@@ -76,7 +76,7 @@ struct WorkspaceConfigTests {
         ),
         (
             "budget = 1\n",
-            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets or categorize)"
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize or allow_links_outside_workspace)"
         ),
     ])
     func errorsNameTheKeyAndLine(text: String, message: String) {

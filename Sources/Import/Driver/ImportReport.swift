@@ -22,6 +22,8 @@ public struct ImportReport: Codable, Sendable, Equatable {
     /// Pairs of accounts whose statements agree transaction for transaction where they overlap:
     /// probably one account imported under two names, its money counted twice.
     public var duplicateAccounts: [DuplicateAccount]
+    /// What `inbox/` holds that is not read: hidden files and sub-folders.
+    public var ignored: [IgnoredEntry]
     public var totals: Totals
 
     public init(
@@ -35,6 +37,7 @@ public struct ImportReport: Codable, Sendable, Equatable {
         self.merges = merges
         self.probableDuplicates = probableDuplicates
         self.duplicateAccounts = duplicateAccounts
+        self.ignored = []
         self.totals = totals
     }
 
@@ -156,6 +159,17 @@ public struct ImportReport: Codable, Sendable, Equatable {
         public var first: RecordReference
         public var second: RecordReference
         public var reason: String
+    }
+
+    public struct IgnoredEntry: Codable, Sendable, Equatable {
+        /// `inbox/NAME`.
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     public struct DuplicateAccount: Codable, Sendable, Equatable {

@@ -111,11 +111,19 @@ struct TOMLConfigReader {
                         throw fail("budgets", category, "budget for '\(category)': \(error)")
                     }
                 }
+            case "allow_links_outside_workspace":
+                guard let flag = value.bool else {
+                    throw fail("", key, "'allow_links_outside_workspace' must be true or false")
+                }
+                config.allowsLinksOutsideWorkspace = flag
             case "categorize":
                 guard let table = value.table else { throw fail("", key, "'categorize' must be a [categorize] table") }
                 config.categorize = try readCategorize(table)
             default:
-                throw fail("", key, "unknown key '\(key)' (expected base_currency, accounts, budgets or categorize)")
+                throw fail(
+                    "", key,
+                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize or allow_links_outside_workspace)"
+                )
             }
         }
         // Budgets were parsed before base_currency may have been read (keys are sorted); re-tag them.

@@ -10,6 +10,9 @@ public struct WorkspaceConfig: Sendable, Equatable {
     /// Monthly budget per category.
     public var budgets: [CategoryPath: Money]
     public var categorize: CategorizeSettings
+    /// `allow_links_outside_workspace`: follow links in `inbox/` to files outside the workspace.
+    /// Off by default, so that a link to a system file is never read into the reports.
+    public var allowsLinksOutsideWorkspace = false
 
     public init(
         baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],

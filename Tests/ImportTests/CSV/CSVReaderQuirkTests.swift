@@ -459,7 +459,7 @@ struct CSVReaderQuirkTests {
             throws: ImportDiagnostic(
                 path: "inbox/test.csv", line: 1, column: 1,
                 message:
-                    "no CSV profile matches this file (line 1 reads \"When,What,HowMuch\"); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+                    "no CSV profile matches this file (its first line has 3 cells); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
             )
         ) {
             try Support.read("When,What,HowMuch\n01/02/2024,X,1.00\n", profiles: [try Self.simple()])
