@@ -578,12 +578,13 @@ struct CSVReaderQuirkTests {
     }
 
     @Test func aLongLineOfStrayQuotesIsReadInOnePass() throws {
-        // 40,000 stray quotes in one quoted cell: each must not rescan the whole line.
+        // 40,000 stray quotes in one quoted cell: each must not rescan the whole line. The cell
+        // is longer than a field may be, so its record is skipped once the cap is reached.
         let cell = String(repeating: "a\"b", count: 40_000)
-        let text = "Date,Description,Amount\n01/02/2024,\"\(cell)\",1.00\n"
+        let text = "Date,Description,Amount\n01/02/2024,\"\(cell)\",1.00\n02/02/2024,Tea,2.00\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.csvRecords.first?.payee.count == cell.count)
-        #expect(file.warnings.count == 1)
+        #expect(file.csvRecords.map(\.payee) == ["Tea"])
+        #expect(file.skipped.map(\.line) == [2])
     }
 
     @Test func aLineOfNothingButDelimiters() throws {

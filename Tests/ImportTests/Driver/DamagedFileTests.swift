@@ -74,3 +74,50 @@ struct DamagedFileTests {
         #expect(outcome.failedFiles == 2)
     }
 }
+
+extension DamagedFileTests {
+    static let header = "Date,Type,Description,Paid Out,Paid In,Balance\n"
+    static let row = "14/11/2026,DEB,TESCO STORES 3297,42.10,,1957.90\n"
+
+    @Test("a field over 4 KB skips its record with a reason; the next lines are read")
+    func longField() throws {
+        let long = String(repeating: "X", count: CSVTokenizer.maximumFieldBytes + 1)
+        let text = Self.header + Self.row + "14/11/2026,DEB,\(long),1.00,,1956.90\n" + Self.row
+        let outcome = Self.run([("northwind-current-2026-11.csv", Array(text.utf8))])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.imported == 2)
+        #expect(
+            file.skippedRecords == [
+                .init(
+                    line: 3,
+                    reason:
+                        "the field at line 3 column 16 is longer than 4096 bytes (no bank writes one so long; an unclosed quote?); record skipped"
+                )
+            ])
+        #expect(outcome.journal.transactions.allSatisfy { $0.payee.utf8.count < 100 })
+    }
+
+    @Test("an unclosed quote stops at the cap and reading goes on at the next line, in linear time")
+    func unclosedQuote() throws {
+        var text = Self.header + "14/11/2026,DEB,\"OPEN QUOTE,1.00,,1956.90\n"
+        var rows = 0
+        for day in 1...28 {
+            for hour in 0..<100 {
+                text += String(format: "%02d/10/2026,DEB,SHOP %d,1.00,,100.00\n", day, hour)
+                rows += 1
+            }
+        }
+        let outcome = Self.run([("northwind-current-2026-11.csv", Array(text.utf8))])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.records == rows + 1)
+        #expect(file.imported == rows)
+        #expect(
+            file.skippedRecords == [
+                .init(
+                    line: 2,
+                    reason:
+                        "the field at line 2 column 16 is longer than 4096 bytes (no bank writes one so long; an unclosed quote?); record skipped"
+                )
+            ])
+    }
+}
