@@ -115,3 +115,18 @@ struct MoneyAccumulatorTests {
         #expect(sum.total == Int64.max)
     }
 }
+
+@Suite("ISO 4217 codes")
+struct CurrencyCodeTests {
+    @Test("codes ISO 4217 lists are accepted with their minor units; others are not")
+    func isoCodes() {
+        #expect(Currency(isoCode: "eur") == Currency(code: "EUR", exponent: 2))
+        #expect(Currency(isoCode: "JPY")?.exponent == 0)
+        #expect(Currency(isoCode: "KWD")?.exponent == 3)
+        #expect(Currency(isoCode: "CLF")?.exponent == 4)
+        #expect(Currency(isoCode: "HRK")?.exponent == 2)
+        for code in ["XYZ", "QQQ", "ABC", "XAU", "EURO", "E1R", ""] {
+            #expect(Currency(isoCode: code) == nil, "\(code)")
+        }
+    }
+}

@@ -63,7 +63,16 @@ struct WorkspaceConfigTests {
         ),
         (
             "base_currency = \"pounds\"\n",
-            "closebook.toml:1:1: error: 'base_currency' must be an ISO 4217 code such as \"EUR\""
+            "closebook.toml:1:1: error: 'base_currency' must be an ISO 4217 code such as \"EUR\" ('pounds' is not one)"
+        ),
+        // Three letters are not enough: the code must be one ISO 4217 lists.
+        (
+            "base_currency = \"XYZ\"\n",
+            "closebook.toml:1:1: error: 'base_currency' must be an ISO 4217 code such as \"EUR\" ('XYZ' is not one)"
+        ),
+        (
+            "base_currency = \"GBP\"\n\n[[accounts]]\nid = \"a\"\ncurrency = \"QQQ\"\n",
+            "closebook.toml:5:1: error: 'QQQ' is not an ISO 4217 currency code (such as \"EUR\" or \"GBP\")"
         ),
         (
             "[[accounts]]\nid = \"a\"\n[[accounts]]\nid = \"a\"\n",

@@ -80,8 +80,11 @@ struct TOMLConfigReader {
             guard let value = root[key] else { continue }
             switch key {
             case "base_currency":
-                guard let code = value.string, let currency = Currency(code: code) else {
-                    throw fail("", key, "'base_currency' must be an ISO 4217 code such as \"EUR\"")
+                guard let code = value.string, let currency = Currency(isoCode: code) else {
+                    throw fail(
+                        "", key,
+                        "'base_currency' must be an ISO 4217 code such as \"EUR\"\(value.string.map { " ('\($0)' is not one)" } ?? "")"
+                    )
                 }
                 config.baseCurrency = currency
             case "accounts":
@@ -212,8 +215,8 @@ struct TOMLConfigReader {
             account.kind = kind
         }
         if let code = try string("currency") {
-            guard let currency = Currency(code: code) else {
-                throw fail(name, "currency", "'\(code)' is not an ISO 4217 currency code")
+            guard let currency = Currency(isoCode: code) else {
+                throw fail(name, "currency", "'\(code)' is not an ISO 4217 currency code (such as \"EUR\" or \"GBP\")")
             }
             account.currency = currency
         }
