@@ -105,3 +105,11 @@ struct WorkspaceConfigTests {
         }
     }
 }
+
+extension WorkspaceConfigTests {
+    @Test func inboxLineIsKept() throws {
+        let config = try WorkspaceConfig.parse(
+            "[[accounts]]\nid = \"a\"\nname = \"A\"\ninbox = [\"a-*.csv\"]\n", path: "closebook.toml")
+        #expect(config.accounts[0].inboxLine == 4)
+    }
+}

@@ -45,6 +45,13 @@ struct AccountResolver {
         globs.first { $0.globs.contains { $0.matches(name) } }?.account
     }
 
+    /// Every configured account with an `inbox` glob that matches a file name, and that glob.
+    func configuredAccounts(forFile name: String) -> [(account: AccountConfig, glob: String)] {
+        globs.compactMap { entry in
+            entry.globs.firstIndex { $0.matches(name) }.map { (entry.account, entry.account.inbox[$0]) }
+        }
+    }
+
     /// The account a statement belongs to.
     mutating func account(
         for statement: ParsedStatement, fileName: String, format: FileFormat, fileAccount: AccountConfig?

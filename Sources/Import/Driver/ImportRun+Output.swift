@@ -140,7 +140,7 @@ extension ImportRun {
         writeJournal(&self, order, journal, &fileWarnings)
 
         var fileReports: [ImportReport.FileReport] = []
-        var diagnostics: [ImportDiagnostic] = []
+        var diagnostics: [ImportDiagnostic] = unmatchedGlobs()
         for (fileIndex, state) in files.enumerated() {
             var checks: [ImportReport.BalanceCheck] = []
             var warnings = fileWarnings[fileIndex]

@@ -84,6 +84,19 @@ struct ImportRun {
                 files[index].errors.append(ImportDiagnostic(path: file.path, line: 1, message: failure))
                 continue
             }
+            let claims = resolver.configuredAccounts(forFile: file.name)
+            if claims.count > 1 {
+                // Fed to the first account only, the file would be missing from the others, or
+                // counted in the wrong one: which is meant is for the user to say.
+                let named = claims.map { "'\($0.account.id)' (closebook.toml:\($0.account.inboxLine) '\($0.glob)')" }
+                files[index].errors.append(
+                    ImportDiagnostic(
+                        path: file.path, line: 1,
+                        message:
+                            "the inbox globs of two accounts match this file, \(named[0]) and \(named[1]); make one narrower so that each file feeds one account"
+                    ))
+                continue
+            }
             if let original = files[index].copyOf {
                 // The same export saved twice would be a second account, or every record a duplicate.
                 let path = files[original].file.path
@@ -164,6 +177,25 @@ struct ImportRun {
             }
         }
         if format == .csv { files[index].skipped.sort { $0.line < $1.line } }
+    }
+
+    /// Warnings for `inbox` globs of `closebook.toml` that match no file: the account then
+    /// silently has no transactions (a typo, or exports saved under a new name).
+    func unmatchedGlobs() -> [ImportDiagnostic] {
+        var warnings: [ImportDiagnostic] = []
+        for account in config.accounts {
+            for pattern in account.inbox {
+                let glob = InboxGlob(pattern)
+                guard !files.contains(where: { glob.matches($0.file.name) }) else { continue }
+                warnings.append(
+                    ImportDiagnostic(
+                        severity: .warning, path: "closebook.toml", line: account.inboxLine,
+                        message:
+                            "the inbox glob '\(pattern)' of account '\(account.id)' matches no file in inbox/, so no file feeds the account through it"
+                    ))
+            }
+        }
+        return warnings
     }
 
     /// Notes each file whose bytes are those of an earlier file. Only files of equal size are

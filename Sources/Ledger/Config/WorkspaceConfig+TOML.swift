@@ -221,6 +221,7 @@ struct TOMLConfigReader {
             account.currency = currency
         }
         account.inbox = try strings("inbox")
+        account.inboxLine = locator.line(table: name, key: "inbox")
         account.externalIDs = try strings("ofx_account_ids") + strings("external_ids")
         account.profile = try string("profile")
         if let order = try string("date_order") {

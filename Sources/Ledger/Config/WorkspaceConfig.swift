@@ -45,6 +45,8 @@ public struct AccountConfig: Sendable, Equatable {
     public var openingDate: CivilDate?
     /// The line of the `[[accounts]]` header, for messages.
     public var line: Int
+    /// The line of the `inbox` key (the header's when there is none), for messages about globs.
+    public var inboxLine: Int = 0
 
     public init(
         id: AccountID, name: String, kind: AccountKind = .checking, currency: Currency? = nil, inbox: [String] = [],

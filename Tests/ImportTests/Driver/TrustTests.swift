@@ -238,3 +238,22 @@ extension TrustTests {
         #expect(H.run([("export-2024-10.csv", october), ("export-2024-11.csv", differs)]).report.accounts.count == 2)
     }
 }
+
+extension TrustTests {
+    @Test("a glob that matches no file is a warning; a file two accounts' globs match is an error")
+    func globsThatDoNothingOrTooMuch() throws {
+        var current = AccountConfig(id: "current", name: "Current", currency: .gbp, inbox: ["current-*.csv"])
+        current.inboxLine = 6
+        var savings = AccountConfig(id: "savings", name: "Savings", currency: .gbp, inbox: ["savngs-*.csv", "*.csv"])
+        savings.inboxLine = 12
+        let config = WorkspaceConfig(baseCurrency: .gbp, accounts: [current, savings])
+        let outcome = H.run([("current-2024-01.csv", Self.january)], config: config)
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "closebook.toml:12:1: warning: the inbox glob 'savngs-*.csv' of account 'savings' matches no file in inbox/, so no file feeds the account through it",
+                "inbox/current-2024-01.csv:1:1: error: the inbox globs of two accounts match this file, 'current' (closebook.toml:6 'current-*.csv') and 'savings' (closebook.toml:12 '*.csv'); make one narrower so that each file feeds one account",
+            ])
+        #expect(outcome.failedFiles == 1)
+        #expect(outcome.journal.transactions.isEmpty)
+    }
+}
