@@ -202,6 +202,8 @@ public struct CSVReader: StatementReader {
                 message: "no row could be read with profile '\(profile.id)' (\(profile.path)): \(first.reason)")
         }
         var warnings = mapper.warnings
+        if let rounded = mapper.roundedWarning { warnings.append(rounded) }
+        warnings += mapper.signNotes.warnings(path: path)
         let statements = CSVStatementAssembly.statements(
             from: mapper, profile: profile, path: path, statementBalances: prepass?.statementBalances,
             warnings: &warnings)

@@ -552,11 +552,10 @@ struct OFXStatementBuilder {
             )
         }
         if state.roundedCount > 0, let first = state.firstRounded {
-            let more = state.roundedCount > 1 ? " (and \(state.roundedCount - 1) more)" : ""
             warn(
                 line: first.line, column: 1,
-                "\(first.tag) '\(first.text)' has more decimals than \(first.rounded.currency.code) allows; "
-                    + "rounded half to even to \(first.rounded.decimalString)\(more)")
+                AmountRounding.message(
+                    field: first.tag, text: first.text, rounded: first.rounded, more: state.roundedCount - 1))
         }
         let repeated = OFXStatementBuilder.repeatedFITIDs(in: state.records, hashes: state.fitIDHashes)
         for (fitID, lines) in repeated.prefix(20) {

@@ -385,11 +385,15 @@ struct CSVReaderQuirkTests {
 
             """
         let file = try Support.read(text, profiles: [profile])
-        #expect(file.csvRecords.map(\.amount.decimalString) == ["1.00"])
+        // Three decimals are rounded half to even, with a warning, as in QIF and OFX.
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["1.23", "1.00"])
+        #expect(
+            file.warnings.map(\.message) == [
+                "amount '1,234' has more decimals than EUR allows; rounded half to even to 1.23"
+            ])
         #expect(
             file.skipped == [
                 SkippedRecord(line: 2, reason: "amount '99999999999999999999' is too large to represent exactly"),
-                SkippedRecord(line: 3, reason: "amount '1,234' has more than 2 decimal places for EUR"),
                 SkippedRecord(
                     line: 4, reason: "amount '12,3,4' is not a number (decimal mark is ',' for this profile)"),
                 SkippedRecord(line: 5, reason: "amount is empty"),

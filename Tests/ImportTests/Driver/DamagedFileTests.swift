@@ -121,3 +121,46 @@ extension DamagedFileTests {
             ])
     }
 }
+
+extension DamagedFileTests {
+    @Test(
+        "an amount with more decimals than its currency is rounded the same way, with the same warning, in CSV, QIF and OFX"
+    )
+    func excessDecimalsAlike() throws {
+        let csv = Self.header + "14/11/2026,DEB,TESCO,12.345,,1957.90\n14/11/2026,DEB,BOOTS,1.00,,1956.90\n"
+        let qif = "!Type:Bank\nD25/09/2024\nT-12.345\nPTESCO\n^\n"
+        let ofx = OFXSGMLReaderTests.statement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-12.345<FITID>1<NAME>TESCO</STMTTRN>", currency: "GBP")
+        let outcome = Self.run([
+            ("northwind-current-2026-11.csv", Array(csv.utf8)), ("b.qif", Array(qif.utf8)), ("c.ofx", Array(ofx.utf8)),
+        ])
+        #expect(outcome.report.files.map(\.imported) == [1, 1, 2])
+        #expect(outcome.report.files.map(\.skipped) == [0, 0, 0])
+        #expect(
+            outcome.journal.transactions.filter { $0.payee.hasPrefix("TESCO") }.map(\.amount.minorUnits) == [
+                -1234, -1234, -1234,
+            ])
+        let warnings = outcome.report.files.flatMap(\.warnings).filter { $0.contains("more decimals") }
+        #expect(
+            warnings == [
+                "inbox/b.qif:3:1: warning: amount '-12.345' has more decimals than GBP allows; rounded half to even to -12.34",
+                "inbox/c.ofx:9:1: warning: TRNAMT '-12.345' has more decimals than GBP allows; rounded half to even to -12.34",
+                "inbox/northwind-current-2026-11.csv:2:1: warning: amount '12.345' has more decimals than GBP allows; rounded half to even to 12.34",
+            ])
+    }
+
+    @Test("a negative number in a Paid Out column, and both columns filled, get a warning")
+    func debitCreditSigns() throws {
+        let csv =
+            Self.header + "14/11/2026,DEB,TESCO,-42.10,,1957.90\n13/11/2026,DEB,ODD,5.00,7.00,2000.00\n"
+            + "12/11/2026,DEB,ZERO,0.00,3.00,1998.00\n11/11/2026,DEB,BOOTS,-1.00,,1995.00\n"
+        let outcome = Self.run([("northwind-current-2026-11.csv", Array(csv.utf8))])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.imported == 4)
+        #expect(
+            file.warnings.filter { !$0.contains("balance") } == [
+                "inbox/northwind-current-2026-11.csv:2:1: warning: 'Paid Out' holds a negative amount '-42.10'; it is read as money out all the same (check the sign) (and 1 more row like it)",
+                "inbox/northwind-current-2026-11.csv:3:1: warning: both 'Paid Out' ('5.00') and 'Paid In' ('7.00') are filled; the row is read as money in minus money out (check it)",
+            ])
+    }
+}
