@@ -267,6 +267,11 @@ struct OFXStatementBuilder {
     // MARK: - Leaves by aggregate
 
     private mutating func transactionLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
+        // As a CSV cell: no bank writes a value this long (a 100 MB NAME would reach every output).
+        if value.count > CSVTokenizer.maximumFieldBytes {
+            if transaction?.oversized == nil { transaction?.oversized = tag.name }
+            return
+        }
         switch tag {
         case .trntype: transaction?.type = values.nonEmpty(values.upperCased(value))
         case .dtposted: transaction?.posted = DateField(value)
@@ -369,6 +374,9 @@ struct OFXStatementBuilder {
             return
         }
         var reasons: [String] = []
+        if let tag = transaction.oversized {
+            reasons.append("\(tag) is longer than \(CSVTokenizer.maximumFieldBytes) bytes (no bank writes one so long)")
+        }
         let dateTag = transaction.pending && transaction.transacted != .missing ? "DTTRAN" : "DTPOSTED"
         let dateField = dateTag == "DTTRAN" ? transaction.transacted : transaction.posted
         let date = dateField.date(tag: dateTag, reasons: &reasons)
@@ -822,6 +830,8 @@ private struct TransactionState {
     var inCurrency = false
     var inOriginalCurrency = false
     var inPayee = false
+    /// The first element whose value was longer than a field may be (its value was dropped).
+    var oversized: String?
 
     init(line: Int, pending: Bool) {
         self.line = line

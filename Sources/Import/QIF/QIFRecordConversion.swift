@@ -50,6 +50,13 @@ struct QIFRecordConversion {
         var security: Range<Int>?
         var splitStart: Int?
         scan: for (index, field) in fields.enumerated() {
+            // As a CSV cell: no bank writes a line this long, and it would reach every output.
+            if field.value.count > CSVTokenizer.maximumFieldBytes {
+                let code = Character(Unicode.Scalar(field.code))
+                return .skipped(
+                    "its \(code) line is longer than \(CSVTokenizer.maximumFieldBytes) bytes (no bank writes one so long)"
+                )
+            }
             switch field.code {
             case UInt8(ascii: "D"): if dateField == nil { dateField = field }
             case UInt8(ascii: "T"): if amountField == nil { amountField = field }

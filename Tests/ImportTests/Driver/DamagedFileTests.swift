@@ -164,3 +164,21 @@ extension DamagedFileTests {
             ])
     }
 }
+
+extension DamagedFileTests {
+    @Test("a QIF line or an OFX value over 4 KB skips its record with a reason, as a CSV cell does")
+    func longFieldsInQIFAndOFX() throws {
+        let long = String(repeating: "Y", count: CSVTokenizer.maximumFieldBytes + 1)
+        let qif = "!Type:Bank\nD25/09/2024\nT-1.00\nP\(long)\n^\nD26/09/2024\nT-2.00\nPSHOP\n^\n"
+        let ofx = OFXSGMLReaderTests.statement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1.00<FITID>1<NAME>\(long)</STMTTRN>\n"
+                + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240106<TRNAMT>-2.00<FITID>2<NAME>SHOP</STMTTRN>", currency: "GBP")
+        let outcome = Self.run([("a.qif", Array(qif.utf8)), ("b.ofx", Array(ofx.utf8))])
+        #expect(outcome.report.files.map(\.imported) == [1, 1])
+        #expect(
+            outcome.report.files.map(\.skippedRecords) == [
+                [.init(line: 2, reason: "its P line is longer than 4096 bytes (no bank writes one so long)")],
+                [.init(line: 9, reason: "NAME is longer than 4096 bytes (no bank writes one so long)")],
+            ])
+    }
+}
