@@ -59,10 +59,14 @@ struct AccountResolver {
         let hint = statement.accountHint
         let keys = [hint.accountNumber, hint.name].compactMap { $0 }.filter { !$0.isEmpty }
         for key in keys {
-            if let account = externalIDs.first(where: {
-                $0.values.contains { $0.matches(number: key, bankID: hint.bankID, accountType: hint.accountType) }
-            }) {
-                return account.account
+            for (account, values) in externalIDs {
+                guard
+                    let value = values.first(where: {
+                        $0.matches(number: key, bankID: hint.bankID, accountType: hint.accountType)
+                    })
+                else { continue }
+                noteQualifiers(account: account, value: value, hint: hint)
+                return account
             }
         }
         if let fileAccount { return fileAccount.id }
@@ -77,6 +81,26 @@ struct AccountResolver {
         idByIdentity[identity] = id
         derived[id] = DerivedAccount(id: id, name: name, basis: basis, format: format)
         return id
+    }
+
+    /// Per configured account and value that matched a statement: the first bank id and type seen.
+    private var qualifiersSeen: [String: (bankID: String?, accountType: String?)] = [:]
+    /// Values that matched statements of two banks or two account types (`noteQualifiers`),
+    /// each with what the second statement said, for a warning at its file; taken by the caller.
+    var ambiguousMatches: [(account: AccountID, value: String, bankID: String?, accountType: String?)] = []
+
+    /// Notes the bank id and type of a statement an unqualified value matched: a second bank or
+    /// type under the same value means two accounts share a number, and the value feeds both
+    /// into one account, where their FITIDs can collide.
+    private mutating func noteQualifiers(account: AccountID, value: ExternalAccountID, hint: AccountHint) {
+        let key = account.rawValue + "\u{1F}" + value.text
+        guard let seen = qualifiersSeen[key] else {
+            qualifiersSeen[key] = (hint.bankID, hint.accountType)
+            return
+        }
+        if seen.bankID != hint.bankID || seen.accountType != hint.accountType {
+            ambiguousMatches.append((account, value.text, hint.bankID, hint.accountType))
+        }
     }
 
     /// Folds the derived account `id`, just made for `fileName`, into the derived account

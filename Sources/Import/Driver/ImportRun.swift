@@ -235,6 +235,19 @@ struct ImportRun {
                     account = match.account
                 }
                 files[index].accounts.append(account)
+                for ambiguous in resolver.ambiguousMatches {
+                    let said = [
+                        ambiguous.bankID.map { "BANKID \($0)" }, ambiguous.accountType.map { "ACCTTYPE \($0)" },
+                    ]
+                    .compactMap { $0 }.joined(separator: ", ")
+                    files[index].warnings.append(
+                        ImportDiagnostic(
+                            severity: .warning, path: file.path, line: 1,
+                            message:
+                                "a statement with \(said.isEmpty ? "no BANKID" : said) is read into account '\(ambiguous.account)' through ofx_account_ids '\(ambiguous.value)', which also took a statement of another bank or account type; if these are two accounts, qualify the values (';bank=BANKID;type=ACCTTYPE') so their transactions are not merged"
+                        ))
+                }
+                resolver.ambiguousMatches.removeAll()
                 var known = facts[account, default: AccountFacts()]
                 let hint = statement.accountHint
                 if known.institution == nil, let value = hint.institution, !value.isEmpty { known.institution = value }

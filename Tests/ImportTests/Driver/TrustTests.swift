@@ -257,3 +257,17 @@ extension TrustTests {
         #expect(outcome.journal.transactions.isEmpty)
     }
 }
+
+extension TrustTests {
+    @Test("an unqualified ofx_account_ids value that takes statements of two banks gets a warning")
+    func unqualifiedValueTakesTwoBanks() throws {
+        let config = WorkspaceConfig(
+            baseCurrency: .gbp, accounts: [AccountConfig(id: "main", name: "Main", externalIDs: ["12345678"])])
+        let outcome = H.run([("statements.ofx", Self.twoBanks)], config: config)
+        #expect(
+            outcome.report.files[0].warnings == [
+                "inbox/statements.ofx:1:1: warning: a statement with BANKID 222000111, ACCTTYPE CHECKING is read into account 'main' through ofx_account_ids '12345678', which also took a statement of another bank or account type; if these are two accounts, qualify the values (';bank=BANKID;type=ACCTTYPE') so their transactions are not merged",
+                "inbox/statements.ofx:1:1: warning: a statement with BANKID 111000025, ACCTTYPE SAVINGS is read into account 'main' through ofx_account_ids '12345678', which also took a statement of another bank or account type; if these are two accounts, qualify the values (';bank=BANKID;type=ACCTTYPE') so their transactions are not merged",
+            ])
+    }
+}
