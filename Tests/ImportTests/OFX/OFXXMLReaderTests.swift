@@ -292,6 +292,12 @@ import Testing
         // Over 4 KB (the cap on a field), its transaction is skipped with the reason.
         #expect(try file.only.records.isEmpty)
         #expect(file.skipped.map(\.reason) == ["NAME is longer than 4096 bytes (no bank writes one so long)"])
+        // The same text as an account number, which is not capped, arrives whole.
+        let account = OFXXMLReaderTests.document("").replacingOccurrences(
+            of: "<ACCTID>42</ACCTID>", with: "<ACCTID>\(long)</ACCTID>")
+        #expect(
+            try Support.read(account).only.accountHint.accountNumber
+                == String(repeating: "A", count: 300_000) + "&Bé")
     }
 
     @Test func entityOfAnExternalDTDIsAProblem() throws {
