@@ -74,8 +74,11 @@ struct InboxSpecialFilesTests {
             config: nil, inbox: ["savings.qif": Self.export, ".DS_Store": [1, 2, 3], ".~lock.savings.qif#": [1]])
         try FileManager.default.createDirectory(
             atPath: workspace.path + "/inbox/old", withIntermediateDirectories: true)
-        let (status, _) = workspace.run()
+        let (status, stderr) = workspace.run()
         #expect(status == 0)
+        #expect(
+            stderr.last?.hasSuffix(
+                "note: inbox/old is not read: a folder; Closebook reads only the files directly in inbox/") == true)
         let report = try workspace.readReport()
         #expect(
             report.ignored == [
