@@ -161,6 +161,7 @@ struct ImportRun {
     /// Accounts for the lines `NULLines` removed: in a CSV file each was a record, skipped; in
     /// the others a record spans lines, and the reader has already skipped one that lost what it needs.
     mutating func accountForNULLines(_ lines: [Int], file index: Int, format: FileFormat) {
+        guard !lines.isEmpty else { return }
         for line in lines {
             if format == .csv {
                 files[index].skipped.append(
