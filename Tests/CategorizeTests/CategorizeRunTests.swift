@@ -136,4 +136,12 @@ import Testing
 
                 """)
     }
+
+    @Test("--lint explains why a catastrophic regular expression is refused, and nothing hangs")
+    func lintRefusesCatastrophicRegex() throws {
+        let folder = try workspace(rules: "if payee ~ /(a+)+$/\n    category A\n")
+        let result = run(folder, .lint)
+        #expect(result.exitCode == 2)
+        #expect(result.standardError.contains("rules/10-main.rules:1:12: error: regular expression refused"))
+    }
 }

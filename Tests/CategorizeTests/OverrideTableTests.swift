@@ -55,6 +55,11 @@ import Testing
             messages("id,split\na,\"Food 60%; Home 30%\"\n") == [
                 "overrides.csv:2:4: error: the percentages add up to 90%, not 100% (give one part 'rest' to take what is left)\na,\"Food 60%; Home 30%\"\n   ^~~~~~~~~~~~~~~~~~"
             ])
+        // An unclosed quote would swallow the later overrides into one note.
+        #expect(
+            messages("id,category,note\na,Food,\"dinner with \nb,Home,\nc,Fun,\n") == [
+                "overrides.csv:2:8: error: the quote opened here is never closed, so every line after it is read as part of this field; close it (a quote inside a field is written twice)\na,Food,\"dinner with \n       ^"
+            ])
     }
 
     @Test func overrideBeatsRulesFieldByField() throws {

@@ -231,3 +231,24 @@ import Testing
         #expect(parsed.rules.isEmpty)
     }
 }
+
+extension RuleParserTests {
+    @Test("a regular expression that can backtrack exponentially is refused at its place, with why")
+    func catastrophicRegularExpression() {
+        #expect(
+            Fixture.errors("if payee ~ /(a+)+$/\n    category Food\n") == [
+                """
+                rules/food.rules:1:12: error: regular expression refused: the group repeats a part that can itself match in many ways (as in (a+)+ or (a|a)*), which can take exponential time (at character 1 of the pattern); write it without nested repetition, e.g. /a+$/ for /(a+)+$/
+                if payee ~ /(a+)+$/
+                           ^~~~~~~~
+                """
+            ])
+        for pattern in ["(x|x)*y", "^(\\w+\\s?)*$", "((ab)*c)+", "(a{2,})*", "(.)\\1"] {
+            #expect(Fixture.errors("if payee ~ /\(pattern)/\n    category Food\n").count == 1, "\(pattern)")
+        }
+        // Groups that repeat plain text, and repetition outside groups, are fine.
+        for pattern in ["(ab)+c", "^(foo|bar) ltd", "(a+)?b", "[(]+x", "\\(a+\\)+", "(ab){2}"] {
+            #expect(Fixture.errors("if payee ~ /\(pattern)/\n    category Food\n").isEmpty, "\(pattern)")
+        }
+    }
+}

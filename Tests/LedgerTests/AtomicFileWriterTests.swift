@@ -57,3 +57,28 @@ struct AtomicFileWriterTests {
         }
     }
 }
+
+extension AtomicFileWriterTests {
+    @Test("temporary files of a killed run are removed on the next run, those of a live process kept")
+    func abandonedTemporaryFilesAreRemoved() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A process id that no longer exists: a child that has exited and been reaped.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let gone = child.processIdentifier
+        let live = getppid()
+        try FileOutput.write(Array("x".utf8), to: folder + "/.ledger.jsonl.\(gone)-0.tmp")
+        try FileOutput.write(Array("x".utf8), to: folder + "/.ledger.jsonl.\(live)-0.tmp")
+        try FileOutput.write(Array("x".utf8), to: folder + "/.journal.jsonl.\(gone)-0.tmp")
+        let writer = try AtomicFileWriter(path: folder + "/ledger.jsonl")
+        writer.write(Array("new\n".utf8))
+        try writer.commit()
+        #expect(
+            Self.entries(folder) == [
+                ".journal.jsonl.\(gone)-0.tmp", ".ledger.jsonl.\(live)-0.tmp", "ledger.jsonl",
+            ])
+    }
+}

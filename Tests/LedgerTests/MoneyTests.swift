@@ -90,3 +90,43 @@ struct MoneyTests {
         #expect(Money(minorUnits: 123_450, currency: .gbp).displayString == "1,234.50 GBP")
     }
 }
+
+@Suite("Money accumulator")
+struct MoneyAccumulatorTests {
+    @Test("sums in 128 bits: a total that passes Int64.max part way and comes back is exact")
+    func sumsPastInt64() {
+        var sum = MoneyAccumulator()
+        sum.add(Int64.max)
+        sum.add(Int64.max)
+        sum.add(-Int64.max)
+        sum.add(-5)
+        #expect(!sum.overflowed)
+        #expect(sum.total == Int64.max - 5)
+        #expect(sum.exactTotal == Int64.max - 5)
+    }
+
+    @Test("a final sum beyond Int64 is exact in wideTotal and reported as overflowed")
+    func finalOverflow() {
+        var sum = MoneyAccumulator()
+        for _ in 0..<4 { sum.add(Int64.max) }
+        #expect(sum.overflowed)
+        #expect(sum.exactTotal == nil)
+        #expect(sum.wideTotal == Int128(Int64.max) * 4)
+        #expect(sum.total == Int64.max)
+    }
+}
+
+@Suite("ISO 4217 codes")
+struct CurrencyCodeTests {
+    @Test("codes ISO 4217 lists are accepted with their minor units; others are not")
+    func isoCodes() {
+        #expect(Currency(isoCode: "eur") == Currency(code: "EUR", exponent: 2))
+        #expect(Currency(isoCode: "JPY")?.exponent == 0)
+        #expect(Currency(isoCode: "KWD")?.exponent == 3)
+        #expect(Currency(isoCode: "CLF")?.exponent == 4)
+        #expect(Currency(isoCode: "HRK")?.exponent == 2)
+        for code in ["XYZ", "QQQ", "ABC", "XAU", "EURO", "E1R", ""] {
+            #expect(Currency(isoCode: code) == nil, "\(code)")
+        }
+    }
+}

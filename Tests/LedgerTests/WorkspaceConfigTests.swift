@@ -63,7 +63,16 @@ struct WorkspaceConfigTests {
         ),
         (
             "base_currency = \"pounds\"\n",
-            "closebook.toml:1:1: error: 'base_currency' must be an ISO 4217 code such as \"EUR\""
+            "closebook.toml:1:1: error: 'base_currency' must be an ISO 4217 code such as \"EUR\" ('pounds' is not one)"
+        ),
+        // Three letters are not enough: the code must be one ISO 4217 lists.
+        (
+            "base_currency = \"XYZ\"\n",
+            "closebook.toml:1:1: error: 'base_currency' must be an ISO 4217 code such as \"EUR\" ('XYZ' is not one)"
+        ),
+        (
+            "base_currency = \"GBP\"\n\n[[accounts]]\nid = \"a\"\ncurrency = \"QQQ\"\n",
+            "closebook.toml:5:1: error: 'QQQ' is not an ISO 4217 currency code (such as \"EUR\" or \"GBP\")"
         ),
         (
             "[[accounts]]\nid = \"a\"\n[[accounts]]\nid = \"a\"\n",
@@ -76,7 +85,7 @@ struct WorkspaceConfigTests {
         ),
         (
             "budget = 1\n",
-            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets or categorize)"
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize or allow_links_outside_workspace)"
         ),
     ])
     func errorsNameTheKeyAndLine(text: String, message: String) {
@@ -94,5 +103,13 @@ struct WorkspaceConfigTests {
             guard let error = error as? ConfigError else { return false }
             return error.line == 1 && error.description.hasPrefix("closebook.toml:1:")
         }
+    }
+}
+
+extension WorkspaceConfigTests {
+    @Test func inboxLineIsKept() throws {
+        let config = try WorkspaceConfig.parse(
+            "[[accounts]]\nid = \"a\"\nname = \"A\"\ninbox = [\"a-*.csv\"]\n", path: "closebook.toml")
+        #expect(config.accounts[0].inboxLine == 4)
     }
 }

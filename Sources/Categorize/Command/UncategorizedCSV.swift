@@ -161,12 +161,17 @@ public enum UncategorizedCSV {
         copy.withUTF8 { append($0, to: &bytes) }
     }
 
+    /// Writes one cell, quoted when it must be. A cell that a spreadsheet would run as a formula
+    /// (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'` inside
+    /// its quotes, as OWASP recommends against CSV injection: a payee `=HYPERLINK(...)` shows as
+    /// text. Amounts are written by other code and keep their minus sign.
     static func append(_ field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         guard needsQuotes(field) else {
             bytes.append(contentsOf: field)
             return
         }
         bytes.append(UInt8(ascii: "\""))
+        if let first = field.first, startsFormula(first) { bytes.append(UInt8(ascii: "'")) }
         for byte in field {
             if byte == UInt8(ascii: "\"") { bytes.append(byte) }
             bytes.append(byte)
@@ -179,7 +184,14 @@ public enum UncategorizedCSV {
     }
 
     static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        if let first = field.first, startsFormula(first) { return true }
+        return field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// The first characters with which a spreadsheet reads a cell as a formula.
+    @inline(__always) static func startsFormula(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "@")
+            || byte == 0x09 || byte == 0x0D
     }
 
     private static func needsQuotes(_ field: [UInt8]) -> Bool { field.withUnsafeBufferPointer(needsQuotes) }

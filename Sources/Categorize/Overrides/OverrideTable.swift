@@ -22,6 +22,17 @@ public struct OverrideTable: Sendable {
         let records = CSVRecords.parse(text)
         var errors: [CategorizeError] = []
         guard let header = records.first else { return OverrideTable(path: path) }
+        // An unclosed quote swallows every later line into one field: those overrides would
+        // silently not apply.
+        if let broken = records.last, let column = broken.unclosedQuote {
+            throw CategorizeErrors([
+                CategorizeError(
+                    path: path, line: broken.line, column: column,
+                    message:
+                        "the quote opened here is never closed, so every line after it is read as part of this field; close it (a quote inside a field is written twice)",
+                    sourceLine: broken.text, length: 1)
+            ])
+        }
         func error(_ record: CSVRecords.Record, field: Int?, length: Int? = nil, _ message: String) -> CategorizeError {
             let column = field.map { record.columns[$0] } ?? 1
             let size = length ?? field.map { max(1, record.fields[$0].unicodeScalars.count) } ?? 1
@@ -112,6 +123,9 @@ enum CSVRecords {
         var line: Int
         /// The record's first line as written.
         var text: String
+        /// The column of a quote that opens a field and is never closed: the rest of the file
+        /// was read into that field.
+        var unclosedQuote: Int?
     }
 
     static func parse(_ text: String) -> [Record] {
@@ -185,7 +199,10 @@ enum CSVRecords {
                 quoted.append(wasQuoted)
             }
             if fields.isEmpty { continue }
-            records.append(Record(fields: fields, columns: columns, quoted: quoted, line: recordLine, text: lineText))
+            records.append(
+                Record(
+                    fields: fields, columns: columns, quoted: quoted, line: recordLine, text: lineText,
+                    unclosedQuote: inQuotes ? fieldStart - lineStart + 1 : nil))
         }
         return records
     }

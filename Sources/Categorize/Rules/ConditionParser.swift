@@ -186,10 +186,18 @@ struct ConditionParser {
             guard !token.text.isEmpty else { throw fail(token, "empty regular expression") }
             // Patterns `ASCIIRegex` reads are valid; compiling a `Regex` to check costs more than
             // parsing the rest of a rule file.
-            do {
-                if ASCIIRegex(token.text) == nil { _ = try Regex(token.text) }
-            } catch {
-                throw fail(token, "invalid regular expression: \(error)")
+            if ASCIIRegex(token.text) == nil {
+                do {
+                    _ = try Regex(token.text)
+                } catch {
+                    throw fail(token, "invalid regular expression: \(error)")
+                }
+                if let risk = RegexBacktracking.risk(in: token.text) {
+                    throw fail(
+                        token,
+                        "regular expression refused: \(risk.reason) (at character \(risk.offset + 1) of the pattern); write it without nested repetition, e.g. /a+$/ for /(a+)+$/"
+                    )
+                }
             }
             return .regex(token.text)
         default:

@@ -18,7 +18,7 @@ enum AmountCell {
     /// Parses `cell`; `scratch` is reused between calls to avoid allocating.
     static func parse(
         _ cell: UnsafeBufferPointer<UInt8>, currency: Currency, style: DecimalStyle, trailingMinus: Bool,
-        scratch: inout [UInt8]
+        scratch: inout [UInt8], excess: ExcessPrecision = .reject
     ) -> Result<Money, Failure> {
         if cell.isEmpty { return .failure(.empty) }
         if let minorUnits = fastPlain(cell, exponent: currency.exponent, style: style) {
@@ -27,13 +27,13 @@ enum AmountCell {
         let endsInMinus = trailingMinus && cell[cell.count - 1] == UInt8(ascii: "-")
         if !endsInMinus && isPlain(cell, style: style) {
             guard groupsAreWellFormed(cell, style: style) else { return .failure(.notANumber) }
-            return run(cell, currency: currency, style: style)
+            return run(cell, currency: currency, style: style, excess: excess)
         }
         clean(cell, style: style, trailingMinus: trailingMinus, into: &scratch)
         if scratch.isEmpty { return .failure(.notANumber) }
         return scratch.withUnsafeBufferPointer { cleaned in
             guard groupsAreWellFormed(cleaned, style: style) else { return .failure(.notANumber) }
-            return run(cleaned, currency: currency, style: style)
+            return run(cleaned, currency: currency, style: style, excess: excess)
         }
     }
 
@@ -137,12 +137,12 @@ enum AmountCell {
 
     @inline(__always)
     static func run(
-        _ text: UnsafeBufferPointer<UInt8>, currency: Currency, style: DecimalStyle
+        _ text: UnsafeBufferPointer<UInt8>, currency: Currency, style: DecimalStyle, excess: ExcessPrecision = .reject
     ) -> Result<
         Money, Failure
     > {
         do {
-            return .success(try Money.parse(text, currency: currency, style: style))
+            return .success(try Money.parse(text, currency: currency, style: style, excess: excess))
         } catch {
             switch error {
             case .empty: return .failure(.empty)

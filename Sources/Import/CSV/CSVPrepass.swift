@@ -34,6 +34,7 @@ struct CSVPrepass {
         while let head = tokenizer.next(into: &fields) {
             // The rows the mapper never reads: broken records and blank lines.
             if case .unterminated = head.problem { continue }
+            if case .fieldTooLong = head.problem { continue }
             var blank = true
             for field in fields where !field.isEmpty {
                 blank = false

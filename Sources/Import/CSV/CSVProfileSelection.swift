@@ -90,8 +90,11 @@ struct CSVProfileSelection {
         }
 
         let records = headRecords(head, encoding: nil, delimiter: nil)
+        // The file's text is not quoted: a file no profile knows may not be a bank export at all
+        // (a link to a system file), and the message goes into reports.
         let first =
-            records.first.map { "line \($0.line) reads \"\($0.cells.joined(separator: ","))\"" } ?? "it has no lines"
+            records.first.map { "its first line has \($0.cells.count) cell\($0.cells.count == 1 ? "" : "s")" }
+            ?? "it has no lines"
         throw ImportDiagnostic(
             path: path, line: records.first?.line ?? 1, column: 1,
             message:

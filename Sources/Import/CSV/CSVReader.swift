@@ -202,6 +202,8 @@ public struct CSVReader: StatementReader {
                 message: "no row could be read with profile '\(profile.id)' (\(profile.path)): \(first.reason)")
         }
         var warnings = mapper.warnings
+        if let rounded = mapper.roundedWarning { warnings.append(rounded) }
+        warnings += mapper.signNotes.warnings(path: path)
         let statements = CSVStatementAssembly.statements(
             from: mapper, profile: profile, path: path, statementBalances: prepass?.statementBalances,
             warnings: &warnings)
@@ -226,6 +228,13 @@ public struct CSVReader: StatementReader {
                     line: line, column: column, "quote inside a quoted field is not doubled; kept as text")
             case .textAfterQuote(let line, let column):
                 mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
+            case .fieldTooLong(let line, let column):
+                mapper.skipUnreadable(
+                    line: head.line,
+                    reason:
+                        "the field at line \(line) column \(column) is longer than \(CSVTokenizer.maximumFieldBytes) bytes (no bank writes one so long; an unclosed quote?); record skipped"
+                )
+                return
             case .tooManyFields(let line):
                 mapper.warn(
                     line: line, column: 1,

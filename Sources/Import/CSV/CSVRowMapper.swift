@@ -230,9 +230,17 @@ struct CSVRowMapper {
                 return nil
             }
             var total = Money.zero(currency)
+            var debitValue: Money?
             if !debitCell.isEmpty {
                 guard let debit = parseAmount(debitCell, line: line, currency: currency, column: debitColumn) else {
                     return nil
+                }
+                debitValue = debit
+                if debit.isNegative {
+                    signNotes.note(
+                        "negative debit", line,
+                        "\(layout.describe(debitColumn)) holds a negative amount '\(string(debitCell))'; it is read as money out all the same (check the sign)"
+                    )
                 }
                 let magnitude = debit.isNegative ? debit.negated : debit
                 guard let magnitude, let sum = total.subtracting(magnitude) else {
@@ -244,6 +252,12 @@ struct CSVRowMapper {
             if !creditCell.isEmpty {
                 guard let credit = parseAmount(creditCell, line: line, currency: currency, column: creditColumn)
                 else { return nil }
+                if let debitValue, debitValue.minorUnits != 0, credit.minorUnits != 0 {
+                    signNotes.note(
+                        "both filled", line,
+                        "both \(layout.describe(debitColumn)) ('\(string(debitCell))') and \(layout.describe(creditColumn)) ('\(string(creditCell))') are filled; the row is read as money in minus money out (check it)"
+                    )
+                }
                 guard let sum = total.adding(credit) else {
                     skip(line, "amount '\(string(creditCell))' is too large to represent exactly", valueFailure: true)
                     return nil
@@ -280,12 +294,54 @@ struct CSVRowMapper {
         case .success(let money):
             return money
         case .failure(let failure):
+            // As OFX and QIF amounts: rounded half to even to the currency's minor unit, with a
+            // warning (`roundedWarning`), rather than a record lost.
+            if case .tooManyDecimals = failure,
+                case .success(let money) = AmountCell.parse(
+                    text, currency: currency, style: decimalStyle, trailingMinus: trailingMinus, scratch: &scratch,
+                    excess: .roundHalfEven)
+            {
+                rounded.note(line: line, text: string(text), money: money)
+                return money
+            }
             skip(
                 line, CSVRowMapper.describe(failure, text: string(text), currency: currency, style: decimalStyle),
                 valueFailure: true)
             return nil
         }
     }
+
+    /// Rows whose debit and credit columns look wrong (a negative debit, both filled): the first
+    /// of each kind is a warning, with how many more there are.
+    private(set) var signNotes = SignNotes()
+
+    struct SignNotes {
+        /// By kind: the first line and message, and the count.
+        private(set) var kinds: [(key: String, line: Int, message: String, count: Int)] = []
+
+        mutating func note(_ key: String, _ line: Int, _ message: String) {
+            if let index = kinds.firstIndex(where: { $0.key == key }) {
+                kinds[index].count += 1
+            } else {
+                kinds.append((key, line, message, 1))
+            }
+        }
+
+        func warnings(path: String) -> [ImportDiagnostic] {
+            kinds.map { kind in
+                let more =
+                    kind.count > 1 ? " (and \(kind.count - 1) more row\(kind.count == 2 ? "" : "s") like it)" : ""
+                return ImportDiagnostic(
+                    severity: .warning, path: path, line: kind.line, column: 1, message: kind.message + more)
+            }
+        }
+    }
+
+    /// Amounts with more decimals than their currency has, rounded (see `AmountRounding`).
+    let rounded = AmountRounding.Tally()
+
+    /// The one warning for the amounts `parseAmount` rounded, worded as the OFX and QIF readers word it.
+    var roundedWarning: ImportDiagnostic? { rounded.warning(path: path, field: "amount") }
 
     static func describe(
         _ failure: AmountCell.Failure, text: String, currency: Currency, style: DecimalStyle

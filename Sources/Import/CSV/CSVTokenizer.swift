@@ -28,6 +28,10 @@ struct CSVRecordHead: Sendable {
         case textAfterQuote(line: Int, column: Int)
         /// More than `CSVTokenizer.maximumFields` cells; the rest of the line is dropped.
         case tooManyFields(line: Int)
+        /// A field longer than `CSVTokenizer.maximumFieldBytes`. The record is dropped; after a
+        /// quoted field, reading goes on with the line after the record's first line (as for
+        /// `unterminated`), so a stray quote cannot swallow the rest of the file.
+        case fieldTooLong(line: Int, column: Int)
     }
 }
 
@@ -52,6 +56,12 @@ struct CSVTokenizer {
 
     /// More cells than any bank export has; past this a record's line is cut short.
     static let maximumFields = 10_000
+
+    /// The longest field, in bytes, and so the furthest a quoted field may run (line breaks
+    /// included). No bank writes a 4 KB payee or memo; a longer field is damage or an attack (a
+    /// 100 MB payee would reach every output), and an unclosed quote would otherwise make its
+    /// record run to the end of the file. Checked against lengths the scan has anyway.
+    static let maximumFieldBytes = 4096
 
     private static let quote = UInt8(ascii: "\"")
     private static let lineFeed: UInt8 = 0x0A
@@ -121,6 +131,13 @@ struct CSVTokenizer {
                 var broken = false
                 var contentEnd = position
                 quoted: while true {
+                    if position - contentStart > CSVTokenizer.maximumFieldBytes {
+                        let column = openQuote - lineStartOf(openQuote) + 1
+                        resume(afterLineOf: recordStart, line: recordLine)
+                        return CSVRecordHead(
+                            line: recordLine, lastLine: recordLine,
+                            problem: .fieldTooLong(line: openLine, column: column))
+                    }
                     if position >= count {
                         // Never closed: drop the record, resume after its first line.
                         let column = openQuote - lineStartOf(openQuote) + 1
@@ -207,6 +224,9 @@ struct CSVTokenizer {
             } else {
                 let start = position
                 position = firstOf(delimiter, CSVTokenizer.lineFeed, CSVTokenizer.carriageReturn, from: position)
+                if position - start > CSVTokenizer.maximumFieldBytes {
+                    problem = .fieldTooLong(line: line, column: start - lineStart + 1)
+                }
                 var end = position
                 while end > start && isPadding(text[end - 1]) { end -= 1 }
                 fields.append(CSVField(start: start, end: end, inScratch: false, quoted: false))

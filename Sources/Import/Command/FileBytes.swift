@@ -6,14 +6,38 @@ import Foundation
 /// `[UInt8]` readers take: for a large export, twice its size in memory and one more pass over it.
 /// This reads into the array's own storage, without zero-filling it first.
 enum FileBytes {
-    /// The file's bytes, or nil when it cannot be opened or read.
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// The bytes of a regular file, else why not. Opened without blocking (a FIFO put in place
+    /// of the file cannot stall the import) and checked to be a regular file once open.
+    static func readRegularFile(_ path: String) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            return .failure(Failure(reason: "cannot read the file (check its permissions)"))
+        }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        let size = max(Int(status.st_size), 0)
+        guard fstat(descriptor, &status) == 0 else {
+            return .failure(Failure(reason: "cannot read the file (check its permissions)"))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(
+                Failure(
+                    reason:
+                        "not a regular file (\(InboxFolder.kind(of: status.st_mode))); Closebook reads only regular files"
+                ))
+        }
+        guard let bytes = read(descriptor, size: Int(status.st_size)) else {
+            return .failure(Failure(reason: "cannot read the file (check its permissions)"))
+        }
+        return .success(bytes)
+    }
+
+    /// The bytes of an open file whose size was `size` when it was opened.
+    private static func read(_ descriptor: Int32, size statedSize: Int) -> [UInt8]? {
+        let size = max(statedSize, 0)
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }

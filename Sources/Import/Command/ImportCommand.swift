@@ -90,8 +90,12 @@ public struct ImportCommand: ParsableCommand {
         }
         let inbox = (workspace as NSString).appendingPathComponent("inbox")
         let files: [InboxFile]
+        let ignored: [ImportReport.IgnoredEntry]
         do {
-            files = try InboxFolder.read(inbox)
+            let listing = try InboxFolder.read(
+                inbox, workspace: workspace, allowsLinksOutside: config.allowsLinksOutsideWorkspace)
+            files = listing.files
+            ignored = listing.ignored
         } catch {
             standardError("\(error.path): error: no inbox folder; put the bank exports to import in \(error.path)/")
             return 2
@@ -119,7 +123,8 @@ public struct ImportCommand: ParsableCommand {
         // The journal is encoded and written a piece at a time as the import makes it, so its
         // bytes are never all in memory (a million rows are some 200 MB of JSON). The files are
         // handed over, so each one's bytes are freed once it is read.
-        let outcome = driver.run(consume files) { journalFile.write($0) }
+        var outcome = driver.run(consume files) { journalFile.write($0) }
+        outcome.report.ignored = ignored
 
         var reportBytes: [UInt8]
         do {

@@ -1,34 +1,93 @@
 import Foundation
 
-/// Lists and reads the files of a workspace's `inbox/`: every regular file (links followed),
-/// sorted by name, without dot files and sub-folders. The inbox itself is never modified.
+/// Lists and reads the files of a workspace's `inbox/`, sorted by name. The inbox itself is
+/// never modified.
+///
+/// Only regular files are read: a FIFO would block the import for ever and a device such as
+/// `/dev/zero` never ends, so both are refused, checked again on the open file (with
+/// `O_NONBLOCK`, so that opening a FIFO cannot block either). A symbolic link is followed only
+/// to a file inside the workspace, unless `closebook.toml` sets `allow_links_outside_workspace`:
+/// a link to `/etc/passwd` dropped into an inbox must not be read. Hidden files and sub-folders
+/// are not read; they are listed as ignored, so that a user sees why a file did not count.
 enum InboxFolder {
     struct Missing: Error {
         var path: String
     }
 
-    static func read(_ path: String) throws(Missing) -> [InboxFile] {
+    struct Listing {
+        var files: [InboxFile] = []
+        var ignored: [ImportReport.IgnoredEntry] = []
+    }
+
+    static func read(_ path: String, workspace: String, allowsLinksOutside: Bool) throws(Missing) -> Listing {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
             let names = try? manager.contentsOfDirectory(atPath: path)
         else { throw Missing(path: path) }
-        var files: [InboxFile] = []
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") {
-            let filePath = (path as NSString).appendingPathComponent(name)
-            var entryIsDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: filePath, isDirectory: &entryIsDirectory) else {
-                files.append(InboxFile(name: name, bytes: [], readFailure: "cannot read the file (a broken link?)"))
+        let root = realPath(workspace) ?? workspace
+        var listing = Listing()
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let inboxPath = "inbox/" + name
+            if name.hasPrefix(".") {
+                listing.ignored.append(
+                    .init(path: inboxPath, reason: "a hidden file; Closebook reads only visible files"))
                 continue
             }
-            if entryIsDirectory.boolValue { continue }
-            if let bytes = FileBytes.read(filePath) {
-                files.append(InboxFile(name: name, bytes: bytes))
-            } else {
-                files.append(
-                    InboxFile(name: name, bytes: [], readFailure: "cannot read the file (check its permissions)"))
+            let filePath = (path as NSString).appendingPathComponent(name)
+            func refuse(_ reason: String) {
+                listing.files.append(InboxFile(name: name, bytes: [], readFailure: reason))
+            }
+            var status = stat()
+            guard lstat(filePath, &status) == 0 else {
+                refuse("cannot read the file (\(String(cString: strerror(errno))))")
+                continue
+            }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                guard let target = realPath(filePath), stat(target, &status) == 0 else {
+                    refuse("a link to nothing (its target is missing); Closebook reads only files that exist")
+                    continue
+                }
+                if !allowsLinksOutside && !(target == root || target.hasPrefix(root + "/")) {
+                    refuse(
+                        "a link to \(target), outside the workspace; Closebook does not follow it unless closebook.toml says allow_links_outside_workspace = true"
+                    )
+                    continue
+                }
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR:
+                listing.ignored.append(
+                    .init(path: inboxPath, reason: "a folder; Closebook reads only the files directly in inbox/"))
+                continue
+            default:
+                refuse("not a regular file (\(kind(of: status.st_mode))); Closebook reads only regular files")
+                continue
+            }
+            switch FileBytes.readRegularFile(filePath) {
+            case .success(let bytes): listing.files.append(InboxFile(name: name, bytes: bytes))
+            case .failure(let failure): refuse(failure.reason)
             }
         }
-        return files
+        return listing
+    }
+
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "a special file"
+        }
+    }
+
+    /// The absolute path without links, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

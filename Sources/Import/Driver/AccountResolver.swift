@@ -6,12 +6,13 @@ import Ledger
 struct AccountResolver {
     /// How a derived account got its id, which decides what `closebook.toml` lines are suggested.
     enum Basis: Equatable {
-        /// Institution and account number (OFX `ORG` + `ACCTID`).
-        case number(String)
+        /// Institution and account number (OFX `ORG` + `ACCTID`), with the bank id and account
+        /// type when the file gives them.
+        case number(String, bankID: String?, accountType: String?)
         /// A QIF `!Account` name.
         case name(String)
-        /// Nothing in the file names the account: the file name stem.
-        case fileName(String)
+        /// Nothing in the files names the account: the file names (the first gave the slug).
+        case fileNames([String])
     }
 
     struct DerivedAccount {
@@ -23,17 +24,32 @@ struct AccountResolver {
 
     let config: WorkspaceConfig
     private let globs: [(account: AccountConfig, globs: [InboxGlob])]
-    private var idBySlug: [String: AccountID] = [:]
+    /// Each configured account's `ofx_account_ids` and `external_ids`, read.
+    private let externalIDs: [(account: AccountID, values: [ExternalAccountID])]
+    /// Derived accounts by what identifies them (`derivedIdentity`), not by their slug: two
+    /// numbers that share their last four digits share a slug, never an account.
+    private var idByIdentity: [String: AccountID] = [:]
     private(set) var derived: [AccountID: DerivedAccount] = [:]
 
     init(config: WorkspaceConfig) {
         self.config = config
         self.globs = config.accounts.map { ($0, $0.inbox.map(InboxGlob.init)) }
+        // The configuration loader has checked every value; one it could not read matches nothing.
+        self.externalIDs = config.accounts.map { account in
+            (account.id, account.externalIDs.compactMap { try? ExternalAccountID(parsing: $0) })
+        }
     }
 
     /// The configured account whose `inbox` globs match a file name (the first in config order).
     func configuredAccount(forFile name: String) -> AccountConfig? {
         globs.first { $0.globs.contains { $0.matches(name) } }?.account
+    }
+
+    /// Every configured account with an `inbox` glob that matches a file name, and that glob.
+    func configuredAccounts(forFile name: String) -> [(account: AccountConfig, glob: String)] {
+        globs.compactMap { entry in
+            entry.globs.firstIndex { $0.matches(name) }.map { (entry.account, entry.account.inbox[$0]) }
+        }
     }
 
     /// The account a statement belongs to.
@@ -43,42 +59,81 @@ struct AccountResolver {
         let hint = statement.accountHint
         let keys = [hint.accountNumber, hint.name].compactMap { $0 }.filter { !$0.isEmpty }
         for key in keys {
-            let compact = AccountResolver.compact(key)
-            if let account = config.accounts.first(where: {
-                $0.externalIDs.contains { $0 == key || AccountResolver.compact($0) == compact }
-            }) {
-                return account.id
+            for (account, values) in externalIDs {
+                guard
+                    let value = values.first(where: {
+                        $0.matches(number: key, bankID: hint.bankID, accountType: hint.accountType)
+                    })
+                else { continue }
+                noteQualifiers(account: account, value: value, hint: hint)
+                return account
             }
         }
         if let fileAccount { return fileAccount.id }
-        let (slug, name, basis) = AccountResolver.derivedIdentity(hint: hint, fileName: fileName)
-        if let id = idBySlug[slug] { return id }
+        let (slug, name, basis, identity) = AccountResolver.derivedIdentity(hint: hint, fileName: fileName)
+        if let id = idByIdentity[identity] { return id }
         var id = AccountID(slug)
         var suffix = 2
         while config.account(id) != nil || derived[id] != nil {
             id = AccountID("\(slug)-\(suffix)")
             suffix += 1
         }
-        idBySlug[slug] = id
+        idByIdentity[identity] = id
         derived[id] = DerivedAccount(id: id, name: name, basis: basis, format: format)
         return id
     }
 
-    /// The slug, display name and basis of an account nothing in the configuration claims.
-    static func derivedIdentity(hint: AccountHint, fileName: String) -> (String, String, Basis) {
+    /// Per configured account and value that matched a statement: the first bank id and type seen.
+    private var qualifiersSeen: [String: (bankID: String?, accountType: String?)] = [:]
+    /// Values that matched statements of two banks or two account types (`noteQualifiers`),
+    /// each with what the second statement said, for a warning at its file; taken by the caller.
+    var ambiguousMatches: [(account: AccountID, value: String, bankID: String?, accountType: String?)] = []
+
+    /// Notes the bank id and type of a statement an unqualified value matched: a second bank or
+    /// type under the same value means two accounts share a number, and the value feeds both
+    /// into one account, where their FITIDs can collide.
+    private mutating func noteQualifiers(account: AccountID, value: ExternalAccountID, hint: AccountHint) {
+        let key = account.rawValue + "\u{1F}" + value.text
+        guard let seen = qualifiersSeen[key] else {
+            qualifiersSeen[key] = (hint.bankID, hint.accountType)
+            return
+        }
+        if seen.bankID != hint.bankID || seen.accountType != hint.accountType {
+            ambiguousMatches.append((account, value.text, hint.bankID, hint.accountType))
+        }
+    }
+
+    /// Folds the derived account `id`, just made for `fileName`, into the derived account
+    /// `other`: the file is another export of it (see `ImportRun.sameLayoutAccount`).
+    mutating func merge(_ id: AccountID, into other: AccountID, fileName: String) {
+        derived[id] = nil
+        for (identity, known) in idByIdentity where known == id { idByIdentity[identity] = other }
+        if case .fileNames(let names) = derived[other]?.basis {
+            derived[other]?.basis = .fileNames(names + [fileName])
+        }
+    }
+
+    /// The slug, display name and basis of an account nothing in the configuration claims, and
+    /// what identifies it: for a number, the whole number with the institution, bank id and
+    /// account type (the slug shows only the last four digits).
+    static func derivedIdentity(hint: AccountHint, fileName: String) -> (String, String, Basis, String) {
         if let number = hint.accountNumber, !compact(number).isEmpty {
             let last4 = String(compact(number).suffix(4))
             let institution = hint.institution.flatMap { $0.isEmpty ? nil : $0 }
             let slug = slugged((institution ?? "account") + " " + last4)
             let name = hint.name ?? "\(institution ?? "Account") \(last4)"
-            return (slug, name, .number(number))
+            let identity = [
+                "number", compact(number), hint.bankID ?? "", hint.accountType ?? "", slugged(institution ?? ""),
+            ].joined(separator: "\u{1F}")
+            return (slug, name, .number(number, bankID: hint.bankID, accountType: hint.accountType), identity)
         }
         if let name = hint.name, !slugged(name).isEmpty {
-            return (slugged(name), name, .name(name))
+            return (slugged(name), name, .name(name), "name\u{1F}" + slugged(name))
         }
         let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
         let slug = slugged(stem)
-        return (slug.isEmpty ? "account" : slug, stem, .fileName(fileName))
+        let finalSlug = slug.isEmpty ? "account" : slug
+        return (finalSlug, stem, .fileNames([fileName]), "file\u{1F}" + finalSlug)
     }
 
     /// Lower-case ASCII letters and digits, every other run of characters one `-`.

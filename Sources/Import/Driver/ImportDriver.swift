@@ -73,11 +73,14 @@ public struct ImportDriver: Sendable {
         run.read(with: readers)
         run.assignAccounts()
         run.makeEntries()
+        run.separateReusedBankIDs()
         var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
         deduplicator.pendingWindowDays = 5
         deduplicator.markSameID(&run.entries, ids: run.ids, idsAreASCII: run.idsAreASCII)
         deduplicator.supersedePending(&run.entries)
-        return deduplicator.matchAcrossFiles(&run.entries)
+        let probable = deduplicator.matchAcrossFiles(&run.entries)
+        run.findDuplicateAccounts()
+        return probable
     }
 }
 

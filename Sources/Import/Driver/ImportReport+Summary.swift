@@ -45,6 +45,14 @@ extension ImportReport {
                 "note: \(count) probable duplicate\(count == 1 ? "" : "s") kept for you to check; see probableDuplicates in \(reportPath)"
             )
         }
+        for pair in duplicateAccounts {
+            lines.append(
+                "note: accounts '\(pair.accounts[0])' and '\(pair.accounts[1])' have the same \(pair.transactions) transactions from \(pair.from) to \(pair.to): probably one account imported twice; see duplicateAccounts in \(reportPath)"
+            )
+        }
+        for entry in ignored {
+            lines.append("note: \(entry.path) is not read: \(entry.reason)")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -19,11 +19,16 @@ public struct ImportReport: Codable, Sendable, Equatable {
     public var merges: [Merge]
     /// Pairs that look like the same bank line but were both kept; confirm or dismiss them.
     public var probableDuplicates: [ProbableDuplicate]
+    /// Pairs of accounts whose statements agree transaction for transaction where they overlap:
+    /// probably one account imported under two names, its money counted twice.
+    public var duplicateAccounts: [DuplicateAccount]
+    /// What `inbox/` holds that is not read: hidden files and sub-folders.
+    public var ignored: [IgnoredEntry]
     public var totals: Totals
 
     public init(
         baseCurrency: String, files: [FileReport], accounts: [AccountReport], merges: [Merge],
-        probableDuplicates: [ProbableDuplicate], totals: Totals
+        probableDuplicates: [ProbableDuplicate], duplicateAccounts: [DuplicateAccount] = [], totals: Totals
     ) {
         self.schemaVersion = ImportReport.currentSchemaVersion
         self.baseCurrency = baseCurrency
@@ -31,6 +36,8 @@ public struct ImportReport: Codable, Sendable, Equatable {
         self.accounts = accounts
         self.merges = merges
         self.probableDuplicates = probableDuplicates
+        self.duplicateAccounts = duplicateAccounts
+        self.ignored = []
         self.totals = totals
     }
 
@@ -162,6 +169,29 @@ public struct ImportReport: Codable, Sendable, Equatable {
         public var account: String
         public var first: RecordReference
         public var second: RecordReference
+        public var reason: String
+    }
+
+    public struct IgnoredEntry: Codable, Sendable, Equatable {
+        /// `inbox/NAME`.
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    public struct DuplicateAccount: Codable, Sendable, Equatable {
+        /// The two account ids, the one fed by the earlier file first.
+        public var accounts: [String]
+        /// The two files, in the same order.
+        public var files: [String]
+        /// The days both statements cover on which their transactions agree.
+        public var from: String
+        public var to: String
+        public var transactions: Int
         public var reason: String
     }
 

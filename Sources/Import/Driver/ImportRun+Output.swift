@@ -43,6 +43,20 @@ extension ImportRun {
         probable: [Deduplicator.ProbablePair],
         writeJournal: (inout ImportRun, [Int], Journal, inout [[ImportDiagnostic]]) -> Void
     ) -> ImportOutcome {
+        for merged in layoutMerges {
+            let kind = facts[merged.account]?.kind ?? .checking
+            let entry =
+                resolver.derived[merged.account].map {
+                    suggestion(for: $0, kind: kind, currency: currency(of: merged.account))
+                } ?? ""
+            let file = files[merged.file].file.path
+            files[merged.file].warnings.append(
+                ImportDiagnostic(
+                    severity: .warning, path: file, line: 1,
+                    message:
+                        "read as account '\(merged.account)' with \(merged.other): no closebook.toml names either file, both have the same layout (\(merged.layout)) and their \(merged.rows) transaction\(merged.rows == 1 ? "" : "s") on the days both cover agree row for row; this entry in closebook.toml pins it:\n\(entry)"
+                ))
+        }
         var fileWarnings = files.map(\.warnings)
         let tallies = files.indices.map(tally)
         let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
@@ -135,7 +149,7 @@ extension ImportRun {
         writeJournal(&self, order, journal, &fileWarnings)
 
         var fileReports: [ImportReport.FileReport] = []
-        var diagnostics: [ImportDiagnostic] = []
+        var diagnostics: [ImportDiagnostic] = unmatchedGlobs()
         for (fileIndex, state) in files.enumerated() {
             var checks: [ImportReport.BalanceCheck] = []
             var warnings = fileWarnings[fileIndex]
@@ -170,7 +184,7 @@ extension ImportRun {
             errors: fileReports.reduce(0) { $0 + $1.errors.count })
         let report = ImportReport(
             baseCurrency: baseCurrency.code, files: fileReports, accounts: accountReports, merges: merges,
-            probableDuplicates: probableReports, totals: totals)
+            probableDuplicates: probableReports, duplicateAccounts: duplicateAccounts, totals: totals)
         return ImportOutcome(
             journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
     }
@@ -337,13 +351,20 @@ extension ImportRun {
             "type = \(ImportRun.quoted(kind.rawValue))", "currency = \(ImportRun.quoted(currency.code))",
         ]
         switch account.basis {
-        case .number(let number):
+        case .number(let number, let bankID, let accountType):
             let key = account.format == .ofx1 || account.format == .ofx2 ? "ofx_account_ids" : "external_ids"
-            lines.append("\(key) = [\(ImportRun.quoted(number))]")
+            // Qualified, so that two banks' accounts with one number get two entries that the
+            // configuration accepts side by side.
+            var value = number
+            if let bankID { value += ";bank=\(bankID)" }
+            if let accountType { value += ";type=\(accountType)" }
+            lines.append("\(key) = [\(ImportRun.quoted(value))]")
         case .name(let name):
             lines.append("external_ids = [\(ImportRun.quoted(name))]")
-        case .fileName(let fileName):
-            lines.append("inbox = [\(ImportRun.quoted(AccountResolver.suggestedGlob(for: fileName)))]")
+        case .fileNames(let fileNames):
+            var globs: [String] = []
+            for glob in fileNames.map(AccountResolver.suggestedGlob) where !globs.contains(glob) { globs.append(glob) }
+            lines.append("inbox = [\(globs.map(ImportRun.quoted).joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n") + "\n"
     }

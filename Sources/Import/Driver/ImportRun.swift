@@ -19,6 +19,8 @@ struct ImportRun {
         var skipped: [SkippedRecord] = []
         var warnings: [ImportDiagnostic] = []
         var errors: [ImportDiagnostic] = []
+        /// The earlier file (by index) with the very same bytes: this one is not read again.
+        var copyOf: Int?
         var failed: Bool { parsed == nil }
     }
 
@@ -52,6 +54,11 @@ struct ImportRun {
     var transactionFiles: [Int32] = []
     /// Per file, the days it covers for each account it feeds.
     var windows: [[AccountID: ClosedRange<CivilDate>]] = []
+    /// CSV files no configuration claims that were read as an earlier file's account
+    /// (`sameLayoutAccount`), for the warning that says so.
+    var layoutMerges: [(file: Int, account: AccountID, other: String, layout: String, rows: Int)] = []
+    /// Statements of two accounts that agree transaction for transaction (`findDuplicateAccounts`).
+    var duplicateAccounts: [ImportReport.DuplicateAccount] = []
 
     /// Takes the files (any order; they are processed in file-name order). Each file's bytes are
     /// released once it is read, so pass them over rather than keeping a copy.
@@ -68,6 +75,7 @@ struct ImportRun {
 
     /// Sniffs and reads every file; a file no reader recognises, or one its reader rejects, fails alone.
     mutating func read(with readers: [any StatementReader]) {
+        markCopies()
         for index in files.indices {
             let file = files[index].file
             // The parsed records hold what the journal needs; the bytes are not read again.
@@ -76,7 +84,51 @@ struct ImportRun {
                 files[index].errors.append(ImportDiagnostic(path: file.path, line: 1, message: failure))
                 continue
             }
-            guard let reader = readers.first(where: { type(of: $0).recognizes(file.bytes) }) else {
+            let claims = resolver.configuredAccounts(forFile: file.name)
+            if claims.count > 1 {
+                // Fed to the first account only, the file would be missing from the others, or
+                // counted in the wrong one: which is meant is for the user to say.
+                let named = claims.map { "'\($0.account.id)' (closebook.toml:\($0.account.inboxLine) '\($0.glob)')" }
+                files[index].errors.append(
+                    ImportDiagnostic(
+                        path: file.path, line: 1,
+                        message:
+                            "the inbox globs of two accounts match this file, \(named[0]) and \(named[1]); make one narrower so that each file feeds one account"
+                    ))
+                continue
+            }
+            if let original = files[index].copyOf {
+                // The same export saved twice would be a second account, or every record a duplicate.
+                let path = files[original].file.path
+                files[index].format = files[original].format
+                files[index].parsed = ParsedFile(format: files[original].format ?? .csv, statements: [])
+                files[index].warnings.append(
+                    ImportDiagnostic(
+                        severity: .warning, path: file.path, line: 1,
+                        message:
+                            "this file has the same bytes as \(path); it is imported once, from \(path) (remove one of the two copies)"
+                    ))
+                continue
+            }
+            if file.bytes.isEmpty {
+                files[index].errors.append(ImportDiagnostic(path: file.path, line: 1, message: "the file is empty"))
+                continue
+            }
+            var nulLines: [Int] = []
+            switch NULLines.blank(&files[index].file.bytes) {
+            case .clean: break
+            case .blanked(let lines): nulLines = lines
+            case .binary(let lines, let total):
+                files[index].errors.append(
+                    ImportDiagnostic(
+                        path: file.path, line: 1,
+                        message:
+                            "not a bank export Closebook can read (expected CSV, OFX, QFX or QIF): NUL bytes on \(lines) of its \(total) lines show a binary file"
+                    ))
+                continue
+            }
+            let bytes = files[index].file.bytes
+            guard let reader = readers.first(where: { type(of: $0).recognizes(bytes) }) else {
                 files[index].errors.append(
                     ImportDiagnostic(
                         path: file.path, line: 1,
@@ -87,11 +139,12 @@ struct ImportRun {
             let account = resolver.configuredAccount(forFile: file.name)
             let context = ReadContext(defaultCurrency: defaultCurrency(for: account), account: account)
             do {
-                let parsed = try reader.read(file.bytes, path: file.path, context: context)
+                let parsed = try reader.read(bytes, path: file.path, context: context)
                 files[index].parsed = parsed
                 files[index].recordCount = parsed.recordCount
                 files[index].format = parsed.format
                 files[index].skipped = parsed.skipped
+                accountForNULLines(nulLines, file: index, format: parsed.format)
                 for diagnostic in parsed.warnings {
                     if diagnostic.severity == .error {
                         files[index].errors.append(diagnostic)
@@ -105,6 +158,61 @@ struct ImportRun {
         }
     }
 
+    /// Accounts for the lines `NULLines` removed: in a CSV file each was a record, skipped; in
+    /// the others a record spans lines, and the reader has already skipped one that lost what it needs.
+    mutating func accountForNULLines(_ lines: [Int], file index: Int, format: FileFormat) {
+        guard !lines.isEmpty else { return }
+        for line in lines {
+            if format == .csv {
+                files[index].skipped.append(
+                    SkippedRecord(
+                        line: line, reason: "the line holds a NUL byte (binary data, not text); it is skipped"))
+                files[index].recordCount += 1
+            } else {
+                files[index].warnings.append(
+                    ImportDiagnostic(
+                        severity: .warning, path: files[index].file.path, line: line,
+                        message:
+                            "the line holds a NUL byte (binary data, not text) and was left out; a record it belonged to is skipped if it needs the line"
+                    ))
+            }
+        }
+        if format == .csv { files[index].skipped.sort { $0.line < $1.line } }
+    }
+
+    /// Warnings for `inbox` globs of `closebook.toml` that match no file: the account then
+    /// silently has no transactions (a typo, or exports saved under a new name).
+    func unmatchedGlobs() -> [ImportDiagnostic] {
+        var warnings: [ImportDiagnostic] = []
+        for account in config.accounts {
+            for pattern in account.inbox {
+                let glob = InboxGlob(pattern)
+                guard !files.contains(where: { glob.matches($0.file.name) }) else { continue }
+                warnings.append(
+                    ImportDiagnostic(
+                        severity: .warning, path: "closebook.toml", line: account.inboxLine,
+                        message:
+                            "the inbox glob '\(pattern)' of account '\(account.id)' matches no file in inbox/, so no file feeds the account through it"
+                    ))
+            }
+        }
+        return warnings
+    }
+
+    /// Notes each file whose bytes are those of an earlier file. Only files of equal size are
+    /// compared, so an inbox without copies costs one look at each size.
+    mutating func markCopies() {
+        var bySize: [Int: [Int]] = [:]
+        for index in files.indices where files[index].file.readFailure == nil && !files[index].file.bytes.isEmpty {
+            let size = files[index].file.bytes.count
+            if let original = bySize[size]?.first(where: { files[$0].file.bytes == files[index].file.bytes }) {
+                files[index].copyOf = original
+            } else {
+                bySize[size, default: []].append(index)
+            }
+        }
+    }
+
     /// Maps every statement to an account and gathers what the files say about each account.
     mutating func assignAccounts() {
         windows = Array(repeating: [:], count: files.count)
@@ -113,9 +221,34 @@ struct ImportRun {
             let file = files[index].file
             let fileAccount = resolver.configuredAccount(forFile: file.name)
             for statement in parsed.statements {
-                let account = resolver.account(
+                let derivedBefore = resolver.derived.count
+                var account = resolver.account(
                     for: statement, fileName: file.name, format: parsed.format, fileAccount: fileAccount)
+                if resolver.derived.count > derivedBefore, case .fileNames = resolver.derived[account]?.basis,
+                    let match = sameLayoutAccount(statement, file: index)
+                {
+                    resolver.merge(account, into: match.account, fileName: file.name)
+                    layoutMerges.append(
+                        (
+                            index, match.account, files[match.file].file.path, "profile '\(parsed.profile ?? "")'",
+                            match.rows
+                        ))
+                    account = match.account
+                }
                 files[index].accounts.append(account)
+                for ambiguous in resolver.ambiguousMatches {
+                    let said = [
+                        ambiguous.bankID.map { "BANKID \($0)" }, ambiguous.accountType.map { "ACCTTYPE \($0)" },
+                    ]
+                    .compactMap { $0 }.joined(separator: ", ")
+                    files[index].warnings.append(
+                        ImportDiagnostic(
+                            severity: .warning, path: file.path, line: 1,
+                            message:
+                                "a statement with \(said.isEmpty ? "no BANKID" : said) is read into account '\(ambiguous.account)' through ofx_account_ids '\(ambiguous.value)', which also took a statement of another bank or account type; if these are two accounts, qualify the values (';bank=BANKID;type=ACCTTYPE') so their transactions are not merged"
+                        ))
+                }
+                resolver.ambiguousMatches.removeAll()
                 var known = facts[account, default: AccountFacts()]
                 let hint = statement.accountHint
                 if known.institution == nil, let value = hint.institution, !value.isEmpty { known.institution = value }
@@ -135,6 +268,53 @@ struct ImportRun {
                 }
             }
         }
+    }
+
+    /// For a CSV statement that nothing configured claims and nothing in it names: the derived
+    /// account of an earlier CSV file read with the same profile whose transactions agree with
+    /// this statement's row for row (date, amount, payee) on every day both cover, at least one.
+    ///
+    /// Without a `closebook.toml`, two overlapping exports of one account (`export.csv`,
+    /// `export (2).csv`) would otherwise be two accounts, and the overlap counted twice.
+    func sameLayoutAccount(_ statement: ParsedStatement, file: Int) -> (account: AccountID, file: Int, rows: Int)? {
+        guard let parsed = files[file].parsed, parsed.format == .csv, let profile = parsed.profile,
+            let span = ImportRun.span(of: statement)
+        else { return nil }
+        for earlier in 0..<file {
+            guard let other = files[earlier].parsed, other.format == .csv, other.profile == profile else { continue }
+            for (position, candidate) in other.statements.enumerated() {
+                let account = files[earlier].accounts[position]
+                guard case .fileNames = resolver.derived[account]?.basis, let otherSpan = ImportRun.span(of: candidate)
+                else { continue }
+                let lower = max(span.lowerBound, otherSpan.lowerBound)
+                let upper = min(span.upperBound, otherSpan.upperBound)
+                guard lower <= upper else { continue }
+                let mine = ImportRun.rows(of: statement.records, from: lower, to: upper)
+                if !mine.isEmpty && mine == ImportRun.rows(of: candidate.records, from: lower, to: upper) {
+                    return (account, earlier, mine.count)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The records of `table` from `lower` to `upper` as (day, amount, payee without case and
+    /// extra white space), sorted.
+    static func rows(of table: RecordTable, from lower: CivilDate, to upper: CivilDate) -> [RowKey] {
+        var result: [RowKey] = []
+        for index in table.indices where table.date(at: index) >= lower && table.date(at: index) <= upper {
+            let payee = table[index].payee.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+            result.append(
+                RowKey(day: table.date(at: index).dayNumber, minorUnits: table.minorUnits(at: index), payee: payee))
+        }
+        result.sort { ($0.day, $0.minorUnits, $0.payee) < ($1.day, $1.minorUnits, $1.payee) }
+        return result
+    }
+
+    struct RowKey: Equatable {
+        var day: Int
+        var minorUnits: Int64
+        var payee: String
     }
 
     /// The days a statement covers: what it states, else its first to last record date.

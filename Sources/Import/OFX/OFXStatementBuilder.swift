@@ -267,6 +267,11 @@ struct OFXStatementBuilder {
     // MARK: - Leaves by aggregate
 
     private mutating func transactionLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {
+        // As a CSV cell: no bank writes a value this long (a 100 MB NAME would reach every output).
+        if value.count > CSVTokenizer.maximumFieldBytes {
+            if transaction?.oversized == nil { transaction?.oversized = tag.name }
+            return
+        }
         switch tag {
         case .trntype: transaction?.type = values.nonEmpty(values.upperCased(value))
         case .dtposted: transaction?.posted = DateField(value)
@@ -311,6 +316,7 @@ struct OFXStatementBuilder {
             case .acctid: statement?.accountID = values.nonEmpty(values.text(value))
             case .accttype: statement?.accountType = values.nonEmpty(values.text(value).uppercased())
             case .brokerid: statement?.brokerID = values.nonEmpty(values.text(value))
+            case .bankid: statement?.bankID = values.nonEmpty(values.text(value))
             default: break
             }
             return
@@ -368,6 +374,9 @@ struct OFXStatementBuilder {
             return
         }
         var reasons: [String] = []
+        if let tag = transaction.oversized {
+            reasons.append("\(tag) is longer than \(CSVTokenizer.maximumFieldBytes) bytes (no bank writes one so long)")
+        }
         let dateTag = transaction.pending && transaction.transacted != .missing ? "DTTRAN" : "DTPOSTED"
         let dateField = dateTag == "DTTRAN" ? transaction.transacted : transaction.posted
         let date = dateField.date(tag: dateTag, reasons: &reasons)
@@ -551,11 +560,10 @@ struct OFXStatementBuilder {
             )
         }
         if state.roundedCount > 0, let first = state.firstRounded {
-            let more = state.roundedCount > 1 ? " (and \(state.roundedCount - 1) more)" : ""
             warn(
                 line: first.line, column: 1,
-                "\(first.tag) '\(first.text)' has more decimals than \(first.rounded.currency.code) allows; "
-                    + "rounded half to even to \(first.rounded.decimalString)\(more)")
+                AmountRounding.message(
+                    field: first.tag, text: first.text, rounded: first.rounded, more: state.roundedCount - 1))
         }
         let repeated = OFXStatementBuilder.repeatedFITIDs(in: state.records, hashes: state.fitIDHashes)
         for (fitID, lines) in repeated.prefix(20) {
@@ -602,7 +610,9 @@ struct OFXStatementBuilder {
         var records = state.records
         records.releaseUnusedCapacity()  // a small statement in a large file gives back what was reserved
         var statement = ParsedStatement(
-            accountHint: AccountHint(institution: institution, accountNumber: state.accountID, kind: kind),
+            accountHint: AccountHint(
+                institution: institution, accountNumber: state.accountID, kind: kind, bankID: state.bankID,
+                accountType: state.tag == .ccstmtrs ? "CREDITCARD" : state.accountType),
             currency: currency, records: records, statedBalances: statedBalances, coverage: coverage,
             positionsValue: positionsValue)
         statement.positionsDate = positionsDate
@@ -781,6 +791,7 @@ private struct StatementState {
     var inCashBalance = false
     var accountID: String?
     var accountType: String?
+    var bankID: String?
     var brokerID: String?
     var start = DateField.missing
     var end = DateField.missing
@@ -822,6 +833,8 @@ private struct TransactionState {
     var inCurrency = false
     var inOriginalCurrency = false
     var inPayee = false
+    /// The first element whose value was longer than a field may be (its value was dropped).
+    var oversized: String?
 
     init(line: Int, pending: Bool) {
         self.line = line

@@ -53,10 +53,12 @@ public struct QIFReader: StatementReader {
         let order = try conventions.dateOrder(configured: configuredOrder, path: path)
         let currency = context.account?.currency ?? context.defaultCurrency
         let (statements, skipped) = text.withUnsafeBufferPointer { buffer in
-            readEntries(
-                QIFRecordConversion(
-                    text: buffer, order: order, style: conventions.decimalMark.style, currency: currency, path: path),
-                context: context, warnings: &warnings)
+            let conversion = QIFRecordConversion(
+                text: buffer, order: order, style: conventions.decimalMark.style, currency: currency, path: path)
+            defer {
+                if let rounded = conversion.rounded.warning(path: path, field: "amount") { warnings.append(rounded) }
+            }
+            return readEntries(conversion, context: context, warnings: &warnings)
         }
         warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         return ParsedFile(format: .qif, statements: statements, skipped: skipped, warnings: warnings)

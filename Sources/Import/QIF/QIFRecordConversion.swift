@@ -22,6 +22,8 @@ struct QIFRecordConversion {
     let style: DecimalStyle
     let currency: Currency
     let path: String
+    /// Amounts with more decimals than `currency` has, rounded (see `AmountRounding`).
+    let rounded = AmountRounding.Tally()
 
     init(text: UnsafeBufferPointer<UInt8>, order: DateOrder, style: DecimalStyle, currency: Currency, path: String) {
         self.text = text
@@ -48,6 +50,13 @@ struct QIFRecordConversion {
         var security: Range<Int>?
         var splitStart: Int?
         scan: for (index, field) in fields.enumerated() {
+            // As a CSV cell: no bank writes a line this long, and it would reach every output.
+            if field.value.count > CSVTokenizer.maximumFieldBytes {
+                let code = Character(Unicode.Scalar(field.code))
+                return .skipped(
+                    "its \(code) line is longer than \(CSVTokenizer.maximumFieldBytes) bytes (no bank writes one so long)"
+                )
+            }
             switch field.code {
             case UInt8(ascii: "D"): if dateField == nil { dateField = field }
             case UInt8(ascii: "T"): if amountField == nil { amountField = field }
@@ -180,7 +189,17 @@ struct QIFRecordConversion {
         if !value.isEmpty, let units = AmountCell.fastPlain(value, exponent: currency.exponent, style: style) {
             return Money(minorUnits: units, currency: currency)
         }
-        return try? Money.parse(value, currency: currency, style: style)
+        do {
+            return try Money.parse(value, currency: currency, style: style)
+        } catch .tooManyDecimals {
+            // As in CSV and OFX: rounded half to even, with one warning for the file.
+            guard let money = try? Money.parse(value, currency: currency, style: style, excess: .roundHalfEven)
+            else { return nil }
+            rounded.note(line: field.line, text: string(field.value), money: money)
+            return money
+        } catch {
+            return nil
+        }
     }
 
     /// Why a field is not an amount (for a field `amount(of:)` did not read).

@@ -84,13 +84,22 @@ public struct AccountHint: Sendable, Hashable {
     /// A human name (QIF `!Account` `N` line).
     public var name: String?
     public var kind: AccountKind?
+    /// OFX `BANKID` (the bank's routing or sort code): with the number and type, it tells apart
+    /// two banks' accounts that share a number.
+    public var bankID: String?
+    /// OFX `ACCTTYPE`, upper case (`CHECKING`, `SAVINGS`), or `CREDITCARD` for a card statement.
+    public var accountType: String?
 
-    public init(institution: String? = nil, accountNumber: String? = nil, name: String? = nil, kind: AccountKind? = nil)
-    {
+    public init(
+        institution: String? = nil, accountNumber: String? = nil, name: String? = nil, kind: AccountKind? = nil,
+        bankID: String? = nil, accountType: String? = nil
+    ) {
         self.institution = institution
         self.accountNumber = accountNumber
         self.name = name
         self.kind = kind
+        self.bankID = bankID
+        self.accountType = accountType
     }
 }
 

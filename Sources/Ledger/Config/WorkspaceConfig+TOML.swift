@@ -80,8 +80,11 @@ struct TOMLConfigReader {
             guard let value = root[key] else { continue }
             switch key {
             case "base_currency":
-                guard let code = value.string, let currency = Currency(code: code) else {
-                    throw fail("", key, "'base_currency' must be an ISO 4217 code such as \"EUR\"")
+                guard let code = value.string, let currency = Currency(isoCode: code) else {
+                    throw fail(
+                        "", key,
+                        "'base_currency' must be an ISO 4217 code such as \"EUR\"\(value.string.map { " ('\($0)' is not one)" } ?? "")"
+                    )
                 }
                 config.baseCurrency = currency
             case "accounts":
@@ -111,11 +114,19 @@ struct TOMLConfigReader {
                         throw fail("budgets", category, "budget for '\(category)': \(error)")
                     }
                 }
+            case "allow_links_outside_workspace":
+                guard let flag = value.bool else {
+                    throw fail("", key, "'allow_links_outside_workspace' must be true or false")
+                }
+                config.allowsLinksOutsideWorkspace = flag
             case "categorize":
                 guard let table = value.table else { throw fail("", key, "'categorize' must be a [categorize] table") }
                 config.categorize = try readCategorize(table)
             default:
-                throw fail("", key, "unknown key '\(key)' (expected base_currency, accounts, budgets or categorize)")
+                throw fail(
+                    "", key,
+                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize or allow_links_outside_workspace)"
+                )
             }
         }
         // Budgets were parsed before base_currency may have been read (keys are sorted); re-tag them.
@@ -126,7 +137,43 @@ struct TOMLConfigReader {
         for (index, account) in config.accounts.enumerated() where !seen.insert(account.id).inserted {
             throw fail("accounts#\(index)", "id", "account id '\(account.id)' is used twice")
         }
+        try checkExternalIDs(config.accounts, tables: root["accounts"]?.array)
         return config
+    }
+
+    /// An account number in two accounts would send one bank's statements to the other's
+    /// account, where same-id de-duplication drops them: one value (or two that a statement could
+    /// both match) in two accounts is an error at the second.
+    func checkExternalIDs(_ accounts: [AccountConfig], tables: TOMLArray?) throws(ConfigError) {
+        var earlier: [(account: AccountID, value: ExternalAccountID)] = []
+        for (index, account) in accounts.enumerated() {
+            let table = tables.flatMap { index < $0.count ? $0[index].table : nil }
+            let ofxTexts = Set(TOMLConfigReader.texts(table?["ofx_account_ids"]))
+            for text in account.externalIDs {
+                let key = ofxTexts.contains(text) ? "ofx_account_ids" : "external_ids"
+                let value: ExternalAccountID
+                do {
+                    value = try ExternalAccountID(parsing: text)
+                } catch {
+                    throw fail("accounts#\(index)", key, "\(key) value \(error.message)")
+                }
+                if let other = earlier.first(where: { $0.account != account.id && $0.value.overlaps(value) }) {
+                    throw fail(
+                        "accounts#\(index)", key,
+                        "\(key) value '\(text)' of account '\(account.id)' also matches '\(other.value.text)' of account '\(other.account)'; one account number must belong to one account (add ';bank=BANKID' or ';type=ACCTTYPE' to tell two banks' accounts apart)"
+                    )
+                }
+                earlier.append((account.id, value))
+            }
+        }
+    }
+
+    /// The strings of a string or array-of-strings value (others are reported by `readAccount`).
+    static func texts(_ value: TOMLValueConvertible?) -> [String] {
+        guard let value else { return [] }
+        if let text = value.string { return [text] }
+        guard let array = value.array else { return [] }
+        return (0..<array.count).compactMap { array[$0].string }
     }
 
     func readAccount(_ table: TOMLTable, index: Int) throws(ConfigError) -> AccountConfig {
@@ -168,12 +215,13 @@ struct TOMLConfigReader {
             account.kind = kind
         }
         if let code = try string("currency") {
-            guard let currency = Currency(code: code) else {
-                throw fail(name, "currency", "'\(code)' is not an ISO 4217 currency code")
+            guard let currency = Currency(isoCode: code) else {
+                throw fail(name, "currency", "'\(code)' is not an ISO 4217 currency code (such as \"EUR\" or \"GBP\")")
             }
             account.currency = currency
         }
         account.inbox = try strings("inbox")
+        account.inboxLine = locator.line(table: name, key: "inbox")
         account.externalIDs = try strings("ofx_account_ids") + strings("external_ids")
         account.profile = try string("profile")
         if let order = try string("date_order") {

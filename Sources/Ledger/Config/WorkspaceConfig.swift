@@ -10,6 +10,9 @@ public struct WorkspaceConfig: Sendable, Equatable {
     /// Monthly budget per category.
     public var budgets: [CategoryPath: Money]
     public var categorize: CategorizeSettings
+    /// `allow_links_outside_workspace`: follow links in `inbox/` to files outside the workspace.
+    /// Off by default, so that a link to a system file is never read into the reports.
+    public var allowsLinksOutsideWorkspace = false
 
     public init(
         baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],
@@ -44,6 +47,8 @@ public struct AccountConfig: Sendable, Equatable {
     public var closed: CivilDate?
     /// The line of the `[[accounts]]` header, for messages.
     public var line: Int
+    /// The line of the `inbox` key (the header's when there is none), for messages about globs.
+    public var inboxLine: Int = 0
 
     public init(
         id: AccountID, name: String, kind: AccountKind = .checking, currency: Currency? = nil, inbox: [String] = [],

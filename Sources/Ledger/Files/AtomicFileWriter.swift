@@ -32,6 +32,7 @@ public final class AtomicFileWriter {
         }
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
+        AtomicFileWriter.removeAbandoned(name: name, in: folder)
         var attempt = 0
         while true {
             let candidate = (folder as NSString).appendingPathComponent(".\(name).\(getpid())-\(attempt).tmp")
@@ -90,6 +91,23 @@ public final class AtomicFileWriter {
         close(descriptor)
         descriptor = -1
         unlink(temporaryPath)
+    }
+
+    /// Removes the temporary files a killed run left for `name` in `folder`
+    /// (`.NAME.PID-N.tmp`, up to hundreds of megabytes each), but only those whose process is
+    /// gone: another run writing the same output at this moment keeps its file.
+    static func removeAbandoned(name: String, in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let head = ".\(name)."
+        for candidate in names where candidate.hasPrefix(head) && candidate.hasSuffix(".tmp") {
+            let middle = candidate.dropFirst(head.count).dropLast(4)
+            guard let dash = middle.lastIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
+                Int(middle[middle.index(after: dash)...]) != nil
+            else { continue }
+            // `kill(pid, 0)` sends nothing; ESRCH means no such process (EPERM: it exists).
+            guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((folder as NSString).appendingPathComponent(candidate))
+        }
     }
 
     private func fail() {

@@ -35,6 +35,33 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
         "CLF": 4, "UYW": 4,
     ]
 
+    /// ISO 4217 codes with two decimal places: the active list (amendment 177, 2024), plus codes
+    /// withdrawn since 2020 that older exports still carry (HRK, SLL, ANG, CUC, ZWL). Funds and
+    /// metals without a minor unit (XAU, XDR, XXX ...) are not money an account holds.
+    static let hundredths: Set<String> = [
+        "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BMD",
+        "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHE", "CHF", "CHW", "CNY",
+        "COP", "COU", "CRC", "CUC", "CUP", "CVE", "CZK", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD",
+        "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GTQ", "GYD", "HKD", "HNL", "HRK", "HTG", "HUF", "IDR", "ILS",
+        "INR", "IRR", "JMD", "KES", "KGS", "KHR", "KPW", "KYD", "KZT", "LAK", "LBP", "LKR", "LRD", "LSL", "MAD",
+        "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR", "MWK", "MXN", "MXV", "MYR", "MZN", "NAD",
+        "NGN", "NIO", "NOK", "NPR", "NZD", "PAB", "PEN", "PGK", "PHP", "PKR", "PLN", "QAR", "RON", "RSD", "RUB",
+        "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SLL", "SOS", "SRD", "SSP", "STN", "SVC", "SYP",
+        "SZL", "THB", "TJS", "TMT", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "USD", "USN", "UYU", "UZS", "VED",
+        "VES", "WST", "XCD", "XCG", "YER", "ZAR", "ZMW", "ZWG", "ZWL",
+    ]
+
+    /// Makes a currency from a code ISO 4217 lists (case-insensitive), with its exponent; nil
+    /// for any other code. Configuration is checked with this: `base_currency = "XYZ"` would
+    /// give a report of zeros and an account in `QQQ` would skip every row.
+    public init?(isoCode: String) {
+        guard let currency = Currency(code: isoCode), currency.isISO4217 else { return nil }
+        self = currency
+    }
+
+    /// True when ISO 4217 lists the code.
+    public var isISO4217: Bool { Currency.exponents[code] != nil || Currency.hundredths.contains(code) }
+
     /// The power of ten that turns major units into minor units.
     public var scale: Int64 {
         var result: Int64 = 1

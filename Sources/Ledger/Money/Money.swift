@@ -45,15 +45,30 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(decimalString) \(currency.code)" }
 }
 
-/// A running total of many amounts in one currency that reports overflow instead of trapping.
+/// A running total of many amounts in one currency, summed in 128 bits.
+///
+/// A month of a large inbox can pass `Int64.max` minor units part way (amounts of both signs in
+/// any order) and still end in range; 128 bits hold the sum of more than 10^19 amounts of
+/// `Int64.max` each, so no realistic inbox overflows them. `total` is the sum as `Int64`, and
+/// `overflowed` says the final sum does not fit one: the caller names the account and month.
 public struct MoneyAccumulator: Sendable {
-    public private(set) var total: Int64 = 0
-    public private(set) var overflowed = false
+    /// The exact sum.
+    public private(set) var wideTotal: Int128 = 0
 
     public init() {}
 
     public mutating func add(_ minorUnits: Int64) {
-        let (value, overflow) = total.addingReportingOverflow(minorUnits)
-        if overflow { overflowed = true } else { total = value }
+        wideTotal &+= Int128(minorUnits)
     }
+
+    /// The sum as `Int64`, or nil when it does not fit.
+    public var exactTotal: Int64? { Int64(exactly: wideTotal) }
+
+    /// The sum as `Int64`, clamped to its range when `overflowed`.
+    public var total: Int64 {
+        exactTotal ?? (wideTotal < 0 ? Int64.min : Int64.max)
+    }
+
+    /// True when the sum does not fit `Int64` minor units.
+    public var overflowed: Bool { exactTotal == nil }
 }

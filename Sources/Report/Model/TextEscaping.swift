@@ -12,8 +12,8 @@ public enum TextEscaping: Sendable {
 
     public func apply(_ text: String) -> String {
         switch self {
-        case .none: text
-        case .markdown: TextEscaping.markdown(text)
+        case .none: TextEscaping.neutralizingBidi(text)
+        case .markdown: TextEscaping.markdown(TextEscaping.neutralizingBidi(text))
         }
     }
 
@@ -50,7 +50,7 @@ public enum TextEscaping: Sendable {
     public static func xml(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
+        for scalar in neutralizingBidi(text).unicodeScalars {
             switch scalar {
             case "&": result.append("&amp;")
             case "<": result.append("&lt;")

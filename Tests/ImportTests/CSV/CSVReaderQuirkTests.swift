@@ -385,11 +385,15 @@ struct CSVReaderQuirkTests {
 
             """
         let file = try Support.read(text, profiles: [profile])
-        #expect(file.csvRecords.map(\.amount.decimalString) == ["1.00"])
+        // Three decimals are rounded half to even, with a warning, as in QIF and OFX.
+        #expect(file.csvRecords.map(\.amount.decimalString) == ["1.23", "1.00"])
+        #expect(
+            file.warnings.map(\.message) == [
+                "amount '1,234' has more decimals than EUR allows; rounded half to even to 1.23"
+            ])
         #expect(
             file.skipped == [
                 SkippedRecord(line: 2, reason: "amount '99999999999999999999' is too large to represent exactly"),
-                SkippedRecord(line: 3, reason: "amount '1,234' has more than 2 decimal places for EUR"),
                 SkippedRecord(
                     line: 4, reason: "amount '12,3,4' is not a number (decimal mark is ',' for this profile)"),
                 SkippedRecord(line: 5, reason: "amount is empty"),
@@ -459,7 +463,7 @@ struct CSVReaderQuirkTests {
             throws: ImportDiagnostic(
                 path: "inbox/test.csv", line: 1, column: 1,
                 message:
-                    "no CSV profile matches this file (line 1 reads \"When,What,HowMuch\"); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+                    "no CSV profile matches this file (its first line has 3 cells); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
             )
         ) {
             try Support.read("When,What,HowMuch\n01/02/2024,X,1.00\n", profiles: [try Self.simple()])
@@ -578,12 +582,13 @@ struct CSVReaderQuirkTests {
     }
 
     @Test func aLongLineOfStrayQuotesIsReadInOnePass() throws {
-        // 40,000 stray quotes in one quoted cell: each must not rescan the whole line.
+        // 40,000 stray quotes in one quoted cell: each must not rescan the whole line. The cell
+        // is longer than a field may be, so its record is skipped once the cap is reached.
         let cell = String(repeating: "a\"b", count: 40_000)
-        let text = "Date,Description,Amount\n01/02/2024,\"\(cell)\",1.00\n"
+        let text = "Date,Description,Amount\n01/02/2024,\"\(cell)\",1.00\n02/02/2024,Tea,2.00\n"
         let file = try Support.read(text, profiles: [try Self.simple()])
-        #expect(file.csvRecords.first?.payee.count == cell.count)
-        #expect(file.warnings.count == 1)
+        #expect(file.csvRecords.map(\.payee) == ["Tea"])
+        #expect(file.skipped.map(\.line) == [2])
     }
 
     @Test func aLineOfNothingButDelimiters() throws {

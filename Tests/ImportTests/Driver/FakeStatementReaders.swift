@@ -5,7 +5,7 @@ import Ledger
 ///
 ///     FAKECSV                       (or FAKEOFX: the same, read as an OFX 2 file)
 ///     statement;number=4929000011112222;institution=Harbor Card;name=Visa;kind=credit_card;
-///         currency=GBP;from=2024-01-01;to=2024-01-31;ledger=2024-01-31:-150.00
+///         bankid=021000021;accttype=CHECKING;currency=GBP;from=2024-01-01;to=2024-01-31;ledger=2024-01-31:-150.00
 ///     2024-01-05;-3.50;Coffee;fitid=A1;memo=...;pending;balance=96.50;type=DEB
 ///     skip;reason text
 ///
@@ -62,6 +62,8 @@ enum FakeStatementText {
             case "institution": statement.accountHint.institution = value
             case "name": statement.accountHint.name = value
             case "kind": statement.accountHint.kind = AccountKind(rawValue: value)
+            case "bankid": statement.accountHint.bankID = value
+            case "accttype": statement.accountHint.accountType = value
             case "currency": statement.currency = Currency(code: value)
             case "from": from = CivilDate(iso: value)
             case "to": to = CivilDate(iso: value)
@@ -97,7 +99,11 @@ struct FakeCSVReader: StatementReader {
         if FakeStatementText.starts(bytes, with: "FAKECSV;fail") {
             throw ImportDiagnostic(path: path, line: 1, column: 9, message: "this file is broken on purpose")
         }
-        return FakeStatementText.parse(bytes, format: .csv, context: context)
+        var file = FakeStatementText.parse(bytes, format: .csv, context: context)
+        // `FAKECSV;profile=NAME` on the first line: read as with that bank profile.
+        let header = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+        if let range = header.range(of: ";profile=") { file.profile = String(header[range.upperBound...]) }
+        return file
     }
 }
 

@@ -474,3 +474,22 @@ struct ImportReportSchemaTests {
         }
     }
 }
+
+extension ImportReportSchemaTests {
+    @Test("a report with duplicate accounts and ignored entries conforms")
+    func duplicateAccountsAndIgnored() throws {
+        let qif = "!Type:Bank\nD25/09/2024\nT-1.00\nPA\n^\nD26/09/2024\nT-2.00\nPB\n^\nD27/09/2024\nT-3.00\nPC\n^\n"
+        let workspace = try TemporaryWorkspace(
+            config: nil,
+            inbox: ["one.qif": Array(qif.utf8), "two.qif": Array((qif + "\n").utf8), ".hidden": [1]])
+        try FileManager.default.createDirectory(
+            atPath: workspace.path + "/inbox/old", withIntermediateDirectories: true)
+        let (status, bytes) = try Self.importReport(workspace: workspace.path, output: workspace.path)
+        #expect(status == 0)
+        let problems = try Self.validator().validate(JSONSerialization.jsonObject(with: bytes))
+        #expect(problems.isEmpty, "\(problems)")
+        let report = try JSONDecoder().decode(ImportReport.self, from: bytes)
+        #expect(report.duplicateAccounts.map(\.accounts) == [["one", "two"]])
+        #expect(report.ignored.map(\.path) == ["inbox/.hidden", "inbox/old"])
+    }
+}

@@ -25,7 +25,9 @@ import Testing
         let statement = try file.only
         #expect(
             statement.accountHint
-                == AccountHint(institution: "FAKE", accountNumber: "1452687~7", kind: .checking))
+                == AccountHint(
+                    institution: "FAKE", accountNumber: "1452687~7", kind: .checking, bankID: "5472369148",
+                    accountType: "CHECKING"))
         #expect(statement.currency == .usd)
         #expect(statement.coverage == date("2000-01-01")...date("2013-05-25"))
         #expect(statement.records.count == 3)
@@ -99,7 +101,10 @@ import Testing
         let file = try Support.readCorpus("ledger-autosync__no-institution.ofx")
         let statement = try file.only
         // No <FI> block: the institution is unknown, which the driver must cope with.
-        #expect(statement.accountHint == AccountHint(accountNumber: "1452687~7", kind: .checking))
+        #expect(
+            statement.accountHint
+                == AccountHint(
+                    accountNumber: "1452687~7", kind: .checking, bankID: "5472369148", accountType: "CHECKING"))
         #expect(statement.records.map(\.fitID) == ["0000486", "0000487", "0000488"])
         #expect(statement.amounts == [money("0.01", "USD"), money("-34.51", "USD"), money("-25.00", "USD")])
         #expect(statement.records.map(\.line) == [42, 50, 58])
@@ -119,7 +124,10 @@ import Testing
                 "CHARSET": "1252", "COMPRESSION": "NONE", "OLDFILEUID": "NONE", "NEWFILEUID": "NONE",
             ])
         let statement = try Support.readCorpus(name).only
-        #expect(statement.accountHint == AccountHint(accountNumber: "12300 000012345678", kind: .checking))
+        #expect(
+            statement.accountHint
+                == AccountHint(
+                    accountNumber: "12300 000012345678", kind: .checking, bankID: "160000100", accountType: "CHECKING"))
         #expect(statement.currency == Currency(code: "CAD"))
         #expect(statement.coverage == date("2009-04-01")...date("2009-05-23"))
         #expect(
@@ -152,7 +160,9 @@ import Testing
                     + "(Opening and ending tag mismatch: SEVERITY line 8 and STATUS); it is read as OFX 1 SGML instead"
             ])
         let statement = try file.only
-        #expect(statement.accountHint == AccountHint(accountNumber: "1234123412341234", kind: .creditCard))
+        #expect(
+            statement.accountHint
+                == AccountHint(accountNumber: "1234123412341234", kind: .creditCard, accountType: "CREDITCARD"))
         #expect(statement.currency == Currency(code: "AUD"))
         #expect(statement.records.count == 1)
         let record = statement.records[0]
@@ -218,7 +228,10 @@ import Testing
         #expect(file.warnings.isEmpty)
         let statement = try file.only
         #expect(
-            statement.accountHint == AccountHint(institution: "SUNCORP", accountNumber: "123456789", kind: .checking))
+            statement.accountHint
+                == AccountHint(
+                    institution: "SUNCORP", accountNumber: "123456789", kind: .checking, bankID: "SUNCORP",
+                    accountType: "CHECKING"))
         #expect(statement.currency == Currency(code: "AUD"))
         #expect(statement.records.count == 1)
         let record = statement.records[0]
@@ -246,7 +259,7 @@ import Testing
             ])
         let statement = try file.only
         // Empty ACCTTYPE: the kind is unknown. BANKID holds an organisation name (NPBS), not an institution.
-        #expect(statement.accountHint == AccountHint(accountNumber: "12345678"))
+        #expect(statement.accountHint == AccountHint(accountNumber: "12345678", bankID: "NPBS"))
         #expect(statement.currency == Currency(code: "AUD"))
         #expect(statement.coverage == date("2018-05-06")...date("2018-08-04"))
         #expect(statement.statedBalances.isEmpty)
@@ -366,7 +379,11 @@ import Testing
         #expect(file.format == .ofx2)
         #expect(file.warnings.isEmpty)
         let statement = try file.only
-        #expect(statement.accountHint == AccountHint(institution: "NCH", accountNumber: "999988", kind: .checking))
+        #expect(
+            statement.accountHint
+                == AccountHint(
+                    institution: "NCH", accountNumber: "999988", kind: .checking, bankID: "121099999",
+                    accountType: "CHECKING"))
         #expect(statement.currency == .usd)
         #expect(statement.records.count == 2)
         let check = statement.records[0]
@@ -397,7 +414,9 @@ import Testing
         let statement = try file.only
         #expect(
             statement.accountHint
-                == AccountHint(accountNumber: "11111111-UUID-UUID-UUID-111111111111", kind: .creditCard))
+                == AccountHint(
+                    accountNumber: "11111111-UUID-UUID-UUID-111111111111", kind: .creditCard, accountType: "CREDITCARD")
+        )
         #expect(statement.currency == Currency(code: "BRL"))
         #expect(
             statement.amounts
@@ -461,7 +480,9 @@ import Testing
         let file = try Support.readCorpus(name)
         #expect(file.warnings.isEmpty)
         let statement = try file.only
-        #expect(statement.accountHint == AccountHint(accountNumber: "999988", kind: .checking))
+        #expect(
+            statement.accountHint
+                == AccountHint(accountNumber: "999988", kind: .checking, bankID: "121099999", accountType: "CHECKING"))
         #expect(statement.currency == .usd)
         // The `<!-- ... -->` after every value stays out of the values.
         #expect(statement.records.map(\.bankType) == ["CHECK", "ATM"])
@@ -483,7 +504,9 @@ import Testing
         #expect(file.warnings.isEmpty)
         #expect(file.statements.count == 2)
         let checking = file.statements[0]
-        #expect(checking.accountHint == AccountHint(accountNumber: "123456", kind: .checking))
+        #expect(
+            checking.accountHint
+                == AccountHint(accountNumber: "123456", kind: .checking, bankID: "000000123", accountType: "CHECKING"))
         #expect(checking.records.count == 1)
         let payment = checking.records[0]
         #expect(payment.bankType == "PAYMENT")
@@ -497,7 +520,9 @@ import Testing
         // DTEND 20050831165056.000[-7:PDT]: 31 August.
         #expect(checking.coverage == date("2005-08-01")...date("2005-08-31"))
         let savings = file.statements[1]
-        #expect(savings.accountHint == AccountHint(accountNumber: "654321", kind: .savings))
+        #expect(
+            savings.accountHint
+                == AccountHint(accountNumber: "654321", kind: .savings, bankID: "000000123", accountType: "SAVINGS"))
         #expect(savings.records.isEmpty)
         #expect(
             savings.statedBalances == [
@@ -528,7 +553,9 @@ import Testing
         let statement = try file.only
         #expect(
             statement.accountHint
-                == AccountHint(institution: "AMEX", accountNumber: "379700001111222", kind: .creditCard))
+                == AccountHint(
+                    institution: "AMEX", accountNumber: "379700001111222", kind: .creditCard, accountType: "CREDITCARD")
+        )
         #expect(statement.currency == .usd)
         // beangulp's dates are the local date part of DTPOSTED (20131201000000.000[-7:MST]), as ours are.
         #expect(

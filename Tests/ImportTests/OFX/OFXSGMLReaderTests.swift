@@ -35,7 +35,9 @@ import Testing
         let statement = try file.only
         #expect(
             statement.accountHint
-                == AccountHint(institution: "Quirky & Sons", accountNumber: "12345678", kind: .checking))
+                == AccountHint(
+                    institution: "Quirky & Sons", accountNumber: "12345678", kind: .checking, bankID: "400000",
+                    accountType: "CHECKING"))
         #expect(statement.currency == .gbp)
         #expect(statement.coverage == date("2024-01-01")...date("2024-02-29"))
         // Line 7: an unclosed STMTTRN closed by the next one; decimal comma with a grouping point;
@@ -180,7 +182,8 @@ import Testing
         let file = try Support.read(text)
         #expect(file.statements.count == 2)
         #expect(
-            file.statements[0].accountHint == AccountHint(institution: "555", accountNumber: "4929", kind: .creditCard))
+            file.statements[0].accountHint
+                == AccountHint(institution: "555", accountNumber: "4929", kind: .creditCard, accountType: "CREDITCARD"))
         #expect(file.statements[0].amounts == [money("-9.99", "GBP")])
         let investment = file.statements[1]
         #expect(investment.accountHint == AccountHint(institution: "555", accountNumber: "ISA-1", kind: .investment))

@@ -19,7 +19,9 @@ import Testing
         let statement = try file.only
         #expect(
             statement.accountHint
-                == AccountHint(institution: "Harbor Card", accountNumber: "4929000011112222", kind: .creditCard))
+                == AccountHint(
+                    institution: "Harbor Card", accountNumber: "4929000011112222", kind: .creditCard,
+                    accountType: "CREDITCARD"))
         #expect(statement.currency == .gbp)
         #expect(statement.records.count == 600)  // files.card.transactions
         #expect(statement.coverage == date("2024-09-01")...date("2026-11-18"))

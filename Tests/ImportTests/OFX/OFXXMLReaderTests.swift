@@ -34,7 +34,10 @@ import Testing
         let savings = file.statements[0]
         // BANKACCTTO inside a transaction names the other account, not this one.
         #expect(
-            savings.accountHint == AccountHint(institution: "Example Bank", accountNumber: "11112222", kind: .savings))
+            savings.accountHint
+                == AccountHint(
+                    institution: "Example Bank", accountNumber: "11112222", kind: .savings, bankID: "011000015",
+                    accountType: "SAVINGS"))
         #expect(savings.currency == .usd)
         #expect(
             savings.records == [
@@ -56,7 +59,9 @@ import Testing
         let card = file.statements[1]
         #expect(
             card.accountHint
-                == AccountHint(institution: "Example Bank", accountNumber: "4929000011112222", kind: .creditCard))
+                == AccountHint(
+                    institution: "Example Bank", accountNumber: "4929000011112222", kind: .creditCard,
+                    accountType: "CREDITCARD"))
         #expect(card.currency == .eur)
         #expect(
             card.records == [
@@ -284,7 +289,15 @@ import Testing
         )
         let file = try Support.read(text)
         #expect(file.format == .ofx2)
-        #expect(try file.only.records.first?.payee == String(repeating: "A", count: 300_000) + "&Bé")
+        // Over 4 KB (the cap on a field), its transaction is skipped with the reason.
+        #expect(try file.only.records.isEmpty)
+        #expect(file.skipped.map(\.reason) == ["NAME is longer than 4096 bytes (no bank writes one so long)"])
+        // The same text as an account number, which is not capped, arrives whole.
+        let account = OFXXMLReaderTests.document("").replacingOccurrences(
+            of: "<ACCTID>42</ACCTID>", with: "<ACCTID>\(long)</ACCTID>")
+        #expect(
+            try Support.read(account).only.accountHint.accountNumber
+                == String(repeating: "A", count: 300_000) + "&Bé")
     }
 
     @Test func entityOfAnExternalDTDIsAProblem() throws {
