@@ -55,7 +55,11 @@ struct WorkspaceConfigTests {
     @Test(arguments: [
         (
             "base_currency = \"GBP\"\n\n[[accounts]]\nid = \"a\"\nopening_balanc = \"1\"\n",
-            "closebook.toml:5:1: error: unknown account key 'opening_balanc' (expected one of currency, date_order, external_ids, id, inbox, name, ofx_account_ids, opening_balance, opening_date, profile, type)"
+            "closebook.toml:5:1: error: unknown account key 'opening_balanc' (expected one of closed, currency, date_order, external_ids, id, inbox, name, ofx_account_ids, opening_balance, opening_date, profile, type)"
+        ),
+        (
+            "[[accounts]]\nid = \"a\"\nclosed = \"2026-02-30\"\n",
+            "closebook.toml:3:1: error: closed '2026-02-30' is not a date in YYYY-MM-DD form"
         ),
         (
             "[[accounts]]\nid = \"a\"\ntype = \"chequing\"\n",
