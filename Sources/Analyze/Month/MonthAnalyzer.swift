@@ -48,6 +48,10 @@ public struct MonthAnalyzer: Sendable {
             analysis.cashFlow = MonthSections.cashFlow(
                 context, liquid: netWorth.liquidTotals[offset], forecast: forecast, flows: flows)
         }
+        // What the insight cards and the plan read (see `InsightInputs`).
+        let inputs = InsightInputs(
+            context: context, netWorth: netWorth, recurring: series, anomalies: found, forecast: forecast)
+        _ = inputs
         analysis.notices = notices
         return analysis
     }
