@@ -1,25 +1,16 @@
 # Closebook: `make report` builds the stages and turns a workspace into a static site of monthly
-# reports; `make test` runs the lint and the whole test suite. Each stage's output is a real file
-# target, so `make` re-runs only what changed.
+# reports; `make test` runs the lint and the whole test suite. scripts/report.sh re-runs a stage
+# only when its inputs changed.
 
 WORKSPACE ?= Samples
 OUT ?= $(WORKSPACE)
 MONTH ?= latest
 SWIFT ?= swift
 BIN := .build/release
-BUILD := $(OUT)/build
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
-INBOX := $(shell find $(WORKSPACE)/inbox -maxdepth 1 -type f ! -name '.*' 2>/dev/null)
-RULES := $(wildcard $(WORKSPACE)/rules/*.rules)
-CONFIG := $(wildcard $(WORKSPACE)/closebook.toml)
-OVERRIDES := $(wildcard $(WORKSPACE)/overrides.csv)
-PROFILES := $(wildcard Importers/*.toml) $(wildcard $(WORKSPACE)/importers/*.toml)
-PROFILE_DIRS := Importers $(wildcard $(WORKSPACE)/importers)
-TEMPLATES := $(wildcard Templates/*)
 
 .PHONY: all report test lint bench fuzz clean deps build
-.DELETE_ON_ERROR:
 
 all: report
 
@@ -48,37 +39,13 @@ $(STAMP): $(SWIFT_SOURCES) | deps
 
 # --- The pipeline -----------------------------------------------------------------------------
 
-$(BUILD)/journal.jsonl: $(STAMP) $(INBOX) $(CONFIG) $(PROFILES)
-	$(BIN)/closebook-import --workspace $(WORKSPACE) $(addprefix --profiles ,$(PROFILE_DIRS)) \
-	  --journal $@ --report $(BUILD)/import-report.json
-
-$(BUILD)/ledger.jsonl: $(BUILD)/journal.jsonl $(RULES) $(OVERRIDES) $(CONFIG)
-	$(BIN)/closebook-categorize --workspace $(WORKSPACE) --journal $< --ledger $@ \
-	  --uncategorized $(BUILD)/uncategorized.csv
-
-# Analysis and rendering take well under a second for years of data, and depend on which month is
-# asked for, so they always run. closebook-analyze writes every month from the first to the latest
-# complete one (or MONTH) into build/analysis/, rewriting only files whose bytes change, and prints
-# the path of MONTH's file; closebook-report renders every month there. An analysis that exits 1
-# (amounts without an exchange rate) still writes every file: the site is made, and the status is
-# passed on at the end so scripts notice.
-report: $(BUILD)/ledger.jsonl
-	@status=0; \
-	analysis=$$($(BIN)/closebook-analyze --workspace $(WORKSPACE) --ledger $< --month $(MONTH) \
-	  --import-report $(BUILD)/import-report.json \
-	  --out $(BUILD)/analysis --print-path) || status=$$?; \
-	if [ -z "$$analysis" ]; then exit $$status; fi; \
-	set -- ; for file in $(BUILD)/analysis/*.json; do set -- "$$@" --analysis "$$file"; done; \
-	$(BIN)/closebook-report "$$@" --templates Templates --site $(OUT)/site \
-	  --archives $(OUT)/archives || exit $$?; \
-	month=$$(basename $$analysis .json); \
-	echo "Report for $$month:"; \
-	echo "  $(OUT)/site/$$month/index.html"; \
-	echo "  $(OUT)/site/$$month/report.md"; \
-	echo "  $(OUT)/site/$$month/report.json"; \
-	echo "  $(OUT)/site/index.html"; \
-	echo "  $(OUT)/archives/closebook-$$month.tar.gz"; \
-	exit $$status
+# scripts/report.sh runs the four stages, re-running import and categorisation only when a
+# manifest of their inputs (every file's path, size and modification time) changed: make's own
+# file targets could not see a deleted or an old-dated file, nor name a path with a space in it.
+# Analysis and rendering always run. A file that cannot be read does not stop the report; the
+# script exits 1 at the end so scripts notice.
+report: $(STAMP)
+	@BIN="$(BIN)" bash scripts/report.sh "$(WORKSPACE)" "$(OUT)" "$(MONTH)"
 
 # --- Checks -----------------------------------------------------------------------------------
 

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Runs the four stages over one workspace, each only when its inputs changed. `make report` calls
+# it; it can be called directly:
+#
+#   scripts/report.sh WORKSPACE [OUT [MONTH]]      (BIN names the folder of the stage binaries)
+#
+# Why a script and a manifest rather than make's own file targets: make decides on the
+# modification times of files that exist, so deleting an inbox file, a rule file or overrides.csv,
+# or adding a file with an old modification time, re-ran nothing; and make cannot name a file
+# whose path holds a space, a colon or a new line. Here each stage's inputs are listed (path,
+# size, modification time to the nanosecond) into a manifest; the stage runs again when its
+# manifest differs from the one saved by its last successful run, or its output is missing. Paths
+# are only ever passed as quoted arguments.
+#
+# One bad file never blocks the report: the importer writes the journal of everything it could
+# read and exits 1; the pipeline goes on, the report lists the failures, and this script exits 1
+# at the end so scripts notice. Exit status: 0 all well; 1 some input could not be read or some
+# amounts had no exchange rate (every output is still written); 2 usage or configuration error.
+set -u
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=${BIN:-$ROOT/.build/release}
+WORKSPACE=${1:?usage: scripts/report.sh WORKSPACE [OUT [MONTH]]}
+OUT=${2:-$WORKSPACE}
+MONTH=${3:-latest}
+BUILD=$OUT/build
+TEMPLATES=${TEMPLATES:-$ROOT/Templates}
+
+if [ ! -d "$WORKSPACE" ]; then
+    echo "report.sh: the workspace '$WORKSPACE' is not a folder" >&2
+    exit 2
+fi
+mkdir -p "$BUILD"
+
+# manifest FILE...: one line per regular file under the given paths (missing ones are skipped),
+# NUL-safe: names are written with find's %p, and a name holding a new line cannot be confused
+# with two names because the size and time follow on the same record, NUL-terminated.
+manifest() {
+    local path
+    for path in "$@"; do
+        [ -e "$path" ] || continue
+        find "$path" -maxdepth 1 -type f ! -name '.*' -printf '%p\t%s\t%T@\0' 2>/dev/null | sort -z
+    done
+}
+
+# changed NAME MANIFEST OUTPUT: true when MANIFEST differs from the one saved as NAME, or OUTPUT is missing.
+changed() {
+    [ -f "$3" ] && [ -f "$BUILD/.inputs-$1" ] && cmp -s "$2" "$BUILD/.inputs-$1" && return 1
+    return 0
+}
+
+profiles=("$ROOT/Importers")
+[ -d "$WORKSPACE/importers" ] && profiles+=("$WORKSPACE/importers")
+profile_args=()
+for dir in "${profiles[@]}"; do profile_args+=(--profiles "$dir"); done
+
+status=0
+note() { [ "$1" -gt "$status" ] && status=$1; }
+
+# --- import -----------------------------------------------------------------------------------
+import_manifest=$(mktemp) ledger_manifest=$(mktemp)
+trap 'rm -f "$import_manifest" "$ledger_manifest"' EXIT
+{
+    manifest "$WORKSPACE/inbox" "$WORKSPACE/closebook.toml" "${profiles[@]}" "$BIN/closebook-import"
+} >"$import_manifest"
+if changed import "$import_manifest" "$BUILD/journal.jsonl"; then
+    rm -f "$BUILD/.inputs-import"
+    "$BIN/closebook-import" --workspace "$WORKSPACE" "${profile_args[@]}" \
+        --journal "$BUILD/journal.jsonl" --report "$BUILD/import-report.json"
+    code=$?
+    if [ "$code" -ge 2 ] || [ ! -f "$BUILD/journal.jsonl" ]; then exit "$code"; fi
+    # An import with unreadable files is not saved as up to date: it runs again next time.
+    [ "$code" -eq 0 ] && cp "$import_manifest" "$BUILD/.inputs-import"
+    note "$code"
+fi
+
+# --- categorize -------------------------------------------------------------------------------
+{
+    manifest "$BUILD/journal.jsonl" "$WORKSPACE/rules" "$WORKSPACE/overrides.csv" "$WORKSPACE/closebook.toml" \
+        "$BIN/closebook-categorize"
+} >"$ledger_manifest"
+if changed categorize "$ledger_manifest" "$BUILD/ledger.jsonl"; then
+    rm -f "$BUILD/.inputs-categorize"
+    "$BIN/closebook-categorize" --workspace "$WORKSPACE" --journal "$BUILD/journal.jsonl" \
+        --ledger "$BUILD/ledger.jsonl" --uncategorized "$BUILD/uncategorized.csv" || exit $?
+    cp "$ledger_manifest" "$BUILD/.inputs-categorize"
+fi
+
+# --- analyze ----------------------------------------------------------------------------------
+analysis_manifest=$(mktemp) site_manifest=$(mktemp)
+trap 'rm -f "$import_manifest" "$ledger_manifest" "$analysis_manifest" "$site_manifest"' EXIT
+{
+    printf 'month\t%s\0' "$MONTH"
+    manifest "$BUILD/ledger.jsonl" "$BUILD/import-report.json" "$WORKSPACE/closebook.toml" "$WORKSPACE/rates.csv" \
+        "$WORKSPACE/valuations.csv" "$BIN/closebook-analyze"
+} >"$analysis_manifest"
+if changed analyze "$analysis_manifest" "$BUILD/.selected-month"; then
+    rm -f "$BUILD/.inputs-analyze"
+    analysis=$("$BIN/closebook-analyze" --workspace "$WORKSPACE" --ledger "$BUILD/ledger.jsonl" --month "$MONTH" \
+        --import-report "$BUILD/import-report.json" --out "$BUILD/analysis" --print-path)
+    code=$?
+    [ -z "$analysis" ] && exit "$code"
+    printf '%s\n' "$analysis" >"$BUILD/.selected-month"
+    # Amounts without an exchange rate (exit 1) are not saved as up to date either.
+    [ "$code" -eq 0 ] && cp "$analysis_manifest" "$BUILD/.inputs-analyze"
+    note "$code"
+else
+    analysis=$(cat "$BUILD/.selected-month")
+fi
+
+# --- report -----------------------------------------------------------------------------------
+{
+    manifest "$BUILD/analysis" "$TEMPLATES" "$TEMPLATES/partials" "$BIN/closebook-report"
+    printf 'out\t%s\0' "$OUT"
+} >"$site_manifest"
+if changed report "$site_manifest" "$OUT/site/index.html"; then
+    rm -f "$BUILD/.inputs-report"
+    args=()
+    for file in "$BUILD"/analysis/*.json; do args+=(--analysis "$file"); done
+    "$BIN/closebook-report" "${args[@]}" --templates "$TEMPLATES" --site "$OUT/site" --archives "$OUT/archives" \
+        || exit $?
+    cp "$site_manifest" "$BUILD/.inputs-report"
+fi
+month=$(basename "$analysis" .json)
+echo "Report for $month:"
+echo "  $OUT/site/$month/index.html"
+echo "  $OUT/site/$month/report.md"
+echo "  $OUT/site/$month/report.json"
+echo "  $OUT/site/index.html"
+echo "  $OUT/archives/closebook-$month.tar.gz"
+if [ "$status" -ne 0 ]; then
+    echo "Some inputs could not be used; the report says which (exit $status)." >&2
+fi
+exit "$status"
