@@ -37,13 +37,21 @@ public struct RecurringBook: Sendable {
             }
             let startMonth = first.months(to: history.transactions[group.transactions[0]].date.yearMonth)
             var seen = 0
+            var askedAt = -1
+            var hadSeries = false
             for offset in startMonth..<history.monthCount {
                 let end = ends[offset]
                 let endDay = end.dayNumber
                 while seen < occurrences.count, occurrences[seen].dayNumber <= endDay { seen += 1 }
                 guard seen >= 2 else { continue }
                 if endDay - occurrences[seen - 1].dayNumber > RecurringBook.horizonDays { break }
-                guard let series = detector.detect(occurrences[0..<seen], asOf: end) else { continue }
+                // With no new payment since the last month asked, a group that had no series still
+                // has none (only a series' status moves with the date).
+                if seen == askedAt, !hadSeries { continue }
+                askedAt = seen
+                let found = detector.detect(occurrences[0..<seen], asOf: end)
+                hadSeries = found != nil
+                guard let series = found else { continue }
                 if series.status == .ended, let missed = series.expectedDate,
                     missed.yearMonth.months(to: end.yearMonth) >= RecurringBook.endedMonthsShown
                 {
