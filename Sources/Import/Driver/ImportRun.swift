@@ -75,6 +75,7 @@ struct ImportRun {
 
     /// Sniffs and reads every file; a file no reader recognises, or one its reader rejects, fails alone.
     mutating func read(with readers: [any StatementReader]) {
+        var assumedCurrencyFor: Set<String> = []
         markCopies()
         for index in files.indices {
             let file = files[index].file
@@ -145,6 +146,19 @@ struct ImportRun {
                 files[index].format = parsed.format
                 files[index].skipped = parsed.skipped
                 accountForNULLines(nulLines, file: index, format: parsed.format)
+                if parsed.format == .qif, account?.currency == nil, config.baseCurrency == nil, parsed.recordCount > 0,
+                    assumedCurrencyFor.insert(account?.id.rawValue ?? file.path).inserted
+                {
+                    // QIF has no currency field; never take one silently.
+                    let currency = context.defaultCurrency.code
+                    let where_ = account.map { "its [[accounts]] entry ('\($0.id)')" } ?? "an [[accounts]] entry for it"
+                    files[index].warnings.append(
+                        ImportDiagnostic(
+                            severity: .warning, path: file.path, line: 1,
+                            message:
+                                "QIF files carry no currency, so its amounts are taken to be \(currency); if they are "
+                                + "not, set currency = \"...\" on \(where_), or base_currency in closebook.toml"))
+                }
                 for diagnostic in parsed.warnings {
                     if diagnostic.severity == .error {
                         files[index].errors.append(diagnostic)
