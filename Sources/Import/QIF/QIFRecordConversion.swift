@@ -48,8 +48,10 @@ struct QIFRecordConversion {
         var number: Range<Int>?
         var category: Range<Int>?
         var security: Range<Int>?
-        var splitStart: Int?
-        scan: for (index, field) in fields.enumerated() {
+        // Split lines (`S`, `E`, `$`) in their order. Some programs write them before the entry's
+        // `T` and `P` lines, so the other lines are read wherever they stand.
+        var splitFields: [Field] = []
+        for field in fields {
             // As a CSV cell: no bank writes a line this long, and it would reach every output.
             if field.value.count > CSVTokenizer.maximumFieldBytes {
                 let code = Character(Unicode.Scalar(field.code))
@@ -68,9 +70,7 @@ struct QIFRecordConversion {
             case UInt8(ascii: "Y"): security = field.value
             case UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "$"):
                 if investment { continue }
-                // Every line from the first split line on belongs to the splits.
-                splitStart = index
-                break scan
+                splitFields.append(field)
             default: continue
             }
         }
@@ -125,8 +125,8 @@ struct QIFRecordConversion {
             }
         }
         var splits: [ParsedSplit]?
-        if let splitStart {
-            switch self.splits(fields[splitStart...]) {
+        if !splitFields.isEmpty {
+            switch self.splits(splitFields[...], warnings: &warnings) {
             case .success(let parsed): splits = parsed
             case .failure(let failure):
                 warnings.append(
@@ -217,7 +217,9 @@ struct QIFRecordConversion {
 
     /// Reads `S` (category), `E` (memo) and `$` (amount) lines; a split starts at each `S`, or at an
     /// `E` or `$` that would otherwise overwrite the current split's.
-    private func splits(_ fields: ArraySlice<Field>) -> Result<[ParsedSplit], Failure> {
+    private func splits(
+        _ fields: ArraySlice<Field>, warnings: inout [ImportDiagnostic]
+    ) -> Result<[ParsedSplit], Failure> {
         var splits: [ParsedSplit] = []
         var category = ""
         var memo = ""
@@ -255,6 +257,16 @@ struct QIFRecordConversion {
                 if started && amount != nil, let failure = finish() { return .failure(failure) }
                 if !started { startField = field }
                 started = true
+                var field = field
+                if field.value.count > 1, text[field.value.lowerBound] == UInt8(ascii: "=") {
+                    // `$=746.36`: some exporters write the split amount after an equals sign.
+                    warnings.append(
+                        ImportDiagnostic(
+                            severity: .warning, path: path, line: field.line, column: field.column,
+                            message:
+                                "split amount '\(string(field.value))' is read as \(string(field.value.dropFirst()))"))
+                    field.value = field.value.dropFirst()
+                }
                 guard let value = self.amount(of: field) else {
                     return .failure(
                         Failure(
