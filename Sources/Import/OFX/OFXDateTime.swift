@@ -9,7 +9,9 @@ import Ledger
 /// month boundary; the time and zone are checked for shape and then ignored.
 enum OFXDateTime {
     /// The local calendar date, or nil when the text is not an OFX date-time or names no real day.
-    static func localDate(_ text: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    /// With `checkingTime` false, a time of day of the right shape but impossible values (hour 25,
+    /// minute 82) is accepted, so that the caller can keep the day and say what was wrong.
+    static func localDate(_ text: UnsafeBufferPointer<UInt8>, checkingTime: Bool = true) -> CivilDate? {
         let count = text.count
         guard count >= 8 else { return nil }
         var value = 0
@@ -28,7 +30,7 @@ enum OFXDateTime {
             digits += 1
             if digits == 2 {
                 let limit = fields == 0 ? 24 : fields == 1 ? 59 : 60
-                guard fields < 3, field <= limit else { return nil }
+                guard fields < 3, field <= limit || !checkingTime else { return nil }
                 fields += 1
                 field = 0
                 digits = 0

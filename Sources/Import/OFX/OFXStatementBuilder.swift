@@ -455,7 +455,15 @@ struct OFXStatementBuilder {
             return
         }
         var reasons: [String] = []
-        let date = balance.date.date(tag: "DTASOF", reasons: &reasons)
+        var date = balance.date.date(tag: "DTASOF", reasons: &reasons)
+        if case .impossibleTime(let day, let text) = balance.date {
+            // The day is what a balance is about; a broken time of day does not make it unknown.
+            reasons.removeAll()
+            date = day
+            warn(
+                line: balance.line, column: balance.column,
+                "\(name) DTASOF '\(text)' has an impossible time of day; its date \(day.isoString) is kept")
+        }
         let currency = statement?.currency ?? statement?.transactionCurrencies.first ?? fallbackCurrency
         let amount = money(amountText, tag: "BALAMT", currency: currency, line: balance.line, reasons: &reasons)
         guard let date, let amount, reasons.isEmpty else {
@@ -587,6 +595,20 @@ struct OFXStatementBuilder {
             }
         }
         var statedBalances = state.balances
+        // A balance dated years away from the statement (a placeholder such as 1900-01-01) is not one
+        // to trust, and an opening balance worked back from it would be wrong.
+        if let span = OFXStatementBuilder.span(of: state.records, coverage: state.start, state.end) {
+            statedBalances.removeAll { balance in
+                // Days outside the statement's span (0 within it).
+                let distance = max(balance.date.days(to: span.lowerBound), span.upperBound.days(to: balance.date), 0)
+                guard distance > OFXStatementBuilder.placeholderBalanceDays else { return false }
+                warn(
+                    line: balance.line, column: 1,
+                    "the balance dated \(balance.date.isoString) is years away from the statement "
+                        + "(\(span.lowerBound.isoString) to \(span.upperBound.isoString)); it is ignored")
+                return true
+            }
+        }
         if let cash = state.availableCash {
             var cashText = cash.text
             let parsed = cashText.withUTF8 { OFXAmount.parse($0, currency: currency ?? fallbackCurrency) }
@@ -617,6 +639,28 @@ struct OFXStatementBuilder {
             positionsValue: positionsValue)
         statement.positionsDate = positionsDate
         statements.append(statement)
+    }
+
+    /// Days a stated balance may lie outside its statement's dates before it is a placeholder.
+    static let placeholderBalanceDays = 400
+
+    /// The first and last day of a statement: its transactions' dates, widened by DTSTART and DTEND.
+    static func span(of records: RecordTable, coverage start: DateField, _ end: DateField) -> ClosedRange<CivilDate>? {
+        var first: CivilDate?
+        var last: CivilDate?
+        for index in 0..<records.count {
+            let date = records.date(at: index)
+            if first == nil || date < first! { first = date }
+            if last == nil || date > last! { last = date }
+        }
+        var ignored: [String] = []
+        for field in [start, end] {
+            guard let date = field.date(tag: "", reasons: &ignored) else { continue }
+            if first == nil || date < first! { first = date }
+            if last == nil || date > last! { last = date }
+        }
+        guard let first, let last else { return nil }
+        return first...last
     }
 
     /// FITIDs that more than one record carries, with the records' lines, in order of first appearance.
@@ -744,6 +788,8 @@ enum DateField: Equatable {
     case empty
     case invalid(String)
     case valid(CivilDate)
+    /// A real day with an impossible time of day (`20240131078200`: minute 82).
+    case impossibleTime(CivilDate, String)
 
     init(_ value: UnsafeBufferPointer<UInt8>) {
         let trimmed = OFXBytes.trimmed(value)
@@ -751,6 +797,8 @@ enum DateField: Equatable {
             self = .empty
         } else if let date = OFXDateTime.localDate(trimmed) {
             self = .valid(date)
+        } else if let date = OFXDateTime.localDate(trimmed, checkingTime: false) {
+            self = .impossibleTime(date, String(decoding: trimmed, as: UTF8.self))
         } else {
             self = .invalid(String(decoding: trimmed, as: UTF8.self))
         }
@@ -762,7 +810,7 @@ enum DateField: Equatable {
         case .valid(let date): return date
         case .missing: reasons.append("\(tag) is missing")
         case .empty: reasons.append("\(tag) is empty")
-        case .invalid(let text): reasons.append("\(tag) '\(text)' is not a valid date")
+        case .invalid(let text), .impossibleTime(_, let text): reasons.append("\(tag) '\(text)' is not a valid date")
         }
         return nil
     }
