@@ -10,7 +10,8 @@ import Ledger
 /// transaction still open, and opening a statement closes any statement still open.
 ///
 /// Every `STMTTRN` (and `STMTTRNP`, and every investment transaction) becomes exactly one
-/// `ParsedRecord` or one `SkippedRecord`, so the counts add up.
+/// `ParsedRecord` or one `SkippedRecord`, so the counts add up; the one exception is `REINVEST`,
+/// which becomes two records (the income, and the purchase it paid for) and counts as two.
 struct OFXStatementBuilder {
     private let path: String
     private let context: ReadContext
@@ -411,13 +412,13 @@ struct OFXStatementBuilder {
                     line: investment.line, reason: "\(investment.tag.name) is outside any statement (INVSTMTRS)"))
             return
         }
-        guard investment.tag.isCashInvestmentTransaction else {
+        guard investment.tag.isCashInvestmentTransaction || investment.tag == .reinvest else {
             skipped.append(
                 SkippedRecord(
                     line: investment.line,
                     reason:
-                        "\(investment.tag.name) is not imported as a cash movement (only bank, buy, sell and income "
-                        + "transactions are)"))
+                        "\(investment.tag.name) is not imported as a cash movement (only bank, buy, sell, income and "
+                        + "reinvested income transactions are)"))
             return
         }
         var reasons: [String] = []
@@ -429,17 +430,33 @@ struct OFXStatementBuilder {
             skipped.append(SkippedRecord(line: investment.line, reason: reasons.joined(separator: "; ")))
             return
         }
+        if investment.tag == .reinvest {
+            // Reinvested income is income and a purchase of the same amount on one day: the cash
+            // does not move, but the income counts. Two records; the purchase's FITID is derived.
+            let income = Money(minorUnits: Int64(amount.minorUnits.magnitude), currency: amount.currency)
+            let purchase = Money(minorUnits: -income.minorUnits, currency: amount.currency)
+            appendInvestmentRecord(investment, date: date, amount: income, verb: "Income", fitID: investment.fitID)
+            appendInvestmentRecord(
+                investment, date: date, amount: purchase, verb: "Buy", fitID: investment.fitID.map { $0 + "/buy" })
+            return
+        }
         let verb: String
         switch investment.tag {
         case .income: verb = "Income"
         case .selldebt, .sellmf, .sellopt, .sellother, .sellstock: verb = "Sell"
         default: verb = "Buy"
         }
+        appendInvestmentRecord(investment, date: date, amount: amount, verb: verb, fitID: investment.fitID)
+    }
+
+    private mutating func appendInvestmentRecord(
+        _ investment: InvestmentState, date: CivilDate, amount: Money, verb: String, fitID: String?
+    ) {
         let payee = investment.securityID.map { "\(verb) \($0)" } ?? verb
-        if let fitID = investment.fitID { statement?.fitIDHashes.append(OFXStatementBuilder.fitIDHash(fitID)) }
+        if let fitID { statement?.fitIDHashes.append(OFXStatementBuilder.fitIDHash(fitID)) }
         statement?.records.append(
             ParsedRecord(
-                date: date, amount: amount, payee: payee, memo: investment.memo ?? "", fitID: investment.fitID,
+                date: date, amount: amount, payee: payee, memo: investment.memo ?? "", fitID: fitID,
                 bankType: investment.tag.name, line: investment.line))
         if let securityID = investment.securityID, let count = statement?.records.count {
             recordsNamingSecurities.append((statements.count, count - 1, verb, securityID))
