@@ -97,7 +97,8 @@ trap 'rm -f "$import_manifest" "$ledger_manifest" "$analysis_manifest" "$site_ma
 if changed analyze "$analysis_manifest" "$BUILD/.selected-month"; then
     rm -f "$BUILD/.inputs-analyze"
     analysis=$("$BIN/closebook-analyze" --workspace "$WORKSPACE" --ledger "$BUILD/ledger.jsonl" --month "$MONTH" \
-        --import-report "$BUILD/import-report.json" --out "$BUILD/analysis" --print-path)
+        --import-report "$BUILD/import-report.json" --out "$BUILD/analysis" --print-path \
+        --conservation "$BUILD/conservation.txt")
     code=$?
     [ -z "$analysis" ] && exit "$code"
     printf '%s\n' "$analysis" >"$BUILD/.selected-month"
@@ -128,6 +129,8 @@ echo "  $OUT/site/$month/report.md"
 echo "  $OUT/site/$month/report.json"
 echo "  $OUT/site/index.html"
 echo "  $OUT/archives/closebook-$month.tar.gz"
+# Every record and every account's money accounted for (written by the analysis).
+[ -f "$BUILD/conservation.txt" ] && sed 's/^/  /' "$BUILD/conservation.txt" | { echo "Accounted for:"; cat; }
 if [ "$status" -ne 0 ]; then
     echo "Some inputs could not be used; the report says which (exit $status)." >&2
 fi

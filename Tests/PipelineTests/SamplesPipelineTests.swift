@@ -206,6 +206,29 @@ struct SamplesPipelineTests {
         }
     }
 
+    /// `make report`'s last lines: every record and every account's money accounted for.
+    @Test func conservationLinesAddUp() throws {
+        let workspace = try Self.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try Self.runPipeline(in: workspace)
+        let build = workspace.appendingPathComponent("build").path
+        try AnalyzeCommand.parse([
+            "--workspace", workspace.path, "--ledger", "\(build)/ledger.jsonl", "--import-report",
+            "\(build)/import-report.json", "--out", "\(build)/analysis", "--conservation", "\(build)/conservation.txt",
+        ]).run()
+        let lines = try String(contentsOfFile: "\(build)/conservation.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        // Samples/README.md: 1016 CSV rows (57 in both exports), 600 OFX 2, 53 QIF and 6 OFX 1 transactions.
+        #expect(lines.first == "records 1675 = imported 1618 + duplicates 57 + skipped 0")
+        // files.card: opening -412.37 and the statement's ledger balance -554.15 (600 transactions).
+        let files = try #require(try Self.expected()["files"] as? [String: Any])
+        let card = try #require(files["card"] as? [String: Any])
+        #expect(
+            lines.contains(
+                "card: opening -412.37 + 600 transactions -141.78 = closing \(Self.decimal(card["ledgerBalance"]) ?? "") "
+                    + "GBP after its transactions up to 2026-11 (statement balances: ok)"))
+    }
+
     @Test func twoRunsProduceIdenticalBytes() throws {
         let first = try Self.freshWorkspace()
         let second = try Self.freshWorkspace()

@@ -16,6 +16,8 @@ public struct AnalysisRun {
         public var missingRates: Bool
         /// Month files of an earlier run that the data no longer has, removed.
         public var removed: [String] = []
+        /// Records and money accounted for (`ConservationLine`).
+        public var conservation: [String] = []
     }
 
     public var workspace: String
@@ -132,6 +134,7 @@ public struct AnalysisRun {
             if month == selection.selected { outcome.selectedPath = path }
         }
         if !single { outcome.removed = AnalysisRun.removeStale(in: out, keeping: Set(months.map(\.description))) }
+        outcome.conservation = ConservationLine.lines(history: history, facts: facts)
         return outcome
     }
 }

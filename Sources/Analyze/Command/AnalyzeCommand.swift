@@ -62,6 +62,12 @@ public struct AnalyzeCommand: ParsableCommand {
     @Flag(help: "Print every month's file path on standard output, oldest first.")
     public var printPaths = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the conservation lines (records and each account's money accounted for) to this file.",
+            valueName: "file"))
+    public var conservation: String?
+
     public init() {}
 
     public func run() throws {
@@ -95,6 +101,14 @@ public struct AnalyzeCommand: ParsableCommand {
         } catch {
             Self.printError("\(error)")
             throw ExitCode(1)
+        }
+        if let conservation {
+            do {
+                try FileOutput.write(outcome.conservation.map { $0 + "\n" }.joined(), to: conservation)
+            } catch {
+                Self.printError("\(error)")
+                throw ExitCode(1)
+            }
         }
         if printPaths {
             for path in outcome.paths { print(path) }

@@ -72,6 +72,22 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
 
     public var accounts: [AccountFacts]
     public var files: [FileFacts]
+    /// The import's record counts, for the conservation line.
+    public var totals: Totals?
+
+    public struct Totals: Decodable, Sendable, Equatable {
+        public var records: Int
+        public var imported: Int
+        public var duplicates: Int
+        public var skipped: Int
+
+        public init(records: Int, imported: Int, duplicates: Int, skipped: Int) {
+            self.records = records
+            self.imported = imported
+            self.duplicates = duplicates
+            self.skipped = skipped
+        }
+    }
 
     public init(accounts: [AccountFacts], files: [FileFacts]) {
         self.accounts = accounts
