@@ -140,7 +140,8 @@ struct ImportRun {
             let account = resolver.configuredAccount(forFile: file.name)
             let context = ReadContext(defaultCurrency: defaultCurrency(for: account), account: account)
             do {
-                let parsed = try reader.read(bytes, path: file.path, context: context)
+                var parsed = try reader.read(bytes, path: file.path, context: context)
+                DateOutliers.skip(in: &parsed)
                 files[index].parsed = parsed
                 files[index].recordCount = parsed.recordCount
                 files[index].format = parsed.format

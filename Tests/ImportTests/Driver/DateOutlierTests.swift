@@ -1,0 +1,88 @@
+import Foundation
+import Ledger
+import Testing
+
+@testable import Import
+
+/// One absurd date must not pick the report's month (issue 14, item 10): a row dated 9999-12-31 or
+/// 2062 is skipped with a reason at its line.
+@Suite("Dates far from the rest of the statement")
+struct DateOutlierTests {
+    static func run(_ files: [(String, String)]) -> ImportOutcome {
+        ImportDriver(readers: [OFX2Reader(), OFX1Reader(), QIFReader()], config: WorkspaceConfig(baseCurrency: .gbp))
+            .run(files.map { InboxFile(name: $0.0, bytes: Array($0.1.utf8)) })
+    }
+
+    @Test func aDateYearsAfterEveryOtherRowIsSkipped() throws {
+        let qif = """
+            !Type:Bank
+            D2026-10-02
+            T-12.50
+            PCORNER SHOP
+            ^
+            D2062-10-05
+            T-3.00
+            PBAKERY
+            ^
+            D2026-10-09
+            T-8.00
+            PCAFE
+            ^
+            D9999-12-31
+            T-1.00
+            PPLACEHOLDER
+            ^
+
+            """
+        let outcome = Self.run([("saver.qif", qif)])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.imported == 2)
+        #expect(file.records == 4)
+        #expect(
+            file.skippedRecords.map(\.line) == [6, 14])
+        #expect(
+            file.skippedRecords.first?.reason
+                == "its date 2062-10-05 is more than a year after every other transaction of the statement (the "
+                + "latest is 2026-10-09); it is skipped")
+        #expect(outcome.journal.transactions.map(\.date).max() == CivilDate(iso: "2026-10-09"))
+    }
+
+    @Test func aDateFarOutsideTheStatedPeriodIsSkipped() throws {
+        let ofx = """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+            SECURITY:NONE
+            ENCODING:USASCII
+            CHARSET:1252
+            COMPRESSION:NONE
+            OLDFILEUID:NONE
+            NEWFILEUID:NONE
+
+            <OFX>
+            <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+            <STMTRS><CURDEF>GBP<BANKACCTFROM><BANKID>400000<ACCTID>55551234<ACCTTYPE>CHECKING</BANKACCTFROM>
+            <BANKTRANLIST><DTSTART>20261101<DTEND>20261130
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261110<TRNAMT>-10.00<FITID>A-1<NAME>SHOP</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20161112<TRNAMT>-20.00<FITID>A-2<NAME>TYPO</STMTTRN>
+            </BANKTRANLIST>
+            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """
+        let outcome = Self.run([("bank.ofx", ofx)])
+        let file = try #require(outcome.report.files.first)
+        #expect(file.imported == 1)
+        #expect(
+            file.skippedRecords.map(\.reason) == [
+                "its date 2016-11-12 is far outside the statement's period (2026-11-01 to 2026-11-30); it is skipped"
+            ])
+    }
+
+    @Test func ordinaryGapsAreKept() throws {
+        // Eleven months between two payments is a quiet account, not a typo.
+        let qif = "!Type:Bank\nD2025-01-02\nT-12.50\nPA\n^\nD2025-12-01\nT-3.00\nPB\n^\n"
+        let outcome = Self.run([("saver.qif", qif)])
+        #expect(outcome.report.files.first?.imported == 2)
+        #expect(outcome.report.files.first?.skippedRecords.isEmpty == true)
+    }
+}
