@@ -48,27 +48,11 @@ struct DateOutlierTests {
     }
 
     @Test func aDateFarOutsideTheStatedPeriodIsSkipped() throws {
-        let ofx = """
-            OFXHEADER:100
-            DATA:OFXSGML
-            VERSION:102
-            SECURITY:NONE
-            ENCODING:USASCII
-            CHARSET:1252
-            COMPRESSION:NONE
-            OLDFILEUID:NONE
-            NEWFILEUID:NONE
-
-            <OFX>
-            <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
-            <STMTRS><CURDEF>GBP<BANKACCTFROM><BANKID>400000<ACCTID>55551234<ACCTTYPE>CHECKING</BANKACCTFROM>
-            <BANKTRANLIST><DTSTART>20261101<DTEND>20261130
+        let ofx = OFXTestSupport.checkingStatement(
+            """
             <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261110<TRNAMT>-10.00<FITID>A-1<NAME>SHOP</STMTTRN>
             <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20161112<TRNAMT>-20.00<FITID>A-2<NAME>TYPO</STMTTRN>
-            </BANKTRANLIST>
-            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-
-            """
+            """)
         let outcome = Self.run([("bank.ofx", ofx)])
         let file = try #require(outcome.report.files.first)
         #expect(file.imported == 1)

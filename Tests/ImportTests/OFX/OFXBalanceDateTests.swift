@@ -7,27 +7,9 @@ import Testing
 @Suite("OFX balance dates")
 struct OFXBalanceDateTests {
     static func statement(asOf: String) -> String {
-        """
-        OFXHEADER:100
-        DATA:OFXSGML
-        VERSION:102
-        SECURITY:NONE
-        ENCODING:USASCII
-        CHARSET:1252
-        COMPRESSION:NONE
-        OLDFILEUID:NONE
-        NEWFILEUID:NONE
-
-        <OFX>
-        <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
-        <STMTRS><CURDEF>GBP<BANKACCTFROM><BANKID>400000<ACCTID>55551234<ACCTTYPE>CHECKING</BANKACCTFROM>
-        <BANKTRANLIST><DTSTART>20261101<DTEND>20261130
-        <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261110<TRNAMT>-10.00<FITID>A-1<NAME>SHOP</STMTTRN>
-        </BANKTRANLIST>
-        <LEDGERBAL><BALAMT>740.00<DTASOF>\(asOf)</LEDGERBAL>
-        </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-
-        """
+        OFXTestSupport.checkingStatement(
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261110<TRNAMT>-10.00<FITID>A-1<NAME>SHOP</STMTTRN>",
+            after: "<LEDGERBAL><BALAMT>740.00<DTASOF>\(asOf)</LEDGERBAL>")
     }
 
     @Test func aPlaceholderDateIsNotABalance() throws {

@@ -19,6 +19,32 @@ enum OFXTestSupport {
 
     static let context = ReadContext(defaultCurrency: .gbp)
 
+    /// An OFX 1.02 file of one GBP checking statement (`55551234` at bank `400000`) from 2026-11-01
+    /// to 2026-11-30, with `transactions` (STMTTRN lines) and `after` (lines after the transaction
+    /// list, such as a LEDGERBAL). Its first transaction is on line 15.
+    static func checkingStatement(_ transactions: String, after: String = "") -> String {
+        """
+        OFXHEADER:100
+        DATA:OFXSGML
+        VERSION:102
+        SECURITY:NONE
+        ENCODING:USASCII
+        CHARSET:1252
+        COMPRESSION:NONE
+        OLDFILEUID:NONE
+        NEWFILEUID:NONE
+
+        <OFX>
+        <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+        <STMTRS><CURDEF>GBP<BANKACCTFROM><BANKID>400000<ACCTID>55551234<ACCTTYPE>CHECKING</BANKACCTFROM>
+        <BANKTRANLIST><DTSTART>20261101<DTEND>20261130
+        \(transactions)
+        </BANKTRANLIST>\(after.isEmpty ? "" : "\n" + after)
+        </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+        """
+    }
+
     static func corpusBytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name)))
     }
