@@ -57,6 +57,8 @@ public struct PlanBasis: Codable, Sendable, Equatable {
     public var heldForGoals: String
     /// Card and loan balances owed at the month end.
     public var debt: String
+    /// The part of `debt` carried over from the month before (owed then, less what was paid in).
+    public var carriedDebt: String
     public var emergencyMonths: Int
     /// `configured` (`[plan] goals_budget`) or `investments` (the investments bucket).
     public var goalsBudgetSource: String
@@ -66,7 +68,7 @@ public struct PlanBasis: Codable, Sendable, Equatable {
     public init(
         months: [String], incomeSource: String, averageIncome: String, averageSpending: String,
         averageEssential: String, averageDiscretionary: String, savingsBalances: String, heldForGoals: String,
-        debt: String, emergencyMonths: Int, goalsBudgetSource: String, summary: String
+        debt: String, carriedDebt: String, emergencyMonths: Int, goalsBudgetSource: String, summary: String
     ) {
         self.months = months
         self.incomeSource = incomeSource
@@ -77,6 +79,7 @@ public struct PlanBasis: Codable, Sendable, Equatable {
         self.savingsBalances = savingsBalances
         self.heldForGoals = heldForGoals
         self.debt = debt
+        self.carriedDebt = carriedDebt
         self.emergencyMonths = emergencyMonths
         self.goalsBudgetSource = goalsBudgetSource
         self.summary = summary

@@ -7,7 +7,7 @@
 ///    and investments get 0, and `shortfall` says by how much income falls short.
 /// 4. The emergency fund gets half the surplus, rounded down to the minor unit, and never more than
 ///    its target still needs (0 once full).
-/// 5. The rest repays card and loan debt first (counted in essential spending, where seed 004 puts
+/// 5. The rest repays card and loan debt carried from month to month first (counted in essential spending, where seed 004 puts
 ///    Debt Payments), up to what is owed; investments get what remains, and goals are paid from it.
 ///
 /// The only division is the halving in step 4; its odd minor unit goes on down the list, and
@@ -21,7 +21,7 @@ public struct AllocationPolicy: Sendable {
         public var discretionary: Int64
         /// Savings and cash balances, less what goals hold of them.
         public var liquidSavings: Int64
-        /// Card and loan balances owed, as a positive amount.
+        /// Card and loan debt carried from month to month, as a positive amount.
         public var debt: Int64
         public var emergencyMonths: Int
 

@@ -31,7 +31,7 @@ struct PlanExplanations {
             }
             if a.debtRepayment > 0 {
                 parts.append(
-                    "It also carries \(text(a.debtRepayment)) of extra repayment towards \(text(debt)) of card and loan debt, which comes before investing."
+                    "It also carries \(text(a.debtRepayment)) of extra repayment towards \(text(debt)) of card and loan debt carried from month to month, which comes before investing."
                 )
             }
             return parts.joined(separator: " ")
@@ -84,7 +84,7 @@ struct PlanExplanations {
                 "What the \(text(a.surplus)) surplus leaves after the emergency fund\(a.debtRepayment > 0 ? " and debt repayment" : ""): \(text(a.investments))."
             ]
             if a.debtRepayment > 0 && a.investments == 0 {
-                parts.append("Nothing is invested while \(text(debt)) of card and loan debt is owed.")
+                parts.append("Nothing is invested while \(text(debt)) of card and loan debt is carried.")
             }
             if hasGoals {
                 parts.append(

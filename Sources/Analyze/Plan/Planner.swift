@@ -66,6 +66,23 @@ public struct Planner: Sendable {
         return (total, notes)
     }
 
+    /// The part of `owed` (base minor units, at the end of month `offset`) carried over from the
+    /// month before: what was owed then less what was paid in this month, never more than is owed
+    /// now. A card paid in full each month carries nothing; in the data's first month all of it counts.
+    static func carried(owed: Int128, account index: Int, offset: Int, inputs: InsightInputs) -> Int128 {
+        let history = inputs.context.history
+        guard offset > 0 else { return owed }
+        let before = inputs.netWorth.balances[offset - 1][index]
+        let owedBefore = before.open ? max(-(before.inBase ?? 0), 0) : 0
+        let day = history.firstMonth!.adding(months: offset).lastDay.dayNumber
+        let paidIn = history.accountMonths[index][offset].inflow
+        let paid =
+            history.rates.toBase(
+                Planner.clamp(paidIn), history.accounts[index].currency, onDay: day
+            ).map { Int128($0) } ?? paidIn
+        return max(min(owed, owedBefore - paid), 0)
+    }
+
     public func plan(_ inputs: InsightInputs) -> PlanSection? {
         let context = inputs.context
         let history = context.history
@@ -98,11 +115,15 @@ public struct Planner: Sendable {
         // Balances at the month end: savings and cash, what goals hold of them, and debt.
         var savings: Int128 = 0
         var debt: Int128 = 0
+        var carried: Int128 = 0
         for (index, account) in history.accounts.enumerated() {
             let balance = inputs.netWorth.balances[offset][index]
             guard balance.open, let value = balance.inBase else { continue }
             if account.kind == .savings || account.kind == .cash { savings += value }
-            if account.kind.isLiability && value < 0 { debt -= value }
+            if account.kind.isLiability && value < 0 {
+                debt -= value
+                carried += Planner.carried(owed: -value, account: index, offset: offset, inputs: inputs)
+            }
         }
         var held: Int64 = 0
         for (goal, indices) in holdingIndex.enumerated() {
@@ -116,7 +137,7 @@ public struct Planner: Sendable {
         let allocation = AllocationPolicy().allocate(
             AllocationPolicy.Inputs(
                 income: income, essential: averageEssential, discretionary: averageDiscretionary,
-                liquidSavings: max(savingsTotal - held, 0), debt: Planner.clamp(debt),
+                liquidSavings: max(savingsTotal - held, 0), debt: Planner.clamp(carried),
                 emergencyMonths: inputs.emergencyMonths))
 
         // Goals.
@@ -191,7 +212,7 @@ public struct Planner: Sendable {
         }
         let explanations = PlanExplanations(
             allocation: allocation, income: income, averageEssential: averageEssential,
-            averageDiscretionary: averageDiscretionary, averageSpending: averageSpending, debt: Planner.clamp(debt),
+            averageDiscretionary: averageDiscretionary, averageSpending: averageSpending, debt: Planner.clamp(carried),
             emergencyMonths: inputs.emergencyMonths, monthsText: monthsText, unmappedCount: unmapped.count,
             totalRequired: totalRequired, goalsBudget: goalsBudget,
             goalsBudgetConfigured: settings.plan.goalsBudget != nil, hasGoals: !settings.goals.isEmpty, base: base)
@@ -239,13 +260,14 @@ public struct Planner: Sendable {
             averageIncome: text(averageIncome), averageSpending: text(averageSpending),
             averageEssential: text(averageEssential), averageDiscretionary: text(averageDiscretionary),
             savingsBalances: text(savingsTotal), heldForGoals: text(held), debt: text(Planner.clamp(debt)),
+            carriedDebt: text(Planner.clamp(carried)),
             emergencyMonths: inputs.emergencyMonths,
             goalsBudgetSource: settings.plan.goalsBudget == nil ? "investments" : "configured",
             summary: "Income of \(text(income)) a month ("
                 + (settings.plan.monthlyIncome == nil
                     ? "the average over \(monthsText)"
                     : "[plan] monthly_income; the average over \(monthsText) is \(text(averageIncome))")
-                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); savings and cash of \(text(savingsTotal)), \(text(held)) of it held for goals; card and loan debt of \(text(Planner.clamp(debt)))."
+                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); savings and cash of \(text(savingsTotal)), \(text(held)) of it held for goals; card and loan debt of \(text(Planner.clamp(debt))), \(text(Planner.clamp(carried))) of it carried from the month before."
         )
         return PlanSection(
             monthlyIncome: text(income), basedOn: basis, buckets: bucketEntries,

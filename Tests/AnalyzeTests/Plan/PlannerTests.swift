@@ -158,3 +158,40 @@ struct PlannerTests {
         #expect(plan.flexPreview.map(\.unallotted) == ["400.00", "0.00", "0.00"])
     }
 }
+
+extension PlannerTests {
+    /// A card owing 300.00 on 1 January, paid in full on the 5th of each month and charged 300.00
+    /// (Shopping:General) on the 10th: 300.00 is owed at every month end but none of it is carried
+    /// after January (owed before 300.00 − paid 300.00 = 0). March: spending 3200 + 300 = 3500,
+    /// surplus 1500, fund min(750, 6 × 3500 − 12000 = 9000) = 750, investments the other 750.
+    @Test func aCardPaidInFullCarriesNoDebt() throws {
+        let base = Self.history()
+        var rows = base.transactions
+        for month in 1...3 {
+            for (account, day, pence, category, transfer) in [
+                ("card", 5, 30_000, nil, true), ("current", 5, -30_000, nil, true),
+                ("card", 10, -30_000, "Shopping:General", false),
+            ] as [(AccountID, Int, Int64, String?, Bool)] {
+                rows.append(
+                    Transaction(
+                        id: TransactionID("c\(rows.count)"), account: account,
+                        date: CivilDate(year: 2026, month: month, day: day)!, amount: Self.gbp(pence), payee: "CARD",
+                        category: category.flatMap(CategoryPath.init), isTransfer: transfer,
+                        source: SourceLocation(file: "inbox/c.csv", line: rows.count)))
+            }
+        }
+        let accounts = base.accounts.map { account in
+            var account = account
+            if account.id == "card" { account.openingBalance = Self.gbp(-30_000) }
+            return account
+        }
+        let history = LedgerHistory(
+            Journal(stage: "ledger", baseCurrency: .gbp, accounts: accounts, transactions: rows), rates: base.rates)
+        let january = try #require(MonthAnalyzer(history: history).analysis(for: YearMonth(year: 2026, month: 1)!).plan)
+        #expect(january.basedOn.carriedDebt == "300.00")
+        let plan = try #require(MonthAnalyzer(history: history).analysis(for: Self.march).plan)
+        #expect(plan.basedOn.debt == "300.00")
+        #expect(plan.basedOn.carriedDebt == "0.00")
+        #expect(plan.buckets.map(\.amount) == ["2100.00", "750.00", "1400.00", "750.00"])
+    }
+}
