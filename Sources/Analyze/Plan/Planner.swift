@@ -37,7 +37,8 @@ public struct Planner: Sendable {
         }
         let balance = inputs.netWorth.balances[offset][index]
         let kind = history.accounts[index]
-        guard balance.open, let value = balance.balance else {
+        guard balance.open else { return (nil, "account '\(account.account)' is closed, so it counts as 0") }
+        guard let value = balance.balance else {
             return (nil, "the balance of '\(account.account)' is unknown, so it counts as 0")
         }
         let part = max(ExchangeRate.dividedRoundingHalfToEven(value * Int128(account.percent), 100), 0)
@@ -180,7 +181,8 @@ public struct Planner: Sendable {
                 PlanGoalEntry(
                     name: goal.name, target: MoneyText.format(state.target, currency), currency: currency.code,
                     deadline: goal.deadline.isoString, current: MoneyText.format(state.current, currency),
-                    progress: (Double(state.current) / Double(state.target) * 10_000).rounded() / 10_000,
+                    progress: state.target > 0
+                        ? (Double(state.current) / Double(state.target) * 10_000).rounded() / 10_000 : 1,
                     monthsLeft: state.monthsLeft, daysRemaining: state.daysRemaining,
                     requiredMonthly: MoneyText.format(state.requiredMonthly, currency),
                     allotted: MoneyText.format(inGoal, currency), flex: goal.flex.rawValue,

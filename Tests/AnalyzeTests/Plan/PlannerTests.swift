@@ -195,3 +195,21 @@ extension PlannerTests {
         #expect(plan.buckets.map(\.amount) == ["2100.00", "750.00", "1400.00", "750.00"])
     }
 }
+
+extension PlannerTests {
+    /// The saver closed on 15 February: in March it holds nothing for the goal, and the goal says why.
+    @Test func aClosedAccountCountsAsZeroWithANote() throws {
+        let goal = GoalConfig(
+            name: "Car", target: Self.gbp(500_000), deadline: CivilDate(iso: "2026-12-31")!,
+            holdings: [GoalConfig.Holding(account: "saver", percent: 50)])
+        let settings = AnalysisSettings(
+            accounts: ["saver": AccountConfig(id: "saver", name: "Saver", closed: CivilDate(iso: "2026-02-15"))],
+            goals: [goal])
+        let plan = try Self.plan(settings)
+        #expect(plan.goals[0].current == "0.00")
+        #expect(plan.goals[0].notes == ["account 'saver' is closed, so it counts as 0"])
+        // The data starts in January, when it held 6000.00 (50% of 12000.00): −6000.00 over 2 months.
+        #expect(plan.goals[0].monthlyGrowth == "-3000.00")
+        #expect(plan.basedOn.savingsBalances == "0.00")
+    }
+}
