@@ -89,7 +89,10 @@ public struct AllocationPolicy: Sendable {
         let discretionary = min(discretionaryNeed, income - essential)
         let surplus = income - essential - discretionary
         let shortfall = max(essentialNeed + discretionaryNeed - income, 0)
-        let target = Int64(inputs.emergencyMonths) * (essentialNeed + discretionaryNeed)
+        // Saturates rather than traps for amounts no household has.
+        let product = Int64(max(inputs.emergencyMonths, 0)).multipliedReportingOverflow(
+            by: essentialNeed + discretionaryNeed)
+        let target = product.overflow ? Int64.max : product.partialValue
         let current = max(inputs.liquidSavings, 0)
         let need = max(target - current, 0)
         let emergency = min(surplus / 2, need)
