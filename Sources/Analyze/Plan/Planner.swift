@@ -36,18 +36,19 @@ public struct Planner: Sendable {
             return (nil, "account '\(account.account)' has no transactions or balance yet, so it counts as 0")
         }
         let balance = inputs.netWorth.balances[offset][index]
-        let kind = history.accounts[index]
+        let accountCurrency = history.accounts[index].currency
         guard balance.open else { return (nil, "account '\(account.account)' is closed, so it counts as 0") }
         guard let value = balance.balance else {
             return (nil, "the balance of '\(account.account)' is unknown, so it counts as 0")
         }
         let part = max(ExchangeRate.dividedRoundingHalfToEven(value * Int128(account.percent), 100), 0)
         let day = history.firstMonth!.adding(months: offset).lastDay.dayNumber
-        guard let converted = history.rates.convert(Planner.clamp(part), from: kind.currency, to: currency, onDay: day)
+        guard
+            let converted = history.rates.convert(Planner.clamp(part), from: accountCurrency, to: currency, onDay: day)
         else {
             return (
                 nil,
-                "no rate converts '\(account.account)' from \(kind.currency.code) to \(currency.code), so it counts as 0"
+                "no rate converts '\(account.account)' from \(accountCurrency.code) to \(currency.code), so it counts as 0"
             )
         }
         return (converted, nil)
