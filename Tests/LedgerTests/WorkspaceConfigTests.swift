@@ -89,7 +89,7 @@ struct WorkspaceConfigTests {
         ),
         (
             "budget = 1\n",
-            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize or allow_links_outside_workspace)"
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals or allow_links_outside_workspace)"
         ),
     ])
     func errorsNameTheKeyAndLine(text: String, message: String) {

@@ -40,6 +40,8 @@ public struct AnalysisRun {
     /// errors (exit status 2).
     public func loadSettings(accounts: [Account], base: Currency) throws -> (RateTable, AnalysisSettings) {
         let config = try WorkspaceConfig.load(workspace: workspace)
+        try config.checkGoalAccounts(
+            known: Set(accounts.map(\.id)), path: (workspace as NSString).appendingPathComponent("closebook.toml"))
         let ratesPath = (workspace as NSString).appendingPathComponent("rates.csv")
         var rates = RateTable(base: base)
         if FileManager.default.fileExists(atPath: ratesPath) {
@@ -58,7 +60,9 @@ public struct AnalysisRun {
         }
         var byID: [AccountID: AccountConfig] = [:]
         for account in config.accounts { byID[account.id] = account }
-        return (rates, AnalysisSettings(budgets: config.budgets, accounts: byID, valuations: valuations))
+        let settings = AnalysisSettings(
+            budgets: config.budgets, accounts: byID, valuations: valuations, plan: config.plan, goals: config.goals)
+        return (rates, settings)
     }
 
     /// Removes `YYYY-MM.json` files in `folder` for months not in `keeping`, so that a report of

@@ -44,6 +44,8 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
     public var history: HistorySection?
     /// Liquid balances projected to the next month end, and the runway when money runs down.
     public var cashFlow: CashFlowSection?
+    /// Income divided into allocation buckets, savings goals and budget suggestions.
+    public var plan: PlanSection?
 
     public init(
         schemaVersion: Int = MonthAnalysis.currentSchemaVersion, month: String, monthName: String, currency: String,

@@ -9,14 +9,21 @@ public struct AnalysisSettings: Sendable {
     public var valuations: Valuations
     /// Accounts whose opening balance the importer derived from a statement balance.
     public var statementBalanced: Set<AccountID>
+    /// `[plan]`: emergency months, income, goals budget, flex and category buckets.
+    public var plan: PlanConfig
+    /// `[[goals]]`.
+    public var goals: [GoalConfig]
 
     public init(
         budgets: [CategoryPath: Money] = [:], accounts: [AccountID: AccountConfig] = [:],
-        valuations: Valuations = Valuations(), statementBalanced: Set<AccountID> = []
+        valuations: Valuations = Valuations(), statementBalanced: Set<AccountID> = [], plan: PlanConfig = PlanConfig(),
+        goals: [GoalConfig] = []
     ) {
         self.budgets = budgets
         self.accounts = accounts
         self.valuations = valuations
         self.statementBalanced = statementBalanced
+        self.plan = plan
+        self.goals = goals
     }
 }

@@ -11,6 +11,7 @@ public struct MonthAnalyzer: Sendable {
     public let netWorth: NetWorthBook
     public let recurring: RecurringBook
     public let anomalies: AnomalyBook
+    public let planner: Planner
 
     public init(history: LedgerHistory, settings: AnalysisSettings = AnalysisSettings()) {
         self.history = history
@@ -18,6 +19,7 @@ public struct MonthAnalyzer: Sendable {
         self.netWorth = NetWorthBook(history: history, settings: settings)
         self.recurring = RecurringBook(history: history)
         self.anomalies = AnomalyBook(history: history)
+        self.planner = Planner(history: history, settings: settings)
     }
 
     public func analysis(for month: YearMonth) throws(AnalyzeError) -> MonthAnalysis {
@@ -50,8 +52,9 @@ public struct MonthAnalyzer: Sendable {
         }
         // What the insight cards and the plan read (see `InsightInputs`).
         let inputs = InsightInputs(
-            context: context, netWorth: netWorth, recurring: series, anomalies: found, forecast: forecast)
-        _ = inputs
+            context: context, netWorth: netWorth, recurring: series, anomalies: found, forecast: forecast,
+            emergencyMonths: settings.plan.emergencyMonths)
+        analysis.plan = planner.plan(inputs)
         analysis.notices = notices
         return analysis
     }

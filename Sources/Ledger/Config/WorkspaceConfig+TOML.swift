@@ -122,10 +122,18 @@ struct TOMLConfigReader {
             case "categorize":
                 guard let table = value.table else { throw fail("", key, "'categorize' must be a [categorize] table") }
                 config.categorize = try readCategorize(table)
+            case "plan":
+                guard let table = value.table else { throw fail("", key, "'plan' must be a [plan] table") }
+                config.plan = try readPlan(table, base: config.baseCurrency)
+            case "goals":
+                guard let array = value.array else {
+                    throw fail("", key, "'goals' must be written as [[goals]] tables")
+                }
+                config.goals = try readGoals(array, base: config.baseCurrency)
             default:
                 throw fail(
                     "", key,
-                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize or allow_links_outside_workspace)"
+                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals or allow_links_outside_workspace)"
                 )
             }
         }

@@ -13,6 +13,10 @@ public struct WorkspaceConfig: Sendable, Equatable {
     /// `allow_links_outside_workspace`: follow links in `inbox/` to files outside the workspace.
     /// Off by default, so that a link to a system file is never read into the reports.
     public var allowsLinksOutsideWorkspace = false
+    /// `[plan]` and `[plan.buckets]`.
+    public var plan = PlanConfig()
+    /// `[[goals]]`, in the order written.
+    public var goals: [GoalConfig] = []
 
     public init(
         baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],

@@ -43,6 +43,38 @@ struct AnalysisSchemaTests {
         }
     }
 
+    /// A plan with goals in two currencies, a shortfall-free month and budget suggestions; then a
+    /// bucket type the schema does not know and a goal status it does not know are refused.
+    @Test func aPlanWithGoalsConforms() throws {
+        let validator = try Self.validator()
+        let goals = [
+            GoalConfig(
+                name: "Lisbon", target: Money(minorUnits: 500_000, currency: .eur), currency: .eur,
+                deadline: try #require(CivilDate(iso: "2026-06-30")), holdings: [.init(account: "saver", percent: 25)]),
+            GoalConfig(
+                name: "Old", target: PlannerTests.gbp(100_000), deadline: try #require(CivilDate(iso: "2025-06-30")),
+                flex: .skipped),
+        ]
+        let settings = AnalysisSettings(plan: PlanConfig(monthlyIncome: PlannerTests.gbp(300_000)), goals: goals)
+        let analyzer = MonthAnalyzer(history: PlannerTests.history(), settings: settings)
+        let analysis = try analyzer.analysis(for: PlannerTests.march)
+        #expect(validator.validate(try Self.json(analysis)) == [])
+        var object = try #require(try Self.json(analysis) as? [String: Any])
+        var plan = try #require(object["plan"] as? [String: Any])
+        var buckets = try #require(plan["buckets"] as? [[String: Any]])
+        buckets[0]["type"] = "savings"
+        plan["buckets"] = buckets
+        object["plan"] = plan
+        #expect(!validator.validate(object).isEmpty)
+        object = try #require(try Self.json(analysis) as? [String: Any])
+        plan = try #require(object["plan"] as? [String: Any])
+        var entries = try #require(plan["goals"] as? [[String: Any]])
+        entries[0]["status"] = "late"
+        plan["goals"] = entries
+        object["plan"] = plan
+        #expect(!validator.validate(object).isEmpty)
+    }
+
     @Test func brokenFilesAreRefused() throws {
         let validator = try Self.validator()
         let analysis = try MonthAnalyzerEngineTests.analyzer.analysis(for: YearMonth(year: 2026, month: 3)!)

@@ -1,0 +1,282 @@
+import Ledger
+
+/// Builds a month's plan from its `InsightInputs`: the allocation (`AllocationPolicy`), the goals
+/// (`GoalProgress`, `FlexRedistribution`) and the budget suggestions, each explained with the
+/// figures it came from. Amounts are exact minor units of the base currency, except a goal's own
+/// figures, which are in the goal's currency.
+public struct Planner: Sendable {
+    public let settings: AnalysisSettings
+    public let buckets: CategoryBuckets
+    /// Per goal, per holding: the account's index in `LedgerHistory.accounts`, nil when the ledger
+    /// does not have it.
+    let holdingIndex: [[Int?]]
+
+    public init(history: LedgerHistory, settings: AnalysisSettings) {
+        self.settings = settings
+        buckets = CategoryBuckets(categories: history.categories, overrides: settings.plan.buckets)
+        var index: [AccountID: Int] = [:]
+        for (i, account) in history.accounts.enumerated() { index[account.id] = i }
+        holdingIndex = settings.goals.map { goal in goal.holdings.map { index[$0.account] } }
+    }
+
+    static func clamp(_ value: Int128) -> Int64 { AnomalyBook.clamp(value) }
+
+    static func average(_ total: Int128, _ count: Int) -> Int64 {
+        clamp(ExchangeRate.dividedRoundingHalfToEven(total, Int128(max(count, 1))))
+    }
+
+    /// The part of `goal`'s `holding` at month `offset`, in `currency`: balance × percent ÷ 100
+    /// rounded half to even (never below 0), converted at the month end; nil when unknown.
+    func share(
+        goal: Int, holding: Int, offset: Int, currency: Currency, inputs: InsightInputs
+    ) -> (value: Int64?, problem: String?) {
+        let history = inputs.context.history
+        let account = settings.goals[goal].holdings[holding]
+        guard let index = holdingIndex[goal][holding] else {
+            return (nil, "account '\(account.account)' has no transactions or balance yet, so it counts as 0")
+        }
+        let balance = inputs.netWorth.balances[offset][index]
+        let accountCurrency = history.accounts[index].currency
+        guard balance.open else { return (nil, "account '\(account.account)' is closed, so it counts as 0") }
+        guard let value = balance.balance else {
+            return (nil, "the balance of '\(account.account)' is unknown, so it counts as 0")
+        }
+        let part = max(ExchangeRate.dividedRoundingHalfToEven(value * Int128(account.percent), 100), 0)
+        let day = history.firstMonth!.adding(months: offset).lastDay.dayNumber
+        guard
+            let converted = history.rates.convert(Planner.clamp(part), from: accountCurrency, to: currency, onDay: day)
+        else {
+            return (
+                nil,
+                "no rate converts '\(account.account)' from \(accountCurrency.code) to \(currency.code), so it counts as 0"
+            )
+        }
+        return (converted, nil)
+    }
+
+    /// The goal's `current` at the end of `month` in `currency`, nil before the data.
+    func current(goal: Int, month: YearMonth, currency: Currency, inputs: InsightInputs) -> (Int64, [String])? {
+        guard month <= inputs.context.month, let offset = inputs.context.history.offset(of: month) else { return nil }
+        var total: Int64 = 0
+        var notes: [String] = []
+        for holding in settings.goals[goal].holdings.indices {
+            let (value, problem) = share(
+                goal: goal, holding: holding, offset: offset, currency: currency, inputs: inputs)
+            total += value ?? 0
+            if let problem { notes.append(problem) }
+        }
+        return (total, notes)
+    }
+
+    /// The part of `owed` (base minor units, at the end of month `offset`) carried over from the
+    /// month before: what was owed then less what was paid in this month, never more than is owed
+    /// now. A card paid in full each month carries nothing; in the data's first month all of it counts.
+    static func carried(owed: Int128, account index: Int, offset: Int, inputs: InsightInputs) -> Int128 {
+        let history = inputs.context.history
+        guard offset > 0 else { return owed }
+        let before = inputs.netWorth.balances[offset - 1][index]
+        let owedBefore = before.open ? max(-(before.inBase ?? 0), 0) : 0
+        let day = history.firstMonth!.adding(months: offset).lastDay.dayNumber
+        let paidIn = history.accountMonths[index][offset].inflow
+        let paid =
+            history.rates.toBase(
+                Planner.clamp(paidIn), history.accounts[index].currency, onDay: day
+            ).map { Int128($0) } ?? paidIn
+        return max(min(owed, owedBefore - paid), 0)
+    }
+
+    public func plan(_ inputs: InsightInputs) -> PlanSection? {
+        let context = inputs.context
+        let history = context.history
+        let month = context.month
+        guard let offset = history.offset(of: month) else { return nil }
+        let base = context.base
+        func text(_ value: Int64) -> String { MoneyText.format(value, base) }
+
+        // The last 3 months: income, spending, and spending per bucket.
+        let months = (0..<3).reversed().map { month.adding(months: -$0) }.filter(context.hasData)
+        var income3: Int128 = 0
+        var expenses3: Int128 = 0
+        var essential3: Int128 = 0
+        var seen: Set<Int> = []
+        for m in months {
+            guard let flows = context.flows(of: m) else { continue }
+            income3 += flows.income
+            expenses3 += flows.expenses
+            for (index, entry) in flows.byCategory where !history.categories[index].isIncome {
+                seen.insert(index)
+                if buckets.buckets[index] == .essential { essential3 -= entry.sum }
+            }
+        }
+        let averageIncome = Planner.average(income3, months.count)
+        let averageSpending = max(Planner.average(expenses3, months.count), 0)
+        let averageEssential = min(max(Planner.average(essential3, months.count), 0), averageSpending)
+        let averageDiscretionary = averageSpending - averageEssential
+        let income = settings.plan.monthlyIncome?.minorUnits ?? averageIncome
+
+        // Balances at the month end: savings and cash, what goals hold of them, and debt.
+        var savings: Int128 = 0
+        var debt: Int128 = 0
+        var carried: Int128 = 0
+        for (index, account) in history.accounts.enumerated() {
+            let balance = inputs.netWorth.balances[offset][index]
+            guard balance.open, let value = balance.inBase else { continue }
+            if account.kind == .savings || account.kind == .cash { savings += value }
+            if account.kind.isLiability && value < 0 {
+                debt -= value
+                carried += Planner.carried(owed: -value, account: index, offset: offset, inputs: inputs)
+            }
+        }
+        var held: Int64 = 0
+        for (goal, indices) in holdingIndex.enumerated() {
+            for (holding, index) in indices.enumerated() {
+                guard let index, history.accounts[index].kind == .savings || history.accounts[index].kind == .cash
+                else { continue }
+                held += share(goal: goal, holding: holding, offset: offset, currency: base, inputs: inputs).value ?? 0
+            }
+        }
+        let savingsTotal = max(Planner.clamp(savings), 0)
+        let allocation = AllocationPolicy().allocate(
+            AllocationPolicy.Inputs(
+                income: income, essential: averageEssential, discretionary: averageDiscretionary,
+                liquidSavings: max(savingsTotal - held, 0), debt: Planner.clamp(carried),
+                emergencyMonths: inputs.emergencyMonths))
+
+        // Goals.
+        var progress: [GoalProgress] = []
+        var claims: [FlexRedistribution.Claim] = []
+        var notes: [[String]] = []
+        let day = month.lastDay.dayNumber
+        for (index, goal) in settings.goals.enumerated() {
+            let currency = goal.currency ?? base
+            let target = goal.target.minorUnits
+            let now = current(goal: index, month: month, currency: currency, inputs: inputs)
+            var goalNotes = now?.1 ?? []
+            let state = GoalProgress(target: target, deadline: goal.deadline, month: month) { m in
+                self.current(goal: index, month: m, currency: currency, inputs: inputs)?.0
+            }
+            let required = history.rates.convert(state.requiredMonthly, from: currency, to: base, onDay: day)
+            if required == nil {
+                goalNotes.append(
+                    "no \(currency.code) rate is in force on \(month.lastDay.isoString), so its required amount is left out of the total"
+                )
+            }
+            progress.append(state)
+            notes.append(goalNotes)
+            claims.append(FlexRedistribution.Claim(required: required ?? 0, flex: goal.flex, deadline: goal.deadline))
+        }
+        let totalRequired = claims.reduce(Int64(0)) { $0 + $1.required }
+        let goalsBudget = settings.plan.goalsBudget?.minorUnits ?? allocation.investments
+        let allotted = FlexRedistribution.allot(claims, budget: goalsBudget, flexPercent: settings.plan.flexPercent)
+        var goals: [PlanGoalEntry] = []
+        for (index, goal) in settings.goals.enumerated() {
+            let currency = goal.currency ?? base
+            let state = progress[index]
+            let inGoal =
+                allotted[index] == claims[index].required
+                ? state.requiredMonthly
+                : history.rates.convert(allotted[index], from: base, to: currency, onDay: day) ?? 0
+            let projection = GoalProgress.projection(
+                target: state.target, current: state.current, allotted: inGoal, month: month, deadline: goal.deadline)
+            goals.append(
+                PlanGoalEntry(
+                    name: goal.name, target: MoneyText.format(state.target, currency), currency: currency.code,
+                    deadline: goal.deadline.isoString, current: MoneyText.format(state.current, currency),
+                    progress: state.target > 0
+                        ? (Double(state.current) / Double(state.target) * 10_000).rounded() / 10_000 : 1,
+                    monthsLeft: state.monthsLeft, daysRemaining: state.daysRemaining,
+                    requiredMonthly: MoneyText.format(state.requiredMonthly, currency),
+                    allotted: MoneyText.format(inGoal, currency), flex: goal.flex.rawValue,
+                    status: state.status.rawValue,
+                    monthlyGrowth: state.growth.map {
+                        MoneyText.format($0.dividedRoundingHalfToEven(by: Int64(state.growthMonths)), currency)
+                    },
+                    projectedCompletion: projection?.completion.description, slipMonths: projection?.slip,
+                    notes: notes[index].isEmpty ? nil : notes[index]))
+        }
+        let preview = FlexRedistribution.previewPercents.map { percent in
+            let split = FlexRedistribution.allot(claims, budget: goalsBudget, flexPercent: percent)
+            let total = split.reduce(0, +)
+            return FlexPreviewEntry(
+                flex: Double(percent) / 100,
+                allotted: zip(settings.goals, split).map { GoalAllotment(name: $0.name, amount: text($1)) },
+                total: text(total), unallotted: text(max(goalsBudget, 0) - total))
+        }
+
+        // Buckets.
+        let unmapped = seen.filter { !buckets.mapped[$0] }.map { history.categories[$0].name }.sorted()
+        let monthsText =
+            months.count == 1 ? "\(months[0])" : "\(months.first!) to \(months.last!) (\(months.count) months)"
+        func categories(_ bucket: SpendingBucket) -> [String] {
+            seen.filter { buckets.buckets[$0] == bucket }.map { history.categories[$0].name }.sorted()
+        }
+        func percentage(_ amount: Int64) -> Double? {
+            income > 0 ? (Double(amount) / Double(income) * 10_000).rounded() / 100 : nil
+        }
+        let explanations = PlanExplanations(
+            allocation: allocation, income: income, averageEssential: averageEssential,
+            averageDiscretionary: averageDiscretionary, averageSpending: averageSpending, debt: Planner.clamp(carried),
+            emergencyMonths: inputs.emergencyMonths, monthsText: monthsText, unmappedCount: unmapped.count,
+            totalRequired: totalRequired, goalsBudget: goalsBudget,
+            goalsBudgetConfigured: settings.plan.goalsBudget != nil, hasGoals: !settings.goals.isEmpty, base: base)
+        let bucketEntries = AllocationBucketType.allCases.map { type in
+            let amount = allocation.amount(type)
+            let isFund = type == .emergencyFund
+            return PlanBucketEntry(
+                type: type.rawValue, amount: text(amount), percentage: percentage(amount),
+                categories: type == .essentialSpending
+                    ? categories(.essential) : type == .discretionarySpending ? categories(.discretionary) : nil,
+                explanation: explanations.text(type),
+                targetAmount: isFund ? text(allocation.emergencyTarget) : nil,
+                currentAmount: isFund ? text(allocation.emergencyCurrent) : nil,
+                monthsToTarget: isFund ? allocation.monthsToTarget : nil)
+        }
+
+        // Budget suggestions over the last 6 months.
+        let window = (0..<BudgetSuggestions.window).reversed().map { month.adding(months: -$0) }.filter(
+            context.hasData)
+        var spending: [Int: [Int64]] = [:]
+        for (slot, m) in window.enumerated() {
+            guard let flows = context.flows(of: m) else { continue }
+            for (index, entry) in flows.byCategory
+            where !history.categories[index].isIncome && history.categories[index].name != LedgerHistory.uncategorized {
+                spending[index, default: [Int64](repeating: 0, count: window.count)][slot] = Planner.clamp(-entry.sum)
+            }
+        }
+        let (suggestions, scales) = BudgetSuggestions.suggest(
+            spending: spending, buckets: buckets,
+            bucketAmounts: [.essential: allocation.essential, .discretionary: allocation.discretionary])
+        let suggestionEntries = suggestions.map { s in
+            let name = history.categories[s.category].name
+            let budget = CategoryPath(name).flatMap { settings.budgets[$0] }
+            let note = scales[s.bucket].map { scale in
+                "the medians of the \(s.bucket.rawValue) categories add up to \(text(scale.medians)), more than the \(s.bucket.rawValue) bucket's \(text(scale.amount)), so each is scaled by \(text(scale.amount)) ÷ \(text(scale.medians)) and rounded down"
+            }
+            return BudgetSuggestionEntry(
+                category: name, bucket: s.bucket.rawValue, months: s.months, median: text(s.median),
+                budget: budget.map { text($0.minorUnits) }, suggested: text(s.suggested), note: note)
+        }.sorted { ($0.bucket, $0.category) < ($1.bucket, $1.category) }
+
+        let basis = PlanBasis(
+            months: months.map(\.description),
+            incomeSource: settings.plan.monthlyIncome == nil ? "average" : "configured",
+            averageIncome: text(averageIncome), averageSpending: text(averageSpending),
+            averageEssential: text(averageEssential), averageDiscretionary: text(averageDiscretionary),
+            savingsBalances: text(savingsTotal), heldForGoals: text(held), debt: text(Planner.clamp(debt)),
+            carriedDebt: text(Planner.clamp(carried)),
+            emergencyMonths: inputs.emergencyMonths,
+            goalsBudgetSource: settings.plan.goalsBudget == nil ? "investments" : "configured",
+            summary: "Income of \(text(income)) a month ("
+                + (settings.plan.monthlyIncome == nil
+                    ? "the average over \(monthsText)"
+                    : "[plan] monthly_income; the average over \(monthsText) is \(text(averageIncome))")
+                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); savings and cash of \(text(savingsTotal)), \(text(held)) of it held for goals; card and loan debt of \(text(Planner.clamp(debt))), \(text(Planner.clamp(carried))) of it carried from the month before."
+        )
+        return PlanSection(
+            monthlyIncome: text(income), basedOn: basis, buckets: bucketEntries,
+            shortfall: allocation.shortfall > 0 ? text(allocation.shortfall) : nil, goals: goals,
+            totalRequired: text(totalRequired), goalsBudget: text(max(goalsBudget, 0)),
+            flex: Double(settings.plan.flexPercent) / 100, flexPreview: preview, budgetSuggestions: suggestionEntries,
+            unmappedCategories: unmapped)
+    }
+}

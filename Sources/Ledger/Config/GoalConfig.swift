@@ -1,0 +1,69 @@
+/// One `[[goals]]` entry of `closebook.toml`: a savings target with a deadline, held in parts of
+/// some accounts' balances.
+public struct GoalConfig: Sendable, Equatable {
+    /// How a goal fares when the goals budget does not cover every goal (seed 002's flex states).
+    public enum Flex: String, Sendable, CaseIterable {
+        /// Funded first, in deadline order.
+        case protected
+        /// Shares what protected goals leave, scaled by `[plan] flex`.
+        case flexible
+        /// Gets nothing this month.
+        case skipped
+    }
+
+    /// One account and the percent of its balance held for the goal.
+    public struct Holding: Sendable, Equatable {
+        public var account: AccountID
+        /// 1...100.
+        public var percent: Int
+
+        public init(account: AccountID, percent: Int) {
+            self.account = account
+            self.percent = percent
+        }
+    }
+
+    public var name: String
+    public var target: Money
+    /// The goal's currency as written; nil means the base currency (`target` is then in it).
+    public var currency: Currency?
+    public var deadline: CivilDate
+    public var flex: Flex
+    /// In the order written.
+    public var holdings: [Holding]
+    /// The line of the `[[goals]]` header and of its `accounts` key, for messages.
+    public var line: Int
+    public var accountsLine: Int
+
+    public init(
+        name: String, target: Money, currency: Currency? = nil, deadline: CivilDate, flex: Flex = .flexible,
+        holdings: [Holding] = [], line: Int = 0, accountsLine: Int = 0
+    ) {
+        self.name = name
+        self.target = target
+        self.currency = currency
+        self.deadline = deadline
+        self.flex = flex
+        self.holdings = holdings
+        self.line = line
+        self.accountsLine = accountsLine
+    }
+}
+
+extension WorkspaceConfig {
+    /// A goal naming an account that neither `[[accounts]]` nor the ledger has is an error at the
+    /// goal's `accounts` key. `known` is the ledger's accounts; `path` names the file.
+    public func checkGoalAccounts(known: Set<AccountID>, path: String) throws(ConfigError) {
+        let declared = Set(accounts.map(\.id)).union(known)
+        for goal in goals {
+            for holding in goal.holdings where !declared.contains(holding.account) {
+                let names = declared.map(\.rawValue).sorted().joined(separator: ", ")
+                throw ConfigError(
+                    path: path, line: goal.accountsLine, column: 1,
+                    message:
+                        "goal '\(goal.name)' holds part of account '\(holding.account)', which is not an account of this workspace (accounts: \(names))"
+                )
+            }
+        }
+    }
+}
