@@ -202,6 +202,7 @@ struct SamplesPipelineTests {
             #expect(document.anomalies == source.anomalies)
             #expect(document.forecast == source.forecast)
             #expect(document.cashFlow == source.cashFlow)
+            #expect(document.plan == source.plan)
             #expect(document.netWorth != nil && document.forecast != nil)
         }
     }

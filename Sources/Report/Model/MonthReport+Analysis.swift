@@ -98,6 +98,7 @@ extension MonthReport {
         sections.forecast = analysis.forecast
         sections.history = analysis.history
         sections.cashFlow = analysis.cashFlow
+        sections.plan = analysis.plan
     }
 }
 

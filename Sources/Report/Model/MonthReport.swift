@@ -44,6 +44,7 @@ public struct MonthReport: Sendable, Equatable {
         public var forecast: ForecastSection?
         public var history: HistorySection?
         public var cashFlow: CashFlowSection?
+        public var plan: PlanSection?
 
         public init() {}
     }

@@ -34,6 +34,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var forecast: ForecastSection?
     public var history: HistorySection?
     public var cashFlow: CashFlowSection?
+    public var plan: PlanSection?
 
     public struct Headline: Codable, Sendable, Equatable {
         public var income: String
@@ -171,6 +172,7 @@ extension ReportDocument {
         forecast = report.sections.forecast
         history = report.sections.history
         cashFlow = report.sections.cashFlow
+        plan = report.sections.plan
     }
 }
 
