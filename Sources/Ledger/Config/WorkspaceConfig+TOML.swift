@@ -177,7 +177,7 @@ struct TOMLConfigReader {
     }
 
     /// The strings of a string or array-of-strings value (others are reported by `readAccount`).
-    static func texts(_ value: TOMLValueConvertible?) -> [String] {
+    static func texts(_ value: (any TOMLValueConvertible)?) -> [String] {
         guard let value else { return [] }
         if let text = value.string { return [text] }
         guard let array = value.array else { return [] }
