@@ -10,7 +10,7 @@ BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
 
-.PHONY: all report test lint bench fuzz clean deps build
+.PHONY: all report test lint bench fuzz fuzz-coverage clean deps build
 
 all: report
 
@@ -68,6 +68,11 @@ fuzz: deps
 	CLOSEBOOK_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) CLOSEBOOK_FUZZ_SEED=$(FUZZ_SEED) \
 	  $(SWIFT) test --skip-build --filter ImportFuzzTests
 
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of the CSV, OFX 1.x, OFX 2.x and QIF
+# readers, the rule parser, closebook.toml and overrides.csv: FUZZ_SECONDS each (default 600).
+fuzz-coverage: deps
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) bash scripts/fuzz-coverage.sh
+
 bench: $(STAMP)
 	@command -v /usr/bin/time >/dev/null 2>&1 || [ -x /usr/bin/time ] || \
 	  { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; } || \
@@ -75,4 +80,4 @@ bench: $(STAMP)
 	bash scripts/bench.sh
 
 clean:
-	rm -rf .build Samples/build Samples/site Samples/archives bench-data
+	rm -rf .build .build-fuzz Samples/build Samples/site Samples/archives bench-data

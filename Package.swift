@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "closebook-categorize", targets: ["closebook-categorize"]),
         .executable(name: "closebook-analyze", targets: ["closebook-analyze"]),
         .executable(name: "closebook-report", targets: ["closebook-report"]),
+        // The stage libraries, for the coverage-guided fuzz targets in Fuzz/ (a package of its own,
+        // built with the fuzzer and address sanitizers by `make fuzz-coverage`).
+        .library(name: "ClosebookStages", targets: ["Ledger", "Import", "Categorize"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
