@@ -46,6 +46,14 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
     public var cashFlow: CashFlowSection?
     /// Income divided into allocation buckets, savings goals and budget suggestions.
     public var plan: PlanSection?
+    /// The insight cards that fired, by category, then severity (critical first), then type.
+    public var insights: [InsightEntry]?
+    /// The cards whose data is missing this month, with the reason.
+    public var insightsOmitted: [OmittedInsight]?
+    /// Seed 003's Financial Health Score; nil when no component has data.
+    public var healthScore: HealthScoreSection?
+    /// Concrete advice with its monthly saving, largest saving first.
+    public var recommendations: [RecommendationEntry]?
 
     public init(
         schemaVersion: Int = MonthAnalysis.currentSchemaVersion, month: String, monthName: String, currency: String,

@@ -12,6 +12,7 @@ public struct MonthAnalyzer: Sendable {
     public let recurring: RecurringBook
     public let anomalies: AnomalyBook
     public let planner: Planner
+    public let engine: InsightEngine
 
     public init(history: LedgerHistory, settings: AnalysisSettings = AnalysisSettings()) {
         self.history = history
@@ -20,6 +21,7 @@ public struct MonthAnalyzer: Sendable {
         self.recurring = RecurringBook(history: history)
         self.anomalies = AnomalyBook(history: history)
         self.planner = Planner(history: history, settings: settings)
+        self.engine = InsightEngine()
     }
 
     public func analysis(for month: YearMonth) throws(AnalyzeError) -> MonthAnalysis {
@@ -53,8 +55,12 @@ public struct MonthAnalyzer: Sendable {
         // What the insight cards and the plan read (see `InsightInputs`).
         let inputs = InsightInputs(
             context: context, netWorth: netWorth, recurring: series, anomalies: found, forecast: forecast,
-            emergencyMonths: settings.plan.emergencyMonths)
+            emergencyMonths: settings.plan.emergencyMonths, recurringBook: recurring)
         analysis.plan = planner.plan(inputs)
+        let facts = InsightFacts(inputs)
+        let (insights, omitted) = engine.evaluate(facts)
+        analysis.insights = insights
+        analysis.insightsOmitted = omitted
         analysis.notices = notices
         return analysis
     }

@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The budget cards.
+    static let budgetCards: [any InsightCard] = []
+}

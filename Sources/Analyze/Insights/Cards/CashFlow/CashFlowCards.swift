@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The cashFlow cards.
+    static let cashFlowCards: [any InsightCard] = []
+}

@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The forecasting cards.
+    static let forecastingCards: [any InsightCard] = []
+}

@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The income cards.
+    static let incomeCards: [any InsightCard] = []
+}

@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The recurring cards.
+    static let recurringCards: [any InsightCard] = []
+}

@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The savings cards.
+    static let savingsCards: [any InsightCard] = [SavingsRateCard(), EmergencyFundCard(), SavingsMomentumCard()]
+}

@@ -1,0 +1,29 @@
+/// `savingsMomentum` (seed 003): this month's savings rate against the average rate of the 3 months
+/// before (those with income), in percentage points. Positive above +2, warning below −2, neutral
+/// between.
+struct SavingsMomentumCard: InsightCard {
+    let type = "savingsMomentum"
+    let category = InsightCategory.savings
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard facts.hasTransactions else { return .omitted("no transactions this month") }
+        guard let rate = InsightFacts.savingsRate(facts.current) else { return .omitted("no income this month") }
+        let earlier = (1...3).compactMap { facts.flows(-$0).flatMap(InsightFacts.savingsRate) }
+        guard earlier.count == 3 else { return .omitted("needs 3 earlier months with income") }
+        let average = earlier.reduce(0, +) / 3
+        let points = (rate - average) * 100
+        let rounded = InsightFacts.number(points)
+        let severity: InsightSeverity = points > 2 ? .positive : points < -2 ? .warning : .neutral
+        let direction =
+            rounded == "0"
+            ? "the same share of your income as"
+            : "\(InsightFacts.number(abs(points))) points \(points > 0 ? "more" : "less") of your income than"
+        return .fired(
+            Insight(
+                title: "Savings momentum",
+                message:
+                    "You saved \(direction) your 3-month average (\(InsightFacts.percent(rate)) against "
+                    + "\(InsightFacts.percent(average))).",
+                metric: InsightMetric(value: rounded, unit: "points"), severity: severity))
+    }
+}

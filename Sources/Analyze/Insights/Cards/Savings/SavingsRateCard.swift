@@ -1,0 +1,34 @@
+/// `savingsRate` (seed 003): (income − expenses) ÷ income. Critical under 10%, warning from 10% to
+/// 20% (both included), positive over 20%. The detail is the rate of the last four months of the
+/// data (this one included, months without income left out); the message compares it with the
+/// average of the three months before.
+struct SavingsRateCard: InsightCard {
+    let type = "savingsRate"
+    let category = InsightCategory.savings
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard facts.hasTransactions else { return .omitted("no transactions this month") }
+        guard let rate = InsightFacts.savingsRate(facts.current) else { return .omitted("no income this month") }
+        let severity: InsightSeverity = rate < 0.10 ? .critical : rate <= 0.20 ? .warning : .positive
+        var detail: [InsightPoint] = []
+        var earlier: [Double] = []
+        for month in facts.window(4) {
+            guard let flows = facts.context.flows(of: month), let r = InsightFacts.savingsRate(flows) else { continue }
+            detail.append(InsightPoint(label: month.description, value: InsightFacts.number(r * 100)))
+            if month != facts.month { earlier.append(r) }
+        }
+        let net = InsightFacts.clamp(facts.current.net)
+        var message =
+            net >= 0
+            ? "You saved \(InsightFacts.percent(rate)) of your income, \(facts.money(net))"
+            : "You spent \(facts.money(-net)) more than you earned, a savings rate of \(InsightFacts.percent(rate))"
+        if !earlier.isEmpty {
+            let average = earlier.reduce(0, +) / Double(earlier.count)
+            message += ", against \(InsightFacts.percent(average)) on average over the \(earlier.count) months before"
+        }
+        return .fired(
+            Insight(
+                title: "Savings rate", message: message + ".", metric: InsightFacts.percentMetric(rate),
+                severity: severity, detail: detail))
+    }
+}

@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The spending cards.
+    static let spendingCards: [any InsightCard] = []
+}

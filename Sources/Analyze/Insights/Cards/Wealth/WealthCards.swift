@@ -1,0 +1,4 @@
+extension InsightEngine {
+    /// The wealth cards.
+    static let wealthCards: [any InsightCard] = []
+}
