@@ -61,6 +61,8 @@ public struct MonthAnalyzer: Sendable {
         let (insights, omitted) = engine.evaluate(facts)
         analysis.insights = insights
         analysis.insightsOmitted = omitted
+        analysis.healthScore = HealthScore().score(facts)
+        analysis.recommendations = RecommendationList().entries(facts)
         analysis.notices = notices
         return analysis
     }

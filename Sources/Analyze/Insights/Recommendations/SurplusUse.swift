@@ -1,0 +1,45 @@
+/// What the month's surplus (its positive net) could do: fill the emergency fund first, up to
+/// `[plan] emergency_months` of the 3-month average spending; once it is full, the goals of
+/// `closebook.toml`, or savings and investments when there are none. The saving is the amount to
+/// move.
+struct SurplusUse: Recommender {
+    func recommend(_ facts: InsightFacts) -> [Recommendation] {
+        let net = InsightFacts.clamp(facts.current.net)
+        guard net > 0 else { return [] }
+        let months = facts.inputs.emergencyMonths
+        if let liquid = facts.liquidBalance, let average = facts.averageExpenses(months: 3), average > 0 {
+            let target = average.multipliedReportingOverflow(by: Int64(max(months, 1))).partialValue
+            if liquid < target {
+                let move = min(net, target - liquid)
+                return [
+                    Recommendation(
+                        kind: "useSurplus",
+                        message:
+                            "Put \(facts.money(move)) of this month's \(facts.money(net)) surplus into the emergency "
+                            + "fund: it holds \(facts.money(liquid)) of its \(months)-month target of "
+                            + "\(facts.money(target)).",
+                        saving: move,
+                        evidence: [
+                            "Average spending of the last 3 months: \(facts.money(average)) a month.",
+                            "Liquid balances at the month end: \(facts.money(liquid)).",
+                        ])
+                ]
+            }
+        }
+        let goals = facts.context.settings.goals
+        let destination =
+            goals.isEmpty
+            ? "savings or investments"
+            : "your goals (\(goals.map(\.name).joined(separator: ", ")))"
+        let evidence =
+            facts.liquidBalance == nil
+            ? ["No liquid balance is known, so the emergency fund cannot be checked."]
+            : ["The emergency fund already covers \(months) months of spending."]
+        return [
+            Recommendation(
+                kind: "useSurplus",
+                message: "Move this month's \(facts.money(net)) surplus to \(destination).", saving: net,
+                evidence: evidence)
+        ]
+    }
+}
