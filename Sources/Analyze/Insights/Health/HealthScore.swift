@@ -69,8 +69,9 @@ public struct HealthScore: Sendable {
         }
     }
 
-    /// The month's score; nil when no component has data.
+    /// The month's score; nil for a month without transactions, or when no component has data.
     public func score(_ facts: InsightFacts) -> HealthScoreSection? {
+        guard facts.hasTransactions else { return nil }
         let components = HealthScore.components(facts)
         let present = components.filter { $0.measured != nil }.reduce(0) { $0 + $1.weight }
         guard present > 0 else { return nil }

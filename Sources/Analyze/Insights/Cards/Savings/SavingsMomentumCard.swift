@@ -11,7 +11,8 @@ struct SavingsMomentumCard: InsightCard {
         let earlier = (1...3).compactMap { facts.flows(-$0).flatMap(InsightFacts.savingsRate) }
         guard earlier.count == 3 else { return .omitted("needs 3 earlier months with income") }
         let average = earlier.reduce(0, +) / 3
-        let points = (rate - average) * 100
+        // Rounded to a millionth of a point first, so that exactly 2 points is not 2.0000000001.
+        let points = ((rate - average) * 100 * 1_000_000).rounded() / 1_000_000
         let rounded = InsightFacts.number(points)
         let severity: InsightSeverity = points > 2 ? .positive : points < -2 ? .warning : .neutral
         let direction =
