@@ -1077,6 +1077,508 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             },
         },
         "months": result_months,
+        "insights": insight_expectations(model),
+    }
+
+
+# --- Insight cards and the health score ------------------------------------------------------------
+#
+# The expected outcome of every insight card, and the health score, for two months, worked out from
+# the model above (its transactions, categories, balances, rates, the budgets below and what it knows
+# it planted), never from Closebook. Definitions: the cards' specification (seed 003's thresholds with
+# the closed-month adaptations); the figures are documented in EXPECTED.json's insights.definitions.
+
+INSIGHT_MONTHS = [(2026, 10), (2026, 3)]
+# [budgets] of closebook.toml, in pence (checked against TOML below).
+BUDGETS = {
+    "Food:Groceries": 42000, "Food:Dining": 15000, "Food:Coffee": 4500,
+    "Transport:Public": 7500, "Shopping:General": 8000, "Entertainment:Streaming": 2500,
+}
+EMERGENCY_MONTHS = 6  # [plan] emergency_months: not set, so the default
+LIQUID_ACCOUNTS = ("current", "savings", "euro")  # checking and savings; the card and the pension are not
+# The series the generator plants, each paid monthly: the bank's payee and the day of the month it is
+# due (0: the month's last day). Everything else is day-to-day spending drawn at random.
+PLANTED_SERIES = {
+    "ACME LTD SALARY": 25, "HOLLYBROOK LETTINGS REF FLAT 2": 27, "LB HACKNEY COUNCIL TAX": 15,
+    "OCTOPUS ENERGY": 12, "THAMES WATER": 20, "HYPEROPTIC LTD": 8, "PUREGYM LTD": 1, "NETFLIX.COM": 14,
+    "SPOTIFY UK": 3, "GIFFGAFF": 28, STOPPED_SUBSCRIPTION[0]: STOPPED_SUBSCRIPTION[2].day, "INTEREST": 0,
+}
+MONTHLY_TOLERANCE_DAYS = 4
+
+
+def shift_month(y, m, delta):
+    index = y * 12 + (m - 1) + delta
+    return index // 12, index % 12 + 1
+
+
+def month_key(y, m):
+    return f"{y}-{m:02d}"
+
+
+def days_in(y, m):
+    return last_day_of(y, m).day
+
+
+def half_even(numerator, denominator=1):
+    return int((Decimal(numerator) / Decimal(denominator)).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
+
+
+def levenshtein(a: str, b: str) -> int:
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ca != cb))
+    return row[-1]
+
+
+class Books:
+    """Monthly flows, balances and the planted recurring series, from the model."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.first = FIRST_MONTH
+        self.flows = {}
+        for y, m in months(FIRST_MONTH, (LAST_DAY.year, LAST_DAY.month)):
+            income_by, spent_by, count = {}, {}, 0
+            for t in model.txns:
+                if (t.day.year, t.day.month) != (y, m):
+                    continue
+                count += 1
+                if t.category == TRANSFER:
+                    continue
+                amount = to_gbp(t.account, t.amount, t.day)
+                if t.category.startswith("Income:"):
+                    income_by[t.category] = income_by.get(t.category, 0) + amount
+                else:
+                    spent_by[t.category] = spent_by.get(t.category, 0) - amount
+            income = sum(income_by.values())
+            expenses = sum(spent_by.values())
+            self.flows[(y, m)] = {"income": income, "expenses": expenses, "net": income - expenses,
+                                  "incomeBy": income_by, "spentBy": spent_by, "count": count}
+
+    def has_data(self, ym):
+        return self.first <= ym and ym in self.flows
+
+    def window(self, ym, count):
+        return [w for w in (shift_month(*ym, -k) for k in reversed(range(count))) if self.has_data(w)]
+
+    def spending(self, ym):
+        """Money out per expense category, never below zero (a refund reduces its category)."""
+        return {c: max(v, 0) for c, v in self.flows[ym]["spentBy"].items()}
+
+    def groups(self, ym):
+        sums = {}
+        for c, v in self.spending(ym).items():
+            sums[c.split(":")[0]] = sums.get(c.split(":")[0], 0) + v
+        return sorted(sums.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def balance(self, account, end: date) -> int:
+        return OPENING[account] + sum(t.amount for t in self.model.txns if t.account == account and t.day <= end)
+
+    def is_open(self, account, end: date) -> bool:
+        return account != "euro" or end >= EURO_OPEN_DAY
+
+    def liquid(self, ym) -> int:
+        end = last_day_of(*ym)
+        return sum(to_gbp(a, self.balance(a, end), end) for a in LIQUID_ACCOUNTS if self.is_open(a, end))
+
+    def net_worth(self, ym) -> int:
+        end = last_day_of(*ym)
+        total = sum(to_gbp(a, self.balance(a, end), end) for a in ("current", "card", "savings", "euro")
+                    if self.is_open(a, end))
+        pension = [v for d, v in PENSION_VALUES if d <= end]
+        return total + (pension[-1] if pension else 0)
+
+    def series(self, ym):
+        """The planted series as seen at the end of `ym`: a run of monthly payments with no calendar
+        month skipped (a skipped month ends the run: council tax's February and March gap), at least
+        three long; its status from the expected dates after the latest payment."""
+        end = last_day_of(*ym)
+        found = []
+        for payee, due in PLANTED_SERIES.items():
+            seen = sorted((t for t in self.model.txns if t.payee == payee and t.day <= end), key=lambda t: t.day)
+            if not seen:
+                continue
+            run = [seen[-1]]
+            for t in reversed(seen[:-1]):
+                if (t.day.year, t.day.month) == shift_month(run[-1].day.year, run[-1].day.month, -1):
+                    run.append(t)
+                else:
+                    break
+            if len(run) < 3:
+                continue
+            latest = run[0]
+            passed = 0
+            for k in (1, 2):
+                y, m = shift_month(latest.day.year, latest.day.month, k)
+                slot = last_day_of(y, m) if due == 0 else date(y, m, due)
+                if end > slot + timedelta(days=MONTHLY_TOLERANCE_DAYS):
+                    passed += 1
+            y, m = shift_month(latest.day.year, latest.day.month, 1)
+            next_date = last_day_of(y, m) if due == 0 else date(y, m, due)
+            changes = []
+            amounts = [t.amount for t in reversed(run)]
+            for i in range(2, len(amounts)):
+                if amounts[i] != amounts[i - 1] and amounts[i - 1] == amounts[i - 2] and (
+                        i + 1 == len(amounts) or amounts[i + 1] == amounts[i]):
+                    changes.append((list(reversed(run))[i].day, amounts[i - 1], amounts[i]))
+            found.append({"payee": payee, "category": latest.category, "amount": latest.amount,
+                          "status": ["active", "missed", "ended"][passed], "next": next_date,
+                          "latest": latest.day, "changes": changes, "count": len(run)})
+        return found
+
+
+def insight_expectations(model: Model) -> dict:
+    books = Books(model)
+    for category, pence in BUDGETS.items():
+        assert f'"{category}" = "{plain(pence)}"' in TOML, category
+    result = {
+        "definitions": {
+            "outcome": "the card's severity when it fires (positive, neutral, warning, critical), quiet (data "
+            "there, nothing to say), omitted (data missing), or notAsserted (the model cannot know it; see reason)",
+            "metric": "the card's headline number where it is simple: money as decimal text in GBP, otherwise a "
+            "number in the card's unit (percent: 12.5 means 12.5%) and the decimals it is shown with (places)",
+            "figures": "the figures behind the outcome, for reading; not asserted",
+            "healthScore": "seed 003's five components (value, score 0-100 to 2 decimals, weight); score is their "
+            "weighted sum rounded half up",
+        },
+        "notes": [
+            "Recurring series are the ones the generator plants, all monthly: salary, rent, council tax, energy, "
+            "water, broadband, gym, Netflix, Spotify, giffgaff, Disney Plus (stopped after 2026-06-09) and the "
+            "saver's interest. Their monthly amount is the latest payment. A skipped calendar month ends a run, "
+            "so council tax (no instalment in February and March) is a series of its own each April-January: "
+            "ended at the end of 2026-03 (two expected dates passed, as Disney Plus at the end of 2026-08), "
+            "active again in 2026-10. The day-to-day spending (the bakery, TfL, coffee, groceries, takeaways, "
+            "Uber Eats) is assumed not to be detected as recurring: its amounts or days are drawn at random.",
+            "Netflix's and Spotify's monthly amounts (12.99 and 11.99, both Entertainment:Streaming) differ by "
+            "1.00, under 10% of the larger: duplicateSubscriptions finds that one pair in both months.",
+            "Price changes: none of the planted series changes price in 2026-10 or 2026-03 (the April rises "
+            "and Netflix's 2025-07 rise are in other months), so priceIncrease is quiet in both.",
+            "anomaly: 2026-03 fires (warning) because of the planted 2,400.00 sofa (facts.spendingSpike), its "
+            "count is not asserted; 2026-10 has nothing planted, and whether the statistical detectors flag "
+            "something among the random day-to-day spending is not known to the model (notAsserted).",
+            "Liquid balances: the current account, the saver and the euro account (in GBP at the month end's "
+            "rate, from its opening on 2026-06-01); the card and the pension are not liquid.",
+            "spendingForecast: money out of the 30 days ending the month's last day without the planted "
+            "series' payments, per day, times the next month's days, plus the active outgoing series (all "
+            "due next month); a refund inside the window reduces the money out. Only the severity is "
+            "asserted.",
+            "projectedBalance adds the recurring income of salary and interest; only its severity is asserted.",
+        ],
+        "months": {},
+    }
+    for ym in INSIGHT_MONTHS:
+        result["months"][month_key(*ym)] = month_insights(books, ym)
+    return result
+
+
+def metric(value, places=None, unit=None):
+    if isinstance(value, int) and places is None:
+        return {"value": plain(value), "unit": "GBP"}
+    return {"value": round(value, places), "places": places, "unit": unit}
+
+
+def severity_by(value, rules):
+    for condition, severity in rules:
+        if condition(value):
+            return severity
+    raise AssertionError(value)
+
+
+def month_insights(books: Books, ym) -> dict:
+    y, m = ym
+    key = month_key(*ym)
+    end = last_day_of(y, m)
+    cur = books.flows[ym]
+    prev_ym = shift_month(y, m, -1)
+    prev = books.flows.get(prev_ym) if books.has_data(prev_ym) else None
+    next_days = days_in(*shift_month(y, m, 1))
+    E, I = cur["expenses"], cur["income"]
+    cards = {}
+
+    def fire(name, severity, value=None, figures=None):
+        card = {"outcome": severity}
+        if value is not None:
+            card["metric"] = value
+        if figures:
+            card["figures"] = figures
+        cards[name] = card
+
+    def quiet(name, figures=None):
+        cards[name] = {"outcome": "quiet", **({"figures": figures} if figures else {})}
+
+    def omitted(name, reason):
+        cards[name] = {"outcome": "omitted", "reason": reason}
+
+    assert cur["count"] > 0 and E > 0 and I > 0 and prev and prev["expenses"] > 0 and prev["income"] > 0
+
+    # spending
+    groups = books.groups(ym)
+    top, top_amount = groups[0]
+    share = top_amount / E
+    top_severity = "warning" if share > 0.5 else "neutral"
+    fire("topSpendingCategory", top_severity, metric(top_amount), {"group": top, "share": round(share * 100, 2)})
+    change = (E - prev["expenses"]) / prev["expenses"]
+    fire("monthOverMonthChange", "warning" if change > 0.20 else "positive" if change < -0.10 else "neutral",
+         metric(change * 100, 1, "percent"), {"expenses": plain(E), "previous": plain(prev["expenses"])})
+    fire("averageDailySpending", "neutral", metric(half_even(E, days_in(y, m))))
+
+    first = date(y, m, 1)
+    history_days = [first - timedelta(days=k) for k in range(90, 0, -1)]
+    daily: dict[str, dict[date, int]] = {}
+    for t in books.model.txns:
+        if t.category in (TRANSFER,) or t.category.startswith("Income:"):
+            continue
+        if history_days[0] <= t.day <= end:
+            daily.setdefault(t.category, {})
+            daily[t.category][t.day] = daily[t.category].get(t.day, 0) - to_gbp(t.account, t.amount, t.day)
+    spikes = []
+    for category, by_day in daily.items():
+        spent = cur["spentBy"].get(category, 0)
+        if spent <= 0:
+            continue
+        series = [by_day.get(d, 0) / 100 for d in history_days]
+        mu = sum(series) / len(series)
+        sigma = (sum((v - mu) ** 2 for v in series) / len(series)) ** 0.5
+        current = spent / 100 / days_in(y, m)
+        if current > mu + 2 * sigma:
+            spikes.append((current - (mu + 2 * sigma), category, current, mu, sigma))
+    spikes.sort(reverse=True)
+    assert len(books.window(shift_month(y, m, -1), 3)) == 3
+    if spikes:
+        fire("spendingSpike", "warning", None, {
+            "top": spikes[0][1],
+            "spiking": {c: {"currentDaily": round(cu, 2), "mean": round(mu, 2), "sd": round(sd, 2)}
+                        for _, c, cu, mu, sd in sorted(spikes, key=lambda s: s[1])}})
+    else:
+        quiet("spendingSpike")
+
+    trend_months = books.window(ym, 6)
+    trend = [sum(v for c, v in books.spending(w).items() if c.split(":")[0] == top) for w in trend_months]
+    ups = downs = 0
+    for i in range(len(trend) - 1, 0, -1):
+        if trend[i] > trend[i - 1] and downs == 0:
+            ups += 1
+        elif trend[i] < trend[i - 1] and ups == 0:
+            downs += 1
+        else:
+            break
+    last_delta = (trend[-1] - trend[-2]) / trend[-2]
+    fire("categoryTrend", "warning" if ups >= 3 else "positive" if downs >= 3 else "neutral",
+         metric(last_delta * 100, 1, "percent"),
+         {"group": top, "months": {month_key(*w): plain(v) for w, v in zip(trend_months, trend)},
+          "increases": ups, "decreases": downs})
+
+    rate = E / days_in(y, m)
+    previous_rate = prev["expenses"] / days_in(*prev_ym)
+    ratio = rate / previous_rate
+    fire("spendingVelocity", "warning" if ratio > 1.2 else "positive" if ratio < 0.9 else "neutral",
+         metric(ratio, 2, "ratio"))
+
+    subs = {c: v for c, v in books.spending(ym).items() if c.split(":")[0] == top}
+    if list(subs) == [top]:
+        omitted("subcategoryBreakdown", "the top category has no subcategories")
+    else:
+        fire("subcategoryBreakdown", top_severity, None,
+             {c: round(v * 100 / top_amount, 1) for c, v in sorted(subs.items(), key=lambda kv: -kv[1])})
+
+    series = books.series(ym)
+    active_out = [s for s in series if s["status"] == "active" and s["amount"] < 0]
+    active_in = [s for s in series if s["status"] == "active" and s["amount"] > 0]
+    pairs = []
+    for i, a in enumerate(active_out):
+        for b in active_out[i + 1:]:
+            if a["category"] != b["category"] or a["category"] == UNCATEGORIZED:
+                continue
+            larger = max(-a["amount"], -b["amount"])
+            if levenshtein(a["payee"].lower(), b["payee"].lower()) <= 3 or abs(a["amount"] - b["amount"]) * 10 < larger:
+                pairs.append(f"{a['payee']} / {b['payee']}")
+    if not active_out:
+        omitted("duplicateSubscriptions", "no recurring payments detected")
+    elif pairs:
+        fire("duplicateSubscriptions", "warning", {"value": len(pairs), "places": 0, "unit": "count"},
+             {"pairs": pairs})
+    else:
+        quiet("duplicateSubscriptions")
+
+    if key == "2026-03":
+        fire("anomaly", "warning", None, {"planted": "SOFOLOGY LTD -2400.00 on " + SOFA_DAY.isoformat()})
+    else:
+        cards["anomaly"] = {"outcome": "notAsserted",
+                            "reason": "nothing is planted in this month; the statistical detectors' verdict on "
+                            "the random day-to-day spending is not something the model knows"}
+
+    # income
+    growth = (I - prev["income"]) / prev["income"]
+    fire("incomeGrowth", "positive" if growth > 0.10 else "warning" if growth < -0.10 else "neutral",
+         metric(growth * 100, 1, "percent"))
+    ie = I / E
+    fire("incomeVsExpenseRatio", "positive" if ie >= 1.5 else "neutral" if ie >= 1.0 else "critical",
+         metric(ie, 2, "ratio"))
+    sources = sorted(cur["incomeBy"].items(), key=lambda kv: -kv[1])
+    fire("incomeSourceBreakdown", "neutral", metric(sources[0][1] * 100 / I, 1, "percent"),
+         {c: round(v * 100 / I, 1) for c, v in sources})
+
+    # budget
+    def budget_spent(w):
+        spent = books.spending(w)
+        return {b: sum(v for c, v in spent.items() if c == b or c.startswith(b + ":")) for b in BUDGETS}
+
+    spent = budget_spent(ym)
+    over = {b: spent[b] - BUDGETS[b] for b in sorted(BUDGETS) if spent[b] > BUDGETS[b]}
+    figures = {b: {"spent": plain(spent[b]), "budget": plain(BUDGETS[b])} for b in sorted(BUDGETS)}
+    if over:
+        fire("budgetOverspend", "critical", metric(sum(over.values())), {"over": {b: plain(v) for b, v in over.items()}})
+    else:
+        quiet("budgetOverspend", figures)
+    last3 = books.window(ym, 3)
+    last3_days = sum(days_in(*w) for w in last3)
+    projected = {}
+    for b in sorted(BUDGETS):
+        if b in over:
+            continue
+        total = sum(budget_spent(w)[b] for w in last3)
+        projection = half_even(total * next_days, last3_days)
+        if projection > BUDGETS[b]:
+            projected[b] = plain(projection)
+    if projected:
+        fire("projectedOverspend", "warning", None, {"projected": projected})
+    else:
+        quiet("projectedOverspend")
+    under = {b: round(spent[b] * 100 / BUDGETS[b], 1) for b in sorted(BUDGETS) if spent[b] * 10 < BUDGETS[b] * 8}
+    if under:
+        fire("budgetUnderutilized", "positive", {"value": len(under), "places": 0, "unit": "count"}, {"used": under})
+    else:
+        quiet("budgetUnderutilized")
+
+    # recurring
+    recurring_expenses = -sum(s["amount"] for s in active_out)
+    recurring_income = sum(s["amount"] for s in active_in)
+    series_figures = {s["payee"]: f"{s['status']} {plain(s['amount'])}" for s in series}
+    fire("totalRecurringCost", "neutral", metric(recurring_expenses), {"series": series_figures})
+    earlier = -sum(s["amount"] for s in books.series(shift_month(y, m, -3)) if s["status"] == "active"
+                   and s["amount"] < 0)
+    sub_change = (recurring_expenses - earlier) / earlier
+    fire("subscriptionGrowth", "warning" if sub_change > 0.10 else "positive" if sub_change < -0.10 else "neutral",
+         metric(sub_change * 100, 1, "percent"),
+         {"now": plain(recurring_expenses), "threeMonthsAgo": plain(earlier)})
+    rises = [(s["payee"], c) for s in active_out for c in s["changes"]
+             if (c[0].year, c[0].month) == ym and abs(c[2]) > abs(c[1])]
+    if rises:
+        fire("priceIncrease", "warning", None, {"rises": [f"{p} {plain(a)} -> {plain(b)}" for p, (_, a, b) in rises]})
+    else:
+        quiet("priceIncrease")
+    missed = [s for s in series if s["status"] == "missed"]
+    if missed:
+        fire("missedPayment", "critical" if any(s["amount"] > 0 for s in missed) else "warning", None,
+             {"missed": [s["payee"] for s in missed]})
+    else:
+        quiet("missedPayment", {"ended": [s["payee"] for s in series if s["status"] == "ended"]})
+
+    # cash flow
+    net = cur["net"]
+    last12 = books.window(ym, 12)
+    nets = {w: books.flows[w]["net"] for w in last12}
+    fire("netCashFlow", "positive" if net > 0 else "critical" if net < 0 else "neutral", None,
+         {"net": plain(net), "average12": plain(half_even(sum(nets.values()), len(nets)))})
+    best = max(last12, key=lambda w: (nets[w], w))
+    worst = min(last12, key=lambda w: (nets[w], w))
+    fire("bestMonth", "positive", None, {"month": month_key(*best), "net": plain(nets[best])})
+    fire("worstMonth", "warning" if worst in (ym, prev_ym, shift_month(y, m, -2)) else "neutral", None,
+         {"month": month_key(*worst), "net": plain(nets[worst])})
+    liquid = books.liquid(ym)
+    projection = liquid + half_even((recurring_income - recurring_expenses) * next_days, 30)
+    fire("projectedBalance", "positive" if projection > 0 else "critical" if projection < 0 else "neutral", None,
+         {"liquid": plain(liquid), "recurringIncome": plain(recurring_income), "projection": plain(projection)})
+
+    # wealth
+    worth = books.net_worth(ym)
+    worth_before = books.net_worth(prev_ym)
+    fire("totalWealth", "positive" if worth > 0 else "critical" if worth < 0 else "neutral", metric(worth))
+    fire("wealthGrowth", "positive" if worth > worth_before else "critical" if worth < worth_before else "neutral",
+         metric(worth - worth_before), {"before": plain(worth_before)})
+    dormant = {}
+    for account in ("current", "card", "savings", "euro"):
+        if not books.is_open(account, end):
+            continue
+        dates = [t.day for t in books.model.txns if t.account == account and t.day <= end]
+        if not dates or max(dates) > end - timedelta(days=30) or books.balance(account, end) <= 0:
+            continue
+        dormant[account] = {"days": (end - max(dates)).days,
+                            "idle": plain(to_gbp(account, books.balance(account, end), end))}
+    if dormant:
+        fire("accountDormancy", "warning" if any(v["days"] >= 90 for v in dormant.values()) else "neutral", None,
+             dormant)
+    else:
+        quiet("accountDormancy")
+
+    # savings
+    savings_rate = net / I
+    fire("savingsRate", "critical" if savings_rate < 0.10 else "warning" if savings_rate <= 0.20 else "positive",
+         metric(savings_rate * 100, 1, "percent"))
+    average3 = half_even(sum(books.flows[w]["expenses"] for w in last3), len(last3))
+    covered = liquid / average3
+    fire("emergencyFund", "critical" if covered < 1 else "warning" if covered < 3 else "positive",
+         metric(covered, 1, "months"), {"liquid": plain(liquid), "averageExpenses": plain(average3)})
+    earlier_rates = [books.flows[shift_month(y, m, -k)]["net"] / books.flows[shift_month(y, m, -k)]["income"]
+                     for k in (1, 2, 3)]
+    points = (savings_rate - sum(earlier_rates) / 3) * 100
+    fire("savingsMomentum", "positive" if points > 2 else "warning" if points < -2 else "neutral",
+         metric(points, 1, "points"))
+
+    # forecasting
+    active_payees = {s["payee"] for s in active_out}
+    window_start = end - timedelta(days=29)
+    out30 = 0
+    for t in books.model.txns:
+        if window_start <= t.day <= end and t.category != TRANSFER and not t.category.startswith("Income:") \
+                and t.payee not in active_payees:
+            out30 -= to_gbp(t.account, t.amount, t.day)
+    due_next = -sum(s["amount"] for s in active_out if (s["next"].year, s["next"].month) == shift_month(y, m, 1))
+    forecast = half_even(out30 * next_days, 30) + due_next
+    fire("spendingForecast", "warning" if forecast > I else "neutral", None,
+         {"forecast": plain(forecast), "recurringDue": plain(due_next), "income": plain(I)})
+    avg_net = sum(books.flows[w]["net"] for w in last3) / len(last3)
+    if avg_net >= 0:
+        fire("balanceRunway", "positive", None, {"averageNet": plain(round(avg_net))})
+    else:
+        runway = liquid / -avg_net
+        fire("balanceRunway", "critical" if runway < 1 else "warning" if runway <= 3 else "positive",
+             metric(runway, 1, "months"), {"averageNet": plain(round(avg_net))})
+    year_ago = books.flows[shift_month(y, m, -12)]["expenses"]
+    yoy = (E - year_ago) / year_ago
+    fire("yearOverYear", "positive" if E < year_ago else "warning" if yoy > 0.15 else "neutral",
+         metric(yoy * 100, 1, "percent"), {"yearAgo": plain(year_ago)})
+    by_calendar = {}
+    for w in books.window(ym, 1000):
+        by_calendar.setdefault(w[1], []).append(books.flows[w]["income"])
+    means = {cm: sum(v) / len(v) for cm, v in by_calendar.items()}
+    assert len(means) == 12
+    fire("incomeSeasonality", "neutral", None,
+         {"peak": max(means, key=lambda cm: means[cm]), "trough": min(means, key=lambda cm: means[cm])})
+
+    assert len(cards) == 33, sorted(cards)
+
+    # health score
+    budget_ok = sum(1 for b in BUDGETS if spent[b] <= BUDGETS[b])
+    components = {
+        "savingsRate": (savings_rate * 100, min(max(savings_rate / 0.20, 0), 1) * 100, 0.30),
+        "budgetAdherence": (budget_ok * 100 / len(BUDGETS), budget_ok * 100 / len(BUDGETS), 0.25),
+        "recurringRatio": (recurring_expenses * 100 / I, min(max(1 - recurring_expenses / I, 0), 1) * 100, 0.20),
+        "emergencyFund": (covered, min(covered / EMERGENCY_MONTHS, 1) * 100, 0.15),
+        "cashFlow": (net / 100, 100.0 if net > 0 else 0.0, 0.10),
+    }
+    total = sum(score * weight for _, score, weight in components.values())
+    score = int(Decimal(repr(round(total, 9))).quantize(Decimal(1), rounding="ROUND_HALF_UP"))
+    grade = "Excellent" if score >= 80 else "Good" if score >= 60 else "Fair" if score >= 40 else "Needs Attention"
+    return {
+        "cards": dict(sorted(cards.items())),
+        "healthScore": {
+            "score": score, "grade": grade, "unrounded": round(total, 4),
+            "components": {name: {"value": round(value, 2), "score": round(float(sc), 2), "weight": weight}
+                           for name, (value, sc, weight) in components.items()},
+        },
     }
 
 
@@ -1282,6 +1784,13 @@ and decimal text), income and expenses per category, transactions per account af
 de-duplication, transfers, uncategorised count, and each account's closing balance; plus the row
 counts of every export. For 2026-10: income {oct_['income']['decimal']}, expenses
 {oct_['expenses']['decimal']}, net {oct_['net']['decimal']}.
+
+Its `insights` object gives, for 2026-10 and 2026-03, the expected outcome of each of the 33
+insight cards (its severity, `quiet`, `omitted`, or `notAsserted` with the reason), the card's
+headline figure where it is simple, and the health score with its five components; its `notes`
+say what the generator assumes where a card rests on a detector (the recurring series it planted,
+the sofa as March's anomaly). The health score: 2026-10
+{facts['insights']['months']['2026-10']['healthScore']['score']} ({facts['insights']['months']['2026-10']['healthScore']['grade']}), 2026-03 {facts['insights']['months']['2026-03']['healthScore']['score']} ({facts['insights']['months']['2026-03']['healthScore']['grade']}).
 
 ## Overrides
 
