@@ -10,7 +10,7 @@ BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
 
-.PHONY: all report test lint bench fuzz fuzz-coverage clean deps build
+.PHONY: all report publish test lint bench fuzz fuzz-coverage clean deps build
 
 all: report
 
@@ -46,6 +46,11 @@ $(STAMP): $(SWIFT_SOURCES) | deps
 # script exits 1 at the end so scripts notice.
 report: $(STAMP)
 	@BIN="$(BIN)" bash scripts/report.sh "$(WORKSPACE)" "$(OUT)" "$(MONTH)"
+
+# Copies $(OUT)/site to PUBLISH_DIR atomically (a temporary folder beside it, then a rename), so a
+# web server never serves a half-copied site. All links in the site are relative.
+publish: report
+	@bash scripts/publish.sh "$(OUT)/site" "$(PUBLISH_DIR)"
 
 # --- Checks -----------------------------------------------------------------------------------
 
