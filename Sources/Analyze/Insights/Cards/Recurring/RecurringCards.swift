@@ -1,4 +1,6 @@
 extension InsightEngine {
     /// The recurring cards.
-    static let recurringCards: [any InsightCard] = []
+    static let recurringCards: [any InsightCard] = [
+        TotalRecurringCostCard(), SubscriptionGrowthCard(), PriceIncreaseCard(), MissedPaymentCard(),
+    ]
 }

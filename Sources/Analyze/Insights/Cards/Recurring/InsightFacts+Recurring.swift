@@ -1,0 +1,34 @@
+import Ledger
+
+extension InsightFacts {
+    /// The payee of a recurring series, as its latest occurrence names it.
+    func seriesPayee(_ entry: RecurringBook.Entry) -> String { history.transactions[entry.latest].payee }
+
+    /// The id of a recurring series' latest occurrence.
+    func seriesLatestID(_ entry: RecurringBook.Entry) -> String { history.transactions[entry.latest].id.rawValue }
+
+    /// `minorUnits` of the series' own currency in base at the rate of this month's last day, nil
+    /// when no rate converts it.
+    func seriesAmountInBase(_ entry: RecurringBook.Entry, _ minorUnits: Int64) -> Int64? {
+        let currency = history.transactions[entry.latest].amount.currency
+        return history.rates.toBase(minorUnits, currency, onDay: month.lastDay.dayNumber)
+    }
+
+    /// The monthly cost of the active series among `entries` that take money out, in base at the
+    /// rate of `month`'s last day (the sum `recurringExpenses` holds for this month), and how many
+    /// series it adds up.
+    func outgoingMonthlyTotal(of entries: [RecurringBook.Entry], at month: YearMonth) -> (total: Int64, count: Int) {
+        let endDay = month.lastDay.dayNumber
+        var total: Int64 = 0
+        var count = 0
+        for entry in entries where entry.series.status == .active {
+            let currency = history.transactions[entry.latest].amount.currency
+            guard let monthly = history.rates.toBase(entry.series.monthlyAmount, currency, onDay: endDay),
+                monthly < 0
+            else { continue }
+            total += -monthly
+            count += 1
+        }
+        return (total, count)
+    }
+}

@@ -1,0 +1,152 @@
+import Ledger
+import Testing
+
+@testable import Analyze
+
+/// The recurring cards (`totalRecurringCost`, `subscriptionGrowth`, `priceIncrease`,
+/// `missedPayment`) on hand-built months of one GBP current account.
+@Suite("Insight cards: recurring")
+struct RecurringCardsTests {
+    static let january = YearMonth(year: 2026, month: 1)!
+
+    static func household(_ months: [[HouseholdMonths.Row]]) -> HouseholdMonths {
+        HouseholdMonths(first: january, months: months)
+    }
+
+    /// Three months of Netflix 10.99 (5th), the gym 29.99 (12th) and a salary of 2,000.00 (28th):
+    /// at the end of March both payments are active monthly series. Total 10.99 + 29.99 = 40.98 a
+    /// month; 40.98 / 2,000.00 = 2.049% of the income, shown as 2%.
+    @Test func totalRecurringCostAddsTheActiveOutgoingSeries() throws {
+        let month: [HouseholdMonths.Row] = [
+            (5, -1_099, "NETFLIX", "Entertainment:Streaming"), (12, -2_999, "PUREGYM", "Health:Gym"),
+            (28, 200_000, "ACME PAYROLL", "Income:Salary"),
+        ]
+        let (card, _) = try Self.household([month, month, month]).card("totalRecurringCost", 2)
+        let entry = try #require(card)
+        #expect(entry.metric == InsightMetric(value: "40.98", unit: "GBP"))
+        #expect(entry.severity == "neutral")
+        #expect(entry.category == "recurring")
+        #expect(entry.message == "Your 2 recurring payments cost £40.98 a month, 2% of this month's income.")
+        #expect(
+            entry.detail == [
+                InsightPoint(label: "PUREGYM", value: "29.99"), InsightPoint(label: "NETFLIX", value: "10.99"),
+            ])
+    }
+
+    /// Without income the share is left out of the message, and the card still fires.
+    @Test func totalRecurringCostWithoutIncome() throws {
+        let month: [HouseholdMonths.Row] = [(5, -1_099, "NETFLIX", "Entertainment:Streaming")]
+        let (card, _) = try Self.household([month, month, month]).card("totalRecurringCost", 2)
+        let entry = try #require(card)
+        #expect(entry.message == "Your 1 recurring payment cost £10.99 a month.")
+    }
+
+    /// One month cannot show a series (a monthly one needs three payments).
+    @Test func totalRecurringCostNeedsASeries() throws {
+        let household = Self.household([HouseholdMonths.plainMonth(0, income: 100_000, expenses: 60_000)])
+        let (card, reason) = try household.card("totalRecurringCost", 0)
+        #expect(card == nil)
+        #expect(reason == "no recurring payments detected")
+    }
+
+    /// The gym at 100.00 a month from January; a second subscription of `extra` from April (active
+    /// at the end of June after three payments). At the end of March the cost was 100.00; in June
+    /// 100.00 + extra. 10.00 is exactly +10% (neutral, the boundary); 10.01 is +10.01% (warning).
+    @Test(arguments: [(Int64(1_000), "10", "neutral"), (1_001, "10", "warning"), (0, "0", "neutral")])
+    func subscriptionGrowthBands(extra: Int64, percent: String, severity: String) throws {
+        let months: [[HouseholdMonths.Row]] = (0..<6).map { index in
+            var rows: [HouseholdMonths.Row] = [(5, -10_000, "PUREGYM", "Health:Gym")]
+            if index >= 3, extra > 0 { rows.append((8, -extra, "SPOTIFY", "Entertainment:Streaming")) }
+            return rows
+        }
+        let (card, _) = try Self.household(months).card("subscriptionGrowth", 5)
+        let entry = try #require(card)
+        #expect(entry.metric == InsightMetric(value: percent, unit: "percent"))
+        #expect(entry.severity == severity)
+        #expect(entry.detail?.first == InsightPoint(label: "2026-03", value: "100.00"))
+    }
+
+    /// The gym at 100.00 and a 20.00 subscription until March, which then stops: at the end of June
+    /// only the gym is active. (100.00 − 120.00) / 120.00 = −16.7%: positive.
+    @Test func subscriptionGrowthFallsWhenASeriesEnds() throws {
+        let months: [[HouseholdMonths.Row]] = (0..<6).map { index in
+            var rows: [HouseholdMonths.Row] = [(5, -10_000, "PUREGYM", "Health:Gym")]
+            if index < 3 { rows.append((8, -2_000, "SPOTIFY", "Entertainment:Streaming")) }
+            return rows
+        }
+        let (card, _) = try Self.household(months).card("subscriptionGrowth", 5)
+        let entry = try #require(card)
+        #expect(entry.metric == InsightMetric(value: "-16.7", unit: "percent"))
+        #expect(entry.severity == "positive")
+        #expect(
+            entry.message == "Your recurring payments cost £100.00 a month, 16.7% less than the £120.00 of March 2026.")
+    }
+
+    @Test func subscriptionGrowthNeedsFourMonths() throws {
+        let month: [HouseholdMonths.Row] = [(5, -10_000, "PUREGYM", "Health:Gym")]
+        let (card, reason) = try Self.household([month, month, month]).card("subscriptionGrowth", 2)
+        #expect(card == nil)
+        #expect(reason == "needs 4 months of history")
+    }
+
+    /// In January (M−3 of April) the gym had been paid once: no series yet.
+    @Test func subscriptionGrowthNeedsSeriesThreeMonthsAgo() throws {
+        let month: [HouseholdMonths.Row] = [(5, -10_000, "PUREGYM", "Health:Gym")]
+        let (card, reason) = try Self.household([month, month, month, month]).card("subscriptionGrowth", 3)
+        #expect(card == nil)
+        #expect(reason == "no recurring payments 3 months ago")
+    }
+
+    /// Netflix at 10.00 for three months, then 12.00 in April: a price change dated in April of
+    /// 2.00 a month, 2.00 × 12 = 24.00 a year.
+    @Test func priceIncreaseInTheMonth() throws {
+        let amounts: [Int64] = [-1_000, -1_000, -1_000, -1_200]
+        let months = amounts.map { [HouseholdMonths.Row((5, $0, "NETFLIX", "Entertainment:Streaming"))] }
+        let household = Self.household(months)
+        let (card, _) = try household.card("priceIncrease", 3)
+        let entry = try #require(card)
+        #expect(entry.metric == InsightMetric(value: "24.00", unit: "GBP"))
+        #expect(entry.severity == "warning")
+        #expect(entry.message == "NETFLIX went up from £10.00 to £12.00, which costs £24.00 more a year.")
+        #expect(entry.detail == [InsightPoint(label: "NETFLIX", value: "24.00")])
+        #expect(entry.transactionIds == ["t3"])
+    }
+
+    /// The same rise seen a month later (dated in April, not May) and a fall are both quiet.
+    @Test(arguments: [
+        ([Int64(-1_000), -1_000, -1_000, -1_200, -1_200], 4), ([-1_200, -1_200, -1_200, -1_000], 3),
+    ])
+    func priceIncreaseQuiet(amounts: [Int64], month: Int) throws {
+        let months = amounts.map { [HouseholdMonths.Row((5, $0, "NETFLIX", "Entertainment:Streaming"))] }
+        let (card, reason) = try Self.household(months).card("priceIncrease", month)
+        #expect(card == nil)
+        #expect(reason == nil)
+    }
+
+    /// A payment paid on the 15th from January to March, and only a shop in April: at the end of
+    /// April the payment of 15 April is 15 days late (tolerance 4): missed. A salary is critical,
+    /// an outgoing payment a warning.
+    @Test(arguments: [
+        (Int64(200_000), "ACME PAYROLL", "critical", "£2,000.00 in"), (-5_000, "PUREGYM", "warning", "£50.00 out"),
+    ])
+    func missedPaymentSeverity(amount: Int64, payee: String, severity: String, phrase: String) throws {
+        let paid: [HouseholdMonths.Row] = [(15, amount, payee, amount > 0 ? "Income:Salary" : "Health:Gym")]
+        let april: [HouseholdMonths.Row] = [(20, -1_234, "CORNER SHOP", "Food:Groceries")]
+        let (card, _) = try Self.household([paid, paid, paid, april]).card("missedPayment", 3)
+        let entry = try #require(card)
+        #expect(entry.severity == severity)
+        #expect(entry.metric == InsightMetric(value: "1", unit: "count"))
+        #expect(entry.detail == [InsightPoint(label: payee, value: "2026-04-15")])
+        #expect(entry.message == "A recurring payment did not come: \(payee) (\(phrase), expected on 2026-04-15).")
+        #expect(entry.transactionIds == ["t2"])
+    }
+
+    /// Paid on the 28th: at the end of April the payment is 2 days late, inside the tolerance.
+    @Test func missedPaymentQuietWithinTolerance() throws {
+        let paid: [HouseholdMonths.Row] = [(28, 200_000, "ACME PAYROLL", "Income:Salary")]
+        let april: [HouseholdMonths.Row] = [(20, -1_234, "CORNER SHOP", "Food:Groceries")]
+        let (card, reason) = try Self.household([paid, paid, paid, april]).card("missedPayment", 3)
+        #expect(card == nil)
+        #expect(reason == nil)
+    }
+}
