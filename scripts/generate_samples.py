@@ -1104,6 +1104,12 @@ PLANTED_SERIES = {
     "SPOTIFY UK": 3, "GIFFGAFF": 28, STOPPED_SUBSCRIPTION[0]: STOPPED_SUBSCRIPTION[2].day, "INTEREST": 0,
 }
 MONTHLY_TOLERANCE_DAYS = 4
+# A series nobody planted: three card top-ups at M&S whose dates and amounts happen to fall into a
+# monthly rhythm (within the recurring detector's documented 4 days of the 24th and 20% of each
+# other, with no other M&S line between them). Found by hand in the model; asserted below so that a
+# change to the random draws cannot leave it stale. The top-up of 2026-10-13 (14.09) is unlike them,
+# so at the end of 2026-10 the payment expected on 2026-10-24 has not come: status missed.
+CHANCE_SERIES = {"M&S SIMPLY FOOD 0231": (24, [date(2026, 7, 28), date(2026, 8, 27), date(2026, 9, 24)])}
 
 
 def shift_month(y, m, delta):
@@ -1226,6 +1232,21 @@ class Books:
             found.append({"payee": payee, "category": latest.category, "amount": latest.amount,
                           "status": ["active", "missed", "ended"][passed], "next": next_date,
                           "latest": latest.day, "changes": changes, "count": len(run)})
+        for payee, (due, dates) in CHANCE_SERIES.items():
+            lines = sorted((t for t in self.model.txns if t.payee == payee), key=lambda t: t.day)
+            run = [t for t in lines if t.day in dates]
+            assert [t.day for t in run] == dates, payee
+            assert not [t for t in lines if dates[0] < t.day < dates[-1] and t.day not in dates], payee
+            amounts = [-t.amount for t in run]
+            assert all(abs(a - b) * 5 <= max(a, b) for a in amounts for b in amounts), amounts
+            assert all(abs((t.day - date(t.day.year, t.day.month, due)).days) <= MONTHLY_TOLERANCE_DAYS for t in run)
+            if ym != (2026, 10):
+                continue  # only the month it is asserted in
+            later = [t for t in lines if dates[-1] < t.day <= end]
+            assert [t.day for t in later] == [date(2026, 10, 13)] and abs(later[0].amount - run[-1].amount) * 5 > \
+                -run[-1].amount, later
+            found.append({"payee": payee, "category": run[-1].category, "amount": run[-1].amount, "status": "missed",
+                          "next": date(2026, 10, due), "latest": run[-1].day, "changes": [], "count": len(run)})
         return found
 
 
@@ -1253,6 +1274,11 @@ def insight_expectations(model: Model) -> dict:
             "Uber Eats) is assumed not to be detected as recurring: its amounts or days are drawn at random.",
             "Netflix's and Spotify's monthly amounts (12.99 and 11.99, both Entertainment:Streaming) differ by "
             "1.00, under 10% of the larger: duplicateSubscriptions finds that one pair in both months.",
+            "One series is not planted: three M&S Simply Food top-ups on the card (2026-07-28, 2026-08-27, "
+            "2026-09-24; 22.42, 21.28, 22.13) fall by chance into a monthly rhythm by the recurring detector's "
+            "documented rules (within 4 days of the 24th, amounts within 20%, no other M&S line between them). "
+            "At the end of 2026-10 the one expected on 2026-10-24 is late by more than 4 days, so "
+            "missedPayment fires (warning) in 2026-10; the series is not active, so it adds to no recurring total.",
             "Price changes: none of the planted series changes price in 2026-10 or 2026-03 (the April rises "
             "and Netflix's 2025-07 rise are in other months), so priceIncrease is quiet in both.",
             "anomaly: 2026-03 fires (warning) because of the planted 2,400.00 sofa (facts.spendingSpike), its "
@@ -1264,6 +1290,10 @@ def insight_expectations(model: Model) -> dict:
             "series' payments, per day, times the next month's days, plus the active outgoing series (all "
             "due next month); a refund inside the window reduces the money out. Only the severity is "
             "asserted.",
+            "wealthGrowth in 2026-03 is -3677.68: the net of -1876.43, plus the pension's new valuation "
+            "(+1083.87), minus the card payment of 2885.12 that leaves the current account on 2026-03-30 and "
+            "reaches the card on 2026-04-02 (in transit at the month end; net worth takes each account's "
+            "known balance, as months.netWorth does).",
             "projectedBalance adds the recurring income of salary and interest; only its severity is asserted.",
         ],
         "months": {},
