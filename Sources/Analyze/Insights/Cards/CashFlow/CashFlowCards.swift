@@ -1,4 +1,6 @@
 extension InsightEngine {
     /// The cashFlow cards.
-    static let cashFlowCards: [any InsightCard] = []
+    static let cashFlowCards: [any InsightCard] = [
+        NetCashFlowCard(), BestMonthCard(), WorstMonthCard(), ProjectedBalanceCard(),
+    ]
 }

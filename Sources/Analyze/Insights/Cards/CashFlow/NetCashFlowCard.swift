@@ -1,0 +1,28 @@
+/// `netCashFlow` (seed 003): this month's income minus expenses, against the average net of the last
+/// 12 months of the data (this one included; the average rounded half to even to the minor unit).
+/// Positive when money came in net, critical when more went out, neutral at exactly 0.
+struct NetCashFlowCard: InsightCard {
+    let type = "netCashFlow"
+    let category = InsightCategory.cashFlow
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard facts.hasTransactions else { return .omitted("no transactions this month") }
+        let net = InsightFacts.clamp(facts.current.net)
+        let nets = facts.monthlyNets(12)
+        let sum = nets.reduce(Int128(0)) { $0 + Int128($1.net) }
+        let average = InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(sum, Int128(max(nets.count, 1))))
+        let severity: InsightSeverity = net > 0 ? .positive : net < 0 ? .critical : .neutral
+        let head =
+            net == 0
+            ? "You spent exactly what you took in this month"
+            : "You \(facts.netPhrase(net)) this month"
+        let tail =
+            nets.count > 1
+            ? ", against an average of \(facts.money(average)) a month over the last \(nets.count) months"
+            : ""
+        return .fired(
+            Insight(
+                title: "Net cash flow", message: head + tail + ".", metric: facts.moneyMetric(net),
+                severity: severity, detail: facts.netPoints(nets)))
+    }
+}
