@@ -1,0 +1,18 @@
+extension InsightFacts {
+    /// The categories under `group` (a top-level name, the group itself included when money went
+    /// to it directly) with money out in `flows`, largest first, ties by name.
+    func spendingUnder(group: String, in flows: MonthFlows) -> [(name: String, amount: Int64)] {
+        spending(flows).compactMap { index, amount in
+            let category = history.categories[index]
+            return category.top == group && amount > 0 ? (category.name, amount) : nil
+        }.sorted { $0.amount != $1.amount ? $0.amount > $1.amount : $0.name < $1.name }
+    }
+
+    /// `part ÷ whole` as a ratio; the caller makes sure `whole` is not 0.
+    static func ratio(_ part: Int128, _ whole: Int128) -> Double { Double(part) / Double(whole) }
+
+    /// `amount × numerator ÷ denominator` (denominator > 0), rounded half to even to the minor unit.
+    static func scaled(_ amount: Int128, by numerator: Int, over denominator: Int) -> Int64 {
+        clamp(ExchangeRate.dividedRoundingHalfToEven(amount * Int128(numerator), Int128(denominator)))
+    }
+}

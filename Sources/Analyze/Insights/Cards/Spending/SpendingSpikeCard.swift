@@ -1,0 +1,130 @@
+import Ledger
+
+/// `spendingSpike` (seed 003): per expense category, the daily money out over the 90 days before the
+/// month's first day (days without spending count as 0; a day whose refunds outweigh its spending
+/// counts as 0) gives a mean μ and a population standard deviation σ. The month's daily rate is its
+/// money out in the category ÷ the days of the month. A category spikes when that rate is over
+/// μ + 2σ (exactly at it is no spike) and it spent something this month. The card names the category
+/// furthest above its μ + 2σ and lists every spiking one. Warning; quiet when none spikes.
+///
+/// Closed-month adaptation: the seed's "last 90 days" would include the month itself and damp its
+/// own spike, so the window is the 90 days before it. Only the transactions of the months those days
+/// fall in are read (`LedgerHistory.range(of:)`), never the whole ledger.
+struct SpendingSpikeCard: InsightCard {
+    let type = "spendingSpike"
+    let category = InsightCategory.spending
+
+    static let windowDays = 90
+    /// Months of data needed before the month.
+    static let monthsBefore = 3
+
+    /// One category over its usual level.
+    struct Spike: Equatable {
+        var category: Int
+        /// This month's money out in the category.
+        var spent: Int64
+        var rate: Double
+        var mean: Double
+        var threshold: Double
+        var excess: Double { rate - threshold }
+    }
+
+    /// Money out per expense category per day of the 90 days before `month`: a flat array, the
+    /// category's index × 90 + the day's place in the window.
+    static func dailySpending(_ history: LedgerHistory, before month: YearMonth) -> [Int64] {
+        let days = windowDays
+        var daily = [Int64](repeating: 0, count: history.categories.count * days)
+        let end = month.firstDay.dayNumber
+        let start = end - days
+        guard let startDate = CivilDate(dayNumber: start) else { return daily }
+        var byName: [String: Int]?
+        history.transactions.withUnsafeBufferPointer { rows in
+            var current = startDate.yearMonth
+            while current < month {
+                for index in history.range(of: current) {
+                    let day = history.dayNumbers[index]
+                    guard day >= start, day < end, let amount = history.baseAmounts[index] else { continue }
+                    let row = UnsafePointer(rows.baseAddress! + index)
+                    guard row.pointee.countsInFigures else { continue }
+                    let slot = day - start
+                    if row.pointee.splits.isEmpty {
+                        let c = Int(history.categoryOf[index])
+                        if c >= 0, !history.categories[c].isIncome { daily[c * days + slot] -= amount }
+                        continue
+                    }
+                    if byName == nil {
+                        var names: [String: Int] = [:]
+                        for (c, category) in history.categories.enumerated() where names[category.name] == nil {
+                            names[category.name] = c
+                        }
+                        byName = names
+                    }
+                    for split in row.pointee.splits {
+                        guard let c = byName?[split.category.description], !history.categories[c].isIncome else {
+                            continue
+                        }
+                        let part =
+                            split.amount.currency == history.base
+                            ? split.amount.minorUnits
+                            : history.rates.toBase(split.amount.minorUnits, split.amount.currency, onDay: day) ?? 0
+                        daily[c * days + slot] -= part
+                    }
+                }
+                current = current.adding(months: 1)
+            }
+        }
+        return daily
+    }
+
+    /// The month's spiking categories, furthest above their threshold first (ties by name).
+    static func spikes(_ facts: InsightFacts) -> [Spike] {
+        let spent = facts.spending(facts.current).filter { $0.value > 0 }
+        guard !spent.isEmpty else { return [] }
+        let daily = dailySpending(facts.history, before: facts.month)
+        let days = Double(windowDays)
+        let monthDays = Double(facts.month.dayCount)
+        var spikes: [Spike] = []
+        for (c, amount) in spent {
+            let series = daily[(c * windowDays)..<((c + 1) * windowDays)].map { Double(max($0, 0)) }
+            let mean = series.reduce(0, +) / days
+            let variance = series.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / days
+            let threshold = mean + 2 * variance.squareRoot()
+            let rate = Double(amount) / monthDays
+            if rate > threshold {
+                spikes.append(Spike(category: c, spent: amount, rate: rate, mean: mean, threshold: threshold))
+            }
+        }
+        let names = facts.history.categories
+        return spikes.sorted {
+            $0.excess != $1.excess ? $0.excess > $1.excess : names[$0.category].name < names[$1.category].name
+        }
+    }
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard facts.hasTransactions else { return .omitted("no transactions this month") }
+        guard facts.monthsOfHistory > SpendingSpikeCard.monthsBefore else {
+            return .omitted("needs 3 months of history")
+        }
+        let spikes = SpendingSpikeCard.spikes(facts)
+        guard let top = spikes.first else { return .quiet }
+        let names = facts.history.categories
+        let days = facts.month.dayCount
+        func money(_ value: Double) -> Int64 { Int64(value.rounded(.toNearestOrEven)) }
+        let rate = InsightFacts.scaled(Int128(top.spent), by: 1, over: days)
+        let others = spikes.count - 1
+        let more = others == 0 ? "" : "; \(others) other categor\(others == 1 ? "y" : "ies") also spiked"
+        return .fired(
+            Insight(
+                title: "Spending spike",
+                message:
+                    "\(names[top.category].name) ran at \(facts.money(rate)) a day this month, above its usual "
+                    + "\(facts.money(money(top.mean))) a day plus two standard deviations "
+                    + "(\(facts.money(money(top.threshold)))) over the 90 days before\(more).",
+                metric: facts.moneyMetric(rate), severity: .warning,
+                detail: spikes.map {
+                    InsightPoint(
+                        label: names[$0.category].name,
+                        value: facts.decimal(InsightFacts.scaled(Int128($0.spent), by: 1, over: days)))
+                }))
+    }
+}
