@@ -1,4 +1,6 @@
 extension InsightEngine {
     /// The budget cards.
-    static let budgetCards: [any InsightCard] = []
+    static let budgetCards: [any InsightCard] = [
+        BudgetOverspendCard(), ProjectedOverspendCard(), BudgetUnderutilizedCard(),
+    ]
 }

@@ -1,4 +1,6 @@
 extension InsightEngine {
     /// The income cards.
-    static let incomeCards: [any InsightCard] = []
+    static let incomeCards: [any InsightCard] = [
+        IncomeGrowthCard(), IncomeVsExpenseRatioCard(), IncomeSourceBreakdownCard(),
+    ]
 }

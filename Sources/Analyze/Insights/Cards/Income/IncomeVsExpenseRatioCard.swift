@@ -1,0 +1,23 @@
+/// `incomeVsExpenseRatio` (seed 003): the month's income ÷ its expenses. Positive from 1.5, neutral
+/// from 1.0 to under 1.5, critical under 1.0 (more went out than came in).
+struct IncomeVsExpenseRatioCard: InsightCard {
+    let type = "incomeVsExpenseRatio"
+    let category = InsightCategory.income
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard facts.hasTransactions else { return .omitted("no transactions this month") }
+        let income = facts.current.income
+        let expenses = facts.current.expenses
+        guard expenses > 0 else { return .omitted("no spending this month") }
+        let ratio = InsightFacts.ratio(income, expenses)
+        let severity: InsightSeverity = ratio >= 1.5 ? .positive : ratio >= 1.0 ? .neutral : .critical
+        let text = InsightFacts.number(ratio, places: 2)
+        return .fired(
+            Insight(
+                title: "Income vs expenses",
+                message:
+                    "Your income of \(facts.money(InsightFacts.clamp(income))) was \(text)× your expenses of "
+                    + "\(facts.money(InsightFacts.clamp(expenses))).",
+                metric: InsightMetric(value: text, unit: "ratio"), severity: severity))
+    }
+}
