@@ -91,6 +91,15 @@ public struct AnalysisRun {
     public func write(
         ledger: Journal, rates: RateTable, settings: AnalysisSettings, facts: ImportFacts?
     ) throws -> Outcome {
+        var timings = StageTimings()
+        return try write(ledger: ledger, rates: rates, settings: settings, facts: facts, timings: &timings)
+    }
+
+    /// Writes the analysis files of `ledger`, adding where the time went to `timings`.
+    public func write(
+        ledger: Journal, rates: RateTable, settings: AnalysisSettings, facts: ImportFacts?,
+        timings: inout StageTimings
+    ) throws -> Outcome {
         var settings = settings
         if let facts {
             settings.statementBalanced = Set(
@@ -109,16 +118,16 @@ public struct AnalysisRun {
             }
             settings.valuations.merge(positions)
         }
-        let history = LedgerHistory(ledger, rates: rates)
+        let history = timings.time("ledger history") { LedgerHistory(ledger, rates: rates) }
         let selection = try MonthSelection.choose(request, history: history, facts: facts)
-        let analyzer = MonthAnalyzer(history: history, settings: settings)
+        let analyzer = timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
         for month in months {
-            var analysis = try analyzer.analysis(for: month)
+            var analysis = try analyzer.analysis(for: month, timings: &timings)
             analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
             if let facts {
                 let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
@@ -127,12 +136,14 @@ public struct AnalysisRun {
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true
             }
-            var bytes = Array(try encoder.encode(analysis))
+            var bytes = try timings.time("encode") { Array(try encoder.encode(analysis)) }
             bytes.append(0x0A)
             let path = single ? out : (out as NSString).appendingPathComponent("\(month).json")
-            if (try? FileOutput.read(path)) != bytes {
-                try FileOutput.write(bytes, to: path)
-                outcome.written += 1
+            try timings.time("write") {
+                if (try? FileOutput.read(path)) != bytes {
+                    try FileOutput.write(bytes, to: path)
+                    outcome.written += 1
+                }
             }
             outcome.paths.append(path)
             if month == selection.selected { outcome.selectedPath = path }

@@ -68,15 +68,20 @@ public struct AnalyzeCommand: ParsableCommand {
             valueName: "file"))
     public var conservation: String?
 
+    @Flag(help: "Print where the time went, phase by phase, on standard error.")
+    public var timings = false
+
     public init() {}
 
     public func run() throws {
+        var times = StageTimings()
         let run = AnalysisRun(
             workspace: workspace, ledgerPath: ledger, importReportPath: importReport, request: month, out: out)
         let journal: Journal
         let facts: ImportFacts?
         do {
-            journal = try JournalCodec.decode(try FileOutput.read(ledger), path: ledger)
+            let bytes = try times.time("read ledger") { try FileOutput.read(ledger) }
+            journal = try times.time("decode ledger") { try JournalCodec.decode(bytes, path: ledger) }
             facts = try importReport.map { path in
                 try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(path)))
             }
@@ -94,13 +99,16 @@ public struct AnalyzeCommand: ParsableCommand {
         }
         let outcome: AnalysisRun.Outcome
         do {
-            outcome = try run.write(ledger: journal, rates: rates, settings: settings, facts: facts)
+            outcome = try run.write(ledger: journal, rates: rates, settings: settings, facts: facts, timings: &times)
         } catch let error as AnalyzeError where error.isUsage {
             Self.printError("\(error)")
             throw ExitCode(2)
         } catch {
             Self.printError("\(error)")
             throw ExitCode(1)
+        }
+        if timings {
+            Self.printError("closebook-analyze: where the time went\n" + times.lines.joined(separator: "\n"))
         }
         if let conservation {
             do {

@@ -25,8 +25,14 @@ public struct MonthAnalyzer: Sendable {
     }
 
     public func analysis(for month: YearMonth) throws(AnalyzeError) -> MonthAnalysis {
+        var timings = StageTimings()
+        return try analysis(for: month, timings: &timings)
+    }
+
+    /// The month's analysis, adding the time each section took to `timings`.
+    public func analysis(for month: YearMonth, timings: inout StageTimings) throws(AnalyzeError) -> MonthAnalysis {
         let context = MonthContext(history: history, month: month, settings: settings)
-        let figures = try MonthFigures(context)
+        let figures = try timings.time("figures") { () throws(AnalyzeError) in try MonthFigures(context) }
         var notices = figures.notices
         var analysis = MonthAnalysis(
             month: month.description, monthName: month.displayName, currency: history.base.code,
@@ -34,19 +40,31 @@ public struct MonthAnalyzer: Sendable {
             categories: figures.categories, topCategories: figures.topCategories,
             incomeCategories: figures.incomeCategories, accounts: figures.accounts,
             largestExpenses: figures.largestExpenses, trend: figures.trend, notices: [])
-        if let (section, worthNotices) = try netWorth.section(for: month) {
+        if let (section, worthNotices) = try timings.time(
+            "net worth",
+            { () throws(AnalyzeError) in
+                try netWorth.section(for: month)
+            })
+        {
             analysis.netWorth = section
             notices += worthNotices
         }
-        analysis.history = try HistorySeries.section(context)
+        analysis.history = try timings.time("history series") { () throws(AnalyzeError) in
+            try HistorySeries.section(context)
+        }
         let series = recurring.entries(for: month, in: history)
-        let (recurringEntries, recurringIncome, recurringExpenses) = MonthSections.recurring(series, context: context)
+        let (recurringEntries, recurringIncome, recurringExpenses) = timings.time("recurring") {
+            MonthSections.recurring(series, context: context)
+        }
         analysis.recurring = recurringEntries
-        let found = AnomalyDetector().detect(anomalies.input(for: month, recurring: series))
+        let found = timings.time("anomalies") {
+            AnomalyDetector().detect(anomalies.input(for: month, recurring: series))
+        }
         analysis.anomalies = MonthSections.anomalies(found, base: history.base)
         let flows = MonthSections.flows(context)
-        let forecast = Forecaster().forecast(
-            flows, recurringIncome: recurringIncome, recurringExpenses: recurringExpenses)
+        let forecast = timings.time("forecast") {
+            Forecaster().forecast(flows, recurringIncome: recurringIncome, recurringExpenses: recurringExpenses)
+        }
         analysis.forecast = MonthSections.forecast(forecast, base: history.base)
         if let offset = history.offset(of: month) {
             analysis.cashFlow = MonthSections.cashFlow(
@@ -56,13 +74,15 @@ public struct MonthAnalyzer: Sendable {
         let inputs = InsightInputs(
             context: context, netWorth: netWorth, recurring: series, anomalies: found, forecast: forecast,
             emergencyMonths: settings.plan.emergencyMonths, recurringBook: recurring)
-        analysis.plan = planner.plan(inputs)
-        let facts = InsightFacts(inputs)
-        let (insights, omitted) = engine.evaluate(facts)
-        analysis.insights = insights
-        analysis.insightsOmitted = omitted
-        analysis.healthScore = HealthScore().score(facts)
-        analysis.recommendations = RecommendationList().entries(facts)
+        analysis.plan = timings.time("plan") { planner.plan(inputs) }
+        timings.time("insight cards") {
+            let facts = InsightFacts(inputs)
+            let (insights, omitted) = engine.evaluate(facts)
+            analysis.insights = insights
+            analysis.insightsOmitted = omitted
+            analysis.healthScore = HealthScore().score(facts)
+            analysis.recommendations = RecommendationList().entries(facts)
+        }
         analysis.notices = notices
         return analysis
     }
