@@ -1,4 +1,4 @@
 extension InsightEngine {
     /// The wealth cards.
-    static let wealthCards: [any InsightCard] = []
+    static let wealthCards: [any InsightCard] = [TotalWealthCard(), WealthGrowthCard(), AccountDormancyCard()]
 }

@@ -1,0 +1,73 @@
+/// `accountDormancy` (seed 003): open accounts with money in them (a known balance above 0 in
+/// base) and transactions in their history, but none in the 30 days ending at the month end:
+/// "inactive for N days with X idle", N the days since the account's latest transaction. Warning
+/// when one has been idle 90 days or more, else neutral; quiet when every account is in use. The
+/// metric is the money idle in those accounts; the detail gives each one's days.
+///
+/// An account's transactions are the posted ones from its opening date on, as its balance counts
+/// them. Its latest is found by walking back month by month through the per-account counts and
+/// reading only the months that have one, from their end, so a month costs little more than one
+/// month's transactions however long the ledger.
+struct AccountDormancyCard: InsightCard {
+    let type = "accountDormancy"
+    let category = InsightCategory.wealth
+
+    static let quietDays = 30
+    static let warningDays = 90
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard let offset = facts.offset else { return .omitted("no account balance known") }
+        let history = facts.history
+        var idle: [Int: Int64] = [:]
+        for (account, inBase) in facts.knownBalances(atOffset: offset) where inBase > 0 { idle[account] = inBase }
+        let latest = AccountDormancyCard.latestDays(of: Set(idle.keys), upTo: offset, in: history)
+        let endDay = facts.month.lastDay.dayNumber
+        let dormant = latest.compactMap { account, day -> (account: Int, days: Int, idle: Int64)? in
+            let days = endDay - day
+            return days >= AccountDormancyCard.quietDays ? (account, days, idle[account] ?? 0) : nil
+        }.sorted { $0.days != $1.days ? $0.days > $1.days : $0.account < $1.account }
+        guard !dormant.isEmpty else { return .quiet }
+        let total = dormant.reduce(Int64(0)) { $0.addingReportingOverflow($1.idle).partialValue }
+        let name = { (account: Int) in history.accounts[account].name }
+        let message =
+            dormant.count == 1
+            ? "\(name(dormant[0].account)) has been inactive for \(dormant[0].days) days with "
+                + "\(facts.money(total)) idle."
+            : "\(dormant.count) accounts have been inactive for 30 days or more with \(facts.money(total)) idle: "
+                + dormant.map { "\(name($0.account)) (\($0.days) days, \(facts.money($0.idle)))" }
+                .joined(separator: ", ") + "."
+        let severity: InsightSeverity =
+            dormant.contains { $0.days >= AccountDormancyCard.warningDays } ? .warning : .neutral
+        return .fired(
+            Insight(
+                title: "Dormant accounts", message: message, metric: facts.moneyMetric(total), severity: severity,
+                detail: dormant.map { InsightPoint(label: name($0.account), value: String($0.days)) }))
+    }
+
+    /// The day number of each account's latest counted transaction at or before the end of the
+    /// month `offset`; accounts without one are left out.
+    static func latestDays(of accounts: Set<Int>, upTo offset: Int, in history: LedgerHistory) -> [Int: Int] {
+        guard let first = history.firstMonth else { return [:] }
+        let openingDays = history.accounts.map { $0.openingDate?.dayNumber ?? Int.min }
+        var result: [Int: Int] = [:]
+        var pending = accounts
+        var month = offset
+        while !pending.isEmpty, month >= 0 {
+            var wanted = pending.filter { history.accountMonths[$0][month].count > 0 }
+            pending.subtract(wanted)
+            let range = history.range(of: first.adding(months: month))
+            var index = range.upperBound
+            while !wanted.isEmpty, index > range.lowerBound {
+                index -= 1
+                let account = Int(history.accountOf[index])
+                guard wanted.contains(account), history.transactions[index].status == .posted,
+                    history.dayNumbers[index] >= openingDays[account]
+                else { continue }
+                result[account] = history.dayNumbers[index]
+                wanted.remove(account)
+            }
+            month -= 1
+        }
+        return result
+    }
+}

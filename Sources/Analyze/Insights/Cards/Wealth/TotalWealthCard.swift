@@ -1,0 +1,26 @@
+/// `totalWealth` (seed 003): net worth at the month end, the total of the open accounts whose
+/// balance is known and converts into base (liabilities negative), as the net-worth section counts
+/// it. Positive above 0, critical below, neutral at 0. The detail lists the accounts counted.
+struct TotalWealthCard: InsightCard {
+    let type = "totalWealth"
+    let category = InsightCategory.wealth
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard let offset = facts.offset else { return .omitted("no account balance known") }
+        let known = facts.knownBalances(atOffset: offset)
+        guard !known.isEmpty else { return .omitted("no account balance known") }
+        let total = InsightFacts.clamp(facts.inputs.netWorth.totals[offset])
+        let severity: InsightSeverity = total > 0 ? .positive : total < 0 ? .critical : .neutral
+        let count = known.count
+        return .fired(
+            Insight(
+                title: "Net worth",
+                message:
+                    "Your net worth at the end of \(facts.month.displayName) is \(facts.money(total)) across "
+                    + "\(count) account\(count == 1 ? "" : "s").",
+                metric: facts.moneyMetric(total), severity: severity,
+                detail: known.map {
+                    InsightPoint(label: facts.history.accounts[$0.account].name, value: facts.decimal($0.inBase))
+                }))
+    }
+}

@@ -1,0 +1,45 @@
+/// `wealthGrowth` (seed 003): net worth at this month's end against the end of the month before.
+/// Positive when it grew, critical when it fell, neutral when unchanged; the metric is the change,
+/// and the message gives it as a percent of the earlier net worth when that is not 0.
+///
+/// A month end at which no open account had a known balance has no net worth to compare (it would
+/// read as 0), so the card is omitted then rather than reporting the whole balance as growth.
+struct WealthGrowthCard: InsightCard {
+    let type = "wealthGrowth"
+    let category = InsightCategory.wealth
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        guard let offset = facts.offset, offset > 0 else { return .omitted("needs 2 months of history") }
+        guard !facts.knownBalances(atOffset: offset).isEmpty else { return .omitted("no account balance known") }
+        guard !facts.knownBalances(atOffset: offset - 1).isEmpty else {
+            return .omitted("no account balance known last month")
+        }
+        let totals = facts.inputs.netWorth.totals
+        let now = totals[offset]
+        let before = totals[offset - 1]
+        let change = InsightFacts.clamp(now - before)
+        let severity: InsightSeverity = now > before ? .positive : now < before ? .critical : .neutral
+        let previous = facts.month.adding(months: -1)
+        var message: String
+        if now == before {
+            message =
+                "Your net worth stayed at \(facts.money(InsightFacts.clamp(now))) since the end of "
+                + previous.displayName
+        } else {
+            let amount = MoneyPhrase(currency: facts.base).magnitude(change)
+            message = "Your net worth \(change > 0 ? "grew" : "fell") by \(amount)"
+            if before != 0 {
+                let magnitude = before < 0 ? -before : before
+                message += " (\(InsightFacts.percent(Double(now - before).magnitude / Double(magnitude))))"
+            }
+            message += " since the end of \(previous.displayName), to \(facts.money(InsightFacts.clamp(now)))"
+        }
+        return .fired(
+            Insight(
+                title: "Wealth growth", message: message + ".", metric: facts.moneyMetric(change), severity: severity,
+                detail: [
+                    InsightPoint(label: previous.description, value: facts.decimal(InsightFacts.clamp(before))),
+                    InsightPoint(label: facts.month.description, value: facts.decimal(InsightFacts.clamp(now))),
+                ]))
+    }
+}
