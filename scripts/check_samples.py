@@ -9,9 +9,13 @@ Usage: scripts/check_samples.py [SAMPLES_DIR]
 - the OFX file: well-formed XML, unique FITIDs, NAME <= 32 characters, signs that match TRNTYPE,
   LEDGERBAL = opening balance + transactions;
 - the QIF file: record shape and dates;
+- the euro account's OFX 1.x (SGML) file: header, unique FITIDs, signs that match TRNTYPE,
+  LEDGERBAL = opening balance + transactions; its amounts convert at rates.csv's rate in force on
+  their date (a balance: on the month's last day), rounded half to even once;
 - EXPECTED.json: every monthly figure is recomputed from the parsed files, overrides.csv and the
   rule files in rules/ (read from disk), with the lines of facts.learnedMerchants (which no rule
-  may match) under the category given there, and must agree;
+  may match) under the category given there, and must agree; so must net worth, with the
+  pension's latest valuation in valuations.csv (an account without exports or opening balance);
 - determinism: running the generator again gives the same bytes.
 """
 
@@ -29,6 +33,7 @@ import tomllib
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from datetime import date
+from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -138,11 +143,48 @@ def check_qif(path: Path):
     return records
 
 
+def check_ofx1(path: Path, opening: int, currency: str):
+    """The OFX 1.x (SGML) download: leaf elements have no closing tags, one transaction a line."""
+    text = path.read_bytes().decode("ascii")
+    header, _, body = text.partition("\r\n\r\n")
+    assert header.split("\r\n")[:3] == ["OFXHEADER:100", "DATA:OFXSGML", "VERSION:102"], header
+    assert f"<CURDEF>{currency}\r\n" in body
+    records = []
+    fitids = set()
+    pattern = r"<STMTTRN><TRNTYPE>(\w+)<DTPOSTED>(\d{8})<TRNAMT>(-?\d+\.\d\d)<FITID>(\w+)<NAME>([^<\r\n]+)</STMTTRN>"
+    for kind, posted, amount, fitid, name in re.findall(pattern, body):
+        value = pence(amount)
+        assert (kind == "DEBIT") == (value < 0) and kind in ("DEBIT", "CREDIT"), (kind, value)
+        assert fitid not in fitids, fitid
+        fitids.add(fitid)
+        records.append((date(int(posted[:4]), int(posted[4:6]), int(posted[6:8])), value, name, fitid))
+    assert len(records) == body.count("<STMTTRN>"), "a transaction line is not in the expected shape"
+    ledger = pence(re.search(r"<LEDGERBAL><BALAMT>(-?\d+\.\d\d)", body).group(1))
+    assert opening + sum(r[1] for r in records) == ledger, "LEDGERBAL"
+    return records
+
+
+def rate_table(path: Path) -> dict[str, list[tuple[date, Decimal]]]:
+    """rates.csv: per currency, (from date, one unit in the base currency), oldest first."""
+    table = defaultdict(list)
+    for row in csv.DictReader(path.open(newline="")):
+        table[row["currency"]].append((date.fromisoformat(row["date"]), Decimal(row["rate"])))
+    return {k: sorted(v) for k, v in table.items()}
+
+
+def in_base(amount: int, currency: str, day: date, base: str, rates) -> int:
+    if currency == base:
+        return amount
+    rate = [r for d, r in rates[currency] if d <= day][-1]
+    return int((Decimal(amount) * rate).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
+
+
 def main() -> None:
     root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "Samples"
     config = tomllib.loads((root / "closebook.toml").read_text())
     accounts = {a["id"]: a for a in config["accounts"]}
-    opening = {k: pence(a["opening_balance"]) for k, a in accounts.items()}
+    # Accounts without exports (the pension, valued by hand in valuations.csv) have no opening balance.
+    opening = {k: pence(a["opening_balance"]) for k, a in accounts.items() if "opening_balance" in a}
     expected = json.loads((root / "EXPECTED.json").read_text())
     inbox = root / "inbox"
 
@@ -175,12 +217,25 @@ def main() -> None:
     card, ledger = check_ofx(next(inbox.glob("harbor-card-*.ofx")), opening["card"])
     assert expected["files"]["card"]["ledgerBalance"]["minorUnits"] == ledger
     savings = check_qif(next(inbox.glob("bramble-savings-*.qif")))
+    base = config["base_currency"]
+    currency = {k: a.get("currency", base) for k, a in accounts.items()}
+    opened = {k: date.fromisoformat(a["opening_date"]) for k, a in accounts.items() if "opening_date" in a}
+    euro = check_ofx1(next(inbox.glob("tagus-euro-*.ofx")), opening["euro"], currency["euro"])
+    assert len(euro) == expected["files"]["euro"]["transactions"]
+    rates = rate_table(root / "rates.csv")
+    assert {d.isoformat(): str(r) for d, r in rates["EUR"]} == expected["files"]["euro"]["rates"]
+    valuations = defaultdict(list)
+    for row in csv.DictReader((root / "valuations.csv").open(newline="")):
+        valuations[row["account"]].append((date.fromisoformat(row["date"]), pence(row["value"])))
+    # An account valued by hand has no exports and no opening balance; every other one has both.
+    assert set(valuations) == set(accounts) - set(opening), sorted(valuations)
 
     # Recompute the figures from the parsed files and the rule files on disk.
     rules = RuleSet({p.name: p.read_text() for p in sorted((root / "rules").glob("*.rules"))})
     txns = [Txn("current", r[0], r[3], r[2], None, r[1], "", 0) for r in current.values()]
     txns += [Txn("card", d, a, n, m, "", "", 0, fitid=f) for d, a, n, m, f in card]
     txns += [Txn("savings", d, a, p, m, "", "", 0) for d, a, p, m in savings]
+    txns += [Txn("euro", d, a, n, None, "", "", 0, fitid=f) for d, a, n, f in euro]
     overrides = {row["id"]: row for row in csv.DictReader((root / "overrides.csv").open(newline=""))}
     assert sorted(overrides) == sorted(o["id"] for o in expected["facts"]["overrides"]), overrides
     learned = {(m["account"], m["payee"]): m for m in expected["facts"]["learnedMerchants"]}
@@ -209,7 +264,8 @@ def main() -> None:
             counts[t.account] += 1
             if t.category == TRANSFER:
                 continue
-            (income_by if t.category.startswith("Income:") else expense_by)[t.category] += t.amount
+            amount = in_base(t.amount, currency[t.account], t.day, base, rates)
+            (income_by if t.category.startswith("Income:") else expense_by)[t.category] += amount
         income = sum(income_by.values())
         expenses = -sum(expense_by.values())
         assert figures["income"]["minorUnits"] == income, month
@@ -218,12 +274,23 @@ def main() -> None:
         assert {k: v["minorUnits"] for k, v in figures["expensesByCategory"].items()} == {
             k: -v for k, v in expense_by.items()}, month
         assert {k: v["minorUnits"] for k, v in figures["incomeByCategory"].items()} == dict(income_by), month
-        assert figures["transactionCount"] == {a: counts[a] for a in ("current", "card", "savings")}, month
+        assert figures["transactionCount"] == {a: counts[a] for a in accounts}, month
         year, number = int(month[:4]), int(month[5:])
         last = date(year, number, calendar.monthrange(year, number)[1])
-        for account in ("current", "card", "savings"):
+        worth = {}
+        open_accounts = [a for a in opening if opened[a] <= last]
+        assert sorted(figures["closingBalance"]) == sorted(open_accounts), month
+        for account in open_accounts:
             balance = opening[account] + sum(t.amount for t in txns if t.account == account and t.day <= last)
             assert figures["closingBalance"][account]["minorUnits"] == balance, (month, account)
+            worth[account] = in_base(balance, currency[account], last, base, rates)
+        for account, values in valuations.items():
+            known = [v for d, v in sorted(values) if d <= last]
+            if known:
+                worth[account] = known[-1]
+        net_worth = figures["netWorth"]
+        assert {k: v["minorUnits"] for k, v in net_worth["accountsInBase"].items()} == worth, month
+        assert net_worth["total"]["minorUnits"] == sum(worth.values()), month
     uncategorized = sorted({t.payee for t in txns if t.category == UNCATEGORIZED})
     assert uncategorized == expected["facts"]["uncategorizedMerchants"], uncategorized
 
@@ -238,7 +305,7 @@ def main() -> None:
     size = sum(p.stat().st_size for p in inbox.iterdir())
     assert size < 1_000_000, size
     print(f"Samples OK: {len(rows1)} + {len(rows2)} CSV rows ({len(keys)} distinct, {len(in_overlap1)} in the "
-          f"overlap), {len(card)} OFX, {len(savings)} QIF transactions, inbox {size // 1024} KB; "
+          f"overlap), {len(card)} OFX 2, {len(savings)} QIF, {len(euro)} OFX 1 transactions, inbox {size // 1024} KB; "
           f"{len(expected['months'])} months agree with EXPECTED.json")
 
 

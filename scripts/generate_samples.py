@@ -1078,6 +1078,7 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
         },
         "months": result_months,
         "insights": insight_expectations(model),
+        "plan": plan_expectations(model),
     }
 
 
@@ -1094,7 +1095,7 @@ BUDGETS = {
     "Food:Groceries": 42000, "Food:Dining": 15000, "Food:Coffee": 4500,
     "Transport:Public": 7500, "Shopping:General": 8000, "Entertainment:Streaming": 2500,
 }
-EMERGENCY_MONTHS = 6  # [plan] emergency_months: not set, so the default
+EMERGENCY_MONTHS = 6  # [plan] emergency_months (checked against TOML below)
 LIQUID_ACCOUNTS = ("current", "savings", "euro")  # checking and savings; the card and the pension are not
 # The series the generator plants, each paid monthly: the bank's payee and the day of the month it is
 # due (0: the month's last day). Everything else is day-to-day spending drawn at random.
@@ -1254,6 +1255,7 @@ def insight_expectations(model: Model) -> dict:
     books = Books(model)
     for category, pence in BUDGETS.items():
         assert f'"{category}" = "{plain(pence)}"' in TOML, category
+    assert f"\nemergency_months = {EMERGENCY_MONTHS}\n" in TOML
     result = {
         "definitions": {
             "outcome": "the card's severity when it fires (positive, neutral, warning, critical), quiet (data "
@@ -1612,6 +1614,251 @@ def month_insights(books: Books, ym) -> dict:
     }
 
 
+# --- The plan: buckets, savings goals --------------------------------------------------------------
+#
+# The month's plan as the README's "The plan" defines it (seed 004's buckets, seed 002's goals),
+# worked out from the model above and the settings below, never from Closebook: for the months of
+# INSIGHT_MONTHS, the inputs, the four buckets, and each goal's standing and share of the budget.
+
+# [plan] of closebook.toml (rendered into TOML below from these values).
+GOALS_BUDGET = 30000  # goals_budget: what the goals share each month, the standing order into the saver
+FLEX_PERCENT = 100  # flex: not set, so the default (1.0)
+# [plan.buckets]: the longest configured prefix wins over the default lists.
+PLAN_BUCKETS = {"Food:Coffee": "discretionary", "Health:Gym": "discretionary"}
+# [[goals]]: the laptop is protected (funded first), the house deposit flexible (shares what is left).
+GOALS = [
+    {"name": "New laptop", "target": 160000, "deadline": date(2027, 3, 31), "flex": "protected",
+     "accounts": {"savings": 15},
+     "comment": "A new laptop by the end of March 2027, from 15% of the saver: protected, paid first."},
+    {"name": "House deposit", "target": 2000000, "deadline": date(2029, 12, 31), "flex": "flexible",
+     "accounts": {"savings": 50},
+     "comment": "A house deposit by the end of 2029, from half of the saver: flexible, it gets what "
+                "the\n# laptop leaves."},
+]
+# The README's default lists, matched onto any part of a category's path, deepest part first.
+ESSENTIAL_NAMES = ["Groceries", "Rent", "Utilities", "Transportation", "Insurance", "Healthcare", "Childcare",
+                   "Debt Payments", "Housing", "Mortgage", "Bills", "Transport", "Health", "Debt"]
+DISCRETIONARY_NAMES = ["Entertainment", "Dining", "Shopping", "Travel", "Hobbies", "Subscriptions", "Restaurants",
+                       "Takeaway"]
+SAVINGS_ACCOUNTS = ("savings",)  # type savings or cash: the Bramble saver only
+DEBT_ACCOUNTS = ("card",)  # card and loan accounts: the Harbor card
+FLEX_PREVIEW = (50, 100, 150)
+
+
+def fold(name: str) -> str:
+    return "".join(c for c in name.lower() if c not in " -_")
+
+
+def spending_bucket(category: str) -> tuple[str, bool]:
+    """(essential or discretionary, whether anything names it): [plan.buckets] by the longest prefix,
+    then the default lists from the deepest part of the path; unmapped counts discretionary."""
+    parts = category.split(":")
+    for length in range(len(parts), 0, -1):
+        bucket = PLAN_BUCKETS.get(":".join(parts[:length]))
+        if bucket:
+            return bucket, True
+    essential = {fold(n) for n in ESSENTIAL_NAMES}
+    discretionary = {fold(n) for n in DISCRETIONARY_NAMES}
+    for part in reversed(parts):
+        if fold(part) in essential:
+            return "essential", True
+        if fold(part) in discretionary:
+            return "discretionary", True
+    return "discretionary", False
+
+
+def ceil_div(numerator: int, denominator: int) -> int:
+    return -(-numerator // denominator)
+
+
+def months_between(ym, deadline: date) -> int:
+    return (deadline.year * 12 + deadline.month) - (ym[0] * 12 + ym[1])
+
+
+def goal_share(books: Books, account: str, percent: int, ym) -> int:
+    """balance × percent ÷ 100 at the month end, rounded half to even (in sterling: nothing to convert)."""
+    return max(half_even(books.balance(account, last_day_of(*ym)) * percent, 100), 0)
+
+
+def goal_current(books: Books, goal: dict, ym) -> int:
+    return sum(goal_share(books, a, p, ym) for a, p in goal["accounts"].items())
+
+
+def allot(claims: list[dict], budget: int, flex_percent: int) -> list[int]:
+    """Protected goals first in deadline order, skipped ones nothing, flexible ones share the rest in
+    proportion to their needs up to needs × flex, rounded down, the leftover pence to the largest
+    remainders (ties: the earlier deadline, then the order written)."""
+    allotted = [0] * len(claims)
+    left = budget
+    order = sorted(range(len(claims)), key=lambda i: (claims[i]["deadline"], i))
+    for i in order:
+        if claims[i]["flex"] == "protected":
+            allotted[i] = min(claims[i]["required"], left)
+            left -= allotted[i]
+    flexible = [i for i in order if claims[i]["flex"] == "flexible" and claims[i]["required"] > 0]
+    needed = sum(claims[i]["required"] for i in flexible)
+    if not needed:
+        return allotted
+    pool = min(left, needed * flex_percent // 100)
+    remainders = []
+    for rank, i in enumerate(flexible):
+        share, remainder = divmod(pool * claims[i]["required"], needed)
+        allotted[i] = share
+        remainders.append((-remainder, rank, i))
+    for _, _, i in sorted(remainders)[:pool - sum(allotted[i] for i in flexible)]:
+        allotted[i] += 1
+    return allotted
+
+
+def plan_expectations(model: Model) -> dict:
+    books = Books(model)
+    return {
+        "definitions": {
+            "source": "README.md, The plan; the settings are closebook.toml's [plan], [plan.buckets] and [[goals]]",
+            "amounts": "decimal text in GBP (the goals are in GBP too)",
+            "basedOn": "averages over the month and the two before it, rounded half to even; spending is split "
+            "by category into essential and discretionary; savings is the saver's balance at the month end, "
+            "heldForGoals the goals' shares of it; debt is the card's balance owed, carriedDebt the part owed "
+            "the month before and not paid in this month",
+            "buckets": "essentialSpending, emergencyFund, discretionarySpending, investments: they add up to "
+            "monthlyIncome; percentage is amount ÷ income × 100 to 2 decimals",
+            "goals": "current = Σ balance × percent ÷ 100 at the month end; progress = current ÷ target to 4 "
+            "decimals; monthsLeft = deadline month − month; requiredMonthly = ⌈(target − current) ÷ "
+            "monthsLeft⌉; "
+            "status from the growth of current over the last 3 months; allotted at [plan] flex",
+            "null": "monthsToTarget is null where the plan leaves it out (the emergency fund gets 0); shortfall, "
+            "projectedCompletion and slipMonths are absent where the plan leaves them out",
+        },
+        "notes": [
+            "goals_budget (300.00, the standing order into the saver) is less than the goals' total required "
+            "in both months, so the protected laptop is paid in full and the flexible house deposit gets the "
+            "rest, short of what it needs: its completion slips past its deadline.",
+            "2026-03: the sofa (facts.spendingSpike) lifts the 3-month average spending above income: a "
+            "shortfall, nothing for the emergency fund or investments; the 2,000.00 taken from the saver "
+            "makes both goals' current fall over the 3 months, so both are behind. Of the 939.11 owed on the "
+            "card at the end of 2026-02, 787.19 (the statement of the 20th) was paid in during 2026-03; the rest, "
+            "151.92, spent after the statement date, is carried debt, but with no surplus nothing repays it.",
+            "2026-10: the laptop's share of the saver grew by more than 3 × its required amount since "
+            "2026-07 (onTrack); the house deposit's did not (behind). The card is paid in full each month, "
+            "so no debt is carried and investments get the other half of the surplus.",
+            "[plan.buckets] moves Health:Gym (Health is essential by the default lists) and Food:Coffee "
+            "(named by no list) into discretionary; Uncategorized stays unmapped and counts discretionary.",
+        ],
+        "months": {month_key(*ym): month_plan(books, ym) for ym in INSIGHT_MONTHS},
+    }
+
+
+def month_plan(books: Books, ym) -> dict:
+    model = books.model
+    window = books.window(ym, 3)
+    count = len(window)
+    income_total = sum(books.flows[w]["income"] for w in window)
+    spent = {"essential": 0, "discretionary": 0}
+    unmapped = set()
+    for w in window:
+        for category, amount in books.flows[w]["spentBy"].items():
+            bucket, mapped = spending_bucket(category)
+            spent[bucket] += amount
+            if not mapped:
+                unmapped.add(category)
+    average_income = half_even(income_total, count)
+    average_essential = half_even(spent["essential"], count)
+    average_discretionary = half_even(spent["discretionary"], count)
+    average_spending = half_even(spent["essential"] + spent["discretionary"], count)
+    # The two halves are rounded separately; in these months they add up to the rounded whole.
+    assert average_essential + average_discretionary == average_spending, ym
+    income = average_income
+
+    end = last_day_of(*ym)
+    before = last_day_of(*shift_month(*ym, -1))
+    savings = sum(books.balance(a, end) for a in SAVINGS_ACCOUNTS)
+    held = sum(goal_share(books, a, p, ym) for g in GOALS for a, p in g["accounts"].items() if a in SAVINGS_ACCOUNTS)
+    debt = carried = 0
+    for account in DEBT_ACCOUNTS:
+        owed = max(-books.balance(account, end), 0)
+        owed_before = max(-books.balance(account, before), 0)
+        paid_in = sum(t.amount for t in model.txns
+                      if t.account == account and t.amount > 0 and (t.day.year, t.day.month) == ym)
+        debt += owed
+        carried += max(min(owed, owed_before - paid_in), 0)
+        if ym == (2026, 3):  # the figures plan.notes gives
+            assert (owed_before, paid_in, carried) == (93911, 78719, 15192), (owed_before, paid_in, carried)
+
+    # The policy, step by step.
+    essential = min(average_essential, income)
+    discretionary = min(average_discretionary, income - essential)
+    surplus = income - essential - discretionary
+    shortfall = max(average_spending - income, 0)
+    target = EMERGENCY_MONTHS * average_spending
+    current = max(savings - held, 0)
+    need = max(target - current, 0)
+    emergency = min(surplus // 2, need)
+    repayment = min(surplus - emergency, carried)
+    investments = surplus - emergency - repayment
+    amounts = {"essentialSpending": essential + repayment, "emergencyFund": emergency,
+               "discretionarySpending": discretionary, "investments": investments}
+    assert sum(amounts.values()) == income
+    months_to_target = 0 if need == 0 else ceil_div(need, emergency) if emergency > 0 else None
+    buckets = {}
+    for name, amount in amounts.items():
+        bucket = {"amount": plain(amount), "percentage": round(amount * 100 / income, 2)}
+        if name == "emergencyFund":
+            bucket.update(targetAmount=plain(target), currentAmount=plain(current), monthsToTarget=months_to_target)
+        buckets[name] = bucket
+
+    # Goals.
+    goals, claims = [], []
+    for goal in GOALS:
+        now = goal_current(books, goal, ym)
+        left = months_between(ym, goal["deadline"])
+        remaining = goal["target"] - now
+        required = 0 if remaining <= 0 else remaining if left <= 0 else ceil_div(remaining, left)
+        back = next(k for k in (3, 2, 1) if books.has_data(shift_month(*ym, -k)))
+        growth = now - goal_current(books, goal, shift_month(*ym, -back))
+        status = ("achieved" if remaining <= 0 else "overdue" if left <= 0
+                  else "onTrack" if growth >= required * back else "behind")
+        goals.append({"name": goal["name"], "flex": goal["flex"], "target": plain(goal["target"]),
+                      "deadline": goal["deadline"].isoformat(), "current": plain(now),
+                      "progress": round(now / goal["target"], 4), "monthsLeft": left,
+                      "requiredMonthly": plain(required), "status": status,
+                      "monthlyGrowth": plain(half_even(growth, back))})
+        claims.append({"required": required, "flex": goal["flex"], "deadline": goal["deadline"],
+                       "remaining": remaining})
+    split = allot(claims, GOALS_BUDGET, FLEX_PERCENT)
+    for goal, claim, amount in zip(goals, claims, split):
+        goal["allotted"] = plain(amount)
+        if claim["remaining"] > 0 and amount > 0:
+            y, m = shift_month(*ym, ceil_div(claim["remaining"], amount))
+            goal["projectedCompletion"] = month_key(y, m)
+            goal["slipMonths"] = max(months_between((claim["deadline"].year, claim["deadline"].month), date(y, m, 1)),
+                                     0)
+    preview = []
+    for percent in FLEX_PREVIEW:
+        amounts_at = allot(claims, GOALS_BUDGET, percent)
+        preview.append({"flex": percent / 100, "allotted": {g["name"]: plain(a) for g, a in zip(GOALS, amounts_at)},
+                        "total": plain(sum(amounts_at)), "unallotted": plain(GOALS_BUDGET - sum(amounts_at))})
+    plan = {
+        "monthlyIncome": plain(income),
+        "basedOn": {
+            "months": [month_key(*w) for w in window], "incomeSource": "average",
+            "averageIncome": plain(average_income), "averageSpending": plain(average_spending),
+            "averageEssential": plain(average_essential), "averageDiscretionary": plain(average_discretionary),
+            "savingsBalances": plain(savings), "heldForGoals": plain(held), "debt": plain(debt),
+            "carriedDebt": plain(carried), "emergencyMonths": EMERGENCY_MONTHS, "goalsBudgetSource": "configured",
+        },
+        "buckets": buckets,
+        "goals": goals,
+        "totalRequired": plain(sum(c["required"] for c in claims)),
+        "goalsBudget": plain(GOALS_BUDGET),
+        "flex": FLEX_PERCENT / 100,
+        "flexPreview": preview,
+        "unmappedCategories": sorted(unmapped),
+    }
+    if shortfall:
+        plan["shortfall"] = plain(shortfall)
+    return plan
+
+
 def csv_name(first: date, last: date) -> str:
     return f"northwind-current-{first.isoformat()}_{last.isoformat()}.csv"
 
@@ -1629,6 +1876,13 @@ def qif_name() -> str:
 
 
 # --- closebook.toml, README ----------------------------------------------------------------------
+
+
+def goal_toml(goal: dict) -> str:
+    accounts = ", ".join(f"{a} = {p}" for a, p in goal["accounts"].items())
+    return (f'# {goal["comment"]}\n[[goals]]\nname = "{goal["name"]}"\ntarget = "{plain(goal["target"])}"\n'
+            f'deadline = "{goal["deadline"].isoformat()}"\nflex = "{goal["flex"]}"\naccounts = {{ {accounts} }}\n')
+
 
 TOML = f"""\
 # closebook.toml: the settings of one workspace. Everything Closebook makes is derived from this
@@ -1707,6 +1961,25 @@ currency = "GBP"
 "Shopping:General" = "80.00"
 "Entertainment:Streaming" = "25.00"
 
+# --- The plan ---------------------------------------------------------------------------------
+# Each month's analysis divides its income into four buckets (essential spending, the emergency
+# fund, discretionary spending, investments) and says where each savings goal stands.
+# emergency_months: the emergency fund's target, in months of average spending (6 is the default).
+# goals_budget: what the goals share each month; without it they get the investments bucket. Here
+# it is the monthly standing order into the saver.
+[plan]
+emergency_months = {EMERGENCY_MONTHS}
+goals_budget = "{plain(GOALS_BUDGET)}"
+
+# Which bucket a category's spending counts in, where the default lists (Bills, Health, Dining,
+# Shopping...) say otherwise or say nothing. The longest matching prefix wins.
+[plan.buckets]
+{chr(10).join(f'"{category}" = "{bucket}"' for category, bucket in PLAN_BUCKETS.items())}
+
+# Savings goals. Each holds a share (in percent) of some accounts' balances; together the goals may
+# hold at most 100% of an account. flex: "protected" goals are paid first, in deadline order;
+# "flexible" ones share what is left in proportion to what they need.
+{chr(10).join(goal_toml(goal) for goal in GOALS)}
 # --- Categorising -----------------------------------------------------------------------------
 # learned_threshold: when no rule matches, a category learned from similar, already categorised
 # payees is used only if the classifier is at least this confident (0 to 1).
@@ -1722,6 +1995,7 @@ def readme(facts: dict) -> str:
     current = facts["files"]["current"]
     files = list(current["csvFiles"].items())
     oct_ = facts["months"]["2026-10"]
+    oct_plan, mar_plan = facts["plan"]["months"]["2026-10"], facts["plan"]["months"]["2026-03"]
     return f"""\
 # Samples: a demo workspace
 
@@ -1736,7 +2010,7 @@ get the same bytes). Edit the generator, not the files.
 
 | path | what |
 |---|---|
-| `closebook.toml` | base currency GBP, five accounts (four with exports and opening balances, a pension valued by hand), six monthly budgets, categorising settings |
+| `closebook.toml` | base currency GBP, five accounts (four with exports and opening balances, a pension valued by hand), six monthly budgets, the plan's settings and two savings goals, categorising settings |
 | `inbox/{files[0][0]}` | Northwind current account, CSV, {files[0][1]['rows']} rows |
 | `inbox/{files[1][0]}` | the same account's next export, {files[1][1]['rows']} rows, overlapping the first |
 | `inbox/{ofx_name()}` | Harbor credit card, OFX 2 (XML), {facts['files']['card']['transactions']} transactions |
@@ -1788,6 +2062,11 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   learned fallback knows only the town, so it declines to guess) or the one-offs
   `ST MARYS CHURCH FETE` and `PAYPAL *QUIRKYCRAFT`; they end up in `build/uncategorized.csv`,
   with the fallback's best guess and its confidence beside each.
+- **Savings goals.** `[[goals]]` in `closebook.toml`: a protected `{GOALS[0]['name']}` ({grouped(GOALS[0]['target'])} by
+  {GOALS[0]['deadline'].isoformat()}, {GOALS[0]['accounts']['savings']}% of the saver) and a flexible `{GOALS[1]['name']}` ({grouped(GOALS[1]['target'])} by
+  {GOALS[1]['deadline'].isoformat()}, {GOALS[1]['accounts']['savings']}% of the saver) share a `goals_budget` of {plain(GOALS_BUDGET)} a month, less than the
+  two need together: the laptop is paid first and the house deposit's completion slips. `[plan.buckets]`
+  counts the gym and coffee as discretionary spending.
 - **Corrected by hand.** `overrides.csv` gives the one-off `ZORBLAX GADGETS LTD` (card, {facts['facts']['overrides'][0]['date']})
   the category `{OVERRIDE['category']}`, the name `{OVERRIDE['payee']}` and a note; an override beats every rule.
 - **Left to the learned fallback.** The current account's debit card writes Uber Eats as
@@ -1821,6 +2100,14 @@ headline figure where it is simple, and the health score with its five component
 say what the generator assumes where a card rests on a detector (the recurring series it planted,
 the sofa as March's anomaly). The health score: 2026-10
 {facts['insights']['months']['2026-10']['healthScore']['score']} ({facts['insights']['months']['2026-10']['healthScore']['grade']}), 2026-03 {facts['insights']['months']['2026-03']['healthScore']['score']} ({facts['insights']['months']['2026-03']['healthScore']['grade']}).
+
+Its `plan` object gives, for the same two months, the month's plan as the main README's "The plan"
+defines it: the inputs (3-month averages, savings, what the goals hold, debt carried), the four
+buckets with the emergency fund's target, each goal's standing and share of the goals budget, and
+the split at flex 0.5, 1.0 and 1.5. For 2026-10: income {oct_plan['monthlyIncome']} divided into essential
+{oct_plan['buckets']['essentialSpending']['amount']}, emergency fund {oct_plan['buckets']['emergencyFund']['amount']}, discretionary {oct_plan['buckets']['discretionarySpending']['amount']} and investments {oct_plan['buckets']['investments']['amount']}; the laptop
+{oct_plan['goals'][0]['status']}, the house deposit {oct_plan['goals'][1]['status']} with {oct_plan['goals'][1]['allotted']} of the {oct_plan['goals'][1]['requiredMonthly']} it needs a month. In
+2026-03 the sofa puts average spending above income (shortfall {mar_plan['shortfall']}).
 
 ## Overrides
 
