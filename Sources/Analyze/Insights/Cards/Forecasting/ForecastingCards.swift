@@ -1,4 +1,6 @@
 extension InsightEngine {
     /// The forecasting cards.
-    static let forecastingCards: [any InsightCard] = []
+    static let forecastingCards: [any InsightCard] = [
+        SpendingForecastCard(), BalanceRunwayCard(), YearOverYearCard(), IncomeSeasonalityCard(),
+    ]
 }

@@ -1,0 +1,73 @@
+import Ledger
+
+/// `spendingForecast` (seed 003): what next month should cost. The money out of the 30 days ending
+/// at the month end, without the payments of the active recurring series, per day × the days of next
+/// month (rounded half to even), plus the payments the active outgoing series are due to make next
+/// month (each expected date from its next date on that falls in the month, at its current amount,
+/// in base at the month end's rate). Warning when the forecast is more than this month's income,
+/// neutral otherwise.
+///
+/// Adaptation: the seed forecasts the rest of the current month; a closed month has no days left,
+/// so the forecast is for the month after it.
+struct SpendingForecastCard: InsightCard {
+    let type = "spendingForecast"
+    let category = InsightCategory.forecasting
+
+    static let windowDays = 30
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        let history = facts.history
+        let active = facts.inputs.recurring.filter { $0.series.status == .active }
+        let window = MoneyOutWindow(
+            days: SpendingForecastCard.windowDays, endingWith: facts.month, series: active, in: history)
+        guard window.total > 0 else { return .omitted("no spending in the last 30 days") }
+        let next = facts.month.adding(months: 1)
+        let dayToDay = max(Int128(window.total) - Int128(window.recurring), 0)
+        let daily = InsightFacts.clamp(
+            ExchangeRate.dividedRoundingHalfToEven(
+                dayToDay * Int128(next.dayCount), Int128(SpendingForecastCard.windowDays)))
+        var due: Int128 = 0
+        for (entry, _) in facts.recurringOutgoings {
+            let payments = SpendingForecastCard.paymentCount(entry.series, in: next)
+            guard payments > 0, let amount = facts.seriesAmountInBase(entry, entry.series.amount), amount < 0 else {
+                continue
+            }
+            due += Int128(payments) * -Int128(amount)
+        }
+        let recurringDue = InsightFacts.clamp(due)
+        let forecast = InsightFacts.clamp(Int128(daily) + due)
+        let income = InsightFacts.clamp(facts.current.income)
+        let over = forecast > income
+        let comparison =
+            over
+            ? "more than this month's income of \(facts.money(income))"
+            : "within this month's income of \(facts.money(income))"
+        return .fired(
+            Insight(
+                title: "Spending forecast",
+                message:
+                    "\(next.displayName) should cost about \(facts.money(forecast)): \(facts.money(daily)) of "
+                    + "day-to-day spending at the last 30 days' rate and \(facts.money(recurringDue)) of recurring "
+                    + "payments due, \(comparison).",
+                metric: facts.moneyMetric(forecast), severity: over ? .warning : .neutral,
+                detail: [
+                    InsightPoint(label: "day-to-day", value: facts.decimal(daily)),
+                    InsightPoint(label: "recurring", value: facts.decimal(recurringDue)),
+                ]))
+    }
+
+    /// How many of the series' expected dates, from its next date on, fall in `month`.
+    static func paymentCount(_ series: RecurringSeries, in month: YearMonth) -> Int {
+        let first = month.firstDay
+        let last = month.lastDay
+        var count = 0
+        // A weekly series makes at most 5 payments a month; the bound only guards the loop.
+        for step in 0..<64 {
+            guard let date = series.cadence.step(from: series.nextDate, anchorDay: series.nextDate.day, by: step),
+                date <= last
+            else { break }
+            if date >= first { count += 1 }
+        }
+        return count
+    }
+}
