@@ -112,6 +112,7 @@ public struct LedgerHistory: Sendable {
         }
 
         var month = 0
+        var lastAccount: (id: AccountID, index: Int)?
         var nextMonthDay = first?.adding(months: 1).firstDay.dayNumber ?? 0
         if monthCount > 0 { monthStarts[0] = 0 }
         // Rows are read in place: copying a transaction out of the array retains all its strings.
@@ -125,7 +126,15 @@ public struct LedgerHistory: Sendable {
                     monthStarts[month] = index
                     nextMonthDay = first!.adding(months: month + 1).firstDay.dayNumber
                 }
-                let account = accountIndex[t.pointee.account] ?? -1
+                // Rows of one account come in runs, and equal ids usually share storage: comparing
+                // with the last one is cheaper than hashing every id.
+                let account: Int
+                if let last = lastAccount, last.id == t.pointee.account {
+                    account = last.index
+                } else {
+                    account = accountIndex[t.pointee.account] ?? -1
+                    lastAccount = (t.pointee.account, account)
+                }
                 accountOf[index] = Int32(account)
                 if account >= 0, t.pointee.status == .posted, day >= openingDays[account] {
                     if t.pointee.amount.minorUnits >= 0 {

@@ -163,21 +163,30 @@ struct MonthFigures {
     /// The month's five largest expenses (money out, not income, counted in the figures), in base.
     static func largest(_ context: MonthContext) -> [TransactionLine] {
         let history = context.history
+        // The 5 largest, kept in order while walking the month once: most money out first, then
+        // the earlier day, then the smaller id (a full sort of the month cost more than the rest).
         var picked: [(amount: Int64, index: Int)] = []
-        // Payee groups hold exactly the transactions that count in the figures and converted.
-        for index in history.range(of: context.month) where history.groupOf[index] >= 0 {
-            guard let amount = history.baseAmounts[index], amount < 0,
-                !history.categories[Int(history.categoryOf[index])].isIncome
-            else { continue }
-            picked.append((amount, index))
+        history.transactions.withUnsafeBufferPointer { rows in
+            func before(_ lhs: (amount: Int64, index: Int), _ rhs: (amount: Int64, index: Int)) -> Bool {
+                if lhs.amount != rhs.amount { return lhs.amount < rhs.amount }
+                let l = history.dayNumbers[lhs.index]
+                let r = history.dayNumbers[rhs.index]
+                return l != r ? l < r : rows[lhs.index].id < rows[rhs.index].id
+            }
+            // Payee groups hold exactly the transactions that count in the figures and converted.
+            for index in history.range(of: context.month) where history.groupOf[index] >= 0 {
+                guard let amount = history.baseAmounts[index], amount < 0,
+                    !history.categories[Int(history.categoryOf[index])].isIncome
+                else { continue }
+                let candidate = (amount, index)
+                if picked.count == 5, !before(candidate, picked[4]) { continue }
+                var at = picked.count
+                while at > 0, before(candidate, picked[at - 1]) { at -= 1 }
+                picked.insert(candidate, at: at)
+                if picked.count > 5 { picked.removeLast() }
+            }
         }
-        picked.sort { lhs, rhs in
-            if lhs.amount != rhs.amount { return lhs.amount < rhs.amount }
-            let l = history.dayNumbers[lhs.index]
-            let r = history.dayNumbers[rhs.index]
-            return l != r ? l < r : history.transactions[lhs.index].id < history.transactions[rhs.index].id
-        }
-        return picked.prefix(5).map { entry in
+        return picked.map { entry in
             let t = history.transactions[entry.index]
             return TransactionLine(
                 id: t.id.rawValue, date: t.date.isoString, account: t.account.rawValue, payee: t.payee,

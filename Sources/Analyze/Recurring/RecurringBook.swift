@@ -31,9 +31,12 @@ public struct RecurringBook: Sendable {
         }
         let ends = (0..<history.monthCount).map { first.adding(months: $0).lastDay }
         for (groupIndex, group) in history.groups.enumerated() where group.transactions.count >= 2 {
-            let occurrences = group.transactions.map { index in
-                let t = history.transactions[index]
-                return Occurrence(id: t.id.rawValue, date: t.date, amount: t.amount.minorUnits)
+            // Fields are read in place: copying a transaction out of the array retains all its strings.
+            let occurrences = history.transactions.withUnsafeBufferPointer { rows in
+                group.transactions.map { index in
+                    Occurrence(
+                        id: rows[index].id.rawValue, date: rows[index].date, amount: rows[index].amount.minorUnits)
+                }
             }
             let startMonth = first.months(to: history.transactions[group.transactions[0]].date.yearMonth)
             var seen = 0

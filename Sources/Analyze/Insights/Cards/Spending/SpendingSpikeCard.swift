@@ -43,9 +43,12 @@ struct SpendingSpikeCard: InsightCard {
             while current < month {
                 for index in history.range(of: current) {
                     let day = history.dayNumbers[index]
-                    guard day >= start, day < end, let amount = history.baseAmounts[index] else { continue }
+                    // Payee groups hold exactly the transactions that count in the figures and
+                    // converted; asking the row itself would copy it (and retain its strings).
+                    guard day >= start, day < end, history.groupOf[index] >= 0,
+                        let amount = history.baseAmounts[index]
+                    else { continue }
                     let row = UnsafePointer(rows.baseAddress! + index)
-                    guard row.pointee.countsInFigures else { continue }
                     let slot = day - start
                     if row.pointee.splits.isEmpty {
                         let c = Int(history.categoryOf[index])
