@@ -40,7 +40,8 @@ public struct CSVReader: StatementReader {
     public func read(_ bytes: [UInt8], path: String, context: ReadContext) throws(ImportDiagnostic) -> ParsedFile {
         try CSVReader.rejectBinary(bytes, path: path)
         let choice = try CSVProfileSelection.choose(
-            profiles: profiles, bytes: bytes, path: path, requested: context.account?.profile)
+            profiles: profiles, bytes: bytes, path: path, requested: context.account?.profile,
+            dateOrder: context.account?.dateOrder)
         let profile = choice.profile
         let decoded = TextDecoding.decode(bytes, declared: profile.encoding)
         var warnings = decoded.warnings.map {
@@ -58,9 +59,20 @@ public struct CSVReader: StatementReader {
                 dateOrder: context.account?.dateOrder)
         }
         warnings.append(contentsOf: result.warnings)
-        return ParsedFile(
+        if let inferred = choice.inferred {
+            let level = inferred.confidence.rawValue
+            warnings.insert(
+                ImportDiagnostic(
+                    severity: .warning, path: path, line: 1, column: 1,
+                    message:
+                        "no CSV profile matches this file; its layout was inferred (confidence: \(level)): \(inferred.reasons.joined(separator: "; ")); save the printed profile as importers/\(profile.id).toml to keep it"
+                ), at: 0)
+        }
+        var file = ParsedFile(
             format: .csv, profile: profile.id, statements: result.statements, skipped: result.skipped,
             warnings: warnings)
+        file.inferredProfile = choice.inferred?.toml
+        return file
     }
 
     static func rejectBinary(_ bytes: [UInt8], path: String) throws(ImportDiagnostic) {
