@@ -199,9 +199,18 @@ public struct CSVReader: StatementReader {
 
         // The mapper and the cells are passed on, not captured: a closure capturing them would
         // box them, and every row would pay for checking access to the box.
-        if let pending { handle(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
-        while let head = tokenizer.next(into: &fields) {
-            handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
+        if profile.joinContinuationRows {
+            var joiner = CSVContinuationRows(layout: layout)
+            if let pending { joiner.take(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
+            while let head = tokenizer.next(into: &fields) {
+                joiner.take(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
+            }
+            joiner.flush(into: &mapper)
+        } else {
+            if let pending { handle(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
+            while let head = tokenizer.next(into: &fields) {
+                handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
+            }
         }
         mapper.markSummaryLines()
 

@@ -32,6 +32,8 @@ struct AmountStyleInference {
     /// Data-row line numbers, for messages.
     let lines: [Int]
     let describe: (Int) -> String
+    /// The row order the dates show (true: newest first), nil when they do not tell.
+    var newestFirst: Bool? = nil
 
     func decide() throws(Ambiguity) -> Decision {
         let hypotheses = makeHypotheses()
@@ -42,7 +44,9 @@ struct AmountStyleInference {
         var proven: [(AmountHypothesis, Int, BalanceChain)] = []
         for hypothesis in hypotheses {
             for column in columns where column.couldBeMoney && !hypothesis.columns.contains(column.index) {
-                guard let chain = BalanceChain.best(amounts: hypothesis.amounts, balances: column.values), chain.holds
+                guard
+                    let chain = BalanceChain.best(
+                        amounts: hypothesis.amounts, balances: column.values, newestFirst: newestFirst), chain.holds
                 else { continue }
                 proven.append((hypothesis, column.index, chain))
             }
@@ -69,7 +73,10 @@ struct AmountStyleInference {
     private func namedBalance(for hypothesis: AmountHypothesis) -> (column: Int, chain: BalanceChain?)? {
         for column in columns where column.couldBeMoney && !hypothesis.columns.contains(column.index) {
             guard column.strength(of: .balance) > 0 else { continue }
-            guard let chain = BalanceChain.best(amounts: hypothesis.amounts, balances: column.values) else {
+            guard
+                let chain = BalanceChain.best(
+                    amounts: hypothesis.amounts, balances: column.values, newestFirst: newestFirst)
+            else {
                 return (column.index, nil)
             }
             if chain.pairs == 1 && chain.matches == 1 { return (column.index, nil) }
@@ -78,7 +85,7 @@ struct AmountStyleInference {
     }
 
     private func rank(_ candidate: (AmountHypothesis, Int, BalanceChain)) -> (Int, Int, Int) {
-        let balanceNamed = columns[candidate.1].strength(of: .balance)
+        let balanceNamed = columns.first { $0.index == candidate.1 }?.strength(of: .balance) ?? 0
         return (candidate.2.matches, candidate.0.plausibility + 10 * balanceNamed, -candidate.1)
     }
 

@@ -19,8 +19,9 @@ struct BalanceChain: Equatable {
     var holds: Bool { pairs >= 2 && Double(matches) >= 0.9 * Double(pairs) }
 
     /// The way of reading `balances` that agrees best with `amounts` (rows in file order; nil
-    /// where a row has none), nil when no pair of rows has both.
-    static func best(amounts: [Int64?], balances: [Int64?]) -> BalanceChain? {
+    /// where a row has none), nil when no pair of rows has both. `newestFirst`, when the dates
+    /// tell the row order, leaves out the other order.
+    static func best(amounts: [Int64?], balances: [Int64?], newestFirst order: Bool? = nil) -> BalanceChain? {
         var rows: [(amount: Int64, balance: Int64)] = []
         for (amount, balance) in zip(amounts, balances) {
             if let amount, let balance { rows.append((amount, balance)) }
@@ -28,7 +29,7 @@ struct BalanceChain: Equatable {
         guard rows.count >= 2 else { return nil }
         var best: BalanceChain?
         for kind in [Kind.after, .before] {
-            for newestFirst in [false, true] {
+            for newestFirst in [false, true] where order == nil || order == newestFirst {
                 var matches = 0
                 for index in 1..<rows.count {
                     let (earlier, later) = newestFirst ? (rows[index], rows[index - 1]) : (rows[index - 1], rows[index])

@@ -189,8 +189,15 @@ enum LayoutInference {
 
         // The amount and the balance.
         let usable = evidence.map { column -> ColumnEvidence in column }
-        let amountInference = AmountStyleInference(
+        var amountInference = AmountStyleInference(
             columns: usable.filter { !dateColumns.map(\.index).contains($0.index) }, lines: lines, describe: describe)
+        // The row order, when the first and last dates differ.
+        if !dateFormat.isAuto {
+            let dates = evidence[dateColumn].cells.compactMap { dateFormat.parse($0) }
+            if let first = dates.first, let last = dates.last, first != last {
+                amountInference.newestFirst = first > last
+            }
+        }
         let decision: AmountStyleInference.Decision
         do {
             decision = try amountInference.decide()
