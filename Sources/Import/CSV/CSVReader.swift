@@ -247,6 +247,11 @@ public struct CSVReader: StatementReader {
             case .strayQuote(let line, let column):
                 mapper.warn(
                     line: line, column: column, "quote inside a quoted field is not doubled; kept as text")
+            case .quoteInUnquotedField(let line, let column):
+                mapper.warn(
+                    line: line, column: column,
+                    "stray quote in a cell that does not start with one (a missing opening quote?); the quote is left out of the value"
+                )
             case .textAfterQuote(let line, let column):
                 mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
             case .fieldTooLong(let line, let column):

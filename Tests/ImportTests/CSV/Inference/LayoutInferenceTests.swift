@@ -137,3 +137,31 @@ struct LayoutInferenceTests {
         #expect(file.csvRecords.map(\.date.isoString) == ["2025-02-01", "2025-04-03"])
     }
 }
+
+@Suite("Stray quotes in unquoted cells")
+struct StrayQuoteTests {
+    @Test func aQuoteWithoutItsOpeningQuoteIsWarnedAboutAndLeftOut() throws {
+        let profile = try CSVTestSupport.profile(
+            """
+            bank = "Test"
+            [file]
+            signature = ["Date", "Account", "Payee", "Amount"]
+            [columns]
+            date = "Date"
+            date_format = "%Y-%m-%d"
+            account = "Account"
+            payee = "Payee"
+            [amount]
+            column = "Amount"
+            """)
+        let file = try CSVTestSupport.read(
+            "Date,Account,Payee,Amount\n2025-01-02,NL12BANK0001,Shop,-1.00\n2025-01-03,NL12BANK0001\",ACME Ltd,-2.00\n",
+            profiles: [profile])
+        #expect(file.statements.count == 1)
+        #expect(file.statements.first?.accountHint.accountNumber == "NL12BANK0001")
+        #expect(
+            file.warnings.map(\.description) == [
+                "inbox/test.csv:3:24: warning: stray quote in a cell that does not start with one (a missing opening quote?); the quote is left out of the value"
+            ])
+    }
+}
