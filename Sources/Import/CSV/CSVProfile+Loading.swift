@@ -347,10 +347,11 @@ struct ProfileTableReader {
         // [text]
         if let value = root["text"] {
             guard let text = value.table else { throw fail("", "text", "'text' must be a [text] table") }
-            try checkKeys(text, "text", ["join", "collapse_spaces", "trim"])
+            try checkKeys(text, "text", ["join", "collapse_spaces", "trim", "join_continuation_rows"])
             profile.join = try string(text, "text", "join") ?? " "
             profile.collapseSpaces = try bool(text, "text", "collapse_spaces") ?? false
             profile.trimCharacters = try string(text, "text", "trim") ?? ""
+            profile.joinContinuationRows = try bool(text, "text", "join_continuation_rows") ?? false
         }
 
         profile.skipRules = try rowRules(root, header: header)

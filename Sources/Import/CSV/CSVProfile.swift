@@ -90,6 +90,9 @@ public struct CSVProfile: Sendable, Equatable {
     public var collapseSpaces: Bool
     /// Characters stripped from both ends of text cells (ASN wraps descriptions in `'...'`).
     public var trimCharacters: String
+    /// A row with no date and no amount that holds only text continues the row above it (banks
+    /// that write one transaction over two lines): its cells are joined to that row's cells.
+    public var joinContinuationRows: Bool
 
     // MARK: Rows
 
@@ -140,6 +143,7 @@ public struct CSVProfile: Sendable, Equatable {
         self.join = " "
         self.collapseSpaces = false
         self.trimCharacters = ""
+        self.joinContinuationRows = false
         self.skipRules = []
         self.balanceRows = []
         self.preamble = []

@@ -1,20 +1,24 @@
+import Ledger
+
 /// Chooses the profile for a CSV file, and finds its header line.
 ///
 /// Order: the profile the account names; else the header signature that matches best among the
 /// first 64 records (all of its names present; more names is better; a header with no other
-/// columns is better still; equal best scores are an error); else a file-name pattern; else the
-/// file is rejected. Only the first 64 KiB are decoded and tokenized for this, once per
+/// columns is better still; equal best scores are an error); else a file-name pattern; else a
+/// layout inferred from the file itself (`LayoutInference`); else the file is rejected. Only the first 64 KiB are decoded and tokenized for this, once per
 /// encoding and delimiter the profiles use.
 struct CSVProfileSelection {
     var profile: CSVProfile
     /// The index among the file's non-empty records of the header line; nil for headerless layouts.
     var headerRecord: Int?
+    /// Set when no profile matched and the layout was inferred from the file.
+    var inferred: InferredLayout?
 
     static let recordsSearched = 64
     static let headBytes = 64 * 1024
 
     static func choose(
-        profiles: [CSVProfile], bytes: [UInt8], path: String, requested: String?
+        profiles: [CSVProfile], bytes: [UInt8], path: String, requested: String?, dateOrder: DateOrder? = nil
     ) throws(ImportDiagnostic) -> CSVProfileSelection {
         let head = CSVProfileSelection.head(of: bytes)
         if let requested {
@@ -89,17 +93,24 @@ struct CSVProfileSelection {
             return CSVProfileSelection(profile: profile, headerRecord: index)
         }
 
-        let records = headRecords(head, encoding: nil, delimiter: nil)
-        // The file's text is not quoted: a file no profile knows may not be a bank export at all
-        // (a link to a system file), and the message goes into reports.
-        let first =
-            records.first.map { "its first line has \($0.cells.count) cell\($0.cells.count == 1 ? "" : "s")" }
-            ?? "it has no lines"
-        throw ImportDiagnostic(
-            path: path, line: records.first?.line ?? 1, column: 1,
-            message:
-                "no CSV profile matches this file (\(first)); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
-        )
+        // No profile: infer the layout. The profile used is the one its printed TOML loads as, so
+        // saving it under importers/ reads the file the same way.
+        do throws(LayoutInferenceFailure) {
+            var inferred = try LayoutInference.infer(bytes, path: path, dateOrder: dateOrder)
+            if let loaded = try? CSVProfile.parse(inferred.toml, id: inferred.profile.id, path: path) {
+                inferred.profile = loaded
+            }
+            return CSVProfileSelection(
+                profile: inferred.profile, headerRecord: inferred.headerRecord, inferred: inferred)
+        } catch {
+            // The file's text is not quoted: a file no profile knows may not be a bank export at
+            // all (a link to a system file), and the message goes into reports.
+            throw ImportDiagnostic(
+                path: path, line: error.line, column: error.column,
+                message:
+                    "no CSV profile matches this file, and its layout cannot be inferred: \(error.message); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+            )
+        }
     }
 
     struct HeadRecord {

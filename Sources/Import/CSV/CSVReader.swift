@@ -40,7 +40,8 @@ public struct CSVReader: StatementReader {
     public func read(_ bytes: [UInt8], path: String, context: ReadContext) throws(ImportDiagnostic) -> ParsedFile {
         try CSVReader.rejectBinary(bytes, path: path)
         let choice = try CSVProfileSelection.choose(
-            profiles: profiles, bytes: bytes, path: path, requested: context.account?.profile)
+            profiles: profiles, bytes: bytes, path: path, requested: context.account?.profile,
+            dateOrder: context.account?.dateOrder)
         let profile = choice.profile
         let decoded = TextDecoding.decode(bytes, declared: profile.encoding)
         var warnings = decoded.warnings.map {
@@ -58,9 +59,20 @@ public struct CSVReader: StatementReader {
                 dateOrder: context.account?.dateOrder)
         }
         warnings.append(contentsOf: result.warnings)
-        return ParsedFile(
+        if let inferred = choice.inferred {
+            let level = inferred.confidence.rawValue
+            warnings.insert(
+                ImportDiagnostic(
+                    severity: .warning, path: path, line: 1, column: 1,
+                    message:
+                        "no CSV profile matches this file; its layout was inferred (confidence: \(level)): \(inferred.reasons.joined(separator: "; ")); save the printed profile as importers/\(profile.id).toml to keep it"
+                ), at: 0)
+        }
+        var file = ParsedFile(
             format: .csv, profile: profile.id, statements: result.statements, skipped: result.skipped,
             warnings: warnings)
+        file.inferredProfile = choice.inferred?.toml
+        return file
     }
 
     static func rejectBinary(_ bytes: [UInt8], path: String) throws(ImportDiagnostic) {
@@ -187,9 +199,18 @@ public struct CSVReader: StatementReader {
 
         // The mapper and the cells are passed on, not captured: a closure capturing them would
         // box them, and every row would pay for checking access to the box.
-        if let pending { handle(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
-        while let head = tokenizer.next(into: &fields) {
-            handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
+        if profile.joinContinuationRows {
+            var joiner = CSVContinuationRows(layout: layout)
+            if let pending { joiner.take(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
+            while let head = tokenizer.next(into: &fields) {
+                joiner.take(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
+            }
+            joiner.flush(into: &mapper)
+        } else {
+            if let pending { handle(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
+            while let head = tokenizer.next(into: &fields) {
+                handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
+            }
         }
         mapper.markSummaryLines()
 
@@ -226,6 +247,11 @@ public struct CSVReader: StatementReader {
             case .strayQuote(let line, let column):
                 mapper.warn(
                     line: line, column: column, "quote inside a quoted field is not doubled; kept as text")
+            case .quoteInUnquotedField(let line, let column):
+                mapper.warn(
+                    line: line, column: column,
+                    "stray quote in a cell that does not start with one (a missing opening quote?); the quote is left out of the value"
+                )
             case .textAfterQuote(let line, let column):
                 mapper.warn(line: line, column: column, "text after a closing quote; kept as part of the field")
             case .fieldTooLong(let line, let column):

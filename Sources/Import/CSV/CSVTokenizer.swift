@@ -26,6 +26,10 @@ struct CSVRecordHead: Sendable {
         case unterminated(line: Int, column: Int)
         /// Text after the closing quote of a field (`"abc"def,`); kept as part of the field.
         case textAfterQuote(line: Int, column: Int)
+        /// A quote inside a field that does not start with one (`ACME Ltd",` with its opening
+        /// quote missing). The quote is left out of the value: kept, it would make `NL12...` and
+        /// `NL12..."` two accounts.
+        case quoteInUnquotedField(line: Int, column: Int)
         /// More than `CSVTokenizer.maximumFields` cells; the rest of the line is dropped.
         case tooManyFields(line: Int)
         /// A field longer than `CSVTokenizer.maximumFieldBytes`. The record is dropped; after a
@@ -229,7 +233,14 @@ struct CSVTokenizer {
                 }
                 var end = position
                 while end > start && isPadding(text[end - 1]) { end -= 1 }
-                fields.append(CSVField(start: start, end: end, inScratch: false, quoted: false))
+                if let quote = firstQuote(from: start, to: end) {
+                    if problem == nil { problem = .quoteInUnquotedField(line: line, column: quote - lineStart + 1) }
+                    let scratchStart = scratch.count
+                    for offset in start..<end where text[offset] != CSVTokenizer.quote { scratch.append(text[offset]) }
+                    fields.append(CSVField(start: scratchStart, end: scratch.count, inScratch: true, quoted: false))
+                } else {
+                    fields.append(CSVField(start: start, end: end, inScratch: false, quoted: false))
+                }
             }
             // After a field: a delimiter, a line end, the end of the text, or junk after a closing quote.
             if position >= count { break }
@@ -280,6 +291,17 @@ struct CSVTokenizer {
             }
         }
         return CSVRecordHead(line: recordLine, lastLine: line, problem: problem)
+    }
+
+    /// The offset of the first quote in `start..<end`, if any.
+    @inline(__always)
+    private func firstQuote(from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            if text[index] == CSVTokenizer.quote { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The offset of the first of the bytes `a`, `b` or `c` at or after `start`, or the end of the

@@ -14,6 +14,12 @@ public struct ImportCommand: ParsableCommand {
             one already imported, or a skipped record with its reason; the report lists them all, with \
             balance checks, date coverage and suggested accounts for closebook.toml.
 
+            A CSV file that no profile matches is read with a layout inferred from the file itself \
+            (delimiter, encoding, header, date, amount, text and balance columns); the inferred \
+            profile is printed to standard output as TOML, ready to save under WORKSPACE/importers/. \
+            When a column that matters cannot be decided (or the sign of the amounts would be a \
+            guess), the file is rejected with the candidates.
+
             Example:
               closebook-import --workspace Samples --profiles Importers \\
                 --journal Samples/build/journal.jsonl \\
@@ -76,11 +82,13 @@ public struct ImportCommand: ParsableCommand {
             standardError(message)
             return 2
         }
-        return command.execute(standardError: standardError)
+        return command.execute(standardOutput: standardOutput, standardError: standardError)
     }
 
     /// Runs the import with parsed options; `standardError` receives each message and the table.
-    public func execute(standardError: (String) -> Void) -> Int32 {
+    public func execute(
+        standardOutput: (String) -> Void = { print($0) }, standardError: (String) -> Void
+    ) -> Int32 {
         let config: WorkspaceConfig
         do {
             config = try WorkspaceConfig.load(workspace: workspace)
@@ -147,6 +155,8 @@ public struct ImportCommand: ParsableCommand {
             standardError(diagnostic.description)
         }
         if !quiet { standardError(outcome.report.summary(reportPath: report)) }
+        // Data, not a diagnostic: profiles to save, one after the other.
+        for (_, toml) in outcome.inferredProfiles { standardOutput(toml) }
         return outcome.failedFiles > 0 ? 1 : 0
     }
 

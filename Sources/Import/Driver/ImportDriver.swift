@@ -92,6 +92,9 @@ public struct ImportOutcome: Sendable {
     public var diagnostics: [ImportDiagnostic]
     /// Files that could not be read at all (not recognised, or the reader gave up).
     public var failedFiles: Int
+    /// CSV files read with a layout inferred from them, in file order: the file's path and the
+    /// inferred profile as TOML.
+    public var inferredProfiles: [(path: String, toml: String)] = []
 
     public init(journal: Journal, report: ImportReport, diagnostics: [ImportDiagnostic], failedFiles: Int) {
         self.journal = journal

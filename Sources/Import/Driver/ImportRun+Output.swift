@@ -185,8 +185,12 @@ extension ImportRun {
         let report = ImportReport(
             baseCurrency: baseCurrency.code, files: fileReports, accounts: accountReports, merges: merges,
             probableDuplicates: probableReports, duplicateAccounts: duplicateAccounts, totals: totals)
-        return ImportOutcome(
+        var outcome = ImportOutcome(
             journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
+        outcome.inferredProfiles = files.compactMap { state in
+            state.parsed?.inferredProfile.map { (state.file.path, $0) }
+        }
+        return outcome
     }
 
     /// Per account (by index): the days of its imported posted entries in date order, each with

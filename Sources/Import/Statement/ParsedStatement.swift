@@ -13,6 +13,9 @@ public struct ParsedFile: Sendable {
     public var skipped: [SkippedRecord]
     /// Problems that do not stop the import (an encoding guess, a declared charset that was wrong).
     public var warnings: [ImportDiagnostic]
+    /// For a CSV file no profile matched: the profile inferred from it, as TOML to save under
+    /// `importers/`.
+    public var inferredProfile: String?
 
     public init(
         format: FileFormat, profile: String? = nil, statements: [ParsedStatement], skipped: [SkippedRecord] = [],

@@ -458,12 +458,13 @@ struct CSVReaderQuirkTests {
         #expect(file.profile == "specific")
     }
 
+    /// No profile matches, so the layout is inferred; here the dates can be read two ways.
     @Test func noProfileMatches() throws {
         #expect(
             throws: ImportDiagnostic(
-                path: "inbox/test.csv", line: 1, column: 1,
+                path: "inbox/test.csv", line: 2, column: 1,
                 message:
-                    "no CSV profile matches this file (its first line has 3 cells); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+                    "no CSV profile matches this file, and its layout cannot be inferred: the date column 'When' cannot be read: dates in this file read both as %d/%m/%Y and as %m/%d/%Y (no day is above 12: '01/02/2024' is 2024-02-01 or 2024-01-02); set date_order = \"dmy\" or \"mdy\" for this file's account in closebook.toml; add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
             )
         ) {
             try Support.read("When,What,HowMuch\n01/02/2024,X,1.00\n", profiles: [try Self.simple()])

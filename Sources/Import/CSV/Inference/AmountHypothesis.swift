@@ -1,0 +1,37 @@
+/// One way of reading a row's money from the columns: what layout inference weighs against the
+/// others and against a balance column.
+struct AmountHypothesis {
+    enum Kind: Equatable {
+        /// One signed column; `inverted` for card exports that show charges as positive numbers.
+        case signed(Int, inverted: Bool)
+        case debitCredit(debit: Int, credit: Int)
+        case indicator(amount: Int, indicator: Int, debitValues: [String], creditValues: [String])
+    }
+
+    var kind: Kind
+    /// Per data row, the signed amount in ten-thousandths (nil when the row has none).
+    var amounts: [Int64?]
+    /// The sign follows from what the file says (a minus, a named debit column, a D/C value),
+    /// not from a guess.
+    var signKnown: Bool
+    /// How well the header names and contents fit, for choosing among hypotheses.
+    var plausibility: Int
+
+    /// The columns the hypothesis reads.
+    var columns: [Int] {
+        switch kind {
+        case .signed(let column, _): [column]
+        case .debitCredit(let debit, let credit): [debit, credit]
+        case .indicator(let amount, let indicator, _, _): [amount, indicator]
+        }
+    }
+
+    /// The money columns (not the indicator).
+    var moneyColumns: [Int] {
+        switch kind {
+        case .signed(let column, _): [column]
+        case .debitCredit(let debit, let credit): [debit, credit]
+        case .indicator(let amount, _, _, _): [amount]
+        }
+    }
+}

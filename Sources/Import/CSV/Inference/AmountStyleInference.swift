@@ -1,0 +1,247 @@
+/// Decides where a row's money is: one signed column, a debit and a credit column, or an
+/// unsigned amount with a debit/credit indicator; and which column, if any, is the running
+/// balance.
+///
+/// Every reading the columns allow is a hypothesis. A balance column whose values follow the
+/// running sum of one hypothesis's amounts proves it, sign included. Without one, the header
+/// names and the contents choose; a reading whose sign would be a guess (amounts without a
+/// minus, unnamed money-out and money-in columns) is rejected with both readings shown, never
+/// taken silently.
+struct AmountStyleInference {
+    struct Decision {
+        var hypothesis: AmountHypothesis
+        var balance: (column: Int, chain: BalanceChain?)?
+    }
+
+    /// Why no reading can be chosen: the columns in doubt and what each reading would give.
+    struct Ambiguity: Error {
+        var message: String
+    }
+
+    /// Values of an indicator column meaning money out and money in (folded).
+    static let debitWords: Set<String> = [
+        "d", "dr", "db", "deb", "debit", "debet", "af", "s", "soll", "-", "debito", "cargo", "dare", "out", "outflow",
+        "uit", "belastung", "lastschrift", "a debit",
+    ]
+    static let creditWords: Set<String> = [
+        "c", "cr", "k", "kr", "credit", "bij", "h", "haben", "+", "credito", "abono", "avere", "in", "inflow",
+        "kredit", "gutschrift", "a credit",
+    ]
+
+    let columns: [ColumnEvidence]
+    /// Data-row line numbers, for messages.
+    let lines: [Int]
+    let describe: (Int) -> String
+    /// The row order the dates show (true: newest first), nil when they do not tell.
+    var newestFirst: Bool? = nil
+
+    func decide() throws(Ambiguity) -> Decision {
+        let hypotheses = makeHypotheses()
+        guard !hypotheses.isEmpty else {
+            throw Ambiguity(message: "no column holds amounts (numbers in most rows)")
+        }
+        // A balance column that chains proves a hypothesis.
+        var proven: [(AmountHypothesis, Int, BalanceChain)] = []
+        for hypothesis in hypotheses {
+            for column in columns where column.couldBeMoney && !hypothesis.columns.contains(column.index) {
+                guard
+                    let chain = BalanceChain.best(
+                        amounts: hypothesis.amounts, balances: column.values, newestFirst: newestFirst), chain.holds
+                else { continue }
+                proven.append((hypothesis, column.index, chain))
+            }
+        }
+        if let best = proven.max(by: { rank($0) < rank($1) }) {
+            return Decision(hypothesis: best.0, balance: (best.1, best.2))
+        }
+        let ordered = hypotheses.sorted { $0.plausibility > $1.plausibility }
+        let best = ordered[0]
+        // Two readings of different columns that fit equally well, and disagree.
+        if let rival = ordered.dropFirst().first(where: {
+            $0.plausibility == best.plausibility && Set($0.moneyColumns) != Set(best.moneyColumns)
+                && $0.amounts != best.amounts
+        }) {
+            throw Ambiguity(
+                message:
+                    "the amount could be \(name(best)) or \(name(rival)) (the header names and the contents fit both)")
+        }
+        guard best.signKnown else { throw Ambiguity(message: signMessage(best, hypotheses)) }
+        return Decision(hypothesis: best, balance: namedBalance(for: best))
+    }
+
+    /// A column named as a balance that too few rows can check: one row, or two that agree.
+    private func namedBalance(for hypothesis: AmountHypothesis) -> (column: Int, chain: BalanceChain?)? {
+        for column in columns where column.couldBeMoney && !hypothesis.columns.contains(column.index) {
+            guard column.strength(of: .balance) > 0 else { continue }
+            guard
+                let chain = BalanceChain.best(
+                    amounts: hypothesis.amounts, balances: column.values, newestFirst: newestFirst)
+            else {
+                return (column.index, nil)
+            }
+            if chain.pairs == 1 && chain.matches == 1 { return (column.index, nil) }
+        }
+        return nil
+    }
+
+    private func rank(_ candidate: (AmountHypothesis, Int, BalanceChain)) -> (Int, Int, Int) {
+        let balanceNamed = columns.first { $0.index == candidate.1 }?.strength(of: .balance) ?? 0
+        return (candidate.2.matches, candidate.0.plausibility + 10 * balanceNamed, -candidate.1)
+    }
+
+    // MARK: - Hypotheses
+
+    func makeHypotheses() -> [AmountHypothesis] {
+        var result: [AmountHypothesis] = []
+        let money = columns.filter { $0.couldBeMoney && $0.numbers > 0 }
+        let indicators = columns.compactMap { column in indicatorValues(column).map { (column, $0) } }
+
+        for column in money {
+            let amountHint = column.strength(of: .amount)
+            var plausibility = 10 + 10 * amountHint + (column.fractions > 0 ? 2 : 0)
+            plausibility -= 30 * column.strength(of: .balance)
+            plausibility -= 15 * max(column.strength(of: .debit), column.strength(of: .credit))
+            if column.fillRatio < 0.9 { plausibility -= 10 }
+            if column.negatives > 0 && column.negatives < column.numbers { plausibility += 5 }
+            let signKnown = column.negatives > 0
+            if column.negatives == 0 {
+                for (indicator, values) in indicators where indicator.index != column.index {
+                    let amounts = zip(column.values, indicator.values(debit: values.debit)).map { value, debit in
+                        value.flatMap { amount in debit.map { $0 ? -abs(amount) : abs(amount) } }
+                    }
+                    result.append(
+                        AmountHypothesis(
+                            kind: .indicator(
+                                amount: column.index, indicator: indicator.index, debitValues: values.debitWritten,
+                                creditValues: values.creditWritten),
+                            amounts: amounts, signKnown: true,
+                            plausibility: plausibility + 25 + 5 * indicator.strength(of: .indicator)))
+                }
+            }
+            result.append(
+                AmountHypothesis(
+                    kind: .signed(column.index, inverted: false), amounts: column.values, signKnown: signKnown,
+                    plausibility: plausibility))
+            result.append(
+                AmountHypothesis(
+                    kind: .signed(column.index, inverted: true), amounts: column.values.map { $0.map { -$0 } },
+                    signKnown: false, plausibility: plausibility - 50))
+        }
+
+        for first in money {
+            for second in money where second.index > first.index {
+                guard complementary(first, second) else { continue }
+                let named = (
+                    first.strength(of: .debit), first.strength(of: .credit), second.strength(of: .debit),
+                    second.strength(of: .credit)
+                )
+                let firstIsDebit = named.0 > 0 && named.3 > 0
+                let secondIsDebit = named.2 > 0 && named.1 > 0
+                for (debit, credit) in [(first, second), (second, first)] {
+                    let known = debit.index == first.index ? firstIsDebit : secondIsDebit
+                    let amounts = zip(debit.values, credit.values).map { out, into -> Int64? in
+                        if out == nil && into == nil { return nil }
+                        return (into ?? 0) - abs(out ?? 0)
+                    }
+                    result.append(
+                        AmountHypothesis(
+                            kind: .debitCredit(debit: debit.index, credit: credit.index), amounts: amounts,
+                            signKnown: known, plausibility: known ? 45 : 30))
+                }
+            }
+        }
+        return result
+    }
+
+    /// True when, row by row, at most one of the two columns holds a non-zero number, and each
+    /// holds one somewhere.
+    private func complementary(_ first: ColumnEvidence, _ second: ColumnEvidence) -> Bool {
+        guard first.negatives * 10 <= first.numbers, second.negatives * 10 <= second.numbers else { return false }
+        var firstOnly = 0
+        var secondOnly = 0
+        var both = 0
+        for (a, b) in zip(first.values, second.values) {
+            let hasA = (a ?? 0) != 0
+            let hasB = (b ?? 0) != 0
+            if hasA && hasB { both += 1 } else if hasA { firstOnly += 1 } else if hasB { secondOnly += 1 }
+        }
+        let rows = firstOnly + secondOnly + both
+        guard rows > 0, Double(both) <= 0.05 * Double(rows) else { return false }
+        let named =
+            (first.strength(of: .debit) > 0 || first.strength(of: .credit) > 0)
+            && (second.strength(of: .debit) > 0 || second.strength(of: .credit) > 0)
+        return named || (firstOnly > 0 && secondOnly > 0)
+    }
+
+    struct IndicatorValues {
+        var debit: Set<String>
+        var debitWritten: [String]
+        var creditWritten: [String]
+    }
+
+    /// The values of a column that says which way money went, when every one of them is a known
+    /// debit or credit word (`D`/`C`, `Af`/`Bij`, `S`/`H`, `debit`/`credit`).
+    func indicatorValues(_ column: ColumnEvidence) -> IndicatorValues? {
+        guard column.fillRatio >= 0.9, !column.distinct.isEmpty, column.distinct.count <= 3 else { return nil }
+        var debit: Set<String> = []
+        var debitWritten: [String] = []
+        var creditWritten: [String] = []
+        for value in column.distinct.keys.sorted() {
+            let folded = HeaderVocabulary.fold(value)
+            if AmountStyleInference.debitWords.contains(folded) {
+                debit.insert(value)
+                debitWritten.append(value)
+            } else if AmountStyleInference.creditWords.contains(folded) {
+                creditWritten.append(value)
+            } else {
+                return nil
+            }
+        }
+        // A single value proves little unless the header says what the column is.
+        if debitWritten.isEmpty || creditWritten.isEmpty, column.strength(of: .indicator) == 0 { return nil }
+        return IndicatorValues(debit: debit, debitWritten: debitWritten, creditWritten: creditWritten)
+    }
+
+    // MARK: - Messages
+
+    private func name(_ hypothesis: AmountHypothesis) -> String {
+        switch hypothesis.kind {
+        case .signed(let column, _): return describe(column)
+        case .debitCredit(let debit, let credit): return "\(describe(debit)) and \(describe(credit))"
+        case .indicator(let amount, let indicator, _, _): return "\(describe(amount)) with \(describe(indicator))"
+        }
+    }
+
+    /// Both readings of a hypothesis whose sign is a guess, on its first row with an amount.
+    private func signMessage(_ best: AmountHypothesis, _ all: [AmountHypothesis]) -> String {
+        guard let row = best.amounts.firstIndex(where: { $0 != nil && $0 != 0 }), let value = best.amounts[row] else {
+            return "the sign of the amounts is not clear"
+        }
+        let line = lines[row]
+        func money(_ units: Int64) -> String {
+            let sign = units < 0 ? "-" : "+"
+            let magnitude = abs(units)
+            var fraction = String(magnitude % 10_000)
+            while fraction.count < 4 { fraction = "0" + fraction }
+            while fraction.count > 2 && fraction.hasSuffix("0") { fraction.removeLast() }
+            return "\(sign)\(magnitude / 10_000).\(fraction)"
+        }
+        switch best.kind {
+        case .signed(let column, _):
+            return
+                "the sign of the amounts is not clear: \(describe(column)) holds no negative numbers, so they may be money in (line \(line): \(money(value))) or money out, as card exports show charges (line \(line): \(money(-value))); no balance column settles it"
+        case .debitCredit(let debit, let credit):
+            return
+                "the sign of the amounts is not clear: \(describe(debit)) and \(describe(credit)) hold money out and money in, but their names do not say which is which: reading \(describe(debit)) as money out, line \(line) is \(money(value)); reading it as money in, line \(line) is \(money(-value)); no balance column settles it"
+        case .indicator:
+            return "the sign of the amounts is not clear"
+        }
+    }
+}
+
+extension ColumnEvidence {
+    /// Per row, true for a debit value, false for another non-empty value, nil for an empty cell.
+    fileprivate func values(debit: Set<String>) -> [Bool?] {
+        cells.map { $0.isEmpty ? nil : debit.contains($0.lowercased()) }
+    }
+}
