@@ -90,6 +90,12 @@ public struct MonthReport: Sendable, Equatable {
         public var amount: Money
         public var ratio: Double?
 
+        /// A change the analysis worked out.
+        public init(amount: Money, ratio: Double?) {
+            self.amount = amount
+            self.ratio = ratio
+        }
+
         /// `current - earlier`; nil when the difference does not fit in 64 bits.
         public init?(from earlier: Money, to current: Money) {
             guard let difference = current.subtracting(earlier) else { return nil }

@@ -59,7 +59,10 @@ extension MonthView {
         healthScore = MonthView.healthScore(report.sections.healthScore, currency: report.currency, text: text)
         attention = MonthView.attention(report, directory: directory, text: text)
         insightGroups = MonthView.insightGroups(report, directory: directory, text: text)
+        wealth = MonthView.wealth(report, charts: charts, text: text)
+        budgetChart = charts ? BudgetProgressChart(lines: report.categories).svg : ""
         plan = report.sections.plan.map { PlanView($0, currency: report.currency, text: text) }
+        goalChart = charts ? GoalProgressChart(goals: report.sections.plan?.goals ?? []).svg : ""
         recurring = MonthView.recurringRows(report, text: text)
         recurringSummary = MonthView.recurringSummary(report.recurringTotals)
         recommendations = MonthView.recommendations(report, directory: directory, text: text)

@@ -39,7 +39,13 @@ public struct MonthView: MustacheParent, Sendable {
     public var attention: [AttentionItemView]
     /// The insight cards by category, in the report's order of categories.
     public var insightGroups: [InsightGroupView]
+    /// Net worth and the forecast, nil when the analysis has neither.
+    public var wealth: WealthView?
+    /// Inline SVG: spending against each budget.
+    public var budgetChart: String
     public var plan: PlanView?
+    /// Inline SVG: each goal's progress, and what it needs against what it gets.
+    public var goalChart: String
     public var recurring: [RecurringRowView]
     /// `12 active: £245.97 a month out, £3,450.00 a month in.`, or empty.
     public var recurringSummary: String
@@ -91,6 +97,12 @@ public struct MonthView: MustacheParent, Sendable {
         case "hasAttentionItems": !attention.isEmpty
         case "insightGroups": insightGroups
         case "hasInsights": !insightGroups.isEmpty
+        case "wealth": wealth
+        case "hasWealth": wealth != nil
+        case "budgetChart": budgetChart
+        case "hasBudgetChart": !budgetChart.isEmpty
+        case "goalChart": goalChart
+        case "hasGoalChart": !goalChart.isEmpty
         case "plan": plan
         case "hasPlan": plan != nil
         case "recurring": recurring

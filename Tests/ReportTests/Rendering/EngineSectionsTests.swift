@@ -27,7 +27,8 @@ import Testing
         let (html, markdown, _) = try render(try TestFiles.analysis())
         #expect(
             headings(html) == [
-                "At a glance", "What needs attention", "Insights", "The last twelve months", "Where the money went",
+                "At a glance", "What needs attention", "Insights", "The last twelve months", "Net worth and forecast",
+                "Where the money went",
                 "Where it came from", "Largest expenses", "The plan", "Recurring payments", "Recommendations",
                 "Accounts", "Import summary", "Uncategorised",
             ])
@@ -137,6 +138,8 @@ import Testing
         analysis.recurring = nil
         analysis.anomalies = []
         analysis.plan = nil
+        analysis.netWorth = nil
+        analysis.forecast = nil
         analysis.notices = []
         analysis.complete = nil
         let (html, markdown, json) = try render(analysis)
