@@ -2,6 +2,8 @@ import Mustache
 
 /// One of the month's largest expenses.
 public struct ExpenseRowView: MustacheParent, Sendable {
+    /// `tx-current_3a9f1c2a`: the row's id, which cards link to.
+    public var anchor: String
     /// `12 Oct`.
     public var date: String
     /// `2026-10-12`, for `<time datetime>`.
@@ -15,6 +17,7 @@ public struct ExpenseRowView: MustacheParent, Sendable {
 
     public func child(named name: String) -> Any? {
         switch name {
+        case "anchor": anchor
         case "date": date
         case "isoDate": isoDate
         case "payee": payee

@@ -99,6 +99,10 @@ extension MonthReport {
         sections.history = analysis.history
         sections.cashFlow = analysis.cashFlow
         sections.plan = analysis.plan
+        sections.insights = analysis.insights
+        sections.insightsOmitted = analysis.insightsOmitted
+        sections.healthScore = analysis.healthScore
+        sections.recommendations = analysis.recommendations
     }
 }
 

@@ -31,8 +31,8 @@ public struct MonthReport: Sendable, Equatable {
     public var trend: [TrendPoint]
     public var notices: [String]
     /// The analysis engine's sections (net worth, recurring payments, anomalies, forecast, history,
-    /// cash flow), carried as the analysis wrote them: the report lays them out, it does not
-    /// recompute them.
+    /// cash flow, plan, insight cards, health score, recommendations), carried as the analysis wrote
+    /// them: the report lays them out, it does not recompute them.
     public var sections: EngineSections = EngineSections()
 
     /// The engine's sections of a month analysis, exact decimal text as `closebook-analyze` wrote it.
@@ -45,6 +45,10 @@ public struct MonthReport: Sendable, Equatable {
         public var history: HistorySection?
         public var cashFlow: CashFlowSection?
         public var plan: PlanSection?
+        public var insights: [InsightEntry]?
+        public var insightsOmitted: [OmittedInsight]?
+        public var healthScore: HealthScoreSection?
+        public var recommendations: [RecommendationEntry]?
 
         public init() {}
     }
@@ -85,6 +89,12 @@ public struct MonthReport: Sendable, Equatable {
     public struct Change: Sendable, Equatable {
         public var amount: Money
         public var ratio: Double?
+
+        /// A change the analysis worked out.
+        public init(amount: Money, ratio: Double?) {
+            self.amount = amount
+            self.ratio = ratio
+        }
 
         /// `current - earlier`; nil when the difference does not fit in 64 bits.
         public init?(from earlier: Money, to current: Money) {

@@ -39,6 +39,7 @@ extension MonthView {
         for account in report.accounts { accountNames[account.id] = account.name }
         largestExpenses = report.largestExpenses.map { line in
             ExpenseRowView(
+                anchor: TransactionDirectory.anchor(for: line.id),
                 date: "\(line.date.day) \(MonthView.shortMonthNames[line.date.month - 1])",
                 isoDate: line.date.isoString, payee: text(line.payee), category: text(line.category),
                 account: text(accountNames[line.account] ?? line.account), amount: AmountFormatter.string(line.amount))
@@ -54,7 +55,27 @@ extension MonthView {
                 closingTone: account.closingBalance?.isNegative == true ? "bad" : "neutral")
         }
         notices = report.notices.map(text)
+        let directory = TransactionDirectory(report, links: escaping == .none, text: text)
+        healthScore = MonthView.healthScore(report.sections.healthScore, currency: report.currency, text: text)
+        attention = MonthView.attention(report, directory: directory, text: text)
+        insightGroups = MonthView.insightGroups(report, directory: directory, text: text)
+        wealth = MonthView.wealth(report, charts: charts, text: text)
+        budgetChart = charts ? BudgetProgressChart(lines: report.categories).svg : ""
+        plan = report.sections.plan.map { PlanView($0, currency: report.currency, text: text) }
+        goalChart = charts ? GoalProgressChart(goals: report.sections.plan?.goals ?? []).svg : ""
+        recurring = MonthView.recurringRows(report, text: text)
+        recurringSummary = MonthView.recurringSummary(report.recurringTotals)
+        recommendations = MonthView.recommendations(report, directory: directory, text: text)
         activity = MonthView.activity(report.counts)
+        coverage =
+            switch report.sections.complete {
+            case true?: "The exports cover the whole month for every active account."
+            case false?: "The exports do not cover the whole month for every active account: figures may be incomplete."
+            case nil: ""
+            }
+        uncategorized = MonthView.uncategorized(report.counts)
+        uncategorizedRow = report.categories.first { $0.category == "Uncategorized" }
+            .map { MonthView.row($0, higherIsBetter: false, text: text) }
         self.style = style
     }
 
@@ -198,6 +219,15 @@ extension MonthView {
         var sentence = plural(counts.transactions, "transaction")
         if !parts.isEmpty { sentence += ", including " + list(parts) }
         return sentence + "."
+    }
+
+    /// `3 transactions (£41.20) have no category yet: …`.
+    static func uncategorized(_ counts: MonthReport.Counts) -> String {
+        guard counts.uncategorized > 0 else { return "Every transaction this month has a category." }
+        return "\(plural(counts.uncategorized, "transaction")) "
+            + "(\(AmountFormatter.string(counts.uncategorizedAmount))) "
+            + "\(counts.uncategorized == 1 ? "has" : "have") no category yet: "
+            + "add a rule in rules/ or a line in overrides.csv."
     }
 
     static func plural(_ value: Int, _ noun: String) -> String {

@@ -33,8 +33,31 @@ public struct MonthView: MustacheParent, Sendable {
     public var largestExpenses: [ExpenseRowView]
     public var accounts: [AccountRowView]
     public var notices: [String]
+    /// The health score with its grade and components, nil when the analysis has none.
+    public var healthScore: HealthScoreView?
+    /// Critical and warning cards, the riskiest anomalies, missed payments, price rises.
+    public var attention: [AttentionItemView]
+    /// The insight cards by category, in the report's order of categories.
+    public var insightGroups: [InsightGroupView]
+    /// Net worth and the forecast, nil when the analysis has neither.
+    public var wealth: WealthView?
+    /// Inline SVG: spending against each budget.
+    public var budgetChart: String
+    public var plan: PlanView?
+    /// Inline SVG: each goal's progress, and what it needs against what it gets.
+    public var goalChart: String
+    public var recurring: [RecurringRowView]
+    /// `12 active: £245.97 a month out, £3,450.00 a month in.`, or empty.
+    public var recurringSummary: String
+    public var recommendations: [RecommendationView]
     /// `142 transactions, 8 transfers between your accounts, …`.
     public var activity: String
+    /// Whether the exports cover the whole month, in a sentence; empty when the analysis does not say.
+    public var coverage: String
+    /// `3 transactions (£41.20) have no category yet: …`, or that every one has one.
+    public var uncategorized: String
+    /// The `Uncategorized` line of the categories, when there is one.
+    public var uncategorizedRow: CategoryRowView?
     /// The contents of `style.css`, for an inline `<style>` element.
     public var style: String
 
@@ -67,7 +90,33 @@ public struct MonthView: MustacheParent, Sendable {
         case "hasAccounts": !accounts.isEmpty
         case "notices": notices
         case "hasNotices": !notices.isEmpty
+        case "healthScore": healthScore
+        case "hasHealthScore": healthScore != nil
+        case "attention": attention
+        case "hasAttention": !attention.isEmpty || !notices.isEmpty
+        case "hasAttentionItems": !attention.isEmpty
+        case "insightGroups": insightGroups
+        case "hasInsights": !insightGroups.isEmpty
+        case "wealth": wealth
+        case "hasWealth": wealth != nil
+        case "budgetChart": budgetChart
+        case "hasBudgetChart": !budgetChart.isEmpty
+        case "goalChart": goalChart
+        case "hasGoalChart": !goalChart.isEmpty
+        case "plan": plan
+        case "hasPlan": plan != nil
+        case "recurring": recurring
+        case "hasRecurring": !recurring.isEmpty
+        case "recurringSummary": recurringSummary
+        case "hasRecurringSummary": !recurringSummary.isEmpty
+        case "recommendations": recommendations
+        case "hasRecommendations": !recommendations.isEmpty
         case "activity": activity
+        case "coverage": coverage
+        case "hasCoverage": !coverage.isEmpty
+        case "uncategorized": uncategorized
+        case "uncategorizedRow": uncategorizedRow
+        case "hasUncategorizedRow": uncategorizedRow != nil
         case "style": style
         default: nil
         }

@@ -35,6 +35,28 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var history: HistorySection?
     public var cashFlow: CashFlowSection?
     public var plan: PlanSection?
+    public var insights: [InsightEntry]?
+    public var insightsOmitted: [OmittedInsight]?
+    public var healthScore: HealthScoreSection?
+    public var recommendations: [RecommendationEntry]?
+    /// The totals under the recurring payments table; left out without an active series.
+    public var recurringTotals: RecurringTotals?
+
+    public struct RecurringTotals: Codable, Sendable, Equatable {
+        public var activeCount: Int
+        /// Money out per month, positive.
+        public var monthlyOut: String
+        public var monthlyIn: String
+        /// Active series left out of the sums because no rate converts them; left out when 0.
+        public var unconverted: Int?
+
+        public init(activeCount: Int, monthlyOut: String, monthlyIn: String, unconverted: Int?) {
+            self.activeCount = activeCount
+            self.monthlyOut = monthlyOut
+            self.monthlyIn = monthlyIn
+            self.unconverted = unconverted
+        }
+    }
 
     public struct Headline: Codable, Sendable, Equatable {
         public var income: String
@@ -173,6 +195,16 @@ extension ReportDocument {
         history = report.sections.history
         cashFlow = report.sections.cashFlow
         plan = report.sections.plan
+        insights = report.sections.insights
+        insightsOmitted = report.sections.insightsOmitted
+        healthScore = report.sections.healthScore
+        recommendations = report.sections.recommendations
+        recurringTotals = report.recurringTotals.map { totals in
+            RecurringTotals(
+                activeCount: totals.activeCount, monthlyOut: totals.monthlyOut.decimalString,
+                monthlyIn: totals.monthlyIn.decimalString,
+                unconverted: totals.unconverted > 0 ? totals.unconverted : nil)
+        }
     }
 }
 

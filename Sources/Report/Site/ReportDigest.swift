@@ -10,6 +10,23 @@ public struct ReportDigest: Decodable, Sendable, Equatable {
     public var monthName: String
     public var currency: String
     public var headline: Headline
+    public var healthScore: Health?
+    public var netWorth: NetWorth?
+
+    public struct Health: Decodable, Sendable, Equatable {
+        public var score: Int
+        public var grade: String
+    }
+
+    public struct NetWorth: Decodable, Sendable, Equatable {
+        public var total: String
+        public var series: [Point]
+
+        public struct Point: Decodable, Sendable, Equatable {
+            public var month: String
+            public var total: String
+        }
+    }
 
     public struct Headline: Decodable, Sendable, Equatable {
         public var income: String
@@ -41,9 +58,14 @@ extension ReportDigest {
                 throw ReportError(.input, path: path, message: "headline.\(field) '\(text)' is not an amount: \(error)")
             }
         }
+        // The sparkline is decoration: points that do not parse are left out, not an error.
+        let series = (netWorth?.series ?? []).compactMap { point in
+            try? Money.parse(point.total, currency: currency)
+        }
         return SiteIndex.Figures(
             month: yearMonth, income: try amount(headline.income, "income"),
             expenses: try amount(headline.expenses, "expenses"), net: try amount(headline.net, "net"),
-            savingsRate: headline.savingsRate)
+            savingsRate: headline.savingsRate, healthScore: healthScore?.score, healthGrade: healthScore?.grade,
+            netWorthSeries: Array(series.suffix(SiteIndex.sparklineMonths)))
     }
 }

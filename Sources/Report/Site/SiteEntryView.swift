@@ -21,6 +21,12 @@ public struct SiteEntryView: MustacheParent, Sendable {
     public var updated: String
     /// `Income £3,450.00, expenses £2,612.35, net +£837.65 (savings rate 24.3%).`
     public var summary: String
+    /// `72 Good`, or `—`.
+    public var healthScore: String
+    /// Inline SVG of net worth over the last months, or empty.
+    public var sparkline: String
+    /// `year-2026.html`.
+    public var yearHref: String
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -37,6 +43,10 @@ public struct SiteEntryView: MustacheParent, Sendable {
         case "id": id
         case "updated": updated
         case "summary": summary
+        case "healthScore": healthScore
+        case "sparkline": sparkline
+        case "hasSparkline": !sparkline.isEmpty
+        case "yearHref": yearHref
         default: nil
         }
     }

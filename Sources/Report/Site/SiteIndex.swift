@@ -14,7 +14,28 @@ public struct SiteIndex: Sendable, Equatable {
         public var expenses: Money
         public var net: Money
         public var savingsRate: Double?
+        public var healthScore: Int?
+        public var healthGrade: String?
+        /// Net worth at the month ends up to this one, at most `sparklineMonths`, oldest first.
+        public var netWorthSeries: [Money]
+
+        public init(
+            month: YearMonth, income: Money, expenses: Money, net: Money, savingsRate: Double?,
+            healthScore: Int? = nil, healthGrade: String? = nil, netWorthSeries: [Money] = []
+        ) {
+            self.month = month
+            self.income = income
+            self.expenses = expenses
+            self.net = net
+            self.savingsRate = savingsRate
+            self.healthScore = healthScore
+            self.healthGrade = healthGrade
+            self.netWorthSeries = netWorthSeries
+        }
     }
+
+    /// How many months of net worth a sparkline shows.
+    public static let sparklineMonths = 12
 
     /// Newest first.
     public var months: [Figures]
@@ -55,25 +76,66 @@ public struct SiteIndex: Sendable, Equatable {
 
     /// The view `index.html.mustache` and `feed.xml.mustache` render.
     public func view(style: String) -> SiteView {
-        let entries = months.map { figures in
-            let name = figures.month.displayName
-            let income = AmountFormatter.string(figures.income)
-            let expenses = AmountFormatter.string(figures.expenses)
-            let net = AmountFormatter.signedString(figures.net)
-            let rate = figures.savingsRate.map(PercentFormatter.string) ?? "—"
-            var summary = "Income \(income), expenses \(expenses), net \(net)"
-            if let savingsRate = figures.savingsRate {
-                summary += " (savings rate \(PercentFormatter.string(savingsRate)))"
-            }
-            return SiteEntryView(
-                month: figures.month.description, monthName: name, href: "\(figures.month)/index.html",
-                markdownHref: "\(figures.month)/report.md", jsonHref: "\(figures.month)/report.json",
-                income: income, expenses: expenses, net: net, netTone: MonthView.tone(of: figures.net),
-                savingsRate: rate, id: "urn:closebook:report:\(figures.month)",
-                updated: figures.month.lastDay.isoString + "T23:59:59Z", summary: summary + ".")
-        }
+        let entries = months.map(Self.entry)
         return SiteView(
             entries: entries, updated: entries.first?.updated ?? "1970-01-01T00:00:00Z",
-            feedID: "urn:closebook:reports", style: style)
+            feedID: "urn:closebook:reports", style: style, years: years(style: style))
+    }
+
+    /// One page per year with a report, newest first; each lists its months and the year's totals.
+    public func years(style: String) -> [YearView] {
+        var byYear: [Int: [Figures]] = [:]
+        for figures in months { byYear[figures.month.year, default: []].append(figures) }
+        return byYear.keys.sorted(by: >).map { year in
+            let figures = byYear[year] ?? []
+            var totals = (income: Int64(0), expenses: Int64(0), net: Int64(0))
+            let currency = figures.first?.income.currency ?? .gbp
+            let sameCurrency = figures.allSatisfy { $0.income.currency == currency }
+            for month in figures {
+                totals.income = totals.income &+ month.income.minorUnits
+                totals.expenses = totals.expenses &+ month.expenses.minorUnits
+                totals.net = totals.net &+ month.net.minorUnits
+            }
+            let income = Money(minorUnits: totals.income, currency: currency)
+            let net = Money(minorUnits: totals.net, currency: currency)
+            let rate = income.isPositive ? Double(totals.net) / Double(totals.income) : nil
+            return YearView(
+                year: String(year), href: YearView.fileName(year), entries: figures.map(Self.entry),
+                income: sameCurrency ? AmountFormatter.string(income) : "—",
+                expenses: sameCurrency
+                    ? AmountFormatter.string(Money(minorUnits: totals.expenses, currency: currency)) : "—",
+                net: sameCurrency ? AmountFormatter.signedString(net) : "—",
+                netTone: sameCurrency ? MonthView.tone(of: net) : "neutral",
+                savingsRate: sameCurrency ? rate.map(PercentFormatter.string) ?? "—" : "—", style: style)
+        }
+    }
+
+    static func entry(_ figures: Figures) -> SiteEntryView {
+        let name = figures.month.displayName
+        let income = AmountFormatter.string(figures.income)
+        let expenses = AmountFormatter.string(figures.expenses)
+        let net = AmountFormatter.signedString(figures.net)
+        let rate = figures.savingsRate.map(PercentFormatter.string) ?? "—"
+        var summary = "Income \(income), expenses \(expenses), net \(net)"
+        if let savingsRate = figures.savingsRate {
+            summary += " (savings rate \(PercentFormatter.string(savingsRate)))"
+        }
+        var health = "—"
+        if let score = figures.healthScore {
+            health = "\(score)" + (figures.healthGrade.map { " \($0)" } ?? "")
+            summary += "; health score \(health)"
+        }
+        let first = figures.month.adding(months: 1 - figures.netWorthSeries.count)
+        let sparkline = Sparkline(
+            values: figures.netWorthSeries,
+            label: "Net worth, \(first.displayName) to \(name)"
+        ).svg
+        return SiteEntryView(
+            month: figures.month.description, monthName: name, href: "\(figures.month)/index.html",
+            markdownHref: "\(figures.month)/report.md", jsonHref: "\(figures.month)/report.json",
+            income: income, expenses: expenses, net: net, netTone: MonthView.tone(of: figures.net),
+            savingsRate: rate, id: "urn:closebook:report:\(figures.month)",
+            updated: figures.month.lastDay.isoString + "T23:59:59Z", summary: summary + ".",
+            healthScore: health, sparkline: sparkline, yearHref: YearView.fileName(figures.month.year))
     }
 }

@@ -55,6 +55,11 @@ public struct SitePublisher: Sendable {
                 into: &outcome)
             try write(
                 Array(renderer.templates.render(view, with: "feed.xml").utf8), to: "\(site)/feed.xml", into: &outcome)
+            for year in view.years {
+                try write(
+                    Array(renderer.templates.render(year, with: "year.html").utf8), to: "\(site)/\(year.href)",
+                    into: &outcome)
+            }
         } catch {
             outcome.errors.append(error)
         }

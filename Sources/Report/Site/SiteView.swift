@@ -9,6 +9,8 @@ public struct SiteView: MustacheParent, Sendable {
     public var feedID: String
     /// `style.css`, for the index page.
     public var style: String
+    /// One page per year, newest first.
+    public var years: [YearView]
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -18,6 +20,8 @@ public struct SiteView: MustacheParent, Sendable {
         case "updated": updated
         case "feedID": feedID
         case "style": style
+        case "years": years
+        case "hasYears": !years.isEmpty
         default: nil
         }
     }

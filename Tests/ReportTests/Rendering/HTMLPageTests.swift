@@ -59,7 +59,8 @@ import Testing
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.contains("@media print"))
         #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
-        #expect(html.components(separatedBy: "<svg ").count == 3)  // trend and categories
+        // Trend, net worth, forecast, categories, budgets and goals.
+        #expect(html.components(separatedBy: "<svg ").count == 7)
     }
 
     @Test func saysHowEachFigureMovedInSignsAndArrows() throws {
@@ -134,6 +135,9 @@ import Testing
         analysis.largestExpenses = []
         analysis.trend = []
         analysis.notices = []
+        analysis.netWorth = nil
+        analysis.forecast = nil
+        analysis.plan = nil
         let (html, markdown, _) = try render(analysis)
         #expect(html.contains("<li>No income or spending was recorded in October 2026.</li>"))
         #expect(html.contains("<h3>Savings rate</h3>\n<p class=\"figure neutral\">—</p>"))

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct TemplateSetTests {
     static let minimal = [
-        "report.html": "{{monthName}}", "report.md": "{{monthName}}", "index.html": "", "feed.xml": "",
+        "report.html": "{{monthName}}", "report.md": "{{monthName}}", "index.html": "", "year.html": "",
+        "feed.xml": "",
     ]
 
     @Test func locatesAParseErrorAtItsLineAndColumn() {

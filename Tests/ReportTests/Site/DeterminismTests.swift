@@ -15,7 +15,7 @@ import Testing
         #expect(
             runs[0].keys.sorted() == [
                 "archives/closebook-2026-10.tar.gz", "site/2026-10/index.html", "site/2026-10/report.json",
-                "site/2026-10/report.md", "site/feed.xml", "site/index.html",
+                "site/2026-10/report.md", "site/feed.xml", "site/index.html", "site/year-2026.html",
             ])
         for (name, bytes) in runs[0] {
             #expect(runs[1][name] == bytes, "\(name) differs between two runs")

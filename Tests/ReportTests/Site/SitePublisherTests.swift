@@ -36,7 +36,7 @@ import Testing
             outcome.written == [
                 folder + "/site/2026-10/index.html", folder + "/site/2026-10/report.json",
                 folder + "/site/2026-10/report.md", folder + "/archives/closebook-2026-10.tar.gz",
-                folder + "/site/index.html", folder + "/site/feed.xml",
+                folder + "/site/index.html", folder + "/site/feed.xml", folder + "/site/year-2026.html",
             ])
     }
 
@@ -56,15 +56,32 @@ import Testing
 
         let index = try TestFiles.text(folder + "/site/index.html")
         let rows = index.split(separator: "\n").filter { $0.hasPrefix("<tr><th scope=\"row\">") }
+        // Figures and health score, then a net worth sparkline, then the other formats.
         #expect(
-            rows == [
-                "<tr><th scope=\"row\"><a href=\"2026-10/index.html\">October 2026</a></th><td class=\"num\">£3,450.00</td><td class=\"num\">£2,612.35</td><td class=\"num good\">+£837.65</td><td class=\"num opt\">24.3%</td><td class=\"opt\"><a href=\"2026-10/report.md\">Markdown</a> · <a href=\"2026-10/report.json\">JSON</a></td></tr>",
-                "<tr><th scope=\"row\"><a href=\"2026-09/index.html\">September 2026</a></th><td class=\"num\">£3,400.00</td><td class=\"num\">£3,512.40</td><td class=\"num bad\">−£112.40</td><td class=\"num opt\">—</td><td class=\"opt\"><a href=\"2026-09/report.md\">Markdown</a> · <a href=\"2026-09/report.json\">JSON</a></td></tr>",
-                "<tr><th scope=\"row\"><a href=\"2026-08/index.html\">August 2026</a></th><td class=\"num\">£3,520.00</td><td class=\"num\">£2,950.00</td><td class=\"num good\">+£570.00</td><td class=\"num opt\">—</td><td class=\"opt\"><a href=\"2026-08/report.md\">Markdown</a> · <a href=\"2026-08/report.json\">JSON</a></td></tr>",
+            rows.map { $0.components(separatedBy: "<td class=\"opt\"><svg class=\"sparkline\"")[0] } == [
+                "<tr><th scope=\"row\"><a href=\"2026-10/index.html\">October 2026</a></th><td class=\"num\">£3,450.00</td><td class=\"num\">£2,612.35</td><td class=\"num good\">+£837.65</td><td class=\"num opt\">24.3%</td><td class=\"num opt\">72 Good</td>",
+                "<tr><th scope=\"row\"><a href=\"2026-09/index.html\">September 2026</a></th><td class=\"num\">£3,400.00</td><td class=\"num\">£3,512.40</td><td class=\"num bad\">−£112.40</td><td class=\"num opt\">—</td><td class=\"num opt\">72 Good</td>",
+                "<tr><th scope=\"row\"><a href=\"2026-08/index.html\">August 2026</a></th><td class=\"num\">£3,520.00</td><td class=\"num\">£2,950.00</td><td class=\"num good\">+£570.00</td><td class=\"num opt\">—</td><td class=\"num opt\">72 Good</td>",
             ])
+        #expect(
+            rows[0].hasSuffix(
+                "</svg></td><td class=\"opt\"><a href=\"2026-10/report.md\">Markdown</a> · <a href=\"2026-10/report.json\">JSON</a></td></tr>"
+            ))
+        #expect(
+            index.contains(
+                "<nav class=\"crumbs\" aria-label=\"Years\">By year: <a href=\"year-2026.html\">2026</a> </nav>"))
+        // The year page: the three months and their totals (570.00 - 112.40 + 837.65 = 1295.25 of 10370.00).
+        let year = try TestFiles.text(folder + "/site/year-2026.html")
+        #expect(
+            year.contains(
+                "<tbody><tr><td class=\"num\">£10,370.00</td><td class=\"num\">£9,074.75</td><td class=\"num good\">+£1,295.25</td><td class=\"num\">12.5%</td></tr></tbody>"
+            ))
+        #expect(year.components(separatedBy: "<tr><th scope=\"row\">").count == 4)
+        #expect(!year.contains("href=\"/") && !year.contains("href=\"http"))
         #expect(index.contains("<p class=\"period\">3 months · <a href=\"feed.xml\">Atom feed</a></p>"))
         #expect(!index.contains("href=\"/"))
-        #expect(!index.contains("http"))
+        #expect(!index.contains("href=\"http"))
+        #expect(!index.contains("src="))
     }
 
     @Test func writesAnAtomFeedDatedByTheMonthsNotTheClock() throws {
@@ -90,14 +107,14 @@ import Testing
                 <id>urn:closebook:report:2028-02</id>
                 <updated>2028-02-29T23:59:59Z</updated>
                 <link rel="alternate" type="text/html" href="2028-02/index.html"/>
-                <summary>Income £10.00, expenses £0.00, net +£10.00.</summary>
+                <summary>Income £10.00, expenses £0.00, net +£10.00; health score 72 Good.</summary>
                 </entry>
                 <entry>
                 <title>October 2026</title>
                 <id>urn:closebook:report:2026-10</id>
                 <updated>2026-10-31T23:59:59Z</updated>
                 <link rel="alternate" type="text/html" href="2026-10/index.html"/>
-                <summary>Income £3,450.00, expenses £2,612.35, net +£837.65 (savings rate 24.3%).</summary>
+                <summary>Income £3,450.00, expenses £2,612.35, net +£837.65 (savings rate 24.3%); health score 72 Good.</summary>
                 </entry>
                 </feed>
                 """))
