@@ -8,12 +8,20 @@ public struct HealthScoreSection: Codable, Sendable, Equatable {
     public var components: [HealthComponentEntry]
     /// Says which components had no data and how their weight was shared out; nil when all had data.
     public var note: String?
+    /// The score of the month before and of the same month a year earlier, where the data has them.
+    public var previousScore: Int?
+    public var yearAgoScore: Int?
 
-    public init(score: Int, grade: String, components: [HealthComponentEntry], note: String?) {
+    public init(
+        score: Int, grade: String, components: [HealthComponentEntry], note: String?, previousScore: Int? = nil,
+        yearAgoScore: Int? = nil
+    ) {
         self.score = score
         self.grade = grade
         self.components = components
         self.note = note
+        self.previousScore = previousScore
+        self.yearAgoScore = yearAgoScore
     }
 }
 

@@ -81,9 +81,24 @@ public struct MonthAnalyzer: Sendable {
             analysis.insights = insights
             analysis.insightsOmitted = omitted
             analysis.healthScore = HealthScore().score(facts)
+            analysis.healthScore?.previousScore = healthScore(of: month.adding(months: -1))
+            analysis.healthScore?.yearAgoScore = healthScore(of: month.adding(months: -12))
             analysis.recommendations = RecommendationList().entries(facts)
         }
         analysis.notices = notices
         return analysis
+    }
+
+    /// The health score of an earlier month, for comparison: it reads only the month's flows,
+    /// budgets, recurring series and balances, so no anomalies or forecast are worked out for it.
+    func healthScore(of month: YearMonth) -> Int? {
+        guard history.offset(of: month) != nil else { return nil }
+        let context = MonthContext(history: history, month: month, settings: settings)
+        let inputs = InsightInputs(
+            context: context, netWorth: netWorth, recurring: recurring.entries(for: month, in: history), anomalies: [],
+            forecast: Forecast(
+                method: "none", incomeMethod: .none, expensesMethod: .none, months: [], backtest: nil, note: nil),
+            emergencyMonths: settings.plan.emergencyMonths, recurringBook: recurring)
+        return HealthScore().score(InsightFacts(inputs))?.score
     }
 }

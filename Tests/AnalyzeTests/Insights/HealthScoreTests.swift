@@ -38,6 +38,11 @@ struct HealthScoreTests {
         #expect(byName["emergencyFund"]?.value == 3)
         #expect(byName["cashFlow"]?.score == 100)
         #expect(health.components.map(\.weight) == [0.30, 0.25, 0.20, 0.15, 0.10])
+        // February, for comparison: savings 100; budgets 1 of 2 → 50; the rent has been paid only
+        // twice, so no series yet and the recurring ratio scores 100; 4,000.00 ÷ 1,500.00 = 2.67
+        // months of 6 → 44.44; cash flow 100. 30 + 12.5 + 20 + 6.67 + 10 = 79.17 → 79.
+        #expect(health.previousScore == 79)
+        #expect(health.yearAgoScore == nil)
     }
 
     /// Without budgets the other four weights (0.75 in all) are scaled up: 0.4, 0.2667, 0.2, 0.1333,
