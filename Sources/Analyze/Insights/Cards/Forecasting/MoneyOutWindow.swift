@@ -4,6 +4,11 @@ import Ledger
 /// expenses count it (posted, not transfers or ignored; money out under every category but
 /// `Income`, a refund under one making it smaller; splits part by part), with the payments of
 /// chosen recurring series counted apart.
+///
+/// The total starts from the month's expenses, already summed in its `MonthFlows`, and corrects
+/// them by the few days at the window's edge (the month's first day for 31-day months, the end of
+/// January for February); the series' payments are found through their payee groups. So a month
+/// costs a day's transactions and a few per series, not a month's.
 struct MoneyOutWindow: Sendable, Equatable {
     /// All the money out of the window.
     var total: Int64 = 0
@@ -15,28 +20,54 @@ struct MoneyOutWindow: Sendable, Equatable {
     init(days: Int, endingWith month: YearMonth, series: [RecurringBook.Entry], in history: LedgerHistory) {
         let endDay = month.lastDay.dayNumber
         let startDay = endDay - days + 1
-        var ids: [Int: Set<String>] = [:]
-        for entry in series { ids[entry.group, default: []].formUnion(entry.series.occurrenceIDs) }
-        var index: Int
+        let dayNumbers = history.dayNumbers
+        // Where the month's transactions start (or would, outside the data).
+        let monthStart: Int
         if history.offset(of: month) != nil {
-            index = history.range(of: month).upperBound
+            monthStart = history.range(of: month).lowerBound
         } else if let last = history.lastMonth, last < month {
-            index = history.transactions.count
+            monthStart = history.transactions.count
         } else {
-            index = 0
+            monthStart = 0
         }
-        var total: Int128 = 0
-        var recurring: Int128 = 0
-        while index > 0, history.dayNumbers[index - 1] >= startDay {
+        var total = history.flows(of: month)?.expenses ?? 0
+        var index = monthStart
+        while index < dayNumbers.count, dayNumbers[index] < startDay {
+            total -= MoneyOutWindow.moneyOut(at: index, in: history)
+            index += 1
+        }
+        index = monthStart
+        while index > 0, dayNumbers[index - 1] >= startDay {
             index -= 1
-            let out = MoneyOutWindow.moneyOut(at: index, in: history)
-            guard out != 0 else { continue }
-            total += out
-            let group = Int(history.groupOf[index])
-            if let chosen = ids[group], chosen.contains(history.transactions[index].id.rawValue) { recurring += out }
+            total += MoneyOutWindow.moneyOut(at: index, in: history)
+        }
+        var recurring: Int128 = 0
+        for entry in series {
+            let members = history.groups[entry.group].transactions
+            // The group's transactions are in ledger order; the series ends at or before `latest`.
+            var position = MoneyOutWindow.position(of: entry.latest, in: members)
+            while position >= 0, dayNumbers[members[position]] >= startDay {
+                let candidate = members[position]
+                position -= 1
+                guard dayNumbers[candidate] <= endDay,
+                    entry.series.occurrenceIDs.contains(history.transactions[candidate].id.rawValue)
+                else { continue }
+                recurring += MoneyOutWindow.moneyOut(at: candidate, in: history)
+            }
         }
         self.total = InsightFacts.clamp(total)
         self.recurring = InsightFacts.clamp(recurring)
+    }
+
+    /// The position of the last member at or before transaction `index` (−1 when none).
+    static func position(of index: Int, in members: [Int]) -> Int {
+        var low = 0
+        var high = members.count
+        while low < high {
+            let middle = (low + high) / 2
+            if members[middle] <= index { low = middle + 1 } else { high = middle }
+        }
+        return low - 1
     }
 
     /// The money out of one transaction in base (negative for a refund), 0 when it does not count.

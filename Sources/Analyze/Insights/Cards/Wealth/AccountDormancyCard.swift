@@ -51,20 +51,28 @@ struct AccountDormancyCard: InsightCard {
         let openingDays = history.accounts.map { $0.openingDate?.dayNumber ?? Int.min }
         var result: [Int: Int] = [:]
         var pending = accounts
+        var wanted = [Bool](repeating: false, count: history.accounts.count)
         var month = offset
         while !pending.isEmpty, month >= 0 {
-            var wanted = pending.filter { history.accountMonths[$0][month].count > 0 }
-            pending.subtract(wanted)
-            let range = history.range(of: first.adding(months: month))
-            var index = range.upperBound
-            while !wanted.isEmpty, index > range.lowerBound {
-                index -= 1
-                let account = Int(history.accountOf[index])
-                guard wanted.contains(account), history.transactions[index].status == .posted,
-                    history.dayNumbers[index] >= openingDays[account]
-                else { continue }
-                result[account] = history.dayNumbers[index]
-                wanted.remove(account)
+            var remaining = 0
+            for account in pending where history.accountMonths[account][month].count > 0 {
+                wanted[account] = true
+                remaining += 1
+            }
+            if remaining > 0 {
+                let range = history.range(of: first.adding(months: month))
+                var index = range.upperBound
+                while remaining > 0, index > range.lowerBound {
+                    index -= 1
+                    let account = Int(history.accountOf[index])
+                    guard account >= 0, wanted[account], history.transactions[index].status == .posted,
+                        history.dayNumbers[index] >= openingDays[account]
+                    else { continue }
+                    result[account] = history.dayNumbers[index]
+                    wanted[account] = false
+                    pending.remove(account)
+                    remaining -= 1
+                }
             }
             month -= 1
         }
