@@ -133,4 +133,22 @@ struct RecommendationTests {
         #expect(savings.count >= 2)
         #expect(savings == savings.sorted(by: >))
     }
+
+    /// Netflix 10.99 and Spotify 11.49 a month, both Entertainment:Streaming: monthly amounts less
+    /// than 10% apart (0.50 < 1.149), so a possible duplicate; keeping one saves the cheaper, 10.99.
+    @Test func possibleDuplicateSubscriptions() throws {
+        let months: [[HouseholdMonths.Row]] = (0..<4).map { _ in
+            [
+                (1, -100_000, "HOMELY LETTINGS", "Housing:Rent"), (15, -1_099, "NETFLIX", "Entertainment:Streaming"),
+                (20, -1_149, "SPOTIFY", "Entertainment:Streaming"), (28, 300_000, "ACME PAYROLL", "Income:Salary"),
+            ]
+        }
+        let household = HouseholdMonths(first: Self.january, months: months)
+        let advice = try #require(
+            try Self.recommendations(household, 3).first {
+                $0.kind == "reviewSubscription" && $0.message.contains("SPOTIFY")
+            })
+        #expect(advice.potentialSaving == "10.99")
+        #expect(advice.transactionIds?.count == 2)
+    }
 }

@@ -35,6 +35,7 @@ struct SubscriptionReview: Recommender {
                             + "\(facts.money(riseInBase.multipliedReportingOverflow(by: 12).partialValue)) a year."
                     ], transactionIDs: [latest.id.rawValue]))
         }
+        result += duplicates(facts)
         let over = facts.budgets(facts.current).filter { $0.spent > $0.budget }
         for row in over {
             for (entry, monthly) in facts.recurringOutgoings {
@@ -53,6 +54,47 @@ struct SubscriptionReview: Recommender {
                             "\(row.category): \(facts.money(row.spent)) spent against a budget of "
                                 + "\(facts.money(row.budget)) in \(facts.month.displayName)."
                         ], transactionIDs: [latest.id.rawValue]))
+            }
+        }
+        return result
+    }
+
+    /// Pairs the `duplicateSubscriptions` card would count: keeping one saves the cheaper one.
+    func duplicates(_ facts: InsightFacts) -> [Recommendation] {
+        let history = facts.history
+        let outgoings = facts.recurringOutgoings
+        var byCategory: [String: [Int]] = [:]
+        for (index, outgoing) in outgoings.enumerated() {
+            let name = history.categories[Int(history.categoryOf[outgoing.entry.latest])].name
+            guard name != LedgerHistory.uncategorized else { continue }
+            byCategory[name, default: []].append(index)
+        }
+        var result: [Recommendation] = []
+        for (category, members) in byCategory.sorted(by: { $0.key < $1.key }) where members.count >= 2 {
+            for (position, a) in members.enumerated() {
+                for b in members[(position + 1)...] {
+                    let payees = (
+                        history.groups[outgoings[a].entry.group].payee, history.groups[outgoings[b].entry.group].payee
+                    )
+                    let monthly = (outgoings[a].monthly, outgoings[b].monthly)
+                    guard DuplicateSubscriptionsCard.isPair(payees: payees, monthly: monthly) else { continue }
+                    let cheaper = min(monthly.0, monthly.1)
+                    result.append(
+                        Recommendation(
+                            kind: "reviewSubscription",
+                            message:
+                                "\(payees.0) and \(payees.1) are both recurring \(category) payments: if one of them "
+                                + "does the other's job, cancelling the cheaper saves \(facts.money(cheaper)) a month.",
+                            saving: cheaper,
+                            evidence: [
+                                "\(payees.0): \(facts.money(monthly.0)) a month; \(payees.1): "
+                                    + "\(facts.money(monthly.1)) a month."
+                            ],
+                            transactionIDs: [
+                                history.transactions[outgoings[a].entry.latest].id.rawValue,
+                                history.transactions[outgoings[b].entry.latest].id.rawValue,
+                            ]))
+                }
             }
         }
         return result
