@@ -109,8 +109,17 @@ for size in $SIZES; do
             # Every month of the ledger, as make report runs it.
             run "$format" "$size" "analyze (all months)" "$B/logs/analyze.log" \
                 "$BIN/closebook-analyze" --workspace "$W" --ledger "$B/ledger.jsonl" --month latest \
-                --import-report "$B/import-report.json" --out "$B/analysis"
+                --import-report "$B/import-report.json" --out "$B/analysis" --timings
             add_total
+            # Where the analysis spent its time (--timings), with the phases the issues set targets
+            # for: the plan (under 10 ms a month) and the insight cards (under 0.5 s for 120 months).
+            months=$(ls "$B/analysis"/*.json 2>/dev/null | wc -l)
+            awk -v months="$months" '/^  [a-z]/ {
+                    name = $0; sub(/^  /, "", name); sub(/ +[0-9.]+ ms$/, "", name)
+                    ms = $(NF - 1)
+                    extra = (name == "plan" && months > 0) ? sprintf("  (%.2f ms a month)", ms / months) : ""
+                    printf "         | %-16s %9.1f ms%s\n", name, ms, extra
+                }' "$B/logs/analyze.log"
         else
             skip "$format" "$size" "analyze (all months)" "no ledger"
         fi
