@@ -103,12 +103,13 @@ struct CSVProfileSelection {
             return CSVProfileSelection(
                 profile: inferred.profile, headerRecord: inferred.headerRecord, inferred: inferred)
         } catch {
-            // The file's text is not quoted: a file no profile knows may not be a bank export at
-            // all (a link to a system file), and the message goes into reports.
+            // Only a line that reads as a bank export's header is quoted (`RejectedHeader`): a file
+            // no profile knows may not be a bank export at all, and the message goes into reports.
+            let quoted = RejectedHeader.find(head).map { " Its header (line \($0.line)) reads: \($0.text)." } ?? ""
             throw ImportDiagnostic(
                 path: path, line: error.line, column: error.column,
                 message:
-                    "no CSV profile matches this file, and its layout cannot be inferred: \(error.message); add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+                    "no CSV profile matches this file, and its layout cannot be inferred: \(error.message).\(quoted) Add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
             )
         }
     }

@@ -121,12 +121,36 @@ struct LayoutInferenceTests {
         #expect(file.inferredProfile?.contains("join_continuation_rows = true") == true)
     }
 
+    /// A rejected file's header is quoted only when it reads as a bank export's header: a file with
+    /// dates and numbers under other names (it may not be a bank export at all) keeps its text out.
+    @Test func onlyABankLikeHeaderIsQuoted() throws {
+        let bank = Array("Buchungstag;Betrag;Verwendungszweck\n05.01.2025;49,90;Baumarkt\n".utf8)
+        let other = Array("host;uptime;load\n2025-01-05;49.90;secret\n".utf8)
+        let header = "Its header (line 1) reads: Buchungstag;Betrag;Verwendungszweck."
+        for (bytes, quoted) in [(bank, true), (other, false)] {
+            let message = Self.rejection(bytes)
+            #expect(message?.contains(header) == quoted, "\(message ?? "read")")
+            #expect(message?.contains("secret") == false)
+        }
+    }
+
+    /// The message of the diagnostic that rejects `bytes`; nil when the file is read.
+    static func rejection(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try CSVReader(profiles: []).read(
+                bytes, path: "inbox/x.csv", context: ReadContext(defaultCurrency: .eur, account: nil))
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
     @Test func amountsWithoutASignAndNoBalanceAreRejectedWithBothReadings() throws {
         #expect(
             throws: ImportDiagnostic(
                 path: "inbox/ambiguous-sign.csv", line: 2, column: 1,
                 message:
-                    "no CSV profile matches this file, and its layout cannot be inferred: the sign of the amounts is not clear: 'Amount' holds no negative numbers, so they may be money in (line 2: +49.90) or money out, as card exports show charges (line 2: -49.90); no balance column settles it; add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+                    "no CSV profile matches this file, and its layout cannot be inferred: the sign of the amounts is not clear: 'Amount' holds no negative numbers, so they may be money in (line 2: +49.90) or money out, as card exports show charges (line 2: -49.90); no balance column settles it. Its header (line 1) reads: Date,Payee,Amount. Add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
             )
         ) { try Self.read("ambiguous-sign.csv") }
     }
