@@ -149,4 +149,26 @@ struct RecurringCardsTests {
         #expect(card == nil)
         #expect(reason == nil)
     }
+
+    /// A month without transactions inside the data (April, with May after it): the salary of
+    /// 15 April and Netflix's of 5 April did not come, which is exactly what a month without
+    /// transactions can show (critical: one is income); price increases need the month's own payments.
+    @Test func aMonthWithoutTransactions() throws {
+        let paid: [HouseholdMonths.Row] = [
+            (15, 200_000, "ACME PAYROLL", "Income:Salary"), (5, -1_099, "NETFLIX", "Entertainment:Streaming"),
+        ]
+        let may: [HouseholdMonths.Row] = [(20, -1_234, "CORNER SHOP", "Food:Groceries")]
+        let household = Self.household([paid, paid, paid, [], may])
+        let (missed, _) = try household.card("missedPayment", 3)
+        #expect(missed?.severity == "critical")
+        // Netflix was due on 5 April, the salary on 15 April: listed by expected date.
+        #expect(
+            missed?.detail == [
+                InsightPoint(label: "NETFLIX", value: "2026-04-05"),
+                InsightPoint(label: "ACME PAYROLL", value: "2026-04-15"),
+            ])
+        let (price, reason) = try household.card("priceIncrease", 3)
+        #expect(price == nil)
+        #expect(reason == "no transactions this month")
+    }
 }

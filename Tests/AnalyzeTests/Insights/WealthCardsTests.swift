@@ -191,3 +191,25 @@ struct WealthCardsTests {
             entry.detail == [InsightPoint(label: "Saver", value: "110"), InsightPoint(label: "Current", value: "46")])
     }
 }
+
+/// An empty ledger: no card of the recurring, cash-flow, wealth or forecasting groups fires.
+@Suite("Insight cards: an empty ledger")
+struct EmptyLedgerCardsTests {
+    @Test(arguments: [
+        ("totalRecurringCost", "no recurring payments detected"), ("subscriptionGrowth", "needs 4 months of history"),
+        ("priceIncrease", "no transactions this month"), ("missedPayment", nil),
+        ("netCashFlow", "no transactions this month"), ("bestMonth", "needs 2 months of history"),
+        ("worstMonth", "needs 2 months of history"), ("projectedBalance", "no liquid account balance known"),
+        ("totalWealth", "no account balance known"), ("wealthGrowth", "needs 2 months of history"),
+        ("accountDormancy", "no account balance known"), ("spendingForecast", "no spending in the last 30 days"),
+        ("balanceRunway", "needs 3 months of history"), ("yearOverYear", "no transactions this month"),
+        ("incomeSeasonality", "needs 12 months of history"),
+    ])
+    func nothingFires(type: String, reason: String?) throws {
+        let ledger = MultiAccountLedger(
+            first: YearMonth(year: 2026, month: 1)!, holdings: [("current", .checking, 100_000)], rows: [])
+        let (card, got) = try ledger.card(type, "2026-01")
+        #expect(card == nil)
+        #expect(got == reason)
+    }
+}
