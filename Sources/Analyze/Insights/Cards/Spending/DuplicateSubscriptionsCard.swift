@@ -10,13 +10,17 @@ struct DuplicateSubscriptionsCard: InsightCard {
 
     static let maximumDistance = 3
 
-    /// True when two series look like duplicates (see the type's summary).
+    /// True when two series look like duplicates (see the type's summary). The amounts are compared
+    /// first, and names whose lengths differ by more than 3 cannot be within 3 edits.
     static func isPair(payees: (String, String), monthly: (Int64, Int64)) -> Bool {
-        if Levenshtein.distance(payees.0.lowercased(), payees.1.lowercased()) <= maximumDistance { return true }
         let larger = Int128(max(monthly.0, monthly.1))
         let difference = Int128(monthly.0) - Int128(monthly.1)
         // |a − b| < 10% of the larger, in integers: 10 × |a − b| < larger.
-        return difference.magnitude * 10 < larger.magnitude
+        if difference.magnitude * 10 < larger.magnitude { return true }
+        let a = payees.0.lowercased()
+        let b = payees.1.lowercased()
+        guard abs(a.count - b.count) <= maximumDistance else { return false }
+        return Levenshtein.distance(a, b) <= maximumDistance
     }
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
