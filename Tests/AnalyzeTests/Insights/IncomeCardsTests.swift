@@ -58,7 +58,7 @@ struct IncomeCardsTests {
         #expect(insight.metric == InsightMetric(value: ratio, unit: "ratio"))
         #expect(insight.severity == severity)
         if income == 300_000 {
-            #expect(insight.message == "Your income of £3,000.00 was 1.5× your expenses of £2,000.00.")
+            #expect(insight.message == "Your income of £3,000.00 was 1.50× your expenses of £2,000.00.")
         }
     }
 

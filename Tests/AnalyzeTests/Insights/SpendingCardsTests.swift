@@ -365,7 +365,7 @@ struct SpendingCardsTests {
             // 3,100 ÷ 2,800 = 110.71…%
             #expect(
                 insight.message
-                    == "You spent £100.00 a day against £100.00 a day last month (1×); the month came to "
+                    == "You spent £100.00 a day against £100.00 a day last month (1.00×); the month came to "
                     + "£3,100.00, 110.7% of last month's £2,800.00.")
         }
     }
@@ -382,7 +382,7 @@ struct SpendingCardsTests {
         #expect(insight.severity == .warning)
         #expect(
             insight.message
-                == "You spent £150.00 a day against £100.00 a day last month (1.5×); at this rate the month comes "
+                == "You spent £150.00 a day against £100.00 a day last month (1.50×); at this rate the month comes "
                 + "to £4,500.00, 145.2% of last month's £3,100.00.")
     }
 

@@ -16,7 +16,7 @@ struct IncomeVsExpenseRatioCard: InsightCard {
             Insight(
                 title: "Income vs expenses",
                 message:
-                    "Your income of \(facts.money(InsightFacts.clamp(income))) was \(text)× your expenses of "
+                    "Your income of \(facts.money(InsightFacts.clamp(income))) was \(InsightFacts.ratioTimes(ratio)) your expenses of "
                     + "\(facts.money(InsightFacts.clamp(expenses))).",
                 metric: InsightMetric(value: text, unit: "ratio"), severity: severity))
     }

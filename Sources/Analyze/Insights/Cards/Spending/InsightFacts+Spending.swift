@@ -16,3 +16,16 @@ extension InsightFacts {
         clamp(ExchangeRate.dividedRoundingHalfToEven(amount * Int128(numerator), Int128(denominator)))
     }
 }
+
+extension InsightFacts {
+    /// A ratio as a sentence shows it, always with two decimals: `1.00×`, `1.25×`, `0.90×`.
+    static func ratioTimes(_ ratio: Double) -> String {
+        var text = number(ratio, places: 2)
+        if let dot = text.firstIndex(of: ".") {
+            if text.distance(from: dot, to: text.endIndex) == 2 { text += "0" }
+        } else {
+            text += ".00"
+        }
+        return text + "×"
+    }
+}

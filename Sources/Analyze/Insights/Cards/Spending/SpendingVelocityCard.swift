@@ -35,7 +35,7 @@ struct SpendingVelocityCard: InsightCard {
                 title: "Spending pace",
                 message:
                     "You spent \(facts.money(rate)) a day against \(facts.money(previousRate)) a day last month "
-                    + "(\(InsightFacts.number(ratio, places: 2))×); \(total), \(InsightFacts.percent(share)) of "
+                    + "(\(InsightFacts.ratioTimes(ratio))); \(total), \(InsightFacts.percent(share)) of "
                     + "last month's \(facts.money(InsightFacts.clamp(previous.expenses))).",
                 metric: InsightMetric(value: InsightFacts.number(ratio, places: 2), unit: "ratio"),
                 severity: severity))
