@@ -535,6 +535,17 @@ struct SpendingCardsTests {
         #expect(insight.message == "4 things in this month look unusual; the riskiest: £900.00 is 9 times the usual.")
     }
 
+    /// Only category spikes: no transaction ids at all.
+    @Test func anomalyOfCategorySpikesOnly() throws {
+        let rows: [Row] = [("2026-03-10", -90_000, "BIG TV", "Shopping")]
+        let anomalies = [Self.anomaly("", "Shopping", "Shopping spending of £900.00 is high", [])]
+        let insight = try Self.insight(AnomalyCard().evaluate(Self.facts(rows, "2026-03", anomalies: anomalies)))
+        #expect(insight.transactionIDs == nil)
+        #expect(
+            insight.message
+                == "1 thing in this month looks unusual; the riskiest: Shopping spending of £900.00 is high.")
+    }
+
     @Test func anomalyQuietAndOmitted() {
         let rows: [Row] = [("2026-03-10", -90_000, "BIG TV", "Shopping")]
         #expect(AnomalyCard().evaluate(Self.facts(rows, "2026-03")) == .quiet)
