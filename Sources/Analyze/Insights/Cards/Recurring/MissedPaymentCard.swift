@@ -5,13 +5,24 @@ import Ledger
 /// `missed`). Critical when one of them brings money in (a salary that did not come), else warning.
 /// The metric counts them; the detail gives each payee and the date its payment was expected.
 /// Quiet when every series is on time.
+///
+/// Only a series paid at least once more than the detector needs to call it one (4 monthly or
+/// quarterly payments, 5 weekly-type ones, 2 yearly) is said to have missed a payment: three shop
+/// visits that happen to fall a month apart make a series, and a "missed payment" of it would be a
+/// false alarm. (Yearly series are the exception: two years of an insurance premium are evidence
+/// enough, and a third year takes too long to wait for.)
 struct MissedPaymentCard: InsightCard {
     let type = "missedPayment"
     let category = InsightCategory.recurring
 
+    static func isEstablished(_ series: RecurringSeries) -> Bool {
+        series.cadence == .yearly || series.count > series.cadence.minimumOccurrences
+    }
+
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         let missed = facts.inputs.recurring.compactMap { entry in
-            entry.series.status == .missed ? entry.series.expectedDate.map { (entry: entry, expected: $0) } : nil
+            entry.series.status == .missed && MissedPaymentCard.isEstablished(entry.series)
+                ? entry.series.expectedDate.map { (entry: entry, expected: $0) } : nil
         }.sorted {
             $0.expected != $1.expected
                 ? $0.expected < $1.expected : facts.seriesPayee($0.entry) < facts.seriesPayee($1.entry)
