@@ -115,4 +115,38 @@ struct SteadyYearTests {
                 InsightPoint(label: "Entertainment", value: "22")
             ])
     }
+
+    /// The other five categories in December (net 3,001.50 − 1,213.49 = 1,788.01):
+    /// - recurring: the rent, gym, Netflix and energy (and the dining and travel, steady enough to
+    ///   recur) are active series; their total is neutral, unchanged against September within 10%
+    ///   (neutral), no price rose in December, nothing was missed.
+    /// - cashFlow: net positive (positive); best month positive; the worst month is November (the
+    ///   later of May and November, 1,232.49 of spending each), recent, but its net 1,769.01 is
+    ///   within 10% of the year's average net (about 1,779), so neutral: some month is always the
+    ///   weakest. The liquid balance projected to January stays positive.
+    /// - wealth: net worth positive and up by December's net (positive); the saver has no
+    ///   transactions at all, so it is not "dormant" (quiet).
+    /// - savings: rate 1,788.01 ÷ 3,001.50 = 59.6% (positive); about 29,400.00 liquid against
+    ///   about 1,222.00 of monthly spending is 24 months (positive); momentum: September to
+    ///   November averaged 59.2%, so +0.3 points (neutral).
+    /// - forecasting: January's spending forecast (about 1,200.00) is below December's income
+    ///   (neutral); money is not running down (positive); no December 2024, so yearOverYear is
+    ///   omitted; twelve months of income make the seasonality card (neutral).
+    @Test func theOtherCategoriesRaiseNoAlarm() throws {
+        let fired = try Self.fired(["recurring", "cashFlow", "wealth", "savings", "forecasting"])
+        #expect(fired.filter { $0.value == "warning" || $0.value == "critical" } == [:])
+        #expect(
+            fired == [
+                "totalRecurringCost": "neutral", "subscriptionGrowth": "neutral", "netCashFlow": "positive",
+                "bestMonth": "positive", "worstMonth": "neutral", "projectedBalance": "positive",
+                "totalWealth": "positive", "wealthGrowth": "positive", "savingsRate": "positive",
+                "emergencyFund": "positive", "savingsMomentum": "neutral", "spendingForecast": "neutral",
+                "balanceRunway": "positive", "incomeSeasonality": "neutral",
+            ])
+        let analysis = try Self.analysis()
+        #expect(analysis.insights?.first { $0.type == "worstMonth" }?.message.contains("November 2025") == true)
+        #expect(analysis.insightsOmitted?.contains { $0.type == "yearOverYear" } == true)
+        #expect(analysis.insights?.first { $0.type == "savingsRate" }?.metric.value == "59.6")
+        #expect(analysis.insights?.first { $0.type == "savingsMomentum" }?.metric.value == "0.3")
+    }
 }

@@ -2,6 +2,11 @@
 /// months of the data, this one included. Warning when it is one of the last three months (this
 /// month or the two before), since it is then still news; neutral otherwise. On a tie the latest of
 /// the months is named.
+///
+/// A reading for a month-end report: some month is always the weakest, and in a steady year it is
+/// weaker by a few pounds. So the warning also needs the month to be worse than the average net of
+/// those months by more than 10% of that average's size (a deficit month always is, against a
+/// positive average); otherwise the card stays neutral.
 struct WorstMonthCard: InsightCard {
     let type = "worstMonth"
     let category = InsightCategory.cashFlow
@@ -11,7 +16,12 @@ struct WorstMonthCard: InsightCard {
         guard nets.count >= 2 else { return .omitted("needs 2 months of history") }
         var worst = nets[0]
         for entry in nets.dropFirst() where entry.net <= worst.net { worst = entry }
-        let recent = worst.month.months(to: facts.month) < 3
+        let total = nets.reduce(Int128(0)) { $0 + Int128($1.net) }
+        let count = Int128(nets.count)
+        // worst < mean − |mean| ÷ 10, in integers: 10 × count × worst < 10 × total − |total|.
+        let magnitude = total < 0 ? -total : total
+        let material = 10 * count * Int128(worst.net) < 10 * total - magnitude
+        let recent = worst.month.months(to: facts.month) < 3 && material
         let when = worst.month == facts.month ? "this month" : worst.month.displayName
         return .fired(
             Insight(
