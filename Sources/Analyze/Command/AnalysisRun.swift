@@ -126,6 +126,7 @@ public struct AnalysisRun {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
+        if !single { try FileOutput.makeFolder(out) }
         for month in months {
             var analysis = try analyzer.analysis(for: month, timings: &timings)
             analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
@@ -141,7 +142,12 @@ public struct AnalysisRun {
             let path = single ? out : (out as NSString).appendingPathComponent("\(month).json")
             try timings.time("write") {
                 if (try? FileOutput.read(path)) != bytes {
-                    try FileOutput.write(bytes, to: path)
+                    // Derived again on every run: renamed into place, not flushed to disk first.
+                    if single {
+                        try FileOutput.write(bytes, to: path)
+                    } else {
+                        try FileOutput.writeDerived(bytes, to: path)
+                    }
                     outcome.written += 1
                 }
             }
