@@ -5,23 +5,19 @@ struct IncomeGrowthCard: InsightCard {
     let category = InsightCategory.income
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
-        guard facts.hasTransactions else { return .omitted("no transactions this month") }
-        guard let previous = facts.previous else { return .omitted("needs 2 months of history") }
-        guard previous.income > 0 else { return .omitted("no income last month") }
-        let now = facts.current.income
-        let change = InsightFacts.ratio(now - previous.income, previous.income)
+        let month: MonthChange
+        switch MonthChange.of(\.income, in: facts, noneBefore: "no income last month") {
+        case .success(let found): month = found
+        case .failure(let omission): return .omitted(omission.reason)
+        }
+        let change = month.change
         let severity: InsightSeverity = change > 0.10 ? .positive : change < -0.10 ? .warning : .neutral
-        let rounded = InsightFacts.number(change * 100)
-        let direction =
-            rounded == "0"
-            ? "about the same as"
-            : "\(InsightFacts.percent(abs(change))) \(change > 0 ? "more" : "less") than"
         return .fired(
             Insight(
                 title: "Income vs last month",
                 message:
-                    "You earned \(facts.money(InsightFacts.clamp(now))) this month, \(direction) last month's "
-                    + "\(facts.money(InsightFacts.clamp(previous.income))).",
+                    "You earned \(facts.money(InsightFacts.clamp(month.now))) this month, \(month.comparison) last "
+                    + "month's \(facts.money(InsightFacts.clamp(month.before))).",
                 metric: InsightFacts.percentMetric(change), severity: severity))
     }
 }

@@ -6,23 +6,19 @@ struct MonthOverMonthChangeCard: InsightCard {
     let category = InsightCategory.spending
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
-        guard facts.hasTransactions else { return .omitted("no transactions this month") }
-        guard let previous = facts.previous else { return .omitted("needs 2 months of history") }
-        guard previous.expenses > 0 else { return .omitted("no spending last month") }
-        let now = facts.current.expenses
-        let change = InsightFacts.ratio(now - previous.expenses, previous.expenses)
+        let month: MonthChange
+        switch MonthChange.of(\.expenses, in: facts, noneBefore: "no spending last month") {
+        case .success(let found): month = found
+        case .failure(let omission): return .omitted(omission.reason)
+        }
+        let change = month.change
         let severity: InsightSeverity = change > 0.20 ? .warning : change < -0.10 ? .positive : .neutral
-        let rounded = InsightFacts.number(change * 100)
-        let direction =
-            rounded == "0"
-            ? "about the same as"
-            : "\(InsightFacts.percent(abs(change))) \(change > 0 ? "more" : "less") than"
         return .fired(
             Insight(
                 title: "Spending vs last month",
                 message:
-                    "You spent \(facts.money(InsightFacts.clamp(now))) this month, \(direction) last month's "
-                    + "\(facts.money(InsightFacts.clamp(previous.expenses))).",
+                    "You spent \(facts.money(InsightFacts.clamp(month.now))) this month, \(month.comparison) last "
+                    + "month's \(facts.money(InsightFacts.clamp(month.before))).",
                 metric: InsightFacts.percentMetric(change), severity: severity))
     }
 }
