@@ -70,7 +70,7 @@ package.targets += [
     // The JSON Schema checker shared by the tests of the stages that ship a schema (test targets
     // cannot import each other); no product uses it.
     .target(name: "SchemaValidation", path: "Tests/SchemaValidation"),
-    .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
+    .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["Fixtures"]),
     .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "SchemaValidation"]),

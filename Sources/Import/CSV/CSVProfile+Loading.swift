@@ -46,6 +46,9 @@ extension CSVProfile {
 
     /// Reads profile text; `path` is used in messages only.
     public static func parse(_ text: String, id: String, path: String) throws(CSVProfileError) -> CSVProfile {
+        if let problem = TOMLHeaderCheck.check(text) {
+            throw CSVProfileError(path: path, line: problem.line, column: problem.column, message: problem.message)
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -5,6 +5,9 @@ extension WorkspaceConfig {
     ///
     /// Unknown keys are errors (a typo such as `opening_balanc` must not be silently ignored).
     public static func parse(_ text: String, path: String) throws(ConfigError) -> WorkspaceConfig {
+        if let problem = TOMLHeaderCheck.check(text) {
+            throw ConfigError(path: path, line: problem.line, column: problem.column, message: problem.message)
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -1,0 +1,58 @@
+import Foundation
+import Ledger
+import Testing
+
+/// Table headers TOMLKit's C++ parser asserts on (found by `make fuzz-coverage`): each is an error
+/// naming its line and column, and valid files, with `[` inside strings and arrays, pass.
+@Suite("TOML header check")
+struct TOMLHeaderCheckTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
+
+    @Test(arguments: [
+        ("[", 2, 1), ("[#x", 2, 1), ("[[", 2, 1), ("[.a]", 2, 1), ("[=]", 2, 1), ("[é]", 2, 1), ("[,]", 2, 1),
+        ("x = 1\n  [ \n", 3, 3),
+    ])
+    func headersWithoutANameAreErrors(tail: String, line: Int, column: Int) {
+        let problem = TOMLHeaderCheck.check("base_currency = \"GBP\"\n" + tail + "\n")
+        #expect(problem?.line == line)
+        #expect(problem?.column == column)
+    }
+
+    @Test(arguments: [
+        "[budgets]\n\"Food\" = \"1.00\"", "[[accounts]]\nid = \"a\"", "[ a ]", "[\"quoted key\"]", "['literal']",
+        "[]", "[[ ]]", "a = [\n  [1, 2],\n  [],\n  [ \"x\" ],\n]", "a = \"\"\"\n[\n\"\"\"", "a = '''\n[#\n'''",
+        "a = \"[\" # [\n", "# [\n", "a = { b = [\n] }",
+    ])
+    func validTextPasses(text: String) {
+        #expect(TOMLHeaderCheck.check(text + "\n") == nil)
+    }
+
+    @Test func shippedFilesPass() throws {
+        let root = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var paths = [root.appendingPathComponent("Samples/closebook.toml").path]
+        let importers = root.appendingPathComponent("Importers").path
+        for name in try FileManager.default.contentsOfDirectory(atPath: importers) where name.hasSuffix(".toml") {
+            paths.append(importers + "/" + name)
+        }
+        #expect(paths.count > 5)
+        for path in paths {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(TOMLHeaderCheck.check(text) == nil, "\(path)")
+        }
+    }
+
+    /// The fuzzer's input: the Samples' closebook.toml with one header cut down to `[`. Before the
+    /// check, every stage that read it ended with SIGABRT.
+    @Test func theFuzzFindingIsAConfigError() throws {
+        let path = Self.fixtures.appendingPathComponent("fuzz/closebook-lone-bracket.toml").path
+        let text = String(decoding: try FileOutput.read(path), as: UTF8.self)
+        #expect(throws: ConfigError.self) { try WorkspaceConfig.parse(text, path: "closebook.toml") }
+        do {
+            _ = try WorkspaceConfig.parse("base_currency = \"GBP\"\n[\n", path: "closebook.toml")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.message.contains("a table header needs a name"))
+        }
+    }
+}
