@@ -26,6 +26,13 @@ extension ImportReport {
             }
             .joined(separator: "  ").trimmingTrailingSpaces
         }
+        for file in files {
+            guard let suggestion = file.suggestion else { continue }
+            lines.append(
+                "note: \(file.path) could not be read and no [[accounts]] entry takes it; once a profile reads it, add:"
+            )
+            lines += suggestion.split(separator: "\n").map { "    " + $0 }
+        }
         for account in accounts {
             if let suggestion = account.suggestion {
                 lines.append(

@@ -64,6 +64,9 @@ public struct ImportReport: Codable, Sendable, Equatable {
         public var errors: [String]
         /// One check per account the file states balances for.
         public var balanceChecks: [BalanceCheck]
+        /// For a CSV file no profile reads and no account takes: the `[[accounts]]` entry to paste
+        /// into closebook.toml once a profile reads it.
+        public var suggestion: String? = nil
     }
 
     public struct SkippedLine: Codable, Sendable, Equatable {

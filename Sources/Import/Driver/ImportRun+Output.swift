@@ -289,7 +289,7 @@ extension ImportRun {
             imported: tally.imported, pending: tally.pending, duplicates: tally.duplicates.count,
             skipped: skipped.count, skippedRecords: skipped, duplicateRecords: tally.duplicates,
             warnings: warnings.map(\.description), errors: state.errors.map(\.description),
-            balanceChecks: balanceChecks)
+            balanceChecks: balanceChecks, suggestion: state.suggestion)
     }
 
     func balanceCheck(

@@ -19,6 +19,8 @@ struct ImportRun {
         var skipped: [SkippedRecord] = []
         var warnings: [ImportDiagnostic] = []
         var errors: [ImportDiagnostic] = []
+        /// For a CSV file no profile reads and no account takes: the `[[accounts]]` entry to paste.
+        var suggestion: String?
         /// The earlier file (by index) with the very same bytes: this one is not read again.
         var copyOf: Int?
         var failed: Bool { parsed == nil }
@@ -169,8 +171,26 @@ struct ImportRun {
                 }
             } catch {
                 files[index].errors.append(error)
+                if account == nil, error.message.hasPrefix("no CSV profile matches this file") {
+                    files[index].suggestion = ImportRun.accountEntry(
+                        forRejected: file.name, currency: context.defaultCurrency)
+                }
             }
         }
+    }
+
+    /// The `[[accounts]]` entry for a CSV file that could not be read and that no account takes: its
+    /// id and name from the file name, a glob for its later exports, and the `profile` line to fill
+    /// in once a profile for its layout is saved under `importers/`.
+    static func accountEntry(forRejected fileName: String, currency: Currency) -> String {
+        let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
+        let slug = AccountResolver.slugged(stem)
+        return [
+            "[[accounts]]", "id = \(quoted(slug.isEmpty ? "account" : slug))", "name = \(quoted(stem))",
+            "type = \"checking\"", "currency = \(quoted(currency.code))",
+            "inbox = [\(quoted(AccountResolver.suggestedGlob(for: fileName)))]",
+            "profile = \"NAME\"  # the id of a profile in importers/ that reads this layout",
+        ].joined(separator: "\n") + "\n"
     }
 
     /// Accounts for the lines `NULLines` removed: in a CSV file each was a record, skipped; in
