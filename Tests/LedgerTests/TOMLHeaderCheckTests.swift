@@ -11,7 +11,8 @@ struct TOMLHeaderCheckTests {
 
     @Test(arguments: [
         ("[", 2, 1), ("[#x", 2, 1), ("[[", 2, 1), ("[.a]", 2, 1), ("[=]", 2, 1), ("[é]", 2, 1), ("[,]", 2, 1),
-        ("x = 1\n  [ \n", 3, 3),
+        ("x = 1\n  [ \n", 3, 3), ("a = [}", 2, 6), ("a = [ }", 2, 7), ("a = [[}]]", 2, 7), ("a = [1,}", 2, 8),
+        ("a = [#x\n}]", 3, 1), ("a = [\n}\n]", 3, 1), ("a = [{}, }", 2, 10),
     ])
     func headersWithoutANameAreErrors(tail: String, line: Int, column: Int) {
         let problem = TOMLHeaderCheck.check("base_currency = \"GBP\"\n" + tail + "\n")
@@ -22,7 +23,8 @@ struct TOMLHeaderCheckTests {
     @Test(arguments: [
         "[budgets]\n\"Food\" = \"1.00\"", "[[accounts]]\nid = \"a\"", "[ a ]", "[\"quoted key\"]", "['literal']",
         "[]", "[[ ]]", "a = [\n  [1, 2],\n  [],\n  [ \"x\" ],\n]", "a = \"\"\"\n[\n\"\"\"", "a = '''\n[#\n'''",
-        "a = \"[\" # [\n", "# [\n", "a = { b = [\n] }",
+        "a = \"[\" # [\n", "# [\n", "a = { b = [\n] }", "a = [{}]", "a = [ { b = [1] }, {} ]", "a = {}",
+        "a = [\"}\", '}']",
     ])
     func validTextPasses(text: String) {
         #expect(TOMLHeaderCheck.check(text + "\n") == nil)
@@ -42,12 +44,17 @@ struct TOMLHeaderCheckTests {
         }
     }
 
-    /// The fuzzer's input: the Samples' closebook.toml with one header cut down to `[`. Before the
-    /// check, every stage that read it ended with SIGABRT.
-    @Test func theFuzzFindingIsAConfigError() throws {
-        let path = Self.fixtures.appendingPathComponent("fuzz/closebook-lone-bracket.toml").path
+    /// The fuzzer's inputs: the Samples' closebook.toml with one header cut down to `[`, and one
+    /// mangled into nested arrays holding `}`. Before the check, every stage that read them ended
+    /// with SIGABRT.
+    @Test(arguments: ["closebook-lone-bracket.toml", "closebook-brace-in-array.toml"])
+    func theFuzzFindingsAreConfigErrors(name: String) throws {
+        let path = Self.fixtures.appendingPathComponent("fuzz/" + name).path
         let text = String(decoding: try FileOutput.read(path), as: UTF8.self)
         #expect(throws: ConfigError.self) { try WorkspaceConfig.parse(text, path: "closebook.toml") }
+    }
+
+    @Test func theErrorNamesTheLine() {
         do {
             _ = try WorkspaceConfig.parse("base_currency = \"GBP\"\n[\n", path: "closebook.toml")
         } catch {

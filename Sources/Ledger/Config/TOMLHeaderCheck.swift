@@ -1,7 +1,9 @@
-/// Finds table headers that TOMLKit's parser cannot be given: a `[` or `[[` at the start of a line
+/// Finds the shapes TOMLKit's parser cannot be given: a `[` or `[[` at the start of a line
 /// followed by anything but a key (a bare key character or a quote) or `]`, such as a lone `[` left
-/// while typing, `[#…`, `[.a]` or `[é]`. The C++ parser inside TOMLKit (toml++) asserts instead of
-/// failing on these, which would end the stage with a crash rather than an error naming the line.
+/// while typing, `[#…`, `[.a]` or `[é]`; and a `}` in an array where a value should be
+/// (`a = [}`, `a = [1, }`). The C++ parser inside TOMLKit (toml++) asserts instead of failing on
+/// these, which would end the stage with a crash rather than an error naming the line. Both were
+/// found by `make fuzz-coverage`.
 ///
 /// Every file read through TOMLKit (`closebook.toml`, CSV profiles) is checked first. The scan
 /// knows strings (basic, literal and their multi-line forms), comments and arrays that span lines,
@@ -19,7 +21,10 @@ public enum TOMLHeaderCheck {
         var line = 1
         var lineStart = 0
         var onlySpaceSoFar = true
-        var depth = 0
+        // The brackets open in the value being read: `[` arrays and `{` inline tables.
+        var open: [UInt8] = []
+        // Right after an array's `[` or a `,` in it: a value (or the closing `]`) comes next.
+        var expectValue = false
         func at(_ i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
         func starts(_ pattern: String, _ i: Int) -> Bool {
             let p = Array(pattern.utf8)
@@ -41,6 +46,7 @@ public enum TOMLHeaderCheck {
                 while index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 onlySpaceSoFar = false
+                expectValue = false
                 let triple = starts(byte == UInt8(ascii: "\"") ? "\"\"\"" : "'''", index)
                 index += triple ? 3 : 1
                 while index < bytes.count {
@@ -61,7 +67,7 @@ public enum TOMLHeaderCheck {
                 }
                 if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { continue }
             case UInt8(ascii: "["):
-                if onlySpaceSoFar && depth == 0 {
+                if onlySpaceSoFar && open.isEmpty {
                     var next = index + 1
                     if at(next) == UInt8(ascii: "[") { next += 1 }
                     while at(next) == UInt8(ascii: " ") || at(next) == UInt8(ascii: "\t") { next += 1 }
@@ -73,15 +79,34 @@ public enum TOMLHeaderCheck {
                             line: line, column: index - lineStart + 1,
                             message: "a table header needs a name after '[': [name] or [[name]]")
                     }
+                    onlySpaceSoFar = false
                 } else {
-                    depth += 1
+                    open.append(byte)
+                    onlySpaceSoFar = false
+                    expectValue = true
                 }
+            case UInt8(ascii: "{"):
+                open.append(byte)
+                onlySpaceSoFar = false
+                expectValue = false
+            case UInt8(ascii: "}"):
+                if expectValue {
+                    return Problem(
+                        line: line, column: index - lineStart + 1,
+                        message: "an array holds a '}' where a value or its closing ']' should be")
+                }
+                if open.last == UInt8(ascii: "{") { open.removeLast() }
                 onlySpaceSoFar = false
             case UInt8(ascii: "]"):
-                if depth > 0 { depth -= 1 }
+                if open.last == UInt8(ascii: "[") { open.removeLast() }
+                onlySpaceSoFar = false
+                expectValue = false
+            case UInt8(ascii: ","):
+                expectValue = open.last == UInt8(ascii: "[")
                 onlySpaceSoFar = false
             default:
                 onlySpaceSoFar = false
+                expectValue = false
             }
             index += 1
         }
