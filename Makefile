@@ -5,6 +5,9 @@
 WORKSPACE ?= Samples
 OUT ?= $(WORKSPACE)
 MONTH ?= latest
+# REDACT=1: publish the site without payees, account names and numbers, or single transactions
+# (as `[publish] redact = true` in closebook.toml does).
+REDACT ?= 0
 SWIFT ?= swift
 BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
@@ -45,7 +48,7 @@ $(STAMP): $(SWIFT_SOURCES) | deps
 # Analysis and rendering always run. A file that cannot be read does not stop the report; the
 # script exits 1 at the end so scripts notice.
 report: $(STAMP)
-	@BIN="$(BIN)" bash scripts/report.sh "$(WORKSPACE)" "$(OUT)" "$(MONTH)"
+	@BIN="$(BIN)" REDACT="$(REDACT)" bash scripts/report.sh "$(WORKSPACE)" "$(OUT)" "$(MONTH)"
 
 # Copies $(OUT)/site to PUBLISH_DIR atomically (a temporary folder beside it, then a rename), so a
 # web server never serves a half-copied site. All links in the site are relative.

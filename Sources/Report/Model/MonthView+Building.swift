@@ -77,6 +77,11 @@ extension MonthView {
         uncategorizedRow = report.categories.first { $0.category == "Uncategorized" }
             .map { MonthView.row($0, higherIsBetter: false, text: text) }
         self.style = style
+        redactionNote =
+            report.isRedacted
+            ? "This copy is redacted: payees, account names and numbers, and single transactions are left out; "
+                + "every total, card and chart is whole."
+            : ""
     }
 
     static let shortMonthNames = [

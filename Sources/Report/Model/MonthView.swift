@@ -60,6 +60,8 @@ public struct MonthView: MustacheParent, Sendable {
     public var uncategorizedRow: CategoryRowView?
     /// The contents of `style.css`, for an inline `<style>` element.
     public var style: String
+    /// What a redacted report leaves out, in a sentence; empty for a full report.
+    public var redactionNote: String
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -118,6 +120,8 @@ public struct MonthView: MustacheParent, Sendable {
         case "uncategorizedRow": uncategorizedRow
         case "hasUncategorizedRow": uncategorizedRow != nil
         case "style": style
+        case "redactionNote": redactionNote
+        case "hasRedactionNote": !redactionNote.isEmpty
         default: nil
         }
     }
