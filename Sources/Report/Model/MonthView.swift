@@ -27,6 +27,8 @@ public struct MonthView: MustacheParent, Sendable {
     public var trend: [TrendRowView]
     /// Inline SVG: the largest categories as horizontal bars, with budget markers.
     public var categoryChart: String
+    /// Inline SVG: income sources flowing to spending groups and savings (a Sankey diagram).
+    public var cashFlowChart: String
     public var categories: [CategoryRowView]
     public var groups: [CategoryRowView]
     public var incomeCategories: [CategoryRowView]
@@ -80,6 +82,8 @@ public struct MonthView: MustacheParent, Sendable {
         case "trend": trend
         case "hasTrend": !trend.isEmpty
         case "categoryChart": categoryChart
+        case "cashFlowChart": cashFlowChart
+        case "hasCashFlowChart": !cashFlowChart.isEmpty
         case "categories": categories
         case "hasCategories": !categories.isEmpty
         case "groups": groups
