@@ -40,7 +40,7 @@ public struct CashFlowChart: Sendable {
     static let leftX = 118.0
     static let middleX = 236.0
     static let rightX = 354.0
-    static let labelLimit = 17
+    static let labelLimit = 16
 
     /// One node of a side column.
     struct Node: Equatable {
