@@ -110,16 +110,21 @@ else
 fi
 
 # --- report -----------------------------------------------------------------------------------
+# The workspace's closebook.toml may ask for a redacted site ([publish] redact = true); REDACT=1
+# asks for one too. Its templates/ folder, if any, overrides the shipped templates file by file.
+redact_args=()
+[ "${REDACT:-0}" = 1 ] && redact_args=(--redact)
 {
-    manifest "$BUILD/analysis" "$TEMPLATES" "$TEMPLATES/partials" "$BIN/closebook-report"
-    printf 'out\t%s\0' "$OUT"
+    manifest "$BUILD/analysis" "$TEMPLATES" "$TEMPLATES/partials" "$WORKSPACE/templates" \
+        "$WORKSPACE/templates/partials" "$WORKSPACE/closebook.toml" "$BIN/closebook-report"
+    printf 'out\t%s\0redact\t%s\0' "$OUT" "${REDACT:-0}"
 } >"$site_manifest"
 if changed report "$site_manifest" "$OUT/site/index.html"; then
     rm -f "$BUILD/.inputs-report"
     args=()
     for file in "$BUILD"/analysis/*.json; do args+=(--analysis "$file"); done
-    "$BIN/closebook-report" "${args[@]}" --templates "$TEMPLATES" --site "$OUT/site" --archives "$OUT/archives" \
-        || exit $?
+    "$BIN/closebook-report" "${args[@]}" --templates "$TEMPLATES" --workspace "$WORKSPACE" "${redact_args[@]}" \
+        --site "$OUT/site" --archives "$OUT/archives" || exit $?
     cp "$site_manifest" "$BUILD/.inputs-report"
 fi
 month=$(basename "$analysis" .json)

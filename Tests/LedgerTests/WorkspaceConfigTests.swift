@@ -89,8 +89,11 @@ struct WorkspaceConfigTests {
         ),
         (
             "budget = 1\n",
-            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals or allow_links_outside_workspace)"
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals, publish or allow_links_outside_workspace)"
         ),
+        ("[publish]\nredact = \"yes\"\n", "closebook.toml:2:1: error: 'redact' must be true or false"),
+        ("[publish]\nredacted = true\n", "closebook.toml:2:1: error: unknown key 'redacted' (expected redact)"),
+        ("publish = true\n", "closebook.toml:1:1: error: 'publish' must be a [publish] table"),
     ])
     func errorsNameTheKeyAndLine(text: String, message: String) {
         #expect {
@@ -115,5 +118,13 @@ extension WorkspaceConfigTests {
         let config = try WorkspaceConfig.parse(
             "[[accounts]]\nid = \"a\"\nname = \"A\"\ninbox = [\"a-*.csv\"]\n", path: "closebook.toml")
         #expect(config.accounts[0].inboxLine == 4)
+    }
+}
+
+extension WorkspaceConfigTests {
+    @Test func publishRedactIsReadAndOffByDefault() throws {
+        #expect(try WorkspaceConfig.parse("", path: "closebook.toml").publish.redact == false)
+        let config = try WorkspaceConfig.parse("[publish]\nredact = true\n", path: "closebook.toml")
+        #expect(config.publish == PublishSettings(redact: true))
     }
 }

@@ -133,10 +133,13 @@ struct TOMLConfigReader {
                     throw fail("", key, "'goals' must be written as [[goals]] tables")
                 }
                 config.goals = try readGoals(array, base: config.baseCurrency)
+            case "publish":
+                guard let table = value.table else { throw fail("", key, "'publish' must be a [publish] table") }
+                config.publish = try readPublish(table)
             default:
                 throw fail(
                     "", key,
-                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals or allow_links_outside_workspace)"
+                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals, publish or allow_links_outside_workspace)"
                 )
             }
         }
@@ -280,6 +283,20 @@ struct TOMLConfigReader {
             default:
                 throw fail(
                     "categorize", key, "unknown key '\(key)' (expected learned_threshold or transfer_window_days)")
+            }
+        }
+        return settings
+    }
+
+    func readPublish(_ table: TOMLTable) throws(ConfigError) -> PublishSettings {
+        var settings = PublishSettings()
+        for key in table.keys.sorted() {
+            switch key {
+            case "redact":
+                guard let flag = table[key]?.bool else { throw fail("publish", key, "'redact' must be true or false") }
+                settings.redact = flag
+            default:
+                throw fail("publish", key, "unknown key '\(key)' (expected redact)")
             }
         }
         return settings

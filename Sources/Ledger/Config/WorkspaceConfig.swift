@@ -17,6 +17,8 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var plan = PlanConfig()
     /// `[[goals]]`, in the order written.
     public var goals: [GoalConfig] = []
+    /// `[publish]`: how the report stage publishes the site.
+    public var publish = PublishSettings()
 
     public init(
         baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],
@@ -84,6 +86,17 @@ public struct CategorizeSettings: Sendable, Equatable {
     public init(learnedThreshold: Double = 0.8, transferWindowDays: Int = 4) {
         self.learnedThreshold = learnedThreshold
         self.transferWindowDays = transferWindowDays
+    }
+}
+
+/// `[publish]` settings, read by the report stage.
+public struct PublishSettings: Sendable, Equatable {
+    /// `redact`: leave every transaction-level detail (payees, ids, account names and numbers) out
+    /// of the site and the archives, keeping the aggregates, cards and charts: a site to share.
+    public var redact: Bool
+
+    public init(redact: Bool = false) {
+        self.redact = redact
     }
 }
 

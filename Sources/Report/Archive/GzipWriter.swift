@@ -3,8 +3,10 @@ import CZlib
 /// Compresses bytes into a gzip member whose bytes depend only on the input.
 ///
 /// The header is written here, not by zlib, so it never carries a timestamp or a file name:
-/// MTIME 0, no flags, XFL 2 (best compression), OS 255 (unknown). The body is raw deflate at
-/// level 9, then the CRC-32 and the length, little-endian. This is the one file that talks to zlib.
+/// MTIME 0, no flags, XFL 0, OS 255 (unknown). The body is raw deflate at zlib's default level 6,
+/// then the CRC-32 and the length, little-endian. Level 6 rather than 9: on a month's 220 KB of
+/// report a third of the time (3.7 ms against 10.9 ms) for 1.5% more bytes, and archiving was
+/// a third of the time of rendering a whole site. This is the one file that talks to zlib.
 public enum GzipWriter {
     /// Why zlib could not compress.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -12,12 +14,12 @@ public enum GzipWriter {
         public var description: String { "zlib failed to compress (error \(code))" }
     }
 
-    static let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 2, 0xFF]
+    static let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
 
     public static func compress(_ input: [UInt8]) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         // -15: raw deflate with a 32 KiB window, so zlib writes neither a zlib nor a gzip wrapper.
-        let status = closebook_deflateInit2(&stream, 9, -15, 9)
+        let status = closebook_deflateInit2(&stream, 6, -15, 8)
         guard status == Z_OK else { throw Failure(code: status) }
         defer { deflateEnd(&stream) }
 

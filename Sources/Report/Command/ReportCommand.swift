@@ -18,6 +18,13 @@ public struct ReportCommand: ParsableCommand {
               closebook-report --analysis Samples/build/analysis/2026-10.json \\
                 --templates Templates --site Samples/site --archives Samples/archives
 
+            A second --templates folder, or the templates/ folder of --workspace, overrides the first \
+            file by file: copy only the templates you change. A template error names its file and line.
+
+            With --redact, or `[publish] redact = true` in the closebook.toml of --workspace, every \
+            output leaves out payees, account names and numbers, and single transactions, and keeps \
+            the totals, cards and charts: a site to share.
+
             Exit status: 0 when every month was written; 1 when an analysis (or a report already \
             in SITE) could not be read, the others being written; 2 for a usage or template error, \
             with nothing written.
@@ -29,8 +36,11 @@ public struct ReportCommand: ParsableCommand {
     )
     public var analyses: [String] = []
 
-    @Option(help: ArgumentHelp("The templates folder: report.html.mustache, style.css, ….", valueName: "dir"))
-    public var templates: String
+    @Option(
+        help: ArgumentHelp(
+            "The templates folder: report.html.mustache, style.css, …; repeat to override the first folder file by file.",
+            valueName: "dir"))
+    public var templates: [String] = []
 
     @Option(help: ArgumentHelp("The site folder to write months, index.html and feed.xml into.", valueName: "dir"))
     public var site: String
@@ -38,13 +48,25 @@ public struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder for closebook-YYYY-MM.tar.gz archives.", valueName: "dir"))
     public var archives: String
 
+    @Flag(help: "Leave payees, account names and numbers, and single transactions out of every output.")
+    public var redact = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The workspace: its templates/ overrides the templates file by file, its closebook.toml may ask "
+                + "for redaction ([publish] redact = true).", valueName: "dir"))
+    public var workspace: String?
+
     public init() {}
 
     public func validate() throws {
         guard !analyses.isEmpty else {
             throw ValidationError("give at least one --analysis FILE (build/analysis/YYYY-MM.json)")
         }
-        for (name, value) in [("--templates", templates), ("--site", site), ("--archives", archives)]
+        guard !templates.isEmpty else {
+            throw ValidationError("give --templates DIR (the Templates folder of closebook)")
+        }
+        for (name, value) in [("--site", site), ("--archives", archives)] + templates.map({ ("--templates", $0) })
         where value.isEmpty {
             throw ValidationError("\(name) needs a folder")
         }
@@ -53,12 +75,21 @@ public struct ReportCommand: ParsableCommand {
     public func run() throws {
         let templateSet: TemplateSet
         do {
-            templateSet = try TemplateSet(directory: templates)
+            templateSet = try TemplateSet(directories: templates + (workspace.map { [$0 + "/templates"] } ?? []))
         } catch {
             Self.printError(error.description)
             throw ExitCode(2)
         }
-        let outcome = SitePublisher(templates: templateSet, site: site, archives: archives)
+        var redacts = redact
+        if let workspace {
+            do {
+                redacts = try WorkspaceConfig.load(workspace: workspace).publish.redact || redact
+            } catch {
+                Self.printError(error.description)
+                throw ExitCode(2)
+            }
+        }
+        let outcome = SitePublisher(templates: templateSet, site: site, archives: archives, redact: redacts)
             .publish(analysisPaths: analyses)
         for error in outcome.errors { Self.printError(error.description) }
         let rendered = outcome.months.map(\.description).joined(separator: ", ")

@@ -34,6 +34,8 @@ public struct MonthReport: Sendable, Equatable {
     /// cash flow, plan, insight cards, health score, recommendations), carried as the analysis wrote
     /// them: the report lays them out, it does not recompute them.
     public var sections: EngineSections = EngineSections()
+    /// Whether `redacted()` made this report: the outputs then list no transactions and say so.
+    public var isRedacted = false
 
     /// The engine's sections of a month analysis, exact decimal text as `closebook-analyze` wrote it.
     public struct EngineSections: Sendable, Equatable {

@@ -31,6 +31,10 @@ extension MonthView {
         }
         trendChart = charts ? TrendChart(points: report.trend, currency: report.currency).svg : ""
         categoryChart = charts ? CategoryChart(lines: report.categories, currency: report.currency).svg : ""
+        cashFlowChart =
+            charts
+            ? CashFlowChart(income: report.incomeCategories, spending: report.groups, currency: report.currency).svg
+            : ""
         categories = report.categories.map { MonthView.row($0, higherIsBetter: false, text: text) }
         groups = report.groups.map { MonthView.row($0, higherIsBetter: false, text: text) }
         incomeCategories = report.incomeCategories.map { MonthView.row($0, higherIsBetter: true, text: text) }
@@ -77,6 +81,11 @@ extension MonthView {
         uncategorizedRow = report.categories.first { $0.category == "Uncategorized" }
             .map { MonthView.row($0, higherIsBetter: false, text: text) }
         self.style = style
+        redactionNote =
+            report.isRedacted
+            ? "This copy is redacted: payees, account names and numbers, and single transactions are left out; "
+                + "every total, card and chart is whole."
+            : ""
     }
 
     static let shortMonthNames = [

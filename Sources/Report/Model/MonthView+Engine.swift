@@ -61,7 +61,8 @@ extension MonthView {
                 InsightCardView(
                     title: text(card.title), message: text(card.message),
                     metric: EngineValueFormatter.metric(card.metric), severity: SeverityView(card.severity),
-                    detail: detail(card), transactions: directory.links(card.transactionIds, text: text))
+                    detail: detail(card, currency: report.currency, text: text),
+                    transactions: directory.links(card.transactionIds, text: text))
             }
             let left = omitted.filter { $0.category == category.key }.map {
                 "\(text(typeName($0.type))) (\(text($0.reason)))"
@@ -71,15 +72,34 @@ extension MonthView {
         }
     }
 
-    /// `Jul 2026 21.0% · Aug 2026 24.3%`: month labels shortened, values in the card's unit.
-    static func detail(_ card: InsightEntry) -> String {
+    /// `Jul 2026 21.0% · Aug 2026 24.3%`: month labels shortened, each value in its unit.
+    static func detail(_ card: InsightEntry, currency: Currency, text: (String) -> String) -> String {
         guard let points = card.detail, !points.isEmpty else { return "" }
+        let unit = detailUnits[card.type].map { $0 == "money" ? currency.code : $0 } ?? card.metric.unit
         return points.map { point in
-            let label = YearMonth(point.label) != nil ? EngineValueFormatter.shortMonth(point.label) : point.label
-            let value = EngineValueFormatter.metric(InsightMetric(value: point.value, unit: card.metric.unit))
+            let label = YearMonth(point.label) != nil ? EngineValueFormatter.shortMonth(point.label) : text(point.label)
+            let value: String
+            switch unit {
+            case "date": value = EngineValueFormatter.date(point.value)
+            case "text": value = text(point.value)
+            default: value = EngineValueFormatter.metric(InsightMetric(value: point.value, unit: unit))
+            }
             return "\(label) \(value)"
         }.joined(separator: " · ")
     }
+
+    /// The unit of a card's detail values where it is not the unit of the card's metric: the
+    /// analysis writes each value as bare text (`1095.00`), and a percentage card such as
+    /// `categoryTrend` details the amounts behind it. `money` is the report's currency.
+    static let detailUnits: [String: String] = [
+        "netCashFlow": "money", "bestMonth": "money", "worstMonth": "money", "wealthGrowth": "money",
+        "totalWealth": "money", "spendingForecast": "money", "incomeSeasonality": "money",
+        "projectedOverspend": "money", "budgetOverspend": "money", "priceIncrease": "money",
+        "subscriptionGrowth": "money", "totalRecurringCost": "money", "categoryTrend": "money",
+        "duplicateSubscriptions": "money", "topSpendingCategory": "money", "spendingSpike": "money",
+        "savingsRate": "percent", "budgetUnderutilized": "percent", "incomeSourceBreakdown": "percent",
+        "subcategoryBreakdown": "percent", "accountDormancy": "days", "missedPayment": "date", "anomaly": "text",
+    ]
 
     /// `monthOverMonthChange` -> `Month over month change`.
     static func typeName(_ type: String) -> String {

@@ -27,6 +27,8 @@ public struct MonthView: MustacheParent, Sendable {
     public var trend: [TrendRowView]
     /// Inline SVG: the largest categories as horizontal bars, with budget markers.
     public var categoryChart: String
+    /// Inline SVG: income sources flowing to spending groups and savings (a Sankey diagram).
+    public var cashFlowChart: String
     public var categories: [CategoryRowView]
     public var groups: [CategoryRowView]
     public var incomeCategories: [CategoryRowView]
@@ -60,6 +62,8 @@ public struct MonthView: MustacheParent, Sendable {
     public var uncategorizedRow: CategoryRowView?
     /// The contents of `style.css`, for an inline `<style>` element.
     public var style: String
+    /// What a redacted report leaves out, in a sentence; empty for a full report.
+    public var redactionNote: String
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -78,6 +82,8 @@ public struct MonthView: MustacheParent, Sendable {
         case "trend": trend
         case "hasTrend": !trend.isEmpty
         case "categoryChart": categoryChart
+        case "cashFlowChart": cashFlowChart
+        case "hasCashFlowChart": !cashFlowChart.isEmpty
         case "categories": categories
         case "hasCategories": !categories.isEmpty
         case "groups": groups
@@ -118,6 +124,8 @@ public struct MonthView: MustacheParent, Sendable {
         case "uncategorizedRow": uncategorizedRow
         case "hasUncategorizedRow": uncategorizedRow != nil
         case "style": style
+        case "redactionNote": redactionNote
+        case "hasRedactionNote": !redactionNote.isEmpty
         default: nil
         }
     }

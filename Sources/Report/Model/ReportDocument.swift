@@ -26,6 +26,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var accounts: [Account]
     public var trend: [TrendPoint]
     public var notices: [String]
+    /// True when the report was published redacted (`closebook-report --redact`): no payees,
+    /// account names, numbers or transactions; left out otherwise.
+    public var redacted: Bool?
     /// The analysis engine's sections, as in the month's analysis file (see its schema).
     public var complete: Bool?
     public var netWorth: NetWorthSection?
@@ -187,6 +190,7 @@ extension ReportDocument {
                 expenses: point.expenses.decimalString, net: point.net.decimalString)
         }
         notices = report.notices
+        redacted = report.isRedacted ? true : nil
         complete = report.sections.complete
         netWorth = report.sections.netWorth
         recurring = report.sections.recurring

@@ -4,12 +4,16 @@
 /// rendering takes a few milliseconds, so every run can re-render every month it is given.
 public struct ReportRenderer: Sendable {
     public let templates: TemplateSet
+    /// Render every report redacted (see `MonthReport.redacted()`): a site to share.
+    public var redact: Bool
 
-    public init(templates: TemplateSet) {
+    public init(templates: TemplateSet, redact: Bool = false) {
         self.templates = templates
+        self.redact = redact
     }
 
     public func render(_ report: MonthReport) throws(ReportError) -> RenderedMonth {
+        let report = redact && !report.isRedacted ? report.redacted() : report
         let htmlView = MonthView(report, escaping: .none, charts: true, style: templates.style)
         let markdownView = MonthView(report, escaping: .markdown, charts: false, style: "")
         return RenderedMonth(

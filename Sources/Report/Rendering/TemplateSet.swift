@@ -19,31 +19,50 @@ public struct TemplateSet: Sendable {
 
     /// Loads a templates folder.
     public init(directory: String) throws(ReportError) {
-        let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ReportError(.configuration, path: directory, message: "the templates folder does not exist")
-        }
+        try self.init(directories: [directory])
+    }
+
+    /// Loads templates folders, a later one overriding an earlier one file by file: the shipped
+    /// `Templates/`, then a workspace's `templates/` holding only the files its owner changed.
+    ///
+    /// The first folder must exist and is the base; a later folder that does not exist is skipped,
+    /// so a workspace without `templates/` renders with the shipped files. A partial included by a
+    /// template must exist in one of the folders (an error at the line of the `{{> name}}` tag).
+    public init(directories: [String]) throws(ReportError) {
         var sources: [String: (text: String, path: String)] = [:]
-        let names = (FileManager.default.subpaths(atPath: folder) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
-        for name in names {
-            let path = folder + "/" + name
-            let bytes: [UInt8]
-            do {
-                bytes = try FileOutput.read(path)
-            } catch {
-                throw ReportError(.configuration, path: path, message: error.reason)
+        var stylePath: String?
+        for (index, directory) in directories.enumerated() {
+            let folder = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                if index == 0 {
+                    throw ReportError(.configuration, path: directory, message: "the templates folder does not exist")
+                }
+                continue
             }
-            sources[String(name.dropLast(".mustache".count))] = (String(decoding: bytes, as: UTF8.self), path)
+            let names = (FileManager.default.subpaths(atPath: folder) ?? []).sorted()
+            for name in names where name.hasSuffix(".mustache") {
+                let path = folder + "/" + name
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileOutput.read(path)
+                } catch {
+                    throw ReportError(.configuration, path: path, message: error.reason)
+                }
+                sources[String(name.dropLast(".mustache".count))] = (String(decoding: bytes, as: UTF8.self), path)
+            }
+            if names.contains(Self.styleFile) || index == 0 { stylePath = folder + "/" + Self.styleFile }
         }
-        let stylePath = folder + "/" + Self.styleFile
+        let base = directories.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "."
+        let styleFile = stylePath ?? base + "/" + Self.styleFile
         let style: [UInt8]
         do {
-            style = try FileOutput.read(stylePath)
+            style = try FileOutput.read(styleFile)
         } catch {
-            throw ReportError(.configuration, path: stylePath, message: "\(error.reason); the HTML pages inline it")
+            throw ReportError(.configuration, path: styleFile, message: "\(error.reason); the HTML pages inline it")
         }
-        try self.init(sources: sources, style: String(decoding: style, as: UTF8.self), folder: folder)
+        try self.init(sources: sources, style: String(decoding: style, as: UTF8.self), folder: base)
     }
 
     /// Templates given as text, keyed by name (`report.html`); for tests and embedding.
@@ -67,6 +86,15 @@ public struct TemplateSet: Sendable {
                 throw ReportError(.configuration, path: source.path, message: "cannot parse the template (\(error))")
             }
         }
+        for name in sources.keys.sorted() {
+            guard let source = sources[name] else { continue }
+            for partial in Self.partials(in: source.text) where sources[partial.name] == nil {
+                throw ReportError(
+                    .configuration, path: source.path, line: partial.line, column: partial.column,
+                    message: "the partial '\(partial.name)' is not in the templates folders "
+                        + "(expected \(partial.name).mustache)")
+            }
+        }
         for name in Self.requiredNames where sources[name] == nil {
             throw ReportError(
                 .configuration, path: folder + "/" + name + ".mustache",
@@ -79,6 +107,30 @@ public struct TemplateSet: Sendable {
     /// Renders `object` with the template `name`, which must be one of `requiredNames` or a partial.
     func render(_ object: Any, with name: String) -> String {
         library.render(object, withTemplate: name) ?? ""
+    }
+
+    /// The partials a template includes (`{{> partials/change.html}}`, `{{< base}}`), each with the
+    /// line and column of its tag. Templates that change their delimiters are not followed past the change.
+    static func partials(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var found: [(name: String, line: Int, column: Int)] = []
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                let afterOpen = rest[open.upperBound...]
+                guard let close = afterOpen.range(of: "}}") else { break }
+                let tag = afterOpen[..<close.lowerBound]
+                if tag.first == "=" { return found }
+                if let sigil = tag.first, sigil == ">" || sigil == "<" {
+                    let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                    if !name.isEmpty {
+                        let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
+                        found.append((name, offset + 1, column))
+                    }
+                }
+                rest = afterOpen[close.upperBound...]
+            }
+        }
+        return found
     }
 
     static func describe(_ error: any Error) -> String {

@@ -13,8 +13,9 @@ public struct SitePublisher: Sendable {
     /// Where `closebook-YYYY-MM.tar.gz` go.
     public var archives: String
 
-    public init(templates: TemplateSet, site: String, archives: String) {
-        renderer = ReportRenderer(templates: templates)
+    /// `redact`: publish every month redacted (see `MonthReport.redacted()`).
+    public init(templates: TemplateSet, site: String, archives: String, redact: Bool = false) {
+        renderer = ReportRenderer(templates: templates, redact: redact)
         self.site = site.hasSuffix("/") && site.count > 1 ? String(site.dropLast()) : site
         self.archives = archives.hasSuffix("/") && archives.count > 1 ? String(archives.dropLast()) : archives
     }

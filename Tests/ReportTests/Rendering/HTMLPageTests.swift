@@ -59,8 +59,8 @@ import Testing
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.contains("@media print"))
         #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
-        // Trend, net worth, forecast, categories, budgets and goals.
-        #expect(html.components(separatedBy: "<svg ").count == 7)
+        // Trend, net worth, forecast, cash flow, categories, budgets and goals.
+        #expect(html.components(separatedBy: "<svg ").count == 8)
     }
 
     @Test func saysHowEachFigureMovedInSignsAndArrows() throws {

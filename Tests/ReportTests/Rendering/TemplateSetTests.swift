@@ -1,3 +1,4 @@
+import Foundation
 import Report
 import Testing
 
@@ -44,5 +45,81 @@ import Testing
         let templates = try TestFiles.templates()
         #expect(templates.library.getTemplate(named: "partials/change.html") != nil)
         #expect(templates.style.contains("prefers-color-scheme"))
+    }
+}
+
+/// A workspace's `templates/` (or a second `--templates`) overrides the shipped folder file by file.
+@Suite struct TemplateOverrideTests {
+    /// A folder holding `files` (relative path -> text).
+    static func folder(_ files: [String: String], name: String = #function) throws -> String {
+        let folder = try TestFiles.temporaryFolder(name)
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: folder + "/" + path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    @Test func aFileInTheOverrideFolderReplacesTheShippedOneAndTheRestFallBack() throws {
+        let overrides = try Self.folder([
+            "report.md.mustache": "{{%CONTENT_TYPE:TEXT}}\n# My {{monthName}}\n",
+            "partials/change.html.mustache": "<li>changed</li>\n",
+        ])
+        let templates = try TemplateSet(directories: [TestFiles.templatesFolder, overrides])
+        let rendered = try ReportRenderer(templates: templates).render(try TestFiles.report())
+        #expect(String(decoding: rendered.markdown, as: UTF8.self) == "# My October 2026\n")
+        let html = String(decoding: rendered.html, as: UTF8.self)
+        #expect(html.contains("<h1>October 2026</h1>"))  // the shipped page…
+        #expect(html.contains("<li>changed</li>"))  // …with the workspace's partial
+        #expect(templates.style == (try TestFiles.text(TestFiles.templatesFolder + "/style.css")))
+    }
+
+    @Test func aStyleSheetInTheOverrideFolderReplacesTheShippedOne() throws {
+        let overrides = try Self.folder(["style.css": "body { color: teal; }\n"])
+        let templates = try TemplateSet(directories: [TestFiles.templatesFolder, overrides])
+        #expect(templates.style == "body { color: teal; }\n")
+    }
+
+    @Test func aMissingOverrideFolderIsSkipped() throws {
+        let templates = try TemplateSet(directories: [TestFiles.templatesFolder, "/nonexistent/templates"])
+        #expect(templates.style == (try TestFiles.templates()).style)
+    }
+
+    @Test func anErrorInAnOverrideNamesThatFileAndLine() throws {
+        let overrides = try Self.folder(["report.html.mustache": "<h1>{{monthName}}</h1>\n<p>{{#headline}}</p>\n"])
+        #expect(
+            throws: ReportError(
+                .configuration, path: overrides + "/report.html.mustache", line: 3, column: 1,
+                message: "a section is not closed: add its '{{/name}}'")
+        ) {
+            try TemplateSet(directories: [TestFiles.templatesFolder, overrides])
+        }
+    }
+
+    @Test func aPartialNoFolderHasIsAnErrorAtItsTag() throws {
+        let overrides = try Self.folder([
+            "index.html.mustache": "<ul>\n  <li>{{> partials/month-row.html}}</li>\n</ul>\n"
+        ])
+        #expect(
+            throws: ReportError(
+                .configuration, path: overrides + "/index.html.mustache", line: 2, column: 7,
+                message: "the partial 'partials/month-row.html' is not in the templates folders "
+                    + "(expected partials/month-row.html.mustache)")
+        ) {
+            try TemplateSet(directories: [TestFiles.templatesFolder, overrides])
+        }
+    }
+
+    @Test func theReportCommandUsesTheWorkspacesTemplatesFolder() throws {
+        let workspace = try Self.folder(["templates/report.md.mustache": "{{%CONTENT_TYPE:TEXT}}\nmine\n"])
+        let status = ReportCommand.execute([
+            "--analysis", TestFiles.analysisPath, "--templates", TestFiles.templatesFolder, "--workspace", workspace,
+            "--site", workspace + "/site", "--archives", workspace + "/archives",
+        ])
+        #expect(status == 0)
+        #expect(try TestFiles.text(workspace + "/site/2026-10/report.md") == "mine\n")
+        #expect(try TestFiles.text(workspace + "/site/2026-10/index.html").contains("<h1>October 2026</h1>"))
     }
 }

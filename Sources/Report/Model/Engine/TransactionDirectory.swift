@@ -11,9 +11,12 @@ struct TransactionDirectory {
     private var listed: Set<String> = []
     /// Markdown has no anchors on table rows: it names every transaction instead.
     let links: Bool
+    /// A redacted report names no transaction.
+    let hidden: Bool
 
     init(_ report: MonthReport, links: Bool, text: (String) -> String) {
         self.links = links
+        hidden = report.isRedacted
         for entry in report.sections.recurring ?? [] {
             guard let last = entry.transactionIds.last else { continue }
             let currency = Currency(code: entry.currency) ?? report.currency
@@ -44,7 +47,7 @@ struct TransactionDirectory {
 
     /// The views of `ids`, at most `shownLimit`, then one plain `and N more` entry.
     func links(_ ids: [String]?, text: (String) -> String) -> [TransactionLinkView] {
-        guard let ids, !ids.isEmpty else { return [] }
+        guard let ids, !ids.isEmpty, !hidden else { return [] }
         var views = ids.prefix(Self.shownLimit).map { id in
             TransactionLinkView(
                 label: labels[id] ?? text(id),
