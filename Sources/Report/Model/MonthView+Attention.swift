@@ -52,9 +52,12 @@ extension MonthView {
                         transactions: directory.links(anomaly.transactionIds, text: text))
                 ))
         }
+        // The engine's missedPayment card judges which late series to speak of (a series of three
+        // shop visits can be chance); the recurring list decides only for files without cards.
+        let cardsJudged = report.sections.insights != nil
         for entry in report.sections.recurring ?? [] {
             let known = !named.isDisjoint(with: entry.transactionIds)
-            if entry.status == "missed", !known, !namedTypes.contains("missedPayment") {
+            if entry.status == "missed", !known, !cardsJudged, !namedTypes.contains("missedPayment") {
                 let due = entry.expectedDate.map { " was due on \(EngineValueFormatter.date($0))" } ?? " is late"
                 items.append(
                     (

@@ -34,7 +34,8 @@ extension MonthView {
         }
         return HealthScoreView(
             score: String(section.score), grade: text(section.grade), tone: tone, components: components,
-            note: section.note.map(text) ?? "")
+            note: section.note.map(text) ?? "", previousScore: section.previousScore.map(String.init) ?? "—",
+            yearAgoScore: section.yearAgoScore.map(String.init) ?? "—")
     }
 
     /// `budgetAdherence` -> `Budget adherence`.
