@@ -133,6 +133,7 @@ public struct AnalysisRun {
             if let facts {
                 let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
                 analysis.notices = facts.notices(for: month, valued: valued) + analysis.notices
+                analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
             }
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true

@@ -192,11 +192,22 @@ public struct AccountFigure: Codable, Sendable, Equatable {
     /// Sum of money out, as a positive amount.
     public var outflow: String
     public var transactionCount: Int
+    /// The date of the account's newest posted transaction on or before the month's last day.
+    public var newestTransaction: String?
+    /// The first and last day the account's statements cover (import report), where known.
+    public var coveredFrom: String?
+    public var coveredThrough: String?
+    /// True when the statements cover every day of the month with no gap; nil when unknown.
+    public var monthCovered: Bool?
 
     public init(
         id: String, name: String, kind: String, maskedNumber: String?, currency: String, openingBalance: String?,
-        closingBalance: String?, inflow: String, outflow: String, transactionCount: Int
+        closingBalance: String?, inflow: String, outflow: String, transactionCount: Int,
+        newestTransaction: String? = nil, coveredThrough: String? = nil, monthCovered: Bool? = nil
     ) {
+        self.newestTransaction = newestTransaction
+        self.coveredThrough = coveredThrough
+        self.monthCovered = monthCovered
         self.id = id
         self.name = name
         self.kind = kind

@@ -223,8 +223,28 @@ struct MonthFigures {
                     closingBalance: try closing.map { v throws(AnalyzeError) in try MoneyText.format(v, currency, label)
                     },
                     inflow: try MoneyText.format(this.inflow, currency, label),
-                    outflow: try MoneyText.format(this.outflow, currency, label), transactionCount: this.count))
+                    outflow: try MoneyText.format(this.outflow, currency, label), transactionCount: this.count,
+                    newestTransaction: MonthFigures.newestTransaction(account: index, through: offset, history)?
+                        .isoString))
         }
         return figures
+    }
+
+    /// The date of account `index`'s newest posted transaction in month `offset` or before: the
+    /// latest month with one (from the per-account counts), then that month walked backwards.
+    static func newestTransaction(account index: Int, through offset: Int, _ history: LedgerHistory) -> CivilDate? {
+        guard let first = history.firstMonth, index < history.accountMonths.count else { return nil }
+        var month = min(offset, history.monthCount - 1)
+        while month >= 0, history.accountMonths[index][month].count == 0 { month -= 1 }
+        guard month >= 0 else { return nil }
+        let range = history.range(of: first.adding(months: month))
+        var found: Int?
+        history.transactions.withUnsafeBufferPointer { rows in
+            for row in range.reversed() where history.accountOf[row] == Int32(index) && rows[row].status == .posted {
+                found = history.dayNumbers[row]
+                break
+            }
+        }
+        return found.flatMap { CivilDate(dayNumber: $0) }
     }
 }

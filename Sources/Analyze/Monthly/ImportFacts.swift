@@ -137,3 +137,22 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         return notices
     }
 }
+
+extension ImportFacts {
+    /// `account` with how far its statements reach: the last day they cover, and whether they
+    /// cover every day of `month` with no gap (nil when the import report does not know the account).
+    public func withCoverage(_ account: AccountFigure, month: YearMonth) -> AccountFigure {
+        guard let facts = accounts.first(where: { $0.id == account.id }), let coverage = facts.coverage else {
+            return account
+        }
+        var figure = account
+        let first = month.firstDay.isoString
+        let last = month.lastDay.isoString
+        figure.coveredFrom = coverage.from
+        figure.coveredThrough = coverage.to
+        // ISO dates compare as text.
+        figure.monthCovered =
+            coverage.from <= first && coverage.to >= last && !facts.gaps.contains { $0.from <= last && $0.to >= first }
+        return figure
+    }
+}

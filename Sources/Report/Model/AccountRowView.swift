@@ -16,6 +16,13 @@ public struct AccountRowView: MustacheParent, Sendable {
     public var transactions: String
     /// `bad` when the closing balance is below zero.
     public var closingTone: String
+    /// `28 Oct 2026`, or `—` with no transaction yet.
+    public var newest: String = "—"
+    /// `✓ Whole month` (statements cover every day), `✗ Partly, to 18 Oct 2026`, `✗ Partly, from
+    /// 2 Sep 2024`, `✗ Partly, with a gap`, `✗ None`, or `—` when unknown.
+    public var coverage: String = "—"
+    /// `good`, `bad` or `flat`: repeats what `coverage` says in words.
+    public var coverageTone: String = "flat"
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -29,6 +36,9 @@ public struct AccountRowView: MustacheParent, Sendable {
         case "outflow": outflow
         case "transactions": transactions
         case "closingTone": closingTone
+        case "newest": newest
+        case "coverage": coverage
+        case "coverageTone": coverageTone
         default: nil
         }
     }

@@ -75,7 +75,16 @@ extension MonthReport {
                         account.closingBalance, field: field + ".closingBalance", currency: accountCurrency),
                     inflow: try reader.money(account.inflow, field: field + ".inflow", currency: accountCurrency),
                     outflow: try reader.money(account.outflow, field: field + ".outflow", currency: accountCurrency),
-                    transactionCount: account.transactionCount))
+                    transactionCount: account.transactionCount,
+                    newestTransaction: try account.newestTransaction.map { d throws(ReportError) in
+                        try reader.date(d, field: field + ".newestTransaction")
+                    },
+                    coveredFrom: try account.coveredFrom.map { d throws(ReportError) in
+                        try reader.date(d, field: field + ".coveredFrom")
+                    },
+                    coveredThrough: try account.coveredThrough.map { d throws(ReportError) in
+                        try reader.date(d, field: field + ".coveredThrough")
+                    }, monthCovered: account.monthCovered))
         }
 
         trend = []

@@ -145,6 +145,12 @@ public struct MonthReport: Sendable, Equatable {
         public var inflow: Money
         public var outflow: Money
         public var transactionCount: Int
+        /// The account's newest posted transaction on or before the month end.
+        public var newestTransaction: CivilDate? = nil
+        /// The last day its statements cover, and whether they cover the whole month.
+        public var coveredFrom: CivilDate? = nil
+        public var coveredThrough: CivilDate? = nil
+        public var monthCovered: Bool? = nil
     }
 
     /// One month of the trend.

@@ -49,7 +49,7 @@ extension MonthView {
                 account: text(accountNames[line.account] ?? line.account), amount: AmountFormatter.string(line.amount))
         }
         accounts = report.accounts.map { account in
-            AccountRowView(
+            var row = AccountRowView(
                 name: text(account.name), kind: MonthView.kindName(account.kind),
                 number: account.maskedNumber.map(text) ?? "—", currency: account.currency.code,
                 opening: account.openingBalance.map(AmountFormatter.string) ?? "—",
@@ -57,6 +57,33 @@ extension MonthView {
                 inflow: AmountFormatter.string(account.inflow), outflow: AmountFormatter.string(account.outflow),
                 transactions: MonthView.count(account.transactionCount),
                 closingTone: account.closingBalance?.isNegative == true ? "bad" : "neutral")
+            func day(_ date: CivilDate) -> String {
+                "\(date.day) \(MonthView.shortMonthNames[date.month - 1]) \(date.year)"
+            }
+            row.newest = account.newestTransaction.map(day) ?? "—"
+            switch account.monthCovered {
+            case true?:
+                (row.coverage, row.coverageTone) = ("✓ Whole month", "good")
+            case false?:
+                // Say which end falls short: the statements miss the month altogether, end before
+                // its last day, start after its first, or have a gap inside it.
+                let start = report.month.firstDay
+                let end = report.month.lastDay
+                let words: String
+                if let from = account.coveredFrom, let to = account.coveredThrough, to < start || from > end {
+                    words = "✗ None"
+                } else if let to = account.coveredThrough, to < end {
+                    words = "✗ Partly, to \(day(to))"
+                } else if let from = account.coveredFrom, from > start {
+                    words = "✗ Partly, from \(day(from))"
+                } else {
+                    words = "✗ Partly, with a gap"
+                }
+                (row.coverage, row.coverageTone) = (words, "bad")
+            case nil:
+                break
+            }
+            return row
         }
         notices = report.notices.map(text)
         let directory = TransactionDirectory(report, links: escaping == .none, text: text)

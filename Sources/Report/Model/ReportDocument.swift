@@ -131,6 +131,12 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         public var inflow: String
         public var outflow: String
         public var transactionCount: Int
+        /// Freshness: the newest transaction, the last day the statements cover, and whether they
+        /// cover the whole month.
+        public var newestTransaction: String?
+        public var coveredFrom: String?
+        public var coveredThrough: String?
+        public var monthCovered: Bool?
     }
 
     public struct TrendPoint: Codable, Sendable, Equatable {
@@ -182,7 +188,10 @@ extension ReportDocument {
                 id: account.id, name: account.name, kind: account.kind, maskedNumber: account.maskedNumber,
                 currency: account.currency.code, openingBalance: account.openingBalance?.decimalString,
                 closingBalance: account.closingBalance?.decimalString, inflow: account.inflow.decimalString,
-                outflow: account.outflow.decimalString, transactionCount: account.transactionCount)
+                outflow: account.outflow.decimalString, transactionCount: account.transactionCount,
+                newestTransaction: account.newestTransaction?.isoString, coveredFrom: account.coveredFrom?.isoString,
+                coveredThrough: account.coveredThrough?.isoString,
+                monthCovered: account.monthCovered)
         }
         trend = report.trend.map { point in
             TrendPoint(

@@ -1,0 +1,44 @@
+import Analyze
+import Foundation
+import Ledger
+import Testing
+
+/// Each account's freshness in a month's analysis: its newest transaction and whether its
+/// statements cover the month.
+@Suite("Account freshness", .serialized)
+struct AccountFreshnessTests {
+    /// October 2026 of the Samples. The euro account's last transaction is 93 days before
+    /// 31 October (the dormancy card's count), so 30 July; its OFX file runs to 18 November, so
+    /// October is covered. The pension has no exports: nothing is known.
+    @Test func theSamplesOctober() throws {
+        let workspace = try SamplesPipelineTests.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let path = try SamplesPipelineTests.runPipeline(in: workspace)
+        let analysis = try JSONDecoder().decode(MonthAnalysis.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let euro = try #require(analysis.accounts.first { $0.id == "euro" })
+        #expect(euro.newestTransaction == "2026-07-30")
+        #expect(euro.coveredThrough == "2026-11-18")
+        #expect(euro.monthCovered == true)
+        let pension = try #require(analysis.accounts.first { $0.id == "pension" })
+        #expect(pension.newestTransaction == nil)
+        #expect(pension.monthCovered == nil)
+    }
+
+    /// Statements from 1 September to 18 November with a gap from 10 to 12 October: October is
+    /// not covered, November ends after the statements do, and September is covered.
+    @Test func aGapOrAnEndInsideTheMonthIsPartial() {
+        let facts = ImportFacts(
+            accounts: [
+                ImportFacts.AccountFacts(
+                    id: "a", name: "A", coverage: .init(from: "2026-09-01", to: "2026-11-18"),
+                    gaps: [.init(from: "2026-10-10", to: "2026-10-12")])
+            ], files: [])
+        let figure = AccountFigure(
+            id: "a", name: "A", kind: "checking", maskedNumber: nil, currency: "GBP", openingBalance: nil,
+            closingBalance: nil, inflow: "0.00", outflow: "0.00", transactionCount: 0)
+        #expect(facts.withCoverage(figure, month: YearMonth(year: 2026, month: 9)!).monthCovered == true)
+        #expect(facts.withCoverage(figure, month: YearMonth(year: 2026, month: 10)!).monthCovered == false)
+        #expect(facts.withCoverage(figure, month: YearMonth(year: 2026, month: 11)!).monthCovered == false)
+        #expect(facts.withCoverage(figure, month: YearMonth(year: 2026, month: 11)!).coveredThrough == "2026-11-18")
+    }
+}
