@@ -25,8 +25,9 @@ public struct StageTimings: Sendable {
     /// One line per phase, `  history            412.3 ms`, and the total.
     public var lines: [String] {
         func ms(_ d: Duration) -> String {
-            let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-            return String(Int((value * 10).rounded()) / 10) + "." + String(Int((value * 10).rounded()) % 10) + " ms"
+            let tenths = Int(
+                ((Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15) * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) ms"
         }
         let width = max(phases.map(\.name.count).max() ?? 0, 5)
         let total = phases.reduce(Duration.zero) { $0 + $1.duration }

@@ -26,9 +26,9 @@ public enum TOMLHeaderCheck {
         // Right after an array's `[` or a `,` in it: a value (or the closing `]`) comes next.
         var expectValue = false
         func at(_ i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
-        func starts(_ pattern: String, _ i: Int) -> Bool {
-            let p = Array(pattern.utf8)
-            return i + p.count <= bytes.count && Array(bytes[i..<(i + p.count)]) == p
+        // Three of `quote` from `i` on: a multi-line string's delimiter.
+        func tripled(_ quote: UInt8, at i: Int) -> Bool {
+            i + 2 < bytes.count && bytes[i] == quote && bytes[i + 1] == quote && bytes[i + 2] == quote
         }
         func newline() {
             line += 1
@@ -47,7 +47,7 @@ public enum TOMLHeaderCheck {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 onlySpaceSoFar = false
                 expectValue = false
-                let triple = starts(byte == UInt8(ascii: "\"") ? "\"\"\"" : "'''", index)
+                let triple = tripled(byte, at: index)
                 index += triple ? 3 : 1
                 while index < bytes.count {
                     let c = bytes[index]
@@ -59,7 +59,7 @@ public enum TOMLHeaderCheck {
                         guard triple else { break }  // an unclosed one-line string: the parser says so
                         newline()
                     }
-                    if c == byte, !triple || starts(byte == UInt8(ascii: "\"") ? "\"\"\"" : "'''", index) {
+                    if c == byte, !triple || tripled(byte, at: index) {
                         index += triple ? 2 : 0
                         break
                     }

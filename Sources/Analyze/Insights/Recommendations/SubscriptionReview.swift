@@ -63,40 +63,25 @@ struct SubscriptionReview: Recommender {
     func duplicates(_ facts: InsightFacts) -> [Recommendation] {
         let history = facts.history
         let outgoings = facts.recurringOutgoings
-        var byCategory: [String: [Int]] = [:]
-        for (index, outgoing) in outgoings.enumerated() {
-            let name = history.categories[Int(history.categoryOf[outgoing.entry.latest])].name
-            guard name != LedgerHistory.uncategorized else { continue }
-            byCategory[name, default: []].append(index)
+        return DuplicateSubscriptionsCard.pairs(facts).map { category, a, b in
+            let payees = (
+                history.groups[outgoings[a].entry.group].payee, history.groups[outgoings[b].entry.group].payee
+            )
+            let monthly = (outgoings[a].monthly, outgoings[b].monthly)
+            let cheaper = min(monthly.0, monthly.1)
+            return Recommendation(
+                kind: "reviewSubscription",
+                message:
+                    "\(payees.0) and \(payees.1) are both recurring \(category) payments: if one of them "
+                    + "does the other's job, cancelling the cheaper saves \(facts.money(cheaper)) a month.",
+                saving: cheaper,
+                evidence: [
+                    "\(payees.0): \(facts.money(monthly.0)) a month; \(payees.1): \(facts.money(monthly.1)) a month."
+                ],
+                transactionIDs: [
+                    history.transactions[outgoings[a].entry.latest].id.rawValue,
+                    history.transactions[outgoings[b].entry.latest].id.rawValue,
+                ])
         }
-        var result: [Recommendation] = []
-        for (category, members) in byCategory.sorted(by: { $0.key < $1.key }) where members.count >= 2 {
-            for (position, a) in members.enumerated() {
-                for b in members[(position + 1)...] {
-                    let payees = (
-                        history.groups[outgoings[a].entry.group].payee, history.groups[outgoings[b].entry.group].payee
-                    )
-                    let monthly = (outgoings[a].monthly, outgoings[b].monthly)
-                    guard DuplicateSubscriptionsCard.isPair(payees: payees, monthly: monthly) else { continue }
-                    let cheaper = min(monthly.0, monthly.1)
-                    result.append(
-                        Recommendation(
-                            kind: "reviewSubscription",
-                            message:
-                                "\(payees.0) and \(payees.1) are both recurring \(category) payments: if one of them "
-                                + "does the other's job, cancelling the cheaper saves \(facts.money(cheaper)) a month.",
-                            saving: cheaper,
-                            evidence: [
-                                "\(payees.0): \(facts.money(monthly.0)) a month; \(payees.1): "
-                                    + "\(facts.money(monthly.1)) a month."
-                            ],
-                            transactionIDs: [
-                                history.transactions[outgoings[a].entry.latest].id.rawValue,
-                                history.transactions[outgoings[b].entry.latest].id.rawValue,
-                            ]))
-                }
-            }
-        }
-        return result
     }
 }

@@ -23,34 +23,40 @@ struct DuplicateSubscriptionsCard: InsightCard {
         return Levenshtein.distance(a, b) <= maximumDistance
     }
 
-    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
-        let outgoings = facts.recurringOutgoings
-        guard !outgoings.isEmpty else { return .omitted("no recurring payments detected") }
+    /// The pairs of `facts.recurringOutgoings` (by index) that look alike, with their category,
+    /// category by category in name order.
+    static func pairs(_ facts: InsightFacts) -> [(category: String, a: Int, b: Int)] {
         let history = facts.history
+        let outgoings = facts.recurringOutgoings
         var byCategory: [String: [Int]] = [:]
         for (index, outgoing) in outgoings.enumerated() {
             let name = history.categories[Int(history.categoryOf[outgoing.entry.latest])].name
             guard name != LedgerHistory.uncategorized else { continue }
             byCategory[name, default: []].append(index)
         }
-        var pairs = 0
-        var involved = Set<Int>()
-        for members in byCategory.values where members.count >= 2 {
+        var result: [(category: String, a: Int, b: Int)] = []
+        for (category, members) in byCategory.sorted(by: { $0.key < $1.key }) where members.count >= 2 {
             for (position, a) in members.enumerated() {
                 for b in members[(position + 1)...] {
                     let payees = (
                         history.groups[outgoings[a].entry.group].payee, history.groups[outgoings[b].entry.group].payee
                     )
-                    guard
-                        DuplicateSubscriptionsCard.isPair(
-                            payees: payees, monthly: (outgoings[a].monthly, outgoings[b].monthly))
-                    else { continue }
-                    pairs += 1
-                    involved.insert(a)
-                    involved.insert(b)
+                    if isPair(payees: payees, monthly: (outgoings[a].monthly, outgoings[b].monthly)) {
+                        result.append((category, a, b))
+                    }
                 }
             }
         }
+        return result
+    }
+
+    func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        let outgoings = facts.recurringOutgoings
+        guard !outgoings.isEmpty else { return .omitted("no recurring payments detected") }
+        let history = facts.history
+        let found = DuplicateSubscriptionsCard.pairs(facts)
+        let pairs = found.count
+        let involved = Set(found.flatMap { [$0.a, $0.b] })
         guard pairs > 0 else { return .quiet }
         let series = involved.map { index in
             (
