@@ -27,8 +27,12 @@ public struct AnomalyBook: Sendable {
     /// The same per top-level group name, and for all spending.
     let groupExpenses: [String: [Int]]
     let allExpenses: [Int]
-    /// Per account index: each currency's first day on that account.
-    let firstCurrencyDay: [[String: Int]]
+    /// Per account index: each currency it has used, with the day of its first use there, in order
+    /// of first use (an account uses a handful, so a list beats hashing each row's code).
+    let accountCurrencies: [[(code: String, firstDay: Int)]]
+    /// Per transaction: the first day its currency was used on its account (`Int32.max` without an
+    /// account), so a month asks "is this currency new here?" without a lookup.
+    let currencyFirstDay: [Int32]
     /// Per transaction: its position in its payee group's list (0 when it has no group).
     let positionInGroup: [Int32]
     /// Per payee group, side by side with its transactions: the expense in base minor units (0 for
@@ -40,23 +44,46 @@ public struct AnomalyBook: Sendable {
     public init(history: LedgerHistory) {
         self.history = history
         var categoryExpenses = [[Int]](repeating: [], count: history.categories.count)
-        var groupExpenses: [String: [Int]] = [:]
-        var allExpenses: [Int] = []
-        var firstCurrencyDay = [[String: Int]](repeating: [:], count: history.accounts.count)
-        for index in history.transactions.indices {
-            let account = Int(history.accountOf[index])
-            if account >= 0 {
-                let code = history.transactions[index].amount.currency.code
-                if firstCurrencyDay[account][code] == nil {
-                    firstCurrencyDay[account][code] = history.transactions[index].date.dayNumber
-                }
-            }
-            guard history.groupOf[index] >= 0, let amount = history.baseAmounts[index], amount < 0 else { continue }
-            let category = Int(history.categoryOf[index])
-            categoryExpenses[category].append(index)
-            groupExpenses[history.categories[category].top, default: []].append(index)
-            allExpenses.append(index)
+        // Expenses per top-level group, gathered by the category's group index rather than by
+        // hashing the group's name on every row.
+        var tops: [String: Int] = [:]
+        let topOf = history.categories.map { category in
+            if let known = tops[category.top] { return known }
+            tops[category.top] = tops.count
+            return tops.count - 1
         }
+        var topExpenses = [[Int]](repeating: [], count: tops.count)
+        var allExpenses: [Int] = []
+        var accountCurrencies = [[(code: String, firstDay: Int)]](repeating: [], count: history.accounts.count)
+        var currencyFirstDay = [Int32](repeating: Int32.max, count: history.transactions.count)
+        history.transactions.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                let account = Int(history.accountOf[index])
+                if account >= 0 {
+                    // Read in place: copying the row, or even its code, would retain strings.
+                    let row = rows.baseAddress! + index
+                    let day = history.dayNumbers[index]
+                    var firstDay = day
+                    if let known = accountCurrencies[account].firstIndex(where: {
+                        $0.code == row.pointee.amount.currency.code
+                    }) {
+                        firstDay = accountCurrencies[account][known].firstDay
+                    } else {
+                        accountCurrencies[account].append((row.pointee.amount.currency.code, day))
+                    }
+                    currencyFirstDay[index] = Int32(clamping: firstDay)
+                }
+                guard history.groupOf[index] >= 0, let amount = history.baseAmounts[index], amount < 0 else {
+                    continue
+                }
+                let category = Int(history.categoryOf[index])
+                categoryExpenses[category].append(index)
+                topExpenses[topOf[category]].append(index)
+                allExpenses.append(index)
+            }
+        }
+        var groupExpenses: [String: [Int]] = [:]
+        for (top, index) in tops where !topExpenses[index].isEmpty { groupExpenses[top] = topExpenses[index] }
         var positionInGroup = [Int32](repeating: 0, count: history.transactions.count)
         var groupExpenseAmounts: [[Int64]] = []
         var groupDays: [[Int32]] = []
@@ -79,7 +106,8 @@ public struct AnomalyBook: Sendable {
         self.categoryExpenses = categoryExpenses
         self.groupExpenses = groupExpenses
         self.allExpenses = allExpenses
-        self.firstCurrencyDay = firstCurrencyDay
+        self.accountCurrencies = accountCurrencies
+        self.currencyFirstDay = currencyFirstDay
     }
 
     public func input(for month: YearMonth, recurring: [RecurringBook.Entry]) -> AnomalyInput {
@@ -87,8 +115,8 @@ public struct AnomalyBook: Sendable {
         let leadStart = month.firstDay.dayNumber - AnomalyBook.leadDays
         let firstDay = month.firstDay.dayNumber
         var start = range.lowerBound
-        while start > 0, history.transactions[start - 1].date.dayNumber >= leadStart { start -= 1 }
-        let warmUpEnd = (history.transactions.first?.date.dayNumber ?? 0) + AnomalyBook.warmUpDays
+        while start > 0, history.dayNumbers[start - 1] >= leadStart { start -= 1 }
+        let warmUpEnd = (history.dayNumbers.first ?? 0) + AnomalyBook.warmUpDays
         var candidates: [AnomalyCandidate] = []
         var histories: [String: CandidateHistory] = [:]
         for index in start..<range.upperBound {
@@ -111,36 +139,37 @@ public struct AnomalyBook: Sendable {
                         payeeAmounts: priorExpenses(
                             transactions, beforePosition: position, limit: AnomalyBook.payeeWindow),
                         categoryAmounts: [])
-                } else if prior.count == 0, history.transactions[index].date.dayNumber >= warmUpEnd {
+                } else if prior.count == 0, history.dayNumbers[index] >= warmUpEnd {
                     candidateHistory = newPayeeHistory(index, category: categoryIndex)
                 }
             }
             let repeated = hasRepeat(group, at: position, amount: amount)
-            let currency = history.transactions[index].amount.currency.code
+            // New on its account this month, on an account that had used another currency before.
             let account = Int(history.accountOf[index])
             let newCurrency =
-                account >= 0 && (firstCurrencyDay[account][currency] ?? Int.min) >= firstDay
-                && firstCurrencyDay[account].values.contains { $0 < firstDay }
+                account >= 0 && Int(currencyFirstDay[index]) >= firstDay
+                && accountCurrencies[account].contains { $0.firstDay < firstDay }
             guard candidateHistory != nil || repeated || newCurrency else { continue }
             let t = history.transactions[index]
             let candidate = AnomalyCandidate(
                 id: t.id.rawValue, date: t.date, account: t.account.rawValue, payee: t.payee,
-                category: history.categories[categoryIndex].name, amount: amount, currency: currency)
+                category: history.categories[categoryIndex].name, amount: amount, currency: t.amount.currency.code)
             candidates.append(candidate)
             if let candidateHistory { histories[candidate.id] = candidateHistory }
         }
         var currencies: [String: Set<String>] = [:]
         for (index, account) in history.accounts.enumerated() {
-            currencies[account.id.rawValue] = Set(firstCurrencyDay[index].filter { $0.value < firstDay }.keys)
+            currencies[account.id.rawValue] = Set(accountCurrencies[index].filter { $0.firstDay < firstDay }.map(\.code))
         }
         return AnomalyInput(
             month: month, currency: history.base, candidates: candidates, histories: histories,
             accountCurrencies: currencies, categories: categoryMonths(month),
             recurring: recurring.map { entry in
                 let t = history.transactions[entry.latest]
+                let latest = entry.series.occurrences.last ?? entry.latest
                 return RecurringPayee(
                     payee: t.payee, category: history.categories[Int(history.categoryOf[entry.latest])].name,
-                    series: entry.series)
+                    series: entry.series, latestID: history.transactions[latest].id.rawValue)
             })
     }
 

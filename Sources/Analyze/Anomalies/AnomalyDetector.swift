@@ -41,7 +41,8 @@ public struct AnomalyDetector: Sendable, Equatable {
         found += newCurrency.detect(inMonth, seen: input.accountCurrencies, money: money)
         for recurring in input.recurring {
             if let anomaly = priceChange.evaluate(
-                recurring.series, payee: recurring.payee, category: recurring.category, month: month, money: money)
+                recurring.series, payee: recurring.payee, category: recurring.category,
+                latestID: recurring.latestID, month: month, money: money)
             {
                 found.append(anomaly)
             }

@@ -13,9 +13,11 @@ public struct PriceChangeDetector: Sendable, Equatable {
 
     public init() {}
 
-    /// The anomaly for `series` (of `payee`, in `category`) when its latest price change is in `month`.
+    /// The anomaly for `series` (of `payee`, in `category`) when its latest price change is in `month`;
+    /// it names the series' latest occurrence, `latestID`, when that is at or after the change.
     public func evaluate(
-        _ series: RecurringSeries, payee: String, category: String, month: YearMonth, money: MoneyPhrase
+        _ series: RecurringSeries, payee: String, category: String, latestID: String, month: YearMonth,
+        money: MoneyPhrase
     ) -> Anomaly? {
         guard let change = series.priceChanges.last, month.contains(change.date), change.from < 0, change.to < 0,
             Double(change.to.magnitude) >= (1 + Self.minimumRise) * Double(change.from.magnitude)
@@ -25,7 +27,7 @@ public struct PriceChangeDetector: Sendable, Equatable {
         let reason =
             "\(payee) now takes \(money.magnitude(change.to)) instead of \(money.magnitude(change.from)) "
             + "(\(signed)) since \(change.date)"
-        let ids = series.lastDate >= change.date ? series.occurrenceIDs.suffix(1).map { $0 } : []
+        let ids = series.lastDate >= change.date && !series.occurrences.isEmpty ? [latestID] : []
         return Anomaly(
             kind: .priceChange, date: change.date, payee: payee, category: category, amount: change.to,
             risk: RiskScore.rounded(RiskScore.priceChange(from: change.from, to: change.to)), reason: reason,

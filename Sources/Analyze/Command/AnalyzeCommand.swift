@@ -80,8 +80,8 @@ public struct AnalyzeCommand: ParsableCommand {
         let journal: Journal
         let facts: ImportFacts?
         do {
-            let bytes = try times.time("read ledger") { try FileOutput.read(ledger) }
-            journal = try times.time("decode ledger") { try JournalCodec.decode(bytes, path: ledger) }
+            let file = try times.time("read ledger") { try JournalBytes(contentsOf: ledger) }
+            journal = try times.time("decode ledger") { try JournalCodec.decode(file, path: ledger) }
             facts = try importReport.map { path in
                 try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(path)))
             }
@@ -107,6 +107,7 @@ public struct AnalyzeCommand: ParsableCommand {
             Self.printError("\(error)")
             throw ExitCode(1)
         }
+        KeptUntilExit.keep(journal)
         if timings {
             Self.printError("closebook-analyze: where the time went\n" + times.lines.joined(separator: "\n"))
         }

@@ -112,7 +112,12 @@ public struct LedgerHistory: Sendable {
         }
 
         var month = 0
-        var lastAccount: (id: AccountID, index: Int)?
+        // Each row's account, category and payee group are first looked up by their bits (see
+        // `BitPatternMemo`); only a miss hashes the text.
+        let layout = RowLayout()
+        var accountMemo = BitPatternMemo(slots: 64, enabled: layout.isUsable)
+        var categoryMemo = BitPatternMemo(slots: 1024, enabled: layout.isUsable)
+        var groupMemo = BitPatternMemo(slots: 1 << 14, enabled: layout.isUsable)
         var nextMonthDay = first?.adding(months: 1).firstDay.dayNumber ?? 0
         if monthCount > 0 { monthStarts[0] = 0 }
         // Rows are read in place: copying a transaction out of the array retains all its strings.
@@ -126,14 +131,15 @@ public struct LedgerHistory: Sendable {
                     monthStarts[month] = index
                     nextMonthDay = first!.adding(months: month + 1).firstDay.dayNumber
                 }
-                // Rows of one account come in runs, and equal ids usually share storage: comparing
-                // with the last one is cheaper than hashing every id.
+                let raw = UnsafeRawPointer(t)
+                let accountWords = BitPatternMemo.words(raw, offset: layout.account, size: layout.accountSize)
+                let accountKey = (accountWords.0, accountWords.1, UInt64(0))
                 let account: Int
-                if let last = lastAccount, last.id == t.pointee.account {
-                    account = last.index
+                if let known = accountMemo.value(for: accountKey) {
+                    account = known
                 } else {
                     account = accountIndex[t.pointee.account] ?? -1
-                    lastAccount = (t.pointee.account, account)
+                    accountMemo.remember(account, for: accountKey)
                 }
                 accountOf[index] = Int32(account)
                 if account >= 0, t.pointee.status == .posted, day >= openingDays[account] {
@@ -146,10 +152,18 @@ public struct LedgerHistory: Sendable {
                 }
                 let converted = rates.toBase(t.pointee.amount.minorUnits, t.pointee.amount.currency, onDay: day)
                 baseAmounts[index] = converted
-                categoryOf[index] = Int32(
-                    category(
+                // An uncategorised row's category depends on its sign, so only set categories are remembered.
+                let categoryWords = BitPatternMemo.words(raw, offset: layout.category, size: layout.categorySize)
+                let categoryKey = (categoryWords.0, categoryWords.1, UInt64(0))
+                if t.pointee.category != nil, let known = categoryMemo.value(for: categoryKey) {
+                    categoryOf[index] = Int32(known)
+                } else {
+                    let found = category(
                         t.pointee.category ?? t.pointee.splits.first?.category,
-                        amount: converted ?? t.pointee.amount.minorUnits))
+                        amount: converted ?? t.pointee.amount.minorUnits)
+                    categoryOf[index] = Int32(found)
+                    if t.pointee.category != nil { categoryMemo.remember(found, for: categoryKey) }
+                }
                 if t.pointee.status == .pending {
                     flows[month].pendingCount += 1
                     continue
@@ -184,15 +198,22 @@ public struct LedgerHistory: Sendable {
                     flows[month].uncategorizedCount += 1
                     flows[month].uncategorizedAmount += Int128(amount.magnitude)
                 }
-                let key = GroupKey(account: account, payee: t.pointee.payee)
-                if let g = groupIndex[key] {
-                    groups[g].transactions.append(index)
-                    groupOf[index] = Int32(g)
+                let payeeWords = BitPatternMemo.words(raw, offset: layout.payee, size: layout.payeeSize)
+                let groupKey = (UInt64(bitPattern: Int64(account)), payeeWords.0, payeeWords.1)
+                let group: Int
+                if let known = groupMemo.value(for: groupKey) {
+                    group = known
+                } else if let known = groupIndex[GroupKey(account: account, payee: t.pointee.payee)] {
+                    group = known
+                    groupMemo.remember(group, for: groupKey)
                 } else {
-                    groupIndex[key] = groups.count
-                    groupOf[index] = Int32(groups.count)
-                    groups.append(PayeeGroup(account: account, payee: t.pointee.payee, transactions: [index]))
+                    group = groups.count
+                    groupIndex[GroupKey(account: account, payee: t.pointee.payee)] = group
+                    groups.append(PayeeGroup(account: account, payee: t.pointee.payee, transactions: []))
+                    groupMemo.remember(group, for: groupKey)
                 }
+                groups[group].transactions.append(index)
+                groupOf[index] = Int32(group)
             }
         }
         monthStarts[monthCount] = transactions.count
@@ -212,6 +233,29 @@ public struct LedgerHistory: Sendable {
     struct GroupKey: Hashable {
         var account: Int
         var payee: String
+    }
+
+    /// Where a transaction's account, category and payee sit in its bytes, for `BitPatternMemo`.
+    /// The memo is used only when each field is found and fits in two words (as on every 64-bit
+    /// platform); otherwise every lookup hashes the text.
+    struct RowLayout {
+        let account: Int, accountSize: Int
+        let category: Int, categorySize: Int
+        let payee: Int, payeeSize: Int
+        let isUsable: Bool
+
+        init() {
+            let offsets = (
+                MemoryLayout<Transaction>.offset(of: \.account), MemoryLayout<Transaction>.offset(of: \.category),
+                MemoryLayout<Transaction>.offset(of: \.payee)
+            )
+            (account, accountSize) = (offsets.0 ?? 0, MemoryLayout<AccountID>.size)
+            (category, categorySize) = (offsets.1 ?? 0, MemoryLayout<CategoryPath?>.size)
+            (payee, payeeSize) = (offsets.2 ?? 0, MemoryLayout<String>.size)
+            isUsable =
+                offsets.0 != nil && offsets.1 != nil && offsets.2 != nil
+                && [accountSize, categorySize, payeeSize].allSatisfy { $0 <= 16 }
+        }
     }
 
     static func recordMissing(_ list: inout [MissingRate], _ t: Transaction) {

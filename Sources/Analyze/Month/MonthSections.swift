@@ -19,7 +19,7 @@ enum MonthSections {
             if let monthly, series.status == .active {
                 if monthly > 0 { income += monthly } else { expenses -= monthly }
             }
-            let ids = series.occurrenceIDs.suffix(24)
+            let ids = series.occurrences.suffix(24).map { history.transactions[$0].id.rawValue }
             rows.append(
                 (
                     RecurringEntry(

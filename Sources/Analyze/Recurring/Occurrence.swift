@@ -5,8 +5,10 @@ import Ledger
 /// The amount stays signed minor units (money out negative) so the detector can tell a refund from a
 /// charge; the caller passes a group's occurrences sorted by date.
 public struct Occurrence: Sendable, Equatable {
-    /// The transaction's id, echoed in `RecurringSeries.occurrenceIDs`.
-    public var id: String
+    /// The transaction's index in the ledger (or any number that tells the caller which one it
+    /// is), echoed in `RecurringSeries.occurrences`. A number, not the id: the detector copies
+    /// occurrences many times per group, and a string would be retained and released each time.
+    public var index: Int
     public var date: CivilDate {
         didSet { dayNumber = date.dayNumber }
     }
@@ -16,8 +18,8 @@ public struct Occurrence: Sendable, Equatable {
     /// group (the date arithmetic was a large share of a call).
     public private(set) var dayNumber: Int
 
-    public init(id: String, date: CivilDate, amount: Int64) {
-        self.id = id
+    public init(index: Int, date: CivilDate, amount: Int64) {
+        self.index = index
         self.date = date
         self.amount = amount
         self.dayNumber = date.dayNumber

@@ -34,8 +34,7 @@ public struct RecurringBook: Sendable {
             // Fields are read in place: copying a transaction out of the array retains all its strings.
             let occurrences = history.transactions.withUnsafeBufferPointer { rows in
                 group.transactions.map { index in
-                    Occurrence(
-                        id: rows[index].id.rawValue, date: rows[index].date, amount: rows[index].amount.minorUnits)
+                    Occurrence(index: index, date: rows[index].date, amount: rows[index].amount.minorUnits)
                 }
             }
             let startMonth = first.months(to: history.transactions[group.transactions[0]].date.yearMonth)

@@ -391,7 +391,7 @@ private struct Scope {
             cadence: run.cadence, amount: amount, monthlyAmount: run.cadence.monthlyEquivalent(of: amount),
             firstDate: occurrences[firstIndex].date, lastDate: occurrences[run.latest].date, nextDate: next,
             status: status, expectedDate: status == .active ? nil : next,
-            priceChanges: priceChanges(indices), occurrenceIDs: indices.map { occurrences[$0].id },
+            priceChanges: priceChanges(indices), occurrences: indices.map { occurrences[$0].index },
             count: indices.count)
     }
 

@@ -17,14 +17,14 @@ public struct RecurringSeries: Sendable, Equatable {
     public var expectedDate: CivilDate?
     /// Steps between settled amounts, oldest first.
     public var priceChanges: [PriceChange]
-    /// The ids of the occurrences that make up the series, oldest first.
-    public var occurrenceIDs: [String]
+    /// The `Occurrence.index` of each occurrence that makes up the series, oldest first.
+    public var occurrences: [Int]
     public var count: Int
 
     public init(
         cadence: Cadence, amount: Int64, monthlyAmount: Int64, firstDate: CivilDate, lastDate: CivilDate,
         nextDate: CivilDate, status: RecurringStatus, expectedDate: CivilDate?, priceChanges: [PriceChange],
-        occurrenceIDs: [String], count: Int
+        occurrences: [Int], count: Int
     ) {
         self.cadence = cadence
         self.amount = amount
@@ -35,7 +35,7 @@ public struct RecurringSeries: Sendable, Equatable {
         self.status = status
         self.expectedDate = expectedDate
         self.priceChanges = priceChanges
-        self.occurrenceIDs = occurrenceIDs
+        self.occurrences = occurrences
         self.count = count
     }
 }

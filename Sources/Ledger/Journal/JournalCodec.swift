@@ -74,9 +74,15 @@ public enum JournalCodec {
         return try result.get()
     }
 
-    /// `decode` over the array's storage: rows are read in place.
+    /// Reads a whole journal from a file's bytes (mapped, so the file is not copied into fresh
+    /// memory first); `path` is used only in error messages.
+    public static func decode(_ file: JournalBytes, path: String) throws(JournalError) -> Journal {
+        try decode(nil, buffer: file.buffer, path: path)
+    }
+
+    /// `decode` over `buffer`, the storage of `bytes` when there is one: rows are read in place.
     private static func decode(
-        _ bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, path: String
+        _ bytes: [UInt8]?, buffer: UnsafeBufferPointer<UInt8>, path: String
     ) throws(JournalError) -> Journal {
         var transactions: [Transaction] = []
         var caches = JournalRowDecoder.Caches()
@@ -87,7 +93,9 @@ public enum JournalCodec {
                 transactions.reserveCapacity((buffer.count - rowsStart) / 160 + 16)
             },
             row: { (start, end, lineNumber) throws(JournalError) in
-                var row = JournalRowDecoder(bytes: bytes, buffer: buffer, start: start, end: end)
+                var row =
+                    bytes.map { JournalRowDecoder(bytes: $0, buffer: buffer, start: start, end: end) }
+                    ?? JournalRowDecoder(buffer: buffer, start: start, end: end)
                 do throws(JSONScanner.Failure) {
                     transactions.append(try row.decode(caches: &caches))
                 } catch {

@@ -18,16 +18,26 @@ struct JournalRowDecoder {
         var sources = ByteKeyedCache<CategorySource?>()
     }
 
-    private let bytes: [UInt8]
+    /// The array `JSONScanner` reads for the unusual cases, and where `base[0]` is in it: the
+    /// buffer's own array, or (for a buffer that is not an array's, such as a mapped file) a copy
+    /// of this row alone, made the first time one is needed.
+    private var scanned: (bytes: [UInt8], offset: Int)?
     private let base: UnsafePointer<UInt8>
+    private let start: Int
     private var position: Int
     private let end: Int
 
     /// `buffer` must be the storage of `bytes`; offsets are positions in both.
     init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
-        self.bytes = bytes
+        self.init(buffer: buffer, start: start, end: end)
+        self.scanned = (bytes, 0)
+    }
+
+    /// Reads the row at `start..<end` of `buffer`, which must stay valid while the row is decoded.
+    init(buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         // A non-empty line lies inside the buffer, so it has a base address.
         self.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.start = start
         self.position = start
         self.end = end
     }
@@ -208,7 +218,8 @@ struct JournalRowDecoder {
             amount = plain
         } else {
             do {
-                amount = try Money.parse(bytes[amountStart..<amountEnd], currency: currency)
+                amount = try Money.parse(
+                    UnsafeBufferPointer(start: base + amountStart, count: amountEnd - amountStart), currency: currency)
             } catch {
                 throw Failure(offset: start, reason: "invalid amount: \(error)")
             }
@@ -259,15 +270,34 @@ struct JournalRowDecoder {
     }
 
     /// Runs `body` on a `JSONScanner` at the current position, then carries on after what it read.
+    /// Positions that `body` returns or fails at are the scanner's; `scannerOffset` turns them into
+    /// the buffer's.
     @inline(__always)
     private mutating func scanner<T>(
         _ body: (inout JSONScanner) throws(Failure) -> T
     ) throws(Failure) -> T {
-        var scanner = JSONScanner(bytes: bytes, start: position, end: end)
-        let value = try body(&scanner)
-        position = scanner.position
+        let (bytes, offset) = scannerBytes()
+        var scanner = JSONScanner(bytes: bytes, start: position - offset, end: end - offset)
+        let value: T
+        do throws(Failure) {
+            value = try body(&scanner)
+        } catch {
+            throw Failure(offset: error.offset + offset, reason: error.reason)
+        }
+        position = scanner.position + offset
         return value
     }
+
+    /// The array for `JSONScanner` and the buffer position of its first byte.
+    private mutating func scannerBytes() -> (bytes: [UInt8], offset: Int) {
+        if let scanned { return scanned }
+        let copy = (Array(UnsafeBufferPointer(start: base + start, count: end - start)), start)
+        scanned = copy
+        return copy
+    }
+
+    /// The buffer position of the scanner's position 0.
+    private var scannerOffset: Int { scanned?.offset ?? 0 }
 
     @inline(__always)
     private func buffer(_ range: (start: Int, end: Int)) -> UnsafeBufferPointer<UInt8> {
@@ -324,7 +354,7 @@ struct JournalRowDecoder {
         skipWhitespace()
         if let range = try plainString() { return range }
         let slice = try scanner(body)
-        return (slice.startIndex, slice.endIndex)
+        return (slice.startIndex + scannerOffset, slice.endIndex + scannerOffset)
     }
 
     /// As `JSONScanner.readInt`.

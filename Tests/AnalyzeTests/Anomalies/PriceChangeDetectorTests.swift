@@ -9,10 +9,10 @@ struct PriceChangeDetectorTests {
 
     static func netflix(asOf: String) -> RecurringSeries? {
         var rows: [Occurrence] = ["2025-07-15", "2025-08-15", "2025-09-15", "2025-10-15", "2025-11-15", "2025-12-15"]
-            .enumerated().map { Occurrence(id: "n\($0.offset + 1)", date: Data.date($0.element), amount: -1099) }
+            .enumerated().map { Occurrence(index: $0.offset + 1, date: Data.date($0.element), amount: -1099) }
         rows += [
-            Occurrence(id: "n7", date: Data.date("2026-01-15"), amount: -1299),
-            Occurrence(id: "n8", date: Data.date("2026-02-15"), amount: -1299),
+            Occurrence(index: 7, date: Data.date("2026-01-15"), amount: -1299),
+            Occurrence(index: 8, date: Data.date("2026-02-15"), amount: -1299),
         ]
         let asOf = Data.date(asOf)
         return RecurringDetector().detect(rows.filter { $0.date <= asOf }[...], asOf: asOf)
@@ -21,9 +21,11 @@ struct PriceChangeDetectorTests {
     @Test func reportedInTheMonthOfTheChangeOnly() throws {
         let detector = PriceChangeDetector()
         let january = try #require(Self.netflix(asOf: "2026-01-31"))
+        let latest = try #require(january.occurrences.last)
         let anomaly = try #require(
             detector.evaluate(
-                january, payee: "NETFLIX", category: "Subscriptions", month: YearMonth(year: 2026, month: 1)!,
+                january, payee: "NETFLIX", category: "Subscriptions",
+                latestID: "n\(latest)", month: YearMonth(year: 2026, month: 1)!,
                 money: Data.money))
         #expect(anomaly.kind == .priceChange)
         #expect(anomaly.amount == -1299)
@@ -36,7 +38,7 @@ struct PriceChangeDetectorTests {
         let february = try #require(Self.netflix(asOf: "2026-02-28"))
         #expect(
             detector.evaluate(
-                february, payee: "NETFLIX", category: "Subscriptions", month: YearMonth(year: 2026, month: 2)!,
-                money: Data.money) == nil)
+                february, payee: "NETFLIX", category: "Subscriptions", latestID: "n8",
+                month: YearMonth(year: 2026, month: 2)!, money: Data.money) == nil)
     }
 }

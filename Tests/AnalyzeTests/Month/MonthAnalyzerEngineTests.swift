@@ -165,7 +165,7 @@ struct DetectorReadingTests {
         return RecurringSeries(
             cadence: .monthly, amount: to, monthlyAmount: to, firstDate: CivilDate(iso: "2025-01-01")!,
             lastDate: changed, nextDate: changed.adding(months: 1)!, status: .active, expectedDate: nil,
-            priceChanges: [PriceChange(date: changed, from: from, to: to)], occurrenceIDs: ["x"], count: 8)
+            priceChanges: [PriceChange(date: changed, from: from, to: to)], occurrences: [8], count: 8)
     }
 
     @Test func onlyRisesOfFivePercentOrMoreAreNews() {
@@ -175,16 +175,19 @@ struct DetectorReadingTests {
         #expect(
             detector.evaluate(
                 Self.series(from: -105_000, to: -109_500, on: "2025-09-29"), payee: "Rent", category: "Housing",
+                latestID: "x",
                 month: month, money: Self.money) == nil)
         // A salary rise is good news.
         #expect(
             detector.evaluate(
                 Self.series(from: 285_000, to: 293_550, on: "2025-09-25"), payee: "Acme", category: "Income:Salary",
+                latestID: "x",
                 month: month, money: Self.money) == nil)
         // 10.00 -> 10.50 is exactly +5%.
         #expect(
             detector.evaluate(
                 Self.series(from: -1_000, to: -1_050, on: "2025-09-15"), payee: "Box", category: "Subscriptions",
+                latestID: "x",
                 month: month, money: Self.money) != nil)
     }
 
@@ -218,7 +221,7 @@ struct DetectorReadingTests {
     @Test func shortCadencesNeedFourOccurrences() {
         let detector = RecurringDetector()
         func occurrences(_ dates: [String]) -> [Occurrence] {
-            dates.enumerated().map { Occurrence(id: "o\($0.offset)", date: CivilDate(iso: $0.element)!, amount: -395) }
+            dates.enumerated().map { Occurrence(index: $0.offset, date: CivilDate(iso: $0.element)!, amount: -395) }
         }
         let three = occurrences(["2026-01-05", "2026-01-19", "2026-02-02"])
         #expect(detector.detect(three[...], asOf: CivilDate(iso: "2026-02-05")!) == nil)
@@ -235,7 +238,7 @@ struct DetectorReadingTests {
             dates.append(date)
             date = date.adding(days: step)!
         }
-        let visits = dates.enumerated().map { Occurrence(id: "v\($0.offset)", date: $0.element, amount: -420) }
+        let visits = dates.enumerated().map { Occurrence(index: $0.offset, date: $0.element, amount: -420) }
         #expect(RecurringDetector().detect(visits[...], asOf: dates.last!)?.cadence != .fortnightly)
     }
 }

@@ -7,9 +7,9 @@ import Testing
 struct RecurringDetectorTests {
     static func date(_ iso: String) -> CivilDate { CivilDate(iso: iso)! }
 
-    /// Occurrences from `(date, amount)` pairs, with ids `t1`, `t2`, ... in the order given.
+    /// Occurrences from `(date, amount)` pairs, numbered 1, 2, ... in the order given.
     static func occurrences(_ rows: [(String, Int64)]) -> [Occurrence] {
-        rows.enumerated().map { Occurrence(id: "t\($0.offset + 1)", date: date($0.element.0), amount: $0.element.1) }
+        rows.enumerated().map { Occurrence(index: $0.offset + 1, date: date($0.element.0), amount: $0.element.1) }
     }
 
     static func detect(_ rows: [(String, Int64)], asOf: String) -> RecurringSeries? {
@@ -33,7 +33,7 @@ struct RecurringDetectorTests {
         #expect(series.status == .active)
         #expect(series.expectedDate == nil)
         #expect(series.priceChanges.isEmpty)
-        #expect(series.occurrenceIDs == ["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"])
+        #expect(series.occurrences == [1, 2, 3, 4, 5, 6, 7, 8])
     }
 
     @Test func monthlyRentOnTheFirst() throws {
@@ -213,7 +213,7 @@ struct RecurringDetectorTests {
         #expect(series.count == 4)
         // Walking back from the latest, the later of the two 12 February charges takes the slot and the
         // earlier one is an extra.
-        #expect(series.occurrenceIDs == ["t1", "t3", "t4", "t5"])
+        #expect(series.occurrences == [1, 3, 4, 5])
     }
 
     @Test func groceryShopIsNotASeries() {
@@ -247,7 +247,7 @@ struct RecurringDetectorTests {
         let series = try #require(Self.detect(rows, asOf: "2026-05-31"))
         #expect(series.cadence == .monthly)
         #expect(series.count == 5)
-        #expect(series.occurrenceIDs == ["t1", "t2", "t3", "t5", "t6"])
+        #expect(series.occurrences == [1, 2, 3, 5, 6])
         #expect(series.amount == -1_500)
     }
 
@@ -259,7 +259,7 @@ struct RecurringDetectorTests {
         ]
         let series = try #require(Self.detect(rows, asOf: "2026-04-30"))
         #expect(series.count == 4)
-        #expect(series.occurrenceIDs == ["t1", "t2", "t4", "t5"])
+        #expect(series.occurrences == [1, 2, 4, 5])
     }
 
     @Test func oneOffAfterTheLatestPaymentDoesNotHideTheSeries() throws {
@@ -271,7 +271,7 @@ struct RecurringDetectorTests {
         ]
         let series = try #require(Self.detect(rows, asOf: "2026-04-30"))
         #expect(series.cadence == .monthly)
-        #expect(series.occurrenceIDs == ["t1", "t2", "t3", "t4"])
+        #expect(series.occurrences == [1, 2, 3, 4])
         #expect(series.lastDate == Self.date("2026-04-08"))
         #expect(series.status == .active)
     }
@@ -318,11 +318,11 @@ struct RecurringDetectorTests {
     }
 
     @Test func occurrenceKeepsItsDayNumberWithItsDate() {
-        var occurrence = Occurrence(id: "a", date: Self.date("1970-01-02"), amount: -1)
+        var occurrence = Occurrence(index: 7, date: Self.date("1970-01-02"), amount: -1)
         #expect(occurrence.dayNumber == 1)
         occurrence.date = Self.date("1969-12-31")
         #expect(occurrence.dayNumber == -1)
-        #expect(occurrence == Occurrence(id: "a", date: Self.date("1969-12-31"), amount: -1))
+        #expect(occurrence == Occurrence(index: 7, date: Self.date("1969-12-31"), amount: -1))
     }
 
     @Test func rawValuesAreTheContractNames() {

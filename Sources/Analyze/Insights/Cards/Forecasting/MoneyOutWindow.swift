@@ -50,7 +50,7 @@ struct MoneyOutWindow: Sendable, Equatable {
                 let candidate = members[position]
                 position -= 1
                 guard dayNumbers[candidate] <= endDay,
-                    entry.series.occurrenceIDs.contains(history.transactions[candidate].id.rawValue)
+                    entry.series.occurrences.contains(candidate)
                 else { continue }
                 recurring += MoneyOutWindow.moneyOut(at: candidate, in: history)
             }

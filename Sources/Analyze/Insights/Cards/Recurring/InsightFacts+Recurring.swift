@@ -8,7 +8,7 @@ extension InsightFacts {
     func seriesLatestID(_ entry: RecurringBook.Entry) -> String {
         // The series' own latest payment: the payee group's latest transaction may be one the
         // series left out (a top-up at the same shop that is not part of its rhythm).
-        entry.series.occurrenceIDs.last ?? history.transactions[entry.latest].id.rawValue
+        history.transactions[entry.series.occurrences.last ?? entry.latest].id.rawValue
     }
 
     /// `minorUnits` of the series' own currency in base at the rate of this month's last day, nil
