@@ -159,7 +159,8 @@ public struct AnomalyBook: Sendable {
         }
         var currencies: [String: Set<String>] = [:]
         for (index, account) in history.accounts.enumerated() {
-            currencies[account.id.rawValue] = Set(accountCurrencies[index].filter { $0.firstDay < firstDay }.map(\.code))
+            let earlier = accountCurrencies[index].filter { $0.firstDay < firstDay }
+            currencies[account.id.rawValue] = Set(earlier.map(\.code))
         }
         return AnomalyInput(
             month: month, currency: history.base, candidates: candidates, histories: histories,
