@@ -56,31 +56,30 @@ public struct AnomalyBook: Sendable {
         var allExpenses: [Int] = []
         var accountCurrencies = [[(code: String, firstDay: Int)]](repeating: [], count: history.accounts.count)
         var currencyFirstDay = [Int32](repeating: Int32.max, count: history.transactions.count)
-        history.transactions.withUnsafeBufferPointer { rows in
-            for index in rows.indices {
-                let account = Int(history.accountOf[index])
-                if account >= 0 {
-                    // Read in place: copying the row, or even its code, would retain strings.
-                    let row = rows.baseAddress! + index
-                    let day = history.dayNumbers[index]
-                    var firstDay = day
-                    if let known = accountCurrencies[account].firstIndex(where: {
-                        $0.code == row.pointee.amount.currency.code
-                    }) {
-                        firstDay = accountCurrencies[account][known].firstDay
-                    } else {
-                        accountCurrencies[account].append((row.pointee.amount.currency.code, day))
-                    }
-                    currencyFirstDay[index] = Int32(clamping: firstDay)
+        // Per account, per index in `history.currencies`: the first day of use, or nil.
+        var firstDays = [[Int?]](
+            repeating: [Int?](repeating: nil, count: history.currencies.count), count: history.accounts.count)
+        for index in history.transactions.indices {
+            let account = Int(history.accountOf[index])
+            if account >= 0 {
+                let currency = Int(history.currencyOf[index])
+                let firstDay: Int
+                if let known = firstDays[account][currency] {
+                    firstDay = known
+                } else {
+                    firstDay = history.dayNumbers[index]
+                    firstDays[account][currency] = firstDay
+                    accountCurrencies[account].append((history.currencies[currency].code, firstDay))
                 }
-                guard history.groupOf[index] >= 0, let amount = history.baseAmounts[index], amount < 0 else {
-                    continue
-                }
-                let category = Int(history.categoryOf[index])
-                categoryExpenses[category].append(index)
-                topExpenses[topOf[category]].append(index)
-                allExpenses.append(index)
+                currencyFirstDay[index] = Int32(clamping: firstDay)
             }
+            guard history.groupOf[index] >= 0, let amount = history.baseAmounts[index], amount < 0 else {
+                continue
+            }
+            let category = Int(history.categoryOf[index])
+            categoryExpenses[category].append(index)
+            topExpenses[topOf[category]].append(index)
+            allExpenses.append(index)
         }
         var groupExpenses: [String: [Int]] = [:]
         for (top, index) in tops where !topExpenses[index].isEmpty { groupExpenses[top] = topExpenses[index] }
@@ -212,18 +211,22 @@ public struct AnomalyBook: Sendable {
     /// transaction at `position`, before or after it.
     func hasRepeat(_ group: Int, at position: Int, amount: Int64) -> Bool {
         guard amount <= -DoubleChargeDetector.minimumAmount else { return false }
-        let days = groupDays[group]
-        let amounts = groupExpenseAmounts[group]
-        let day = days[position]
-        for step in [-1, 1] {
-            var cursor = position + step
-            while cursor >= 0, cursor < days.count {
-                guard abs(Int(days[cursor]) - Int(day)) <= DoubleChargeDetector.windowDays else { break }
-                if amounts[cursor] == amount { return true }
-                cursor += step
+        return groupDays[group].withUnsafeBufferPointer { days in
+            groupExpenseAmounts[group].withUnsafeBufferPointer { amounts in
+                let day = Int(days[position])
+                var cursor = position - 1
+                while cursor >= 0, day - Int(days[cursor]) <= DoubleChargeDetector.windowDays {
+                    if amounts[cursor] == amount { return true }
+                    cursor -= 1
+                }
+                cursor = position + 1
+                while cursor < days.count, Int(days[cursor]) - day <= DoubleChargeDetector.windowDays {
+                    if amounts[cursor] == amount { return true }
+                    cursor += 1
+                }
+                return false
             }
         }
-        return false
     }
 
     /// The base amounts of the expenses among `indices` (sorted transaction indices) before

@@ -123,8 +123,7 @@ public struct AnalysisRun {
         let analyzer = timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = PrettyJSONEncoder()
         var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
         if !single { try FileOutput.makeFolder(out) }
         for month in months {
@@ -138,7 +137,7 @@ public struct AnalysisRun {
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true
             }
-            var bytes = try timings.time("encode") { Array(try encoder.encode(analysis)) }
+            var bytes = try timings.time("encode") { try encoder.encode(analysis) }
             bytes.append(0x0A)
             let path = single ? out : (out as NSString).appendingPathComponent("\(month).json")
             try timings.time("write") {

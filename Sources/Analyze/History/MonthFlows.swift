@@ -29,13 +29,9 @@ public struct MonthFlows: Sendable {
         } else {
             expenses -= Int128(amount)
         }
-        if var entry = byCategory[category] {
-            entry.sum += Int128(amount)
-            entry.count += 1
-            byCategory[category] = entry
-        } else {
-            byCategory[category] = (Int128(amount), 1)
-        }
+        // One hash per part: the entry is updated in place.
+        byCategory[category, default: (0, 0)].sum += Int128(amount)
+        byCategory[category, default: (0, 0)].count += 1
     }
 
     public var net: Int128 { income - expenses }

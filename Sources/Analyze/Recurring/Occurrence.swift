@@ -18,6 +18,15 @@ public struct Occurrence: Sendable, Equatable {
     /// group (the date arithmetic was a large share of a call).
     public private(set) var dayNumber: Int
 
+    /// The occurrence on the day `dayNumber` (days from 1970-01-01; see `CivilDate.dayNumber`).
+    init(index: Int, dayNumber: Int, amount: Int64) {
+        self.index = index
+        // Day numbers come from real dates, which are always in range.
+        self.date = CivilDate(dayNumber: dayNumber) ?? CivilDate(year: 1970, month: 1, day: 1)!
+        self.amount = amount
+        self.dayNumber = dayNumber
+    }
+
     public init(index: Int, date: CivilDate, amount: Int64) {
         self.index = index
         self.date = date

@@ -30,20 +30,21 @@ public struct RecurringBook: Sendable {
             return
         }
         let ends = (0..<history.monthCount).map { first.adding(months: $0).lastDay }
+        let endDays = ends.map(\.dayNumber)
         for (groupIndex, group) in history.groups.enumerated() where group.transactions.count >= 2 {
-            // Fields are read in place: copying a transaction out of the array retains all its strings.
-            let occurrences = history.transactions.withUnsafeBufferPointer { rows in
-                group.transactions.map { index in
-                    Occurrence(index: index, date: rows[index].date, amount: rows[index].amount.minorUnits)
-                }
+            // From the history's per-row arrays: a group's rows are scattered over the ledger, and
+            // reading each whole transaction was a cache miss per occurrence.
+            let occurrences = group.transactions.map { index in
+                Occurrence(index: index, dayNumber: history.dayNumbers[index], amount: history.amounts[index])
             }
-            let startMonth = first.months(to: history.transactions[group.transactions[0]].date.yearMonth)
+            guard let firstDate = occurrences.first?.date else { continue }
+            let startMonth = first.months(to: firstDate.yearMonth)
             var seen = 0
             var askedAt = -1
             var hadSeries = false
             for offset in startMonth..<history.monthCount {
                 let end = ends[offset]
-                let endDay = end.dayNumber
+                let endDay = endDays[offset]
                 while seen < occurrences.count, occurrences[seen].dayNumber <= endDay { seen += 1 }
                 guard seen >= 2 else { continue }
                 if endDay - occurrences[seen - 1].dayNumber > RecurringBook.horizonDays { break }
