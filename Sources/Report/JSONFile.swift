@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 /// Reads and writes the small JSON files of this stage (analyses in, reports out).
 ///
@@ -21,10 +22,8 @@ enum JSONFile {
 
     /// Pretty-printed with sorted keys and a final newline: the same value always gives the same bytes.
     static func encode(_ value: some Encodable) throws(ReportError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(value)) + [0x0A]
+            return try PrettyJSONEncoder().encode(value) + [0x0A]
         } catch {
             throw ReportError(.input, path: "report.json", message: "cannot encode the report (\(error))")
         }

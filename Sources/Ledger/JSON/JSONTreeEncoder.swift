@@ -40,7 +40,15 @@ final class JSONTreeEncoder: Encoder {
         if Value.self == Bool.self, let flag = value as? Bool { return .bool(flag) }
         let encoder = JSONTreeEncoder(parent: parent, key: key)
         try value.encode(to: encoder)
-        return encoder.node ?? .object(JSONObjectBox())
+        if let node = encoder.node { return node }
+        // As `JSONEncoder`: nothing at all is an error, a member that wrote nothing an empty object.
+        guard parent != nil || key != nil else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+        }
+        return .object(JSONObjectBox())
     }
 
     /// A finite floating-point number as `JSONEncoder` writes it: its shortest description, with

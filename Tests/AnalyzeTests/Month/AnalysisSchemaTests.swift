@@ -34,6 +34,23 @@ struct AnalysisSchemaTests {
         }
     }
 
+    /// The stage writes with `PrettyJSONEncoder`; it must give `JSONEncoder`'s bytes.
+    @Test func theFastEncoderWritesWhatJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var month = YearMonth(year: 2025, month: 1)!
+        while month <= YearMonth(year: 2026, month: 3)! {
+            let analysis = try MonthAnalyzerEngineTests.analyzer.analysis(for: month)
+            let fast = try PrettyJSONEncoder().encode(analysis)
+            #expect(fast == Array(try encoder.encode(analysis)), "\(month)")
+            month = month.adding(months: 1)
+        }
+        for month in ["2026-01", "2026-02"] {
+            let analysis = try NetWorthBookTests.analyzer().analysis(for: YearMonth(month)!)
+            #expect(try PrettyJSONEncoder().encode(analysis) == Array(try encoder.encode(analysis)), "\(month)")
+        }
+    }
+
     @Test func netWorthWithValuationsAndUnknownBalancesConforms() throws {
         let analyzer = try NetWorthBookTests.analyzer()
         for month in ["2026-01", "2026-02"] {
