@@ -41,4 +41,27 @@ struct AccountFreshnessTests {
         #expect(facts.withCoverage(figure, month: YearMonth(year: 2026, month: 11)!).monthCovered == false)
         #expect(facts.withCoverage(figure, month: YearMonth(year: 2026, month: 11)!).coveredThrough == "2026-11-18")
     }
+
+    /// A month is complete only if every account with statements in it has them from its first
+    /// day and without a gap: the same reading as the accounts table. An account with no
+    /// statement in the month (opened later) does not count.
+    @Test func completeMonthsAgreeWithTheAccountsTable() {
+        let facts = ImportFacts(
+            accounts: [
+                ImportFacts.AccountFacts(
+                    id: "a", name: "A", coverage: .init(from: "2024-09-02", to: "2026-11-18"),
+                    gaps: [.init(from: "2025-03-10", to: "2025-03-12")]),
+                ImportFacts.AccountFacts(
+                    id: "b", name: "B", coverage: .init(from: "2025-06-01", to: "2026-11-18"), gaps: []),
+                ImportFacts.AccountFacts(id: "house", name: "House", coverage: nil, gaps: []),
+            ], files: [])
+        func starts(_ year: Int, _ month: Int, valued: Set<String> = []) -> Bool {
+            facts.startsEveryAccount(of: YearMonth(year: year, month: month)!, valued: valued)
+        }
+        #expect(!starts(2024, 9))  // A begins on the 2nd
+        #expect(starts(2024, 10))  // B has nothing yet and does not count
+        #expect(!starts(2025, 3))  // A's gap
+        #expect(starts(2025, 6))  // B begins on the 1st
+        #expect(starts(2024, 9, valued: ["a"]))  // a valued account is not judged by statements
+    }
 }

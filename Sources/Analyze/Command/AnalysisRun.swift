@@ -133,6 +133,9 @@ public struct AnalysisRun {
                 let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
                 analysis.notices = facts.notices(for: month, valued: valued) + analysis.notices
                 analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
+                // A first month whose statements start on its 2nd is not complete either: the
+                // accounts table says "partly", and the summary must not say "whole month".
+                if !facts.startsEveryAccount(of: month, valued: valued) { analysis.complete = false }
             }
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true

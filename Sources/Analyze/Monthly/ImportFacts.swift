@@ -139,6 +139,21 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
 }
 
 extension ImportFacts {
+    /// True when the statements of every account that has any in `month` begin by its first day
+    /// and leave no gap in it. An account's statements ending early is left to `MonthSelection`
+    /// (the latest complete month), which knows which accounts stopped long ago.
+    public func startsEveryAccount(of month: YearMonth, valued: Set<String>) -> Bool {
+        let first = month.firstDay.isoString
+        let last = month.lastDay.isoString
+        // ISO dates compare as text.
+        return accounts.allSatisfy { account in
+            guard !valued.contains(account.id), let coverage = account.coverage, coverage.from <= last,
+                coverage.to >= first
+            else { return true }
+            return coverage.from <= first && !account.gaps.contains { $0.from <= last && $0.to >= first }
+        }
+    }
+
     /// `account` with how far its statements reach: the last day they cover, and whether they
     /// cover every day of `month` with no gap (nil when the import report does not know the account).
     public func withCoverage(_ account: AccountFigure, month: YearMonth) -> AccountFigure {
