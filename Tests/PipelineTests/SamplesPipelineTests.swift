@@ -300,13 +300,24 @@ struct SamplesPipelineTests {
         #expect(payees.map(String.init).sorted() == facts["uncategorizedMerchants"] as? [String])
     }
 
-    @Test func archiveHoldsTheMonthsThreeFiles() throws {
+    @Test func archiveHoldsTheMonthsFilesAndTheChartsItsMarkdownShows() throws {
         let workspace = try Self.freshWorkspace()
         defer { try? FileManager.default.removeItem(at: workspace) }
         try Self.runPipeline(in: workspace)
         let archive = workspace.appendingPathComponent("archives/closebook-2026-10.tar.gz").path
-        let listing = try Self.run("/usr/bin/tar", ["-tzf", archive])
-        #expect(listing.split(separator: "\n") == ["2026-10/index.html", "2026-10/report.json", "2026-10/report.md"])
+        let listing = try Self.run("/usr/bin/tar", ["-tzf", archive]).split(separator: "\n").map(String.init)
+        #expect(
+            listing.filter { !$0.hasPrefix("2026-10/charts/") }
+                == ["2026-10/index.html", "2026-10/report.json", "2026-10/report.md"])
+        // Every chart image of report.md is in the archive and beside it on the site, and no other.
+        let markdown = try String(
+            contentsOfFile: workspace.appendingPathComponent("site/2026-10/report.md").path, encoding: .utf8)
+        let linked = markdown.matches(of: /\]\((charts\/[a-z-]+\.svg)\)/).map { "2026-10/" + String($0.1) }
+        #expect(linked.count >= 5)
+        #expect(listing.filter { $0.hasPrefix("2026-10/charts/") } == linked.sorted())
+        for chart in linked {
+            #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("site/" + chart).path))
+        }
         _ = try Self.run("/usr/bin/gzip", ["-t", archive])
         let extracted = try Self.run("/usr/bin/tar", ["-xzOf", archive, "2026-10/report.md"])
         let onDisk = try String(

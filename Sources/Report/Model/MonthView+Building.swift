@@ -57,31 +57,9 @@ extension MonthView {
                 inflow: AmountFormatter.string(account.inflow), outflow: AmountFormatter.string(account.outflow),
                 transactions: MonthView.count(account.transactionCount),
                 closingTone: account.closingBalance?.isNegative == true ? "bad" : "neutral")
-            func day(_ date: CivilDate) -> String {
-                "\(date.day) \(MonthView.shortMonthNames[date.month - 1]) \(date.year)"
-            }
-            row.newest = account.newestTransaction.map(day) ?? "—"
-            switch account.monthCovered {
-            case true?:
-                (row.coverage, row.coverageTone) = ("✓ Whole month", "good")
-            case false?:
-                // Say which end falls short: the statements miss the month altogether, end before
-                // its last day, start after its first, or have a gap inside it.
-                let start = report.month.firstDay
-                let end = report.month.lastDay
-                let words: String
-                if let from = account.coveredFrom, let to = account.coveredThrough, to < start || from > end {
-                    words = "✗ None"
-                } else if let to = account.coveredThrough, to < end {
-                    words = "✗ Partly, to \(day(to))"
-                } else if let from = account.coveredFrom, from > start {
-                    words = "✗ Partly, from \(day(from))"
-                } else {
-                    words = "✗ Partly, with a gap"
-                }
-                (row.coverage, row.coverageTone) = (words, "bad")
-            case nil:
-                break
+            row.newest = account.newestTransaction.map(MonthView.dayText) ?? "—"
+            if let coverage = MonthView.coverage(of: account, in: report.month) {
+                (row.coverage, row.coverageTone) = (coverage.words, coverage.tone)
             }
             return row
         }
@@ -94,6 +72,7 @@ extension MonthView {
         budgetChart = charts ? BudgetProgressChart(lines: report.categories).svg : ""
         plan = report.sections.plan.map { PlanView($0, currency: report.currency, text: text) }
         goalChart = charts ? GoalProgressChart(goals: report.sections.plan?.goals ?? []).svg : ""
+        freshnessChart = charts ? AccountFreshnessChart(month: report.month, accounts: report.accounts).svg : ""
         recurring = MonthView.recurringRows(report, text: text)
         recurringSummary = MonthView.recurringSummary(report.recurringTotals)
         recommendations = MonthView.recommendations(report, directory: directory, text: text)
@@ -113,6 +92,35 @@ extension MonthView {
             ? "This copy is redacted: payees, account names and numbers, and single transactions are left out; "
                 + "every total, card and chart is whole."
             : ""
+    }
+
+    /// `2 Sep 2024`.
+    static func dayText(_ date: CivilDate) -> String {
+        "\(date.day) \(shortMonthNames[date.month - 1]) \(date.year)"
+    }
+
+    /// How much of `month` an account's statements cover, in words with a sign (`✓ Whole month`,
+    /// `✗ Partly, from 2 Sep 2024`) and a tone; nil when the import report does not say.
+    static func coverage(of account: MonthReport.AccountLine, in month: YearMonth) -> (words: String, tone: String)? {
+        switch account.monthCovered {
+        case true?:
+            return ("✓ Whole month", "good")
+        case false?:
+            // Say which end falls short: the statements miss the month altogether, end before
+            // its last day, start after its first, or have a gap inside it.
+            let start = month.firstDay
+            let end = month.lastDay
+            if let from = account.coveredFrom, let to = account.coveredThrough, to < start || from > end {
+                return ("✗ None", "bad")
+            } else if let to = account.coveredThrough, to < end {
+                return ("✗ Partly, to \(dayText(to))", "bad")
+            } else if let from = account.coveredFrom, from > start {
+                return ("✗ Partly, from \(dayText(from))", "bad")
+            }
+            return ("✗ Partly, with a gap", "bad")
+        case nil:
+            return nil
+        }
     }
 
     static let shortMonthNames = [

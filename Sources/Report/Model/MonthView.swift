@@ -48,6 +48,8 @@ public struct MonthView: MustacheParent, Sendable {
     public var plan: PlanView?
     /// Inline SVG: each goal's progress, and what it needs against what it gets.
     public var goalChart: String
+    /// Inline SVG: the days of the month each account's statements cover, and its newest transaction.
+    public var freshnessChart: String
     public var recurring: [RecurringRowView]
     /// `12 active: £245.97 a month out, £3,450.00 a month in.`, or empty.
     public var recurringSummary: String
@@ -79,9 +81,11 @@ public struct MonthView: MustacheParent, Sendable {
         case "hasYearAgo": hasYearAgo
         case "yearAgoMonthName": yearAgoMonthName
         case "trendChart": trendChart
+        case "hasTrendChart": !trendChart.isEmpty
         case "trend": trend
         case "hasTrend": !trend.isEmpty
         case "categoryChart": categoryChart
+        case "hasCategoryChart": !categoryChart.isEmpty
         case "cashFlowChart": cashFlowChart
         case "hasCashFlowChart": !cashFlowChart.isEmpty
         case "categories": categories
@@ -109,6 +113,8 @@ public struct MonthView: MustacheParent, Sendable {
         case "hasBudgetChart": !budgetChart.isEmpty
         case "goalChart": goalChart
         case "hasGoalChart": !goalChart.isEmpty
+        case "freshnessChart": freshnessChart
+        case "hasFreshnessChart": !freshnessChart.isEmpty
         case "plan": plan
         case "hasPlan": plan != nil
         case "recurring": recurring

@@ -15,12 +15,16 @@ public struct ReportRenderer: Sendable {
     public func render(_ report: MonthReport) throws(ReportError) -> RenderedMonth {
         let report = redact && !report.isRedacted ? report.redacted() : report
         let htmlView = MonthView(report, escaping: .none, charts: true, style: templates.style)
-        let markdownView = MonthView(report, escaping: .markdown, charts: false, style: "")
+        // The Markdown shows the page's charts as images of SVG files written beside it.
+        let charts = htmlView.chartFiles
+        var markdownView = MonthView(report, escaping: .markdown, charts: false, style: "")
+        markdownView.linkCharts(charts)
         return RenderedMonth(
             month: report.month,
             html: Array(templates.render(htmlView, with: "report.html").utf8),
             markdown: Array(templates.render(markdownView, with: "report.md").utf8),
             json: try JSONFile.encode(ReportDocument(report)),
+            charts: charts.map { RenderedMonth.Chart(name: $0.name, contents: Array($0.svg.utf8)) },
             endOfMonthUnixTime: report.endOfMonthUnixTime)
     }
 }

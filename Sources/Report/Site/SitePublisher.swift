@@ -1,3 +1,4 @@
+import Foundation
 import Analyze
 import Ledger
 
@@ -40,6 +41,7 @@ public struct SitePublisher: Sendable {
                 for file in rendered.files {
                     try write(file.contents, to: "\(site)/\(file.path)", into: &outcome)
                 }
+                removeStaleCharts(of: rendered)
                 try write(try rendered.archive(), to: "\(archives)/\(rendered.archiveName)", into: &outcome)
                 outcome.months.append(rendered.month)
             } catch {
@@ -77,6 +79,20 @@ public struct SitePublisher: Sendable {
         }
         let analysis = try JSONFile.decode(MonthAnalysis.self, from: bytes, path: path)
         return try renderer.render(try MonthReport(analysis: analysis, path: path))
+    }
+
+    /// Removes chart files an earlier run wrote for the month that it no longer draws (a budget
+    /// removed, say), so `report.md` never sits beside a stale chart.
+    private func removeStaleCharts(of rendered: RenderedMonth) {
+        let folder = "\(site)/\(rendered.chartFolder)"
+        let current = Set(rendered.charts.map(\.name))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasSuffix(".svg") && !current.contains(name) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+        if rendered.charts.isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     private func write(_ bytes: [UInt8], to path: String, into outcome: inout Outcome) throws(ReportError) {

@@ -22,11 +22,12 @@ import Testing
         #expect(check.status == 0, "\(check.errors)")
         let names = try tar.run(["-tzf", path])
         #expect(names.status == 0, "\(names.errors)")
-        #expect(names.text == "2026-10/index.html\n2026-10/report.json\n2026-10/report.md\n")
+        let charts = SitePublisherTests.charts.map { "2026-10/charts/\($0).svg\n" }.joined()
+        #expect(names.text == charts + "2026-10/index.html\n2026-10/report.json\n2026-10/report.md\n")
 
         let listing = try tar.run(["--numeric-owner", "--utc", "-tvzf", path])
         let lines = listing.text.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 3 + SitePublisherTests.charts.count)
         for line in lines {
             #expect(line.hasPrefix("-rw-r--r-- 0/0 "))
             #expect(line.contains(" 2026-10-31 23:59 "))

@@ -13,8 +13,9 @@ import Testing
             runs.append(try TestFiles.files(under: folder + "/out"))
         }
         #expect(
-            runs[0].keys.sorted() == [
-                "archives/closebook-2026-10.tar.gz", "site/2026-10/index.html", "site/2026-10/report.json",
+            runs[0].keys.sorted() == ["archives/closebook-2026-10.tar.gz"]
+                + SitePublisherTests.charts.map { "site/2026-10/charts/\($0).svg" } + [
+                "site/2026-10/index.html", "site/2026-10/report.json",
                 "site/2026-10/report.md", "site/feed.xml", "site/index.html", "site/year-2026.html",
             ])
         for (name, bytes) in runs[0] {

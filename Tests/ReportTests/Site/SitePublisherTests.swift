@@ -25,6 +25,9 @@ import Testing
         return path
     }
 
+    /// The charts the fixture month draws, written beside its report.md.
+    static let charts = ["budgets", "cash-flow", "categories", "forecast", "goals", "net-worth", "trend"]
+
     @Test func writesEveryFileThroughOneRun() throws {
         let folder = try TestFiles.temporaryFolder()
         let publisher = SitePublisher(
@@ -33,7 +36,7 @@ import Testing
         #expect(outcome.errors.isEmpty)
         #expect(outcome.months.map(\.description) == ["2026-10"])
         #expect(
-            outcome.written == [
+            outcome.written == Self.charts.map { folder + "/site/2026-10/charts/\($0).svg" } + [
                 folder + "/site/2026-10/index.html", folder + "/site/2026-10/report.json",
                 folder + "/site/2026-10/report.md", folder + "/archives/closebook-2026-10.tar.gz",
                 folder + "/site/index.html", folder + "/site/feed.xml", folder + "/site/year-2026.html",
