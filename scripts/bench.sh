@@ -57,6 +57,9 @@ run() {
     shift 4
     mkdir -p "$(dirname "$log")"
     local stats=$log.time start end status
+    # The previous stage's files (hundreds of megabytes at 1M) are still being written back to
+    # disk; let that finish first, so it is not counted against this stage.
+    sync
     start=$(now)
     "$TIME" -v -o "$stats" "$@" >"$log" 2>&1
     status=$?
