@@ -111,24 +111,48 @@ public struct TemplateSet: Sendable {
 
     /// The partials a template includes (`{{> partials/change.html}}`, `{{< base}}`), each with the
     /// line and column of its tag. Templates that change their delimiters are not followed past the change.
+    ///
+    /// Scans the UTF-8 bytes: going through `String` searches took a millisecond a template set,
+    /// a fiftieth of rendering a month.
     static func partials(in text: String) -> [(name: String, line: Int, column: Int)] {
         var found: [(name: String, line: Int, column: Int)] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                let afterOpen = rest[open.upperBound...]
-                guard let close = afterOpen.range(of: "}}") else { break }
-                let tag = afterOpen[..<close.lowerBound]
-                if tag.first == "=" { return found }
-                if let sigil = tag.first, sigil == ">" || sigil == "<" {
-                    let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
-                    if !name.isEmpty {
-                        let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
-                        found.append((name, offset + 1, column))
-                    }
-                }
-                rest = afterOpen[close.upperBound...]
+        let bytes = Array(text.utf8)
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        let newline = UInt8(ascii: "\n")
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == newline {
+                line += 1
+                lineStart = index + 1
+                index += 1
+                continue
             }
+            guard bytes[index] == open, bytes[index + 1] == open else {
+                index += 1
+                continue
+            }
+            // The tag's end on the same line; a tag left open skips to the next line.
+            var end = index + 2
+            while end + 1 < bytes.count, bytes[end] != newline, !(bytes[end] == close && bytes[end + 1] == close) {
+                end += 1
+            }
+            guard end + 1 < bytes.count, bytes[end] == close, bytes[end + 1] == close else {
+                while index < bytes.count, bytes[index] != newline { index += 1 }
+                continue
+            }
+            let tag = bytes[(index + 2)..<end]
+            if tag.first == UInt8(ascii: "=") { return found }
+            if let sigil = tag.first, sigil == UInt8(ascii: ">") || sigil == UInt8(ascii: "<") {
+                let name = String(decoding: tag.dropFirst(), as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty {
+                    let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+                    found.append((name, line, column))
+                }
+            }
+            index = end + 2
         }
         return found
     }

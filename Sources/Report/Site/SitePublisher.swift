@@ -1,5 +1,5 @@
-import Foundation
 import Analyze
+import Foundation
 import Ledger
 
 /// Writes months into a site folder and an archives folder, then rebuilds the site's index and feed.
@@ -25,7 +25,7 @@ public struct SitePublisher: Sendable {
     public struct Outcome: Sendable {
         /// Months rendered, in the order given.
         public var months: [YearMonth] = []
-        /// Paths written, in the order written.
+        /// Paths written (or found already holding their bytes), in order.
         public var written: [String] = []
         /// Months the site index lists after the run.
         public var listedMonths = 0
@@ -95,7 +95,13 @@ public struct SitePublisher: Sendable {
         }
     }
 
+    /// Writes `bytes` to `path`, or leaves the file alone when it already holds them (a month
+    /// rendered again keeps its files' dates, and make and rsync see no change).
     private func write(_ bytes: [UInt8], to path: String, into outcome: inout Outcome) throws(ReportError) {
+        if (try? FileOutput.read(path)) == bytes {
+            outcome.written.append(path)
+            return
+        }
         do {
             try FileOutput.write(bytes, to: path)
         } catch {

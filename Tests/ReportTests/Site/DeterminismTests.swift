@@ -15,9 +15,9 @@ import Testing
         #expect(
             runs[0].keys.sorted() == ["archives/closebook-2026-10.tar.gz"]
                 + SitePublisherTests.charts.map { "site/2026-10/charts/\($0).svg" } + [
-                "site/2026-10/index.html", "site/2026-10/report.json",
-                "site/2026-10/report.md", "site/feed.xml", "site/index.html", "site/year-2026.html",
-            ])
+                    "site/2026-10/index.html", "site/2026-10/report.json",
+                    "site/2026-10/report.md", "site/feed.xml", "site/index.html", "site/year-2026.html",
+                ])
         for (name, bytes) in runs[0] {
             #expect(runs[1][name] == bytes, "\(name) differs between two runs")
         }
