@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes a `JSONNode` as `JSONEncoder` does with `.prettyPrinted`, `.sortedKeys` and
 /// `.withoutEscapingSlashes`: two spaces per level, `"key" : value`, keys in the byte order of
 /// their UTF-8, an empty array as `[`, a blank line and `]`, and only `"`, `\` and control
@@ -31,15 +35,19 @@ struct JSONNodeWriter {
         case .object(let box):
             bytes.append(UInt8(ascii: "{"))
             bytes.append(0x0A)
-            for (index, member) in Self.sortedMembers(box).enumerated() {
-                if index > 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    bytes.append(0x0A)
+            box.members.withUnsafeBufferPointer { members in
+                var first = true
+                for index in Self.writingOrder(members) {
+                    if !first {
+                        bytes.append(UInt8(ascii: ","))
+                        bytes.append(0x0A)
+                    }
+                    first = false
+                    indent(depth + 1)
+                    writeString(members[index].key)
+                    bytes.append(contentsOf: Self.colon)
+                    write(members[index].value, depth: depth + 1)
                 }
-                indent(depth + 1)
-                writeString(member.key)
-                bytes.append(contentsOf: Self.colon)
-                write(member.value, depth: depth + 1)
             }
             bytes.append(0x0A)
             indent(depth)
@@ -47,23 +55,48 @@ struct JSONNodeWriter {
         }
     }
 
-    /// The members sorted by key, each key once with its last value.
-    private static func sortedMembers(_ box: JSONObjectBox) -> [(key: String, value: JSONNode)] {
-        // A stable sort keeps a repeated key's values in writing order; the last of each run wins.
-        let sorted = box.members.enumerated().sorted { a, b in
-            if a.element.key == b.element.key { return a.offset < b.offset }
-            return a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
+    /// The members' indices sorted by key (the bytes of its UTF-8), each key once: where a key
+    /// was written twice, the last one. Members usually come sorted or nearly, so the sort is
+    /// skipped when they are in order already.
+    private static func writingOrder(_ members: UnsafeBufferPointer<(key: String, value: JSONNode)>) -> [Int] {
+        var order = Array(members.indices)
+        var sorted = true
+        for index in members.indices.dropFirst() where !precedes(members[index - 1].key, members[index].key) {
+            sorted = false
+            break
         }
-        var result: [(key: String, value: JSONNode)] = []
-        result.reserveCapacity(sorted.count)
-        for entry in sorted {
-            if let last = result.last, last.key == entry.element.key {
-                result[result.count - 1] = entry.element
+        if sorted { return order }
+        // Ties keep writing order, so the last of a repeated key comes last among its equals.
+        order.sort { a, b in
+            precedes(members[a].key, members[b].key) || (!precedes(members[b].key, members[a].key) && a < b)
+        }
+        var unique: [Int] = []
+        unique.reserveCapacity(order.count)
+        for index in order {
+            if let last = unique.last, members[last].key == members[index].key {
+                unique[unique.count - 1] = index
             } else {
-                result.append(entry.element)
+                unique.append(index)
             }
         }
-        return result
+        return unique
+    }
+
+    /// Byte order of the keys' UTF-8, as `JSONEncoder` sorts them.
+    @inline(__always)
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let shared = min(x.count, y.count)
+                if shared > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let difference = memcmp(p, q, shared)
+                    if difference != 0 { return difference < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+        if let result = fast ?? nil { return result }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     private mutating func indent(_ depth: Int) {
