@@ -158,4 +158,40 @@ struct JournalCodecTests {
             (error as? JournalError)?.description == "j.jsonl:2:35: error: invalid date"
         }
     }
+
+    /// A journal read from a file's bytes (mapped, not an array) decodes exactly as from an array,
+    /// escapes, tags, splits and unknown keys included, and its errors name the same line and
+    /// column, also where the general scanner reads them (a row's bytes are copied for it).
+    @Test func readsMappedBytesAsItReadsAnArray() throws {
+        let header = String(decoding: JournalCodec.encode(try Self.sample()), as: UTF8.self).split(separator: "\n")[0]
+        let rows = [
+            #"{"id":"a","account":"card","date":"2026-01-02","amount":"-5.10","currency":"GBP","payee":"caf\u00e9","#
+                + #""tags":["x","y\"z"],"future":{"k":[1,null]},"file":"f","line":3}"#,
+            #"{"id":"b","account":"card","date":"2026-01-03","amount":"-7.00","currency":"GBP","payee":"P","#
+                + #""splits":[{"category":"Food","amount":"-2.00"},{"category":"Home","amount":"-5.00"}],"file":"f","line":4}"#,
+        ]
+        let text = "\(header)\n" + rows.joined(separator: "\n") + "\n"
+        let fromArray = try JournalCodec.decode(Array(text.utf8), path: "j")
+        let fromFile = try JournalCodec.decode(JournalBytes(Array(text.utf8)), path: "j")
+        #expect(fromFile == fromArray)
+        #expect(fromFile.transactions[0].payee == "café")
+        #expect(fromFile.transactions[0].tags == ["x", "y\"z"])
+        #expect(fromFile.transactions[1].splits.count == 2)
+
+        for bad in [
+            #"{"id":"a","account":"card","date":"2026-02-30","amount":"5","currency":"GBP","payee":"p","file":"f","line":1}"#,
+            #"{"id":"a","account":"card","date":"2026-02-03","amount":"5","currency":"GBP","tags":["x",7],"file":"f","line":1}"#,
+            #"{"id":"a","account":"card","date":"2026-02-03","amount":"5","currency":"GBP","payee":"\q","file":"f","line":1}"#,
+        ] {
+            let text = "\(header)\n\(rows[0])\n\(bad)\n"
+            var expected = ""
+            var actual = ""
+            do { _ = try JournalCodec.decode(Array(text.utf8), path: "j.jsonl") } catch { expected = error.description }
+            do { _ = try JournalCodec.decode(JournalBytes(Array(text.utf8)), path: "j.jsonl") } catch {
+                actual = error.description
+            }
+            #expect(expected.hasPrefix("j.jsonl:3:"), "\(expected)")
+            #expect(actual == expected)
+        }
+    }
 }
