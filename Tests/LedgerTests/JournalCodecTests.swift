@@ -194,4 +194,30 @@ struct JournalCodecTests {
             #expect(actual == expected)
         }
     }
+
+    /// Figure rows read straight from the bytes are the figures of the full decode: every field a
+    /// sum needs, with the descriptive texts checked and passed over (errors in them included).
+    @Test func figureRowsAreTheFiguresOfTheFullDecode() throws {
+        let journal = try Self.sample()
+        var bytes = JournalCodec.encode(journal)
+        let (header, rows) = try JournalCodec.decodeFigures(JournalBytes(bytes), path: "j")
+        #expect(header.transactions.isEmpty)
+        #expect(header.accounts == journal.accounts)
+        #expect(header.baseCurrency == journal.baseCurrency)
+        #expect(rows == journal.transactions.map(FigureRow.init))
+        #expect(rows.count == journal.transactions.count)
+
+        bytes +=
+            Array(
+                #"{"id":"z","account":"card","date":"2026-02-03","amount":"5","currency":"GBP","memo":"\q","file":"f","line":1}"#
+                    .utf8) + [0x0A]
+        var full = ""
+        var figures = ""
+        do { _ = try JournalCodec.decode(bytes, path: "j.jsonl") } catch { full = error.description }
+        do { _ = try JournalCodec.decodeFigures(JournalBytes(bytes), path: "j.jsonl") } catch {
+            figures = error.description
+        }
+        #expect(!full.isEmpty)
+        #expect(figures == full)
+    }
 }

@@ -92,13 +92,16 @@ public struct AnalysisRun {
         ledger: Journal, rates: RateTable, settings: AnalysisSettings, facts: ImportFacts?
     ) throws -> Outcome {
         var timings = StageTimings()
-        return try write(ledger: ledger, rates: rates, settings: settings, facts: facts, timings: &timings)
+        return try write(
+            header: ledger, rows: ledger.transactions.map(FigureRow.init), rates: rates, settings: settings,
+            facts: facts, timings: &timings)
     }
 
-    /// Writes the analysis files of `ledger`, adding where the time went to `timings`.
+    /// Writes the analysis files of the ledger whose header (accounts, base currency) is `header`
+    /// and whose transactions are `rows`, adding where the time went to `timings`.
     public func write(
-        ledger: Journal, rates: RateTable, settings: AnalysisSettings, facts: ImportFacts?,
-        timings: inout StageTimings
+        header ledger: Journal, rows: [FigureRow], rates: RateTable, settings: AnalysisSettings,
+        facts: ImportFacts?, timings: inout StageTimings
     ) throws -> Outcome {
         var settings = settings
         if let facts {
@@ -118,7 +121,7 @@ public struct AnalysisRun {
             }
             settings.valuations.merge(positions)
         }
-        let history = timings.time("ledger history") { LedgerHistory(ledger, rates: rates) }
+        let history = timings.time("ledger history") { LedgerHistory(header: ledger, rows: rows, rates: rates) }
         let selection = try MonthSelection.choose(request, history: history, facts: facts)
         let analyzer = timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
         let single = out.hasSuffix(".json")

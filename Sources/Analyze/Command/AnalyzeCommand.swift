@@ -78,10 +78,12 @@ public struct AnalyzeCommand: ParsableCommand {
         let run = AnalysisRun(
             workspace: workspace, ledgerPath: ledger, importReportPath: importReport, request: month, out: out)
         let journal: Journal
+        let rows: [FigureRow]
         let facts: ImportFacts?
         do {
             let file = try times.time("read ledger") { try JournalBytes(contentsOf: ledger) }
-            journal = try times.time("decode ledger") { try JournalCodec.decode(file, path: ledger) }
+            // The analysis only counts and sums: rows keep what figures need (`FigureRow`).
+            (journal, rows) = try times.time("decode ledger") { try JournalCodec.decodeFigures(file, path: ledger) }
             facts = try importReport.map { path in
                 try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(path)))
             }
@@ -99,7 +101,8 @@ public struct AnalyzeCommand: ParsableCommand {
         }
         let outcome: AnalysisRun.Outcome
         do {
-            outcome = try run.write(ledger: journal, rates: rates, settings: settings, facts: facts, timings: &times)
+            outcome = try run.write(
+                header: journal, rows: rows, rates: rates, settings: settings, facts: facts, timings: &times)
         } catch let error as AnalyzeError where error.isUsage {
             Self.printError("\(error)")
             throw ExitCode(2)
@@ -107,7 +110,7 @@ public struct AnalyzeCommand: ParsableCommand {
             Self.printError("\(error)")
             throw ExitCode(1)
         }
-        KeptUntilExit.keep(journal)
+        KeptUntilExit.keep(rows)
         if timings {
             Self.printError("closebook-analyze: where the time went\n" + times.lines.joined(separator: "\n"))
         }

@@ -29,7 +29,8 @@ public struct LedgerHistory: Sendable {
 
     public let base: Currency
     public let accounts: [Account]
-    public let transactions: [Transaction]
+    /// The ledger's transactions in canonical order, as the figures see them.
+    public let transactions: [FigureRow]
     /// The first and last month with a transaction; nil for an empty ledger.
     public let firstMonth: YearMonth?
     public let lastMonth: YearMonth?
@@ -64,19 +65,23 @@ public struct LedgerHistory: Sendable {
     public let rates: RateTable
 
     public init(_ ledger: Journal, rates: RateTable? = nil) {
-        var ledger = ledger
-        ledger.sortCanonically()
-        let base = ledger.baseCurrency
+        self.init(header: ledger, rows: ledger.transactions.map(FigureRow.init), rates: rates)
+    }
+
+    /// The history of `rows` (in any order), with the accounts and base currency of `header`
+    /// (whose own transactions are not read).
+    public init(header: Journal, rows: [FigureRow], rates: RateTable? = nil) {
+        let base = header.baseCurrency
         let rates = rates ?? RateTable(base: base)
         self.base = base
         self.rates = rates
-        self.accounts = ledger.accounts
-        let transactions = ledger.transactions
+        self.accounts = header.accounts
+        let transactions = LedgerHistory.canonical(rows)
         self.transactions = transactions
 
         var accountIndex: [AccountID: Int] = [:]
-        for (index, account) in ledger.accounts.enumerated() { accountIndex[account.id] = index }
-        let openingDays = ledger.accounts.map { $0.openingDate?.dayNumber ?? Int.min }
+        for (index, account) in header.accounts.enumerated() { accountIndex[account.id] = index }
+        let openingDays = header.accounts.map { $0.openingDate?.dayNumber ?? Int.min }
 
         let first = transactions.first?.date.yearMonth
         let last = transactions.last?.date.yearMonth
@@ -101,7 +106,7 @@ public struct LedgerHistory: Sendable {
         var groupIndex: [GroupKey: Int] = [:]
         var flows = [MonthFlows](repeating: MonthFlows(), count: monthCount)
         var accountMonths = [[AccountMonth]](
-            repeating: [AccountMonth](repeating: AccountMonth(), count: monthCount), count: ledger.accounts.count)
+            repeating: [AccountMonth](repeating: AccountMonth(), count: monthCount), count: header.accounts.count)
         var missing = [[MissingRate]](repeating: [], count: monthCount)
 
         func category(_ path: CategoryPath?, amount: Int64) -> Int {
@@ -272,8 +277,8 @@ public struct LedgerHistory: Sendable {
 
         init() {
             let offsets = (
-                MemoryLayout<Transaction>.offset(of: \.account), MemoryLayout<Transaction>.offset(of: \.category),
-                MemoryLayout<Transaction>.offset(of: \.payee)
+                MemoryLayout<FigureRow>.offset(of: \.account), MemoryLayout<FigureRow>.offset(of: \.category),
+                MemoryLayout<FigureRow>.offset(of: \.payee)
             )
             (account, accountSize) = (offsets.0 ?? 0, MemoryLayout<AccountID>.size)
             (category, categorySize) = (offsets.1 ?? 0, MemoryLayout<CategoryPath?>.size)
@@ -284,7 +289,23 @@ public struct LedgerHistory: Sendable {
         }
     }
 
-    static func recordMissing(_ list: inout [MissingRate], _ t: Transaction) {
+    /// `rows` in canonical order (date, account, id); checked in place first, since a ledger
+    /// written by the categorize stage already is.
+    static func canonical(_ rows: [FigureRow]) -> [FigureRow] {
+        let inOrder = rows.withUnsafeBufferPointer { rows in
+            // Fields are compared in place: copying a row for each comparison would retain its strings.
+            rows.indices.dropFirst().allSatisfy { index in
+                if rows[index - 1].date != rows[index].date { return rows[index - 1].date < rows[index].date }
+                if rows[index - 1].account != rows[index].account {
+                    return rows[index - 1].account < rows[index].account
+                }
+                return !(rows[index].id < rows[index - 1].id)
+            }
+        }
+        return inOrder ? rows : rows.sorted(by: FigureRow.precedes)
+    }
+
+    static func recordMissing(_ list: inout [MissingRate], _ t: FigureRow) {
         if let i = list.firstIndex(where: { $0.currency == t.amount.currency }) {
             list[i].count += 1
             list[i].amount += Int128(t.amount.minorUnits.magnitude)

@@ -80,11 +80,30 @@ public enum JournalCodec {
         try decode(nil, buffer: file.buffer, path: path)
     }
 
+    /// Reads a journal's header (as a journal without transactions) and its rows as `FigureRow`s,
+    /// for a stage that only counts and sums: the descriptive texts are checked, not kept.
+    public static func decodeFigures(
+        _ file: JournalBytes, path: String
+    ) throws(JournalError) -> (header: Journal, rows: [FigureRow]) {
+        let (header, rows) = try decodeRows(nil, buffer: file.buffer, path: path, as: FigureRow.self)
+        return (header, rows)
+    }
+
     /// `decode` over `buffer`, the storage of `bytes` when there is one: rows are read in place.
     private static func decode(
         _ bytes: [UInt8]?, buffer: UnsafeBufferPointer<UInt8>, path: String
     ) throws(JournalError) -> Journal {
-        var transactions: [Transaction] = []
+        let (header, transactions) = try decodeRows(bytes, buffer: buffer, path: path, as: Transaction.self)
+        var journal = header
+        journal.transactions = transactions
+        return journal
+    }
+
+    /// The header (as a journal without transactions) and the rows of `buffer`, decoded as `Row`.
+    private static func decodeRows<Row: DecodableRow>(
+        _ bytes: [UInt8]?, buffer: UnsafeBufferPointer<UInt8>, path: String, as: Row.Type
+    ) throws(JournalError) -> (Journal, [Row]) {
+        var transactions: [Row] = []
         var caches = JournalRowDecoder.Caches()
         let (header, currency) = try readLines(
             buffer, path: path,
@@ -97,14 +116,14 @@ public enum JournalCodec {
                     bytes.map { JournalRowDecoder(bytes: $0, buffer: buffer, start: start, end: end) }
                     ?? JournalRowDecoder(buffer: buffer, start: start, end: end)
                 do throws(JSONScanner.Failure) {
-                    transactions.append(try row.decode(caches: &caches))
+                    transactions.append(try row.decode(caches: &caches, as: Row.self))
                 } catch {
                     throw JournalError(
                         path: path, line: lineNumber, column: error.offset - start + 1, message: error.reason)
                 }
             })
-        return Journal(
-            stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
+        let journal = Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
+        return (journal, transactions)
     }
 
     /// Walks a journal's lines (found with `memchr`; empty ones skipped): the first is decoded and

@@ -50,6 +50,16 @@ struct JournalRowDecoder {
         case category, categorySource, tags, note, splits, transfer, transferPeer, ignored, file, line
         case unknown
 
+        /// A text that describes the transaction but enters no figure (see `FigureRow`).
+        var isDescriptive: Bool {
+            switch self {
+            case .memo, .checkNumber, .bankType, .bankCategory, .categorySource, .tags, .note, .transferPeer, .file,
+                .line:
+                true
+            default: false
+            }
+        }
+
         /// Dispatches on the length first, so most keys are told apart by one comparison.
         init(_ key: UnsafeBufferPointer<UInt8>) {
             switch key.count {
@@ -102,6 +112,12 @@ struct JournalRowDecoder {
     }
 
     mutating func decode(caches: inout Caches) throws(Failure) -> Transaction {
+        try decode(caches: &caches, as: Transaction.self)
+    }
+
+    /// Decodes the row as `Row`. A row type that does not keep the descriptive texts has them
+    /// checked as JSON and passed over, not made into strings.
+    mutating func decode<Row: DecodableRow>(caches: inout Caches, as: Row.Type) throws(Failure) -> Row {
         var id = "", account = "", payee = "", memo = ""
         var date: CivilDate?
         var amountStart = 0, amountEnd = 0
@@ -124,6 +140,10 @@ struct JournalRowDecoder {
             repeat {
                 let key = try readKey()
                 try expect(UInt8(ascii: ":"))
+                if !Row.keepsDescriptions, key.isDescriptive {
+                    try skipValue()
+                    continue
+                }
                 switch key {
                 case .id: id = try readString()
                 case .account: account = try readString(cache: &caches.strings)
@@ -231,7 +251,7 @@ struct JournalRowDecoder {
             }
             splits.append(Split(category: path, amount: value))
         }
-        return Transaction(
+        return Row(
             id: TransactionID(id), account: AccountID(account), date: date, amount: amount, payee: payee, memo: memo,
             status: status, checkNumber: checkNumber, bankType: bankType, bankCategory: bankCategory,
             category: category, categorySource: source, tags: tags, note: note, splits: splits,
@@ -357,6 +377,13 @@ struct JournalRowDecoder {
         return (slice.startIndex + scannerOffset, slice.endIndex + scannerOffset)
     }
 
+    /// Checks and passes over one value: a string in place, anything else with `JSONScanner`.
+    private mutating func skipValue() throws(Failure) {
+        skipWhitespace()
+        if position < end, base[position] == 0x22, try plainString() != nil { return }
+        try scanner { (s) throws(Failure) in try s.skipValue() }
+    }
+
     /// As `JSONScanner.readInt`.
     private mutating func readInt() throws(Failure) -> Int {
         skipWhitespace()
@@ -450,5 +477,36 @@ extension UnsafeBufferPointer where Element == UInt8 {
         let other = literal.utf8Start
         for index in 0..<count where base[index] != other[index] { return false }
         return true
+    }
+}
+
+/// What `JournalRowDecoder` can decode a row into.
+protocol DecodableRow {
+    /// False for a type that drops the descriptive texts, which the decoder then skips.
+    static var keepsDescriptions: Bool { get }
+
+    init(
+        id: TransactionID, account: AccountID, date: CivilDate, amount: Money, payee: String, memo: String,
+        status: TransactionStatus, checkNumber: String?, bankType: String?, bankCategory: String?,
+        category: CategoryPath?, categorySource: CategorySource, tags: [String], note: String?, splits: [Split],
+        isTransfer: Bool, transferPeer: TransactionID?, isIgnored: Bool, source: SourceLocation)
+}
+
+extension Transaction: DecodableRow {
+    static var keepsDescriptions: Bool { true }
+}
+
+extension FigureRow: DecodableRow {
+    static var keepsDescriptions: Bool { false }
+
+    init(
+        id: TransactionID, account: AccountID, date: CivilDate, amount: Money, payee: String, memo: String,
+        status: TransactionStatus, checkNumber: String?, bankType: String?, bankCategory: String?,
+        category: CategoryPath?, categorySource: CategorySource, tags: [String], note: String?, splits: [Split],
+        isTransfer: Bool, transferPeer: TransactionID?, isIgnored: Bool, source: SourceLocation
+    ) {
+        self.init(
+            id: id, account: account, date: date, amount: amount, payee: payee, status: status, category: category,
+            splits: splits, isTransfer: isTransfer, isIgnored: isIgnored)
     }
 }

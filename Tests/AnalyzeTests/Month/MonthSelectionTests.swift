@@ -89,7 +89,8 @@ struct MonthSelectionTests {
         try FileOutput.write("{}\n", to: stale)
         let history = try Self.history(["2026-09-03", "2026-10-05", "2026-11-30"])
         let ledger = Journal(
-            stage: "ledger", baseCurrency: .gbp, accounts: history.accounts, transactions: history.transactions)
+            stage: "ledger", baseCurrency: .gbp, accounts: history.accounts,
+            transactions: history.transactions.map(Transaction.init))
         let run = AnalysisRun(
             workspace: folder, ledgerPath: "ledger.jsonl", importReportPath: nil, request: .latestComplete, out: folder)
         let first = try run.write(

@@ -18,7 +18,7 @@ struct PlanConfigurationErrorTests {
             JournalCodec.encode(
                 Journal(
                     stage: "ledger", baseCurrency: .gbp, accounts: PlannerTests.history().accounts,
-                    transactions: PlannerTests.history().transactions)), to: ledger)
+                    transactions: PlannerTests.history().transactions.map(Transaction.init))), to: ledger)
         let out = folder + "/analysis"
         let status = AnalyzeCommand.execute([
             "--workspace", folder, "--ledger", ledger, "--month", "2026-03", "--out", out,

@@ -141,7 +141,7 @@ struct PlannerTests {
         var history = Self.history()
         let noCard = Journal(
             stage: "ledger", baseCurrency: .gbp, accounts: history.accounts.filter { $0.id != "card" },
-            transactions: history.transactions)
+            transactions: history.transactions.map(Transaction.init))
         history = LedgerHistory(noCard, rates: history.rates)
         let goal = GoalConfig(
             name: "Bike", target: Self.gbp(300_000), deadline: CivilDate(iso: "2026-06-15")!, flex: .flexible)
@@ -166,7 +166,7 @@ extension PlannerTests {
     /// surplus 1500, fund min(750, 6 × 3500 − 12000 = 9000) = 750, investments the other 750.
     @Test func aCardPaidInFullCarriesNoDebt() throws {
         let base = Self.history()
-        var rows = base.transactions
+        var rows = base.transactions.map(Transaction.init)
         for month in 1...3 {
             for (account, day, pence, category, transfer) in [
                 ("card", 5, 30_000, nil, true), ("current", 5, -30_000, nil, true),
