@@ -7,9 +7,13 @@ public struct ReportRenderer: Sendable {
     /// Render every report redacted (see `MonthReport.redacted()`): a site to share.
     public var redact: Bool
 
+    /// The style the chart files carry, from the templates' style sheet.
+    let chartStyle: ChartFileStyle
+
     public init(templates: TemplateSet, redact: Bool = false) {
         self.templates = templates
         self.redact = redact
+        self.chartStyle = ChartFileStyle(styleSheet: templates.style)
     }
 
     public func render(_ report: MonthReport) throws(ReportError) -> RenderedMonth {
@@ -24,7 +28,9 @@ public struct ReportRenderer: Sendable {
             html: Array(templates.render(htmlView, with: "report.html").utf8),
             markdown: Array(templates.render(markdownView, with: "report.md").utf8),
             json: try JSONFile.encode(ReportDocument(report)),
-            charts: charts.map { RenderedMonth.Chart(name: $0.name, contents: Array($0.svg.utf8)) },
+            charts: charts.map {
+                RenderedMonth.Chart(name: $0.name, contents: Array(chartStyle.standalone($0.svg).utf8))
+            },
             endOfMonthUnixTime: report.endOfMonthUnixTime)
     }
 }
