@@ -27,9 +27,9 @@ public struct AnomalyBook: Sendable {
     /// The same per top-level group name, and for all spending.
     let groupExpenses: [String: [Int]]
     let allExpenses: [Int]
-    /// Per account index: each currency it has used, with the day of its first use there, in order
-    /// of first use (an account uses a handful, so a list beats hashing each row's code).
-    let accountCurrencies: [[(code: String, firstDay: Int)]]
+    /// Per account index, per currency index in `history.currencies`: the day of that currency's
+    /// first use on the account, nil when it never used it (indices, not codes: no hashing per row).
+    let currencyFirstDays: [[Int?]]
     /// Per transaction: the first day its currency was used on its account (`Int32.max` without an
     /// account), so a month asks "is this currency new here?" without a lookup.
     let currencyFirstDay: [Int32]
@@ -54,9 +54,7 @@ public struct AnomalyBook: Sendable {
         }
         var topExpenses = [[Int]](repeating: [], count: tops.count)
         var allExpenses: [Int] = []
-        var accountCurrencies = [[(code: String, firstDay: Int)]](repeating: [], count: history.accounts.count)
         var currencyFirstDay = [Int32](repeating: Int32.max, count: history.transactions.count)
-        // Per account, per index in `history.currencies`: the first day of use, or nil.
         var firstDays = [[Int?]](
             repeating: [Int?](repeating: nil, count: history.currencies.count), count: history.accounts.count)
         for index in history.transactions.indices {
@@ -69,7 +67,6 @@ public struct AnomalyBook: Sendable {
                 } else {
                     firstDay = history.dayNumbers[index]
                     firstDays[account][currency] = firstDay
-                    accountCurrencies[account].append((history.currencies[currency].code, firstDay))
                 }
                 currencyFirstDay[index] = Int32(clamping: firstDay)
             }
@@ -105,7 +102,7 @@ public struct AnomalyBook: Sendable {
         self.categoryExpenses = categoryExpenses
         self.groupExpenses = groupExpenses
         self.allExpenses = allExpenses
-        self.accountCurrencies = accountCurrencies
+        self.currencyFirstDays = firstDays
         self.currencyFirstDay = currencyFirstDay
     }
 
@@ -147,7 +144,7 @@ public struct AnomalyBook: Sendable {
             let account = Int(history.accountOf[index])
             let newCurrency =
                 account >= 0 && Int(currencyFirstDay[index]) >= firstDay
-                && accountCurrencies[account].contains { $0.firstDay < firstDay }
+                && currencyFirstDays[account].contains { ($0 ?? Int.max) < firstDay }
             guard candidateHistory != nil || repeated || newCurrency else { continue }
             let t = history.transactions[index]
             let candidate = AnomalyCandidate(
@@ -158,8 +155,10 @@ public struct AnomalyBook: Sendable {
         }
         var currencies: [String: Set<String>] = [:]
         for (index, account) in history.accounts.enumerated() {
-            let earlier = accountCurrencies[index].filter { $0.firstDay < firstDay }
-            currencies[account.id.rawValue] = Set(earlier.map(\.code))
+            let earlier = currencyFirstDays[index].indices.filter {
+                (currencyFirstDays[index][$0] ?? Int.max) < firstDay
+            }
+            currencies[account.id.rawValue] = Set(earlier.map { history.currencies[$0].code })
         }
         return AnomalyInput(
             month: month, currency: history.base, candidates: candidates, histories: histories,

@@ -76,7 +76,8 @@ public struct LedgerHistory: Sendable {
         self.base = base
         self.rates = rates
         self.accounts = header.accounts
-        let transactions = LedgerHistory.canonical(rows)
+        var transactions = rows
+        transactions.sortCanonically()
         self.transactions = transactions
 
         var accountIndex: [AccountID: Int] = [:]
@@ -287,22 +288,6 @@ public struct LedgerHistory: Sendable {
                 offsets.0 != nil && offsets.1 != nil && offsets.2 != nil
                 && [accountSize, categorySize, payeeSize].allSatisfy { $0 <= 16 }
         }
-    }
-
-    /// `rows` in canonical order (date, account, id); checked in place first, since a ledger
-    /// written by the categorize stage already is.
-    static func canonical(_ rows: [FigureRow]) -> [FigureRow] {
-        let inOrder = rows.withUnsafeBufferPointer { rows in
-            // Fields are compared in place: copying a row for each comparison would retain its strings.
-            rows.indices.dropFirst().allSatisfy { index in
-                if rows[index - 1].date != rows[index].date { return rows[index - 1].date < rows[index].date }
-                if rows[index - 1].account != rows[index].account {
-                    return rows[index - 1].account < rows[index].account
-                }
-                return !(rows[index].id < rows[index - 1].id)
-            }
-        }
-        return inOrder ? rows : rows.sorted(by: FigureRow.precedes)
     }
 
     static func recordMissing(_ list: inout [MissingRate], _ t: FigureRow) {

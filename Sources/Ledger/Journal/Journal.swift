@@ -21,27 +21,8 @@ public struct Journal: Sendable, Equatable {
     }
 
     /// Sorts transactions into the canonical order: date, then account, then id.
-    ///
-    /// A stage that reads a journal usually gets it in this order already, so one linear check
-    /// comes first: sorting a million transactions (moving 300-byte values, comparing ids) is not free.
     public mutating func sortCanonically() {
-        let inOrder = transactions.withUnsafeBufferPointer { rows in
-            // Fields are compared in place: copying a transaction for each comparison would retain all its strings.
-            rows.indices.dropFirst().allSatisfy { index in
-                if rows[index - 1].date != rows[index].date { return rows[index - 1].date < rows[index].date }
-                if rows[index - 1].account != rows[index].account {
-                    return rows[index - 1].account < rows[index].account
-                }
-                return !(rows[index].id < rows[index - 1].id)
-            }
-        }
-        if !inOrder { transactions.sort(by: Journal.precedes) }
-    }
-
-    static func precedes(_ lhs: Transaction, _ rhs: Transaction) -> Bool {
-        if lhs.date != rhs.date { return lhs.date < rhs.date }
-        if lhs.account != rhs.account { return lhs.account < rhs.account }
-        return lhs.id < rhs.id
+        transactions.sortCanonically()
     }
 
     public func account(_ id: AccountID) -> Account? { accounts.first { $0.id == id } }

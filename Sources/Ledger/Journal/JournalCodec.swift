@@ -85,8 +85,7 @@ public enum JournalCodec {
     public static func decodeFigures(
         _ file: JournalBytes, path: String
     ) throws(JournalError) -> (header: Journal, rows: [FigureRow]) {
-        let (header, rows) = try decodeRows(nil, buffer: file.buffer, path: path, as: FigureRow.self)
-        return (header, rows)
+        try decodeRows(nil, buffer: file.buffer, path: path, as: FigureRow.self)
     }
 
     /// `decode` over `buffer`, the storage of `bytes` when there is one: rows are read in place.

@@ -47,11 +47,4 @@ public struct FigureRow: Hashable, Sendable {
 
     /// True when the transaction counts in income and expense figures.
     public var countsInFigures: Bool { !isTransfer && !isIgnored && status == .posted }
-
-    /// Canonical order, as `Journal.sortCanonically`: by date, then account, then id.
-    public static func precedes(_ lhs: FigureRow, _ rhs: FigureRow) -> Bool {
-        if lhs.date != rhs.date { return lhs.date < rhs.date }
-        if lhs.account != rhs.account { return lhs.account < rhs.account }
-        return lhs.id < rhs.id
-    }
 }
