@@ -5,9 +5,23 @@
 WORKSPACE ?= Samples
 OUT ?= $(WORKSPACE)
 MONTH ?= latest
-# REDACT=1: publish the site without payees, account names and numbers, or single transactions
-# (as `[publish] redact = true` in closebook.toml does).
+# REDACT=1 (or yes, true, on): publish the site without payees, account names and numbers, or
+# single transactions (as `[publish] redact = true` in closebook.toml does). Any other value than
+# these or 0, no, false, off is refused.
 REDACT ?= 0
+
+# What the user typed reaches the scripts through the environment, exactly as typed: a folder
+# named with a quote, a `$` or a backtick is a name, never a command spliced into a recipe.
+# ($(value …) takes the text unexpanded; the recipes read $$CLOSEBOOK_… as shell variables.)
+export CLOSEBOOK_WORKSPACE := $(value WORKSPACE)
+ifeq ($(origin OUT),file)
+export CLOSEBOOK_OUT := $(value WORKSPACE)
+else
+export CLOSEBOOK_OUT := $(value OUT)
+endif
+export CLOSEBOOK_MONTH := $(value MONTH)
+export CLOSEBOOK_REDACT := $(value REDACT)
+export CLOSEBOOK_PUBLISH_DIR := $(value PUBLISH_DIR)
 SWIFT ?= swift
 BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
@@ -62,12 +76,14 @@ $(STAMP): $(SWIFT_SOURCES) | deps
 # Analysis and rendering always run. A file that cannot be read does not stop the report; the
 # script exits 1 at the end so scripts notice.
 report: $(STAMP)
-	@BIN="$(BIN)" REDACT="$(REDACT)" bash scripts/report.sh "$(WORKSPACE)" "$(OUT)" "$(MONTH)"
+	@BIN="$(BIN)" REDACT="$$CLOSEBOOK_REDACT" \
+	  bash scripts/report.sh "$$CLOSEBOOK_WORKSPACE" "$$CLOSEBOOK_OUT" "$$CLOSEBOOK_MONTH"
 
 # Copies $(OUT)/site to PUBLISH_DIR atomically (a temporary folder beside it, then a rename), so a
-# web server never serves a half-copied site. All links in the site are relative.
+# web server never serves a half-copied site. All links in the site are relative. It refuses a
+# PUBLISH_DIR that holds the workspace or the site, or other files than an earlier published site.
 publish: report
-	@bash scripts/publish.sh "$(OUT)/site" "$(PUBLISH_DIR)"
+	@bash scripts/publish.sh "$$CLOSEBOOK_OUT/site" "$$CLOSEBOOK_PUBLISH_DIR" "$$CLOSEBOOK_WORKSPACE"
 
 # --- Checks -----------------------------------------------------------------------------------
 

@@ -30,16 +30,46 @@ if [ ! -d "$WORKSPACE" ]; then
     echo "report.sh: the workspace '$WORKSPACE' is not a folder" >&2
     exit 2
 fi
+# REDACT: the usual spellings of yes and no; anything else is refused rather than read as no (a
+# site meant to be redacted must never be published whole by a typo).
+case $(printf '%s' "${REDACT:-0}" | tr '[:upper:]' '[:lower:]') in
+1 | yes | y | true | on) REDACT=1 ;;
+0 | no | n | false | off | "") REDACT=0 ;;
+*)
+    echo "report.sh: REDACT='${REDACT}' is neither yes nor no; say REDACT=1 (or yes, true, on) or REDACT=0" >&2
+    exit 2
+    ;;
+esac
 mkdir -p "$BUILD"
+
+# Temporary files of a killed run (`.NAME.PID.tmp`, `.NAME.PID-N.tmp`, and `.dat.nosync…` from
+# older versions) are removed once their process is gone, so they are never left in build/,
+# site/ or archives/ to be published.
+alive() { [ -d "/proc/$1" ] || kill -0 "$1" 2>/dev/null; }
+sweep() {
+    local file name pid
+    while IFS= read -r -d '' file; do
+        name=${file##*/}
+        if [[ $name =~ \.([0-9]+)(-[0-9]+)?\.tmp$ ]]; then
+            pid=${BASH_REMATCH[1]}
+            [ "$pid" != $$ ] && ! alive "$pid" && rm -f -- "$file"
+        elif [[ $name == .dat.nosync* ]]; then
+            rm -f -- "$file"
+        fi
+    done < <(find "$@" -type f \( -name '.*.tmp' -o -name '.dat.nosync*' \) -print0 2>/dev/null)
+}
+sweep "$BUILD" "$OUT/site" "$OUT/archives"
 
 # manifest FILE...: one line per regular file under the given paths (missing ones are skipped),
 # NUL-safe: names are written with find's %p, and a name holding a new line cannot be confused
-# with two names because the size and time follow on the same record, NUL-terminated.
+# with two names because the size and time follow on the same record, NUL-terminated. Links are
+# followed (find -L): a linked inbox file, closebook.toml or rules/ folder (configuration kept in
+# a dotfiles repository) is listed with its target's size and time, so editing the target counts.
 manifest() {
     local path
     for path in "$@"; do
         [ -e "$path" ] || continue
-        find "$path" -maxdepth 1 -type f ! -name '.*' -printf '%p\t%s\t%T@\0' 2>/dev/null | sort -z
+        find -L "$path" -maxdepth 1 -type f ! -name '.*' -printf '%p\t%s\t%T@\0' 2>/dev/null | sort -z
     done
 }
 
@@ -58,8 +88,12 @@ status=0
 note() { [ "$1" -gt "$status" ] && status=$1; }
 
 # --- import -----------------------------------------------------------------------------------
-import_manifest=$(mktemp) ledger_manifest=$(mktemp)
-trap 'rm -f "$import_manifest" "$ledger_manifest"' EXIT
+# The manifests are written in build/ (named as the sweep above knows them), not in $TMPDIR, so
+# a killed run leaves nothing outside the workspace and the next run removes them.
+import_manifest=$BUILD/.manifest-import.$$.tmp ledger_manifest=$BUILD/.manifest-categorize.$$.tmp
+analysis_manifest=$BUILD/.manifest-analyze.$$.tmp site_manifest=$BUILD/.manifest-report.$$.tmp
+trap 'rm -f "$import_manifest" "$ledger_manifest" "$analysis_manifest" "$site_manifest"' EXIT
+trap 'exit 130' INT TERM HUP
 {
     manifest "$WORKSPACE/inbox" "$WORKSPACE/closebook.toml" "${profiles[@]}" "$BIN/closebook-import"
 } >"$import_manifest"
@@ -87,8 +121,6 @@ if changed categorize "$ledger_manifest" "$BUILD/ledger.jsonl"; then
 fi
 
 # --- analyze ----------------------------------------------------------------------------------
-analysis_manifest=$(mktemp) site_manifest=$(mktemp)
-trap 'rm -f "$import_manifest" "$ledger_manifest" "$analysis_manifest" "$site_manifest"' EXIT
 {
     printf 'month\t%s\0' "$MONTH"
     manifest "$BUILD/ledger.jsonl" "$BUILD/import-report.json" "$WORKSPACE/closebook.toml" "$WORKSPACE/rates.csv" \
@@ -113,11 +145,11 @@ fi
 # The workspace's closebook.toml may ask for a redacted site ([publish] redact = true); REDACT=1
 # asks for one too. Its templates/ folder, if any, overrides the shipped templates file by file.
 redact_args=()
-[ "${REDACT:-0}" = 1 ] && redact_args=(--redact)
+[ "$REDACT" = 1 ] && redact_args=(--redact)
 {
     manifest "$BUILD/analysis" "$TEMPLATES" "$TEMPLATES/partials" "$WORKSPACE/templates" \
         "$WORKSPACE/templates/partials" "$WORKSPACE/closebook.toml" "$BIN/closebook-report"
-    printf 'out\t%s\0redact\t%s\0' "$OUT" "${REDACT:-0}"
+    printf 'out\t%s\0redact\t%s\0' "$OUT" "$REDACT"
 } >"$site_manifest"
 if changed report "$site_manifest" "$OUT/site/index.html"; then
     rm -f "$BUILD/.inputs-report"

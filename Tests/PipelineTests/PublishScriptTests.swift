@@ -3,15 +3,16 @@ import Testing
 
 /// `scripts/publish.sh`, which `make publish` runs: a first publish, a second that replaces the
 /// first whole (a file the new site no longer has is gone), no temporary folder left behind, and
-/// the refusals (no site, a target inside the site).
+/// the refusals (no site, a target inside the site, a target that holds the workspace or the site,
+/// a folder with other files), all without touching a file.
 @Suite("The publish script", .serialized)
 struct PublishScriptTests {
     static let script = SamplesPipelineTests.root.appendingPathComponent("scripts/publish.sh").path
 
-    static func run(_ site: URL, _ target: String) throws -> (status: Int32, output: String) {
+    static func run(_ site: URL, _ target: String, workspace: URL? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, site.path, target]
+        process.arguments = [script, site.path, target] + (workspace.map { [$0.path] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -74,5 +75,99 @@ struct PublishScriptTests {
         let unset = try Self.run(site, "")
         #expect(unset.status == 2)
         #expect(unset.output.contains("PUBLISH_DIR is not set"))
+    }
+
+    /// A workspace with a rendered site: `W/inbox/export.csv`, `W/closebook.toml`, `W/site/…`.
+    static func workspace(in folder: URL) throws -> (workspace: URL, site: URL) {
+        let workspace = folder.appendingPathComponent("W")
+        try write("Date,Amount\n", workspace.appendingPathComponent("inbox/export.csv"))
+        try write("base_currency = \"GBP\"\n", workspace.appendingPathComponent("closebook.toml"))
+        let site = workspace.appendingPathComponent("site")
+        try write("<h1>index</h1>", site.appendingPathComponent("index.html"))
+        try write("<feed/>", site.appendingPathComponent("feed.xml"))
+        try write("october", site.appendingPathComponent("2026-10/index.html"))
+        return (workspace, site)
+    }
+
+    /// Every file under `folder`, relative, sorted.
+    static func files(_ folder: URL) -> [String] {
+        (FileManager.default.subpaths(atPath: folder.path) ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder)
+            return !isFolder.boolValue
+        }
+        .sorted()
+    }
+
+    @Test func neverReplacesTheWorkspaceTheSiteOrAFolderOfOtherFiles() throws {
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        defer { try? fm.removeItem(at: folder) }
+        let (workspace, site) = try Self.workspace(in: folder)
+        let before = Self.files(folder)
+        #expect(before.count == 5)
+
+        for target in [workspace.path, folder.path, folder.path + "/W/.", "/", workspace.path + "/site"] {
+            let refused = try Self.run(site, target, workspace: workspace)
+            #expect(refused.status == 2, "\(target): \(refused.output)")
+            #expect(refused.output.contains("holds the") || refused.output.contains("inside the site"))
+        }
+        let inbox = try Self.run(site, workspace.path + "/inbox", workspace: workspace)
+        #expect(inbox.status == 2)
+        #expect(inbox.output.contains("not a published Closebook site"))
+
+        // A folder that holds other files: a blog, notes.
+        let blog = folder.appendingPathComponent("P")
+        try Self.write("my blog", blog.appendingPathComponent("blog/index.html"))
+        try Self.write("notes", blog.appendingPathComponent("notes.txt"))
+        let other = try Self.run(site, blog.path, workspace: workspace)
+        #expect(other.status == 2)
+        #expect(other.output.contains("'\(blog.path)' holds files that are not a published Closebook site"))
+        #expect(Self.files(blog) == ["blog/index.html", "notes.txt"])
+        #expect(Self.files(folder) == (before + ["P/blog/index.html", "P/notes.txt"]).sorted())
+    }
+
+    @Test func replacesAnEarlierSiteAndCopiesNoDotFiles() throws {
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        defer { try? fm.removeItem(at: folder) }
+        let (workspace, site) = try Self.workspace(in: folder)
+        // What a killed stage or an editor leaves in the site.
+        try Self.write("half", site.appendingPathComponent("2026-10/.index.html.4194000-0.tmp"))
+        try Self.write("x", site.appendingPathComponent(".dat.nosyncAbc123"))
+
+        // An empty folder is taken; the published site carries the marker and no dot-file.
+        let target = folder.appendingPathComponent("www")
+        try fm.createDirectory(at: target, withIntermediateDirectories: true)
+        let first = try Self.run(site, target.path, workspace: workspace)
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.contains("Published 3 files"))
+        #expect(Self.files(target) == [".closebook-site", "2026-10/index.html", "feed.xml", "index.html"])
+        #expect(try Self.run(site, target.path, workspace: workspace).status == 0)
+
+        // A site published before the marker existed is known by its shape, an old month included.
+        let older = folder.appendingPathComponent("older")
+        try Self.write("old index", older.appendingPathComponent("index.html"))
+        try Self.write("old feed", older.appendingPathComponent("feed.xml"))
+        try Self.write("sept", older.appendingPathComponent("2026-09/index.html"))
+        let replaced = try Self.run(site, older.path, workspace: workspace)
+        #expect(replaced.status == 0, "\(replaced.output)")
+        #expect(Self.files(older) == [".closebook-site", "2026-10/index.html", "feed.xml", "index.html"])
+    }
+
+    @Test func removesTheTemporaryFolderOfAKilledPublish() throws {
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        defer { try? fm.removeItem(at: folder) }
+        let (workspace, site) = try Self.workspace(in: folder)
+        // No process is numbered 4194000 here: Linux hands numbers out from the bottom, up to 4194304.
+        let abandoned = folder.appendingPathComponent(".closebook-publish.4194000.AbCdEf")
+        try Self.write("half", abandoned.appendingPathComponent("index.html"))
+        let running = folder.appendingPathComponent(".closebook-publish.\(getpid()).XyZ123")
+        try Self.write("half", running.appendingPathComponent("index.html"))
+        let result = try Self.run(site, folder.appendingPathComponent("www").path, workspace: workspace)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!fm.fileExists(atPath: abandoned.path))
+        #expect(fm.fileExists(atPath: running.path))
     }
 }

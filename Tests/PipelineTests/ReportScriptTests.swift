@@ -63,6 +63,9 @@ struct ReportScriptTests {
         #expect(first.output.contains("Report for 2026-10:"))
         #expect(try Self.importedFiles(workspace).contains("inbox/northwind-current-2024 09:01\nold.csv"))
         #expect(try Self.importedFiles(workspace).contains("inbox/-a copy.ofx"))
+        // The name's new line is shown as `\n`: no printed line starts with the name's second half.
+        #expect(first.output.contains("inbox/northwind-current-2024 09:01\\nold.csv"))
+        #expect(!first.output.split(separator: "\n").contains { $0.hasPrefix("old.csv") })
         let journal = workspace.appendingPathComponent("build/journal.jsonl")
         let ledger = workspace.appendingPathComponent("build/ledger.jsonl")
         let index = workspace.appendingPathComponent("site/index.html")

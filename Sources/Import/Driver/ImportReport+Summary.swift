@@ -1,3 +1,5 @@
+import Ledger
+
 extension ImportReport {
     /// The table `closebook-import` prints on stderr, followed by notes on what needs a look:
     /// derived accounts to name, coverage gaps, probable duplicates.
@@ -7,7 +9,7 @@ extension ImportReport {
         ]
         for file in files {
             rows.append([
-                file.path, file.format ?? "-", file.profile ?? "-",
+                TerminalText.oneLine(file.path), file.format ?? "-", file.profile ?? "-",
                 file.accounts.isEmpty ? "-" : file.accounts.joined(separator: ","), String(file.records),
                 String(file.imported), String(file.duplicates), String(file.skipped), ImportReport.balanceColumn(file),
             ])
@@ -29,14 +31,14 @@ extension ImportReport {
         for file in files {
             guard let suggestion = file.suggestion else { continue }
             lines.append(
-                "note: \(file.path) could not be read and no [[accounts]] entry takes it; once a profile reads it, add:"
+                "note: \(TerminalText.oneLine(file.path)) could not be read and no [[accounts]] entry takes it; once a profile reads it, add:"
             )
             lines += suggestion.split(separator: "\n").map { "    " + $0 }
         }
         for account in accounts {
             if let suggestion = account.suggestion {
                 lines.append(
-                    "note: account '\(account.id)' (\(account.files.joined(separator: ", "))) is not in closebook.toml; to name it, add:"
+                    "note: account '\(account.id)' (\(TerminalText.oneLine(account.files.joined(separator: ", ")))) is not in closebook.toml; to name it, add:"
                 )
                 lines += suggestion.split(separator: "\n").map { "    " + $0 }
             }

@@ -223,7 +223,10 @@ public struct ImportDiagnostic: Error, Sendable, Hashable, CustomStringConvertib
         self.message = message
     }
 
-    public var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
+    /// One line, whatever the file's name or the quoted text holds (`TerminalText`).
+    public var description: String {
+        TerminalText.oneLine("\(path):\(line):\(column): \(severity.rawValue): \(message)")
+    }
 }
 
 /// Reads one file format. Adding a format is one new type conforming to this protocol.

@@ -74,9 +74,12 @@ public final class AtomicFileWriter {
     }
 
     /// Closes the file and renames it into place; throws the first failure instead, if any.
-    public func commit() throws(Failure) {
+    /// `flush` first asks the disk to keep the bytes (`fsync`), for files that are not derived
+    /// again on the next run.
+    public func commit(flush: Bool = false) throws(Failure) {
         guard descriptor >= 0 else { return }
-        if close(descriptor) != 0 { fail() }
+        if failure == nil, flush, fsync(descriptor) != 0 { fail() }
+        if close(descriptor) != 0, failure == nil { fail() }
         descriptor = -1
         if failure == nil, rename(temporaryPath, path) != 0 { fail() }
         if let failure {

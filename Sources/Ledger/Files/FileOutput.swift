@@ -11,22 +11,24 @@ public enum FileOutput {
         public var description: String { "\(path): error: \(reason)" }
     }
 
-    /// Writes `bytes` to `path` atomically, creating parent folders.
+    /// Writes `bytes` to `path` atomically, creating parent folders, and asks the disk to keep
+    /// them before the rename. It goes through `AtomicFileWriter`, whose temporary names
+    /// (`.NAME.PID-N.tmp`) the next run recognises and removes once their process is gone:
+    /// Foundation's `Data.write(options: .atomic)` names its files `.dat.nosync…`, which nothing
+    /// could tell from a user's file, so a killed run's copies stayed in `build/` and `site/`.
     public static func write(_ bytes: some Sequence<UInt8>, to path: String) throws(Failure) {
-        let url = URL(fileURLWithPath: path)
+        let writer: AtomicFileWriter
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            // Large outputs (a ledger is hundreds of megabytes) are written from their own storage, not copied.
-            let written: Void? = try bytes.withContiguousStorageIfAvailable { buffer in
-                guard let base = buffer.baseAddress else { return try Data().write(to: url, options: .atomic) }
-                let view = Data(
-                    bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
-                try view.write(to: url, options: .atomic)
-            }
-            if written == nil { try Data(bytes).write(to: url, options: .atomic) }
+            writer = try AtomicFileWriter(path: path)
         } catch {
-            throw Failure(path: path, reason: "cannot write the file (\(error.localizedDescription))")
+            throw Failure(path: path, reason: error.reason)
+        }
+        let written: Void? = bytes.withContiguousStorageIfAvailable { writer.write($0) }
+        if written == nil { writer.write(Array(bytes)) }
+        do {
+            try writer.commit(flush: true)
+        } catch {
+            throw Failure(path: path, reason: error.reason)
         }
     }
 

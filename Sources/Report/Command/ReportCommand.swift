@@ -89,8 +89,12 @@ public struct ReportCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let outcome = SitePublisher(templates: templateSet, site: site, archives: archives, redact: redacts)
-            .publish(analysisPaths: analyses)
+        var publisher = SitePublisher(templates: templateSet, site: site, archives: archives, redact: redacts)
+        if redacts, let workspace {
+            let inbox = (workspace as NSString).appendingPathComponent("inbox")
+            publisher.renderer.inboxFiles = (FileManager.default.subpaths(atPath: inbox) ?? []).map { "inbox/" + $0 }
+        }
+        let outcome = publisher.publish(analysisPaths: analyses)
         for error in outcome.errors { Self.printError(error.description) }
         let rendered = outcome.months.map(\.description).joined(separator: ", ")
         Self.printError(

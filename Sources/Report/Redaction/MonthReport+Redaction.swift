@@ -13,10 +13,16 @@ extension MonthReport {
     ///   (`a payee`), so a card about a price rise still says what rose by how much.
     /// - Transaction ids become `redacted-1`, `redacted-2`, …: they no longer name a transaction,
     ///   but a card and the anomaly it is about still share one, so the page does not repeat it.
-    public func redacted() -> MonthReport {
+    /// - Inbox files (`inboxFiles`, paths such as `inbox/Statement_4929…_Smithers.csv`) are
+    ///   `an inbox file` in every sentence.
+    public func redacted(inboxFiles: [String] = []) -> MonthReport {
         var report = self
         report.isRedacted = true
         var mask = NameMask()
+        for file in inboxFiles {
+            mask.add(file, as: "an inbox file")
+            mask.add(String(file.split(separator: "/").last ?? ""), as: "an inbox file")
+        }
 
         // Accounts, the report's own first, then those only net worth lists.
         var kinds: [(id: String, name: String, kind: String)] = accounts.map { ($0.id, $0.name, $0.kind) }

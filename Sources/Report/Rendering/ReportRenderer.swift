@@ -6,6 +6,9 @@ public struct ReportRenderer: Sendable {
     public let templates: TemplateSet
     /// Render every report redacted (see `MonthReport.redacted()`): a site to share.
     public var redact: Bool
+    /// The workspace's inbox files (`inbox/…`): a redacted report names none of them, since a
+    /// bank's file name often carries a card number or the holder's name.
+    public var inboxFiles: [String] = []
 
     /// The style the chart files carry, from the templates' style sheet.
     let chartStyle: ChartFileStyle
@@ -17,7 +20,7 @@ public struct ReportRenderer: Sendable {
     }
 
     public func render(_ report: MonthReport) throws(ReportError) -> RenderedMonth {
-        let report = redact && !report.isRedacted ? report.redacted() : report
+        let report = redact && !report.isRedacted ? report.redacted(inboxFiles: inboxFiles) : report
         let htmlView = MonthView(report, escaping: .none, charts: true, style: templates.style)
         // The Markdown shows the page's charts as images of SVG files written beside it.
         let charts = htmlView.chartFiles

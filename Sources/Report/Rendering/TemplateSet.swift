@@ -31,6 +31,9 @@ public struct TemplateSet: Sendable {
     public init(directories: [String]) throws(ReportError) {
         var sources: [String: (text: String, path: String)] = [:]
         var stylePath: String?
+        // Files of an override folder that replace no shipped template: each must be a partial
+        // that some template includes, or it is a misnamed file that would do nothing.
+        var added: [(name: String, path: String)] = []
         for (index, directory) in directories.enumerated() {
             let folder = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
             var isDirectory: ObjCBool = false
@@ -41,18 +44,37 @@ public struct TemplateSet: Sendable {
                 }
                 continue
             }
-            let names = (FileManager.default.subpaths(atPath: folder) ?? []).sorted()
+            // A linked folder (templates kept in a dotfiles repository) is listed through its
+            // target: listing the link itself finds nothing.
+            let listed = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+            let names = (FileManager.default.subpaths(atPath: listed) ?? []).sorted()
             for name in names where name.hasSuffix(".mustache") {
                 let path = folder + "/" + name
+                let key = String(name.dropLast(".mustache".count))
+                if index > 0, sources[key] == nil { added.append((key, path)) }
                 let bytes: [UInt8]
                 do {
                     bytes = try FileOutput.read(path)
                 } catch {
                     throw ReportError(.configuration, path: path, message: error.reason)
                 }
-                sources[String(name.dropLast(".mustache".count))] = (String(decoding: bytes, as: UTF8.self), path)
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                    throw ReportError(
+                        .configuration, path: path,
+                        message: "the template is empty and would render every page empty; "
+                            + "delete it to use the shipped one")
+                }
+                sources[key] = (String(decoding: bytes, as: UTF8.self), path)
             }
             if names.contains(Self.styleFile) || index == 0 { stylePath = folder + "/" + Self.styleFile }
+        }
+        let included = Set(sources.values.flatMap { Self.partials(in: $0.text).map(\.name) })
+        if let unused = added.first(where: { !included.contains($0.name) }) {
+            let shipped = Self.requiredNames.map { $0 + ".mustache" }.joined(separator: ", ")
+            throw ReportError(
+                .configuration, path: unused.path,
+                message: "'\(unused.name).mustache' replaces no template and no template includes it, so it "
+                    + "would do nothing; name it after a shipped template (\(shipped), or one in partials/)")
         }
         let base = directories.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "."
         let styleFile = stylePath ?? base + "/" + Self.styleFile

@@ -87,4 +87,21 @@ import Testing
         let full = try ReportRenderer(templates: try TestFiles.templates()).render(try TestFiles.report())
         #expect(try JSONDecoder().decode(ReportDocument.self, from: Data(full.json)).redacted == nil)
     }
+
+    @Test func namesNoInboxFileInAnyNotice() throws {
+        var report = try TestFiles.report()
+        let file = "inbox/Statement_4929000011112222_Smithers.csv"
+        report.notices = [
+            "\(file) could not be read, so its transactions are missing: not a bank export",
+            "2 records of \(file) were skipped; build/import-report.json says why.",
+            "Statement_4929000011112222_Smithers.csv is named twice.",
+        ]
+        let redacted = report.redacted(inboxFiles: [file, "inbox/other.ofx"])
+        #expect(
+            redacted.notices == [
+                "An inbox file could not be read, so its transactions are missing: not a bank export",
+                "2 records of an inbox file were skipped; build/import-report.json says why.",
+                "An inbox file is named twice.",
+            ])
+    }
 }

@@ -122,4 +122,45 @@ import Testing
         #expect(try TestFiles.text(workspace + "/site/2026-10/report.md") == "mine\n")
         #expect(try TestFiles.text(workspace + "/site/2026-10/index.html").contains("<h1>October 2026</h1>"))
     }
+
+    @Test func aMisnamedOverrideIsAnErrorAtThatFile() throws {
+        let overrides = try Self.folder(["report.htm.mustache": "<h1>mine</h1>\n"])
+        do {
+            _ = try TemplateSet(directories: [TestFiles.templatesFolder, overrides])
+            Issue.record("a template that replaces nothing was accepted")
+        } catch {
+            #expect(error.path == overrides + "/report.htm.mustache")
+            #expect(error.message.hasPrefix("'report.htm.mustache' replaces no template"))
+        }
+    }
+
+    @Test func aNewPartialThatAnOverrideIncludesIsAccepted() throws {
+        let overrides = try Self.folder([
+            "report.md.mustache": "{{%CONTENT_TYPE:TEXT}}\n{{> partials/mine.md}}\n",
+            "partials/mine.md.mustache": "{{%CONTENT_TYPE:TEXT}}\nmine {{monthName}}",
+        ])
+        let templates = try TemplateSet(directories: [TestFiles.templatesFolder, overrides])
+        let rendered = try ReportRenderer(templates: templates).render(try TestFiles.report())
+        #expect(String(decoding: rendered.markdown, as: UTF8.self).hasPrefix("mine October 2026"))
+    }
+
+    @Test func anEmptyOverrideIsAnError() throws {
+        let overrides = try Self.folder(["report.html.mustache": " \r\n\n"])
+        #expect(
+            throws: ReportError(
+                .configuration, path: overrides + "/report.html.mustache",
+                message: "the template is empty and would render every page empty; delete it to use the shipped one")
+        ) {
+            try TemplateSet(directories: [TestFiles.templatesFolder, overrides])
+        }
+    }
+
+    @Test func aLinkedOverrideFolderIsRead() throws {
+        let kept = try Self.folder(["report.md.mustache": "{{%CONTENT_TYPE:TEXT}}\nlinked\n"])
+        let workspace = try TestFiles.temporaryFolder("linked-templates")
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/templates", withDestinationPath: kept)
+        let templates = try TemplateSet(directories: [TestFiles.templatesFolder, workspace + "/templates"])
+        let rendered = try ReportRenderer(templates: templates).render(try TestFiles.report())
+        #expect(String(decoding: rendered.markdown, as: UTF8.self) == "linked\n")
+    }
 }
