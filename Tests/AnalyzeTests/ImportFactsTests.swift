@@ -33,4 +33,28 @@ struct ImportFactsTests {
                 "inbox/b.pdf could not be read, so its transactions are missing: inbox/b.pdf:1:1: error: not a bank export",
             ])
     }
+
+    @Test func anAccountImportedTwiceIsANoticeInTheMonthsItCovers() throws {
+        let json = """
+            {"accounts": [
+              {"id": "current", "name": "Current", "coverage": {"from": "2026-09-01", "to": "2026-10-31"}, "gaps": []},
+              {"id": "statement", "name": "Statement", "coverage": {"from": "2026-10-01", "to": "2026-10-31"}, "gaps": []}
+            ], "files": [], "duplicateAccounts": [
+              {"accounts": ["current", "statement"], "files": ["inbox/current-2026.csv", "inbox/Statement.csv"],
+               "from": "2026-10-01", "to": "2026-10-30", "transactions": 41, "reason": "the same 41 transactions"}
+            ]}
+            """
+        let facts = try JSONDecoder().decode(ImportFacts.self, from: Data(json.utf8))
+        #expect(
+            facts.notices(for: try #require(YearMonth("2026-10"))) == [
+                "Current and Statement hold the same 41 transactions from 2026-10-01 to 2026-10-30 "
+                    + "(inbox/current-2026.csv and inbox/Statement.csv): probably one account imported twice, "
+                    + "which counts its money twice; if so, remove the copy or feed both files to one account "
+                    + "in closebook.toml."
+            ])
+        // September is not in the span both statements cover.
+        #expect(
+            facts.notices(for: try #require(YearMonth("2026-09")))
+                == ["Statement: no inbox file covers September 2026; its figures are missing."])
+    }
 }

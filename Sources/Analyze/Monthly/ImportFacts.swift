@@ -70,8 +70,28 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         public var balanceChecks: [BalanceCheck]
     }
 
+    /// Two accounts whose statements agree transaction for transaction: most likely one account
+    /// imported twice (a copy of an export under a name no glob claims).
+    public struct DuplicateAccountFacts: Decodable, Sendable, Equatable {
+        public var accounts: [String]
+        public var files: [String]
+        public var from: String
+        public var to: String
+        public var transactions: Int
+
+        public init(accounts: [String], files: [String], from: String, to: String, transactions: Int) {
+            self.accounts = accounts
+            self.files = files
+            self.from = from
+            self.to = to
+            self.transactions = transactions
+        }
+    }
+
     public var accounts: [AccountFacts]
     public var files: [FileFacts]
+    /// Absent from import reports written before the check existed.
+    public var duplicateAccounts: [DuplicateAccountFacts]?
     /// The import's record counts, for the conservation line.
     public var totals: Totals?
 
@@ -89,9 +109,12 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         }
     }
 
-    public init(accounts: [AccountFacts], files: [FileFacts]) {
+    public init(
+        accounts: [AccountFacts], files: [FileFacts], duplicateAccounts: [DuplicateAccountFacts]? = nil
+    ) {
         self.accounts = accounts
         self.files = files
+        self.duplicateAccounts = duplicateAccounts
     }
 
     /// Sentences for the month report about `month`, in a stable order.
@@ -133,6 +156,14 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
                     "\(names[check.account] ?? check.account): the balance \(file.path) states for \(divergence.date) "
                         + "is \(divergence.stated) but the transactions add up to \(divergence.computed).")
             }
+        }
+        for pair in duplicateAccounts ?? [] where pair.accounts.count == 2 && pair.files.count == 2 {
+            guard pair.from <= last, pair.to >= first else { continue }
+            let (a, b) = (names[pair.accounts[0]] ?? pair.accounts[0], names[pair.accounts[1]] ?? pair.accounts[1])
+            notices.append(
+                "\(a) and \(b) hold the same \(pair.transactions) transactions from \(pair.from) to \(pair.to) "
+                    + "(\(pair.files[0]) and \(pair.files[1])): probably one account imported twice, which counts "
+                    + "its money twice; if so, remove the copy or feed both files to one account in closebook.toml.")
         }
         return notices
     }

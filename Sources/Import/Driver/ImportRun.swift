@@ -102,9 +102,9 @@ struct ImportRun {
             }
             if let original = files[index].copyOf {
                 // The same export saved twice would be a second account, or every record a duplicate.
+                // (Its format is the original's, known once that is read: see the end of `read`.)
                 let path = files[original].file.path
-                files[index].format = files[original].format
-                files[index].parsed = ParsedFile(format: files[original].format ?? .csv, statements: [])
+                files[index].parsed = ParsedFile(format: .csv, statements: [])
                 files[index].warnings.append(
                     ImportDiagnostic(
                         severity: .warning, path: file.path, line: 1,
@@ -177,6 +177,12 @@ struct ImportRun {
                 }
             }
         }
+        for index in files.indices {
+            guard let original = files[index].copyOf else { continue }
+            let format = files[original].format
+            files[index].format = format
+            files[index].parsed?.format = format ?? .csv
+        }
     }
 
     /// The `[[accounts]]` entry for a CSV file that could not be read and that no account takes: its
@@ -234,17 +240,27 @@ struct ImportRun {
         return warnings
     }
 
-    /// Notes each file whose bytes are those of an earlier file. Only files of equal size are
+    /// Notes each file whose bytes are those of another file. Only files of equal size are
     /// compared, so an inbox without copies costs one look at each size.
+    ///
+    /// Of the copies, the one an account's inbox glob claims is read: a copy saved under another
+    /// name (`inbox/Statement.csv`) sorts first more often than not, and read in place of the
+    /// claimed file it made a second, derived account while the real one stopped on its last
+    /// other statement. Where no copy or several are claimed, the first by name is read.
     mutating func markCopies() {
-        var bySize: [Int: [Int]] = [:]
+        var bySize: [Int: [[Int]]] = [:]
         for index in files.indices where files[index].file.readFailure == nil && !files[index].file.bytes.isEmpty {
             let size = files[index].file.bytes.count
-            if let original = bySize[size]?.first(where: { files[$0].file.bytes == files[index].file.bytes }) {
-                files[index].copyOf = original
+            if let group = bySize[size]?.firstIndex(where: { files[$0[0]].file.bytes == files[index].file.bytes }) {
+                bySize[size]?[group].append(index)
             } else {
-                bySize[size, default: []].append(index)
+                bySize[size, default: []].append([index])
             }
+        }
+        for group in bySize.values.joined() where group.count > 1 {
+            let claimed = group.filter { !resolver.configuredAccounts(forFile: files[$0].file.name).isEmpty }
+            let kept = claimed.count == 1 ? claimed[0] : group[0]
+            for index in group where index != kept { files[index].copyOf = kept }
         }
     }
 

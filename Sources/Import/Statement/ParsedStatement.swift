@@ -223,9 +223,10 @@ public struct ImportDiagnostic: Error, Sendable, Hashable, CustomStringConvertib
         self.message = message
     }
 
-    /// One line, whatever the file's name or the quoted text holds (`TerminalText`).
+    /// The file's name is written on one line whatever it holds (`TerminalText`), so a name with
+    /// a new line cannot forge a message. (A message may hold lines of its own: a suggested entry.)
     public var description: String {
-        TerminalText.oneLine("\(path):\(line):\(column): \(severity.rawValue): \(message)")
+        "\(TerminalText.oneLine(path)):\(line):\(column): \(severity.rawValue): \(message)"
     }
 }
 

@@ -161,6 +161,25 @@ extension TrustTests {
             ])
     }
 
+    @Test("a copy that sorts before the claimed export is not the one read: the account keeps its file")
+    func copySortingFirstLeavesTheClaimedFileRead() throws {
+        // `Statement.csv` sorts before `current-…` (upper case first), as a copy saved by hand often does.
+        let outcome = H.run(
+            [("current-2024-01.csv", Self.january), ("Statement.csv", Self.january)], config: Self.current)
+        let report = outcome.report
+        #expect(H.countsAddUp(report))
+        #expect(report.accounts.map(\.id) == ["current"])
+        #expect(outcome.journal.transactions.count == 3)
+        #expect(outcome.journal.transactions.allSatisfy { $0.account.rawValue == "current" })
+        #expect(report.files.map(\.path) == ["inbox/Statement.csv", "inbox/current-2024-01.csv"])
+        #expect(report.files.map(\.records) == [0, 3])
+        #expect(report.files.map(\.format) == ["csv", "csv"])
+        #expect(
+            report.files[0].warnings == [
+                "inbox/Statement.csv:1:1: warning: this file has the same bytes as inbox/current-2024-01.csv; it is imported once, from inbox/current-2024-01.csv (remove one of the two copies)"
+            ])
+    }
+
     @Test(
         "a statement that repeats another account's transaction for transaction is flagged as a probable duplicate account"
     )
