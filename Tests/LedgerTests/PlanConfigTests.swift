@@ -113,6 +113,11 @@ struct PlanConfigTests {
             "[[goals]]\nname = \"Car\"\ntarget = \"100.00\"\ndeadline = \"2026-12-31\"\naccounts = { a = 120 }\n",
             "closebook.toml:5:1: error: the share of account 'a' in goal 'Car' must be a whole percent from 1 to 100"
         ),
+        (
+            "[[goals]]\nname = \"Car\"\ntarget = \"100.00\"\ndeadline = \"2026-12-31\"\n\n"
+                + "[[goals]]\nname = \"Car\"\ntarget = \"50.00\"\ndeadline = \"2027-12-31\"\n",
+            "closebook.toml:7:1: error: a second goal is named 'Car' (the first is at line 1); give each goal its own name"
+        ),
     ])
     func errorsNameTheKeyAndLine(text: String, message: String) {
         #expect {
@@ -133,6 +138,28 @@ struct PlanConfigTests {
         } throws: { error in
             (error as? ConfigError)?.description
                 == "closebook.toml:33:1: error: goal 'Lisbon' holds part of account 'checking', which is not an account of this workspace (accounts: current, isa, savings)"
+        }
+    }
+
+    @Test func aGoalHeldInACreditCardIsAnError() throws {
+        let text = """
+            [[accounts]]
+            id = "card"
+            name = "Card"
+            type = "credit_card"
+
+            [[goals]]
+            name = "Holiday"
+            target = "900.00"
+            deadline = "2027-06-30"
+            accounts = { card = 50 }
+            """
+        let config = try WorkspaceConfig.parse(text, path: "closebook.toml")
+        #expect {
+            try config.checkGoalAccounts(known: ["card"], path: "closebook.toml")
+        } throws: { error in
+            (error as? ConfigError)?.description
+                == "closebook.toml:10:1: error: goal 'Holiday' holds part of account 'card', a credit card whose balance is money owed, not saved; hold the goal in a savings or current account"
         }
     }
 }

@@ -127,6 +127,8 @@ public struct AnalysisRun {
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
         let encoder = PrettyJSONEncoder()
+        var accountCurrencies: [AccountID: Currency] = [:]
+        for account in ledger.accounts { accountCurrencies[account.id] = account.currency }
         var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
         if !single { try FileOutput.makeFolder(out) }
         for month in months {
@@ -134,7 +136,10 @@ public struct AnalysisRun {
             analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
             if let facts {
                 let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
-                analysis.notices = facts.notices(for: month, valued: valued) + analysis.notices
+                analysis.notices =
+                    facts.notices(for: month, valued: valued) + analysis.notices
+                    + AccountSettingsNotices.notices(
+                        for: month, accounts: ledger.accounts, settings: settings, facts: facts)
                 analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
                 // A first month whose statements start on its 2nd is not complete either: the
                 // accounts table says "partly", and the summary must not say "whole month".
@@ -142,6 +147,12 @@ public struct AnalysisRun {
             }
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true
+            }
+            if month == selection.selected {
+                let goals = GoalRates.notices(
+                    goals: settings.goals, month: month, rates: rates, accounts: accountCurrencies)
+                analysis.notices += goals
+                if !goals.isEmpty { outcome.missingRates = true }
             }
             var bytes = try timings.time("encode") { try encoder.encode(analysis) }
             bytes.append(0x0A)

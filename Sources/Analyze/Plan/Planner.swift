@@ -146,6 +146,7 @@ public struct Planner: Sendable {
         var progress: [GoalProgress] = []
         var claims: [FlexRedistribution.Claim] = []
         var notes: [[String]] = []
+        var rated: [Bool] = []
         let day = month.lastDay.dayNumber
         for (index, goal) in settings.goals.enumerated() {
             let currency = goal.currency ?? base
@@ -162,6 +163,7 @@ public struct Planner: Sendable {
                 )
             }
             progress.append(state)
+            rated.append(required != nil)
             notes.append(goalNotes)
             claims.append(FlexRedistribution.Claim(required: required ?? 0, flex: goal.flex, deadline: goal.deadline))
         }
@@ -172,10 +174,14 @@ public struct Planner: Sendable {
         for (index, goal) in settings.goals.enumerated() {
             let currency = goal.currency ?? base
             let state = progress[index]
+            // Without a rate the goal's requirement is unknown in the base currency: it is
+            // allotted nothing (it was allotted its whole requirement, beyond the goals budget).
             let inGoal =
-                allotted[index] == claims[index].required
-                ? state.requiredMonthly
-                : history.rates.convert(allotted[index], from: base, to: currency, onDay: day) ?? 0
+                !rated[index]
+                ? 0
+                : allotted[index] == claims[index].required
+                    ? state.requiredMonthly
+                    : history.rates.convert(allotted[index], from: base, to: currency, onDay: day) ?? 0
             let projection = GoalProgress.projection(
                 target: state.target, current: state.current, allotted: inGoal, month: month, deadline: goal.deadline)
             goals.append(

@@ -103,14 +103,22 @@ public struct CategorizeRun {
             return fail(
                 2, CategorizeErrors(outcome.errors).description + "\n" + CategorizeRun.errorCount(outcome.errors.count))
         }
+        // Configuration that would do nothing: rules that are not read, budgets of no category.
+        let configPath = (workspace as NSString).appendingPathComponent("closebook.toml")
+        let configText = (try? FileOutput.read(configPath)).map { String(decoding: $0, as: UTF8.self) }
+        let unheeded =
+            ruleSet.unread
+            + BudgetCategoryCheck.warnings(
+                config: config, rules: ruleSet.rules, overrides: overrides, configText: configText)
         switch mode {
         case .lint:
             let findings = RuleLinter().lint(ruleSet.rules, matchCounts: outcome.report.rules.map(\.matched))
+            for warning in unheeded { result.standardOutput += warning + "\n" }
             for finding in findings { result.standardOutput += finding.description + "\n" }
             result.standardOutput +=
-                findings.isEmpty
+                findings.isEmpty && unheeded.isEmpty
                 ? "\(ruleSet.rules.count) rules, no problems found\n"
-                : "\(ruleSet.rules.count) rules, \(findings.count) warning\(findings.count == 1 ? "" : "s")\n"
+                : "\(ruleSet.rules.count) rules, \(findings.count + unheeded.count) warning\(findings.count + unheeded.count == 1 ? "" : "s")\n"
             return result
         case .explain:
             return result
@@ -131,6 +139,7 @@ public struct CategorizeRun {
                 return fail(1, error.description)
             }
             result.standardError = CategorizeRun.summary(outcome.report, uncategorizedPath: uncategorizedPath)
+            for warning in unheeded { result.standardError += warning + "\n" }
             return result
         }
     }

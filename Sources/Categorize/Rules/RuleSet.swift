@@ -7,6 +7,10 @@ public struct RuleSet: Sendable {
     public var rules: [Rule]
     /// The files read, as named in messages.
     public var files: [String]
+    /// Warnings for what `rules/` holds that looks meant as rules but is not read: `x.rule`,
+    /// `x.rules.txt` (an editor's extension), `X.RULES`, and sub-folders. Rules there applied to
+    /// nothing, in silence.
+    public var unread: [String] = []
 
     public init(rules: [Rule] = [], files: [String] = []) {
         self.rules = rules
@@ -21,9 +25,24 @@ public struct RuleSet: Sendable {
         var set = RuleSet()
         var errors: [CategorizeError] = []
         let folder = (workspace as NSString).appendingPathComponent("rules")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".rules") && !$0.hasPrefix(".") }
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { !$0.hasPrefix(".") }
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let names = entries.filter { $0.hasSuffix(".rules") }
+        for name in entries where !name.hasSuffix(".rules") {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(
+                atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
+            if isFolder.boolValue {
+                set.unread.append(
+                    "rules/\(name)/: warning: sub-folders of rules/ are not read; move its rule files up into rules/")
+            } else if name.lowercased().contains(".rule") || name.lowercased().hasSuffix(".txt") {
+                let stem = name.split(separator: ".").first.map(String.init) ?? name
+                set.unread.append(
+                    "rules/\(name): warning: not read: only files named *.rules are rule files; rename it \(stem).rules"
+                )
+            }
+        }
         var sources: [(display: String, disk: String, origin: RuleOrigin)] = names.map {
             ("rules/" + $0, (folder as NSString).appendingPathComponent($0), .user)
         }

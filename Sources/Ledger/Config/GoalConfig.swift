@@ -55,7 +55,17 @@ extension WorkspaceConfig {
     /// goal's `accounts` key. `known` is the ledger's accounts; `path` names the file.
     public func checkGoalAccounts(known: Set<AccountID>, path: String) throws(ConfigError) {
         let declared = Set(accounts.map(\.id)).union(known)
+        let kinds = Dictionary(accounts.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
         for goal in goals {
+            // A card's or a loan's balance is money owed: a share of it saves nothing towards a goal.
+            for holding in goal.holdings {
+                guard let kind = kinds[holding.account], kind.isLiability else { continue }
+                throw ConfigError(
+                    path: path, line: goal.accountsLine, column: 1,
+                    message:
+                        "goal '\(goal.name)' holds part of account '\(holding.account)', a \(kind == .loan ? "loan" : "credit card") whose balance is money owed, not saved; hold the goal in a savings or current account"
+                )
+            }
             for holding in goal.holdings where !declared.contains(holding.account) {
                 let names = declared.map(\.rawValue).sorted().joined(separator: ", ")
                 throw ConfigError(

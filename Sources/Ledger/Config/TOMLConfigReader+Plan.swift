@@ -67,7 +67,16 @@ extension TOMLConfigReader {
             guard let table = array[index].table else {
                 throw fail("goals#\(index)", nil, "each [[goals]] entry must be a table")
             }
-            goals.append(try readGoal(table, index: index, base: base))
+            let goal = try readGoal(table, index: index, base: base)
+            // Goals are told apart by name on the page and in report.json: a second one of a name
+            // would be shown as the first, with the first's progress.
+            if let earlier = goals.first(where: { $0.name == goal.name }) {
+                throw fail(
+                    "goals#\(index)", "name",
+                    "a second goal is named '\(goal.name)' (the first is at line \(earlier.line)); give each goal its own name"
+                )
+            }
+            goals.append(goal)
         }
         try checkAllocations(goals)
         return goals

@@ -133,6 +133,37 @@ struct PlannerTests {
         #expect(plan.flexPreview.map { $0.allotted.map(\.amount) } == Array(repeating: ["0.00", "1000.00"], count: 3))
     }
 
+    /// A USD goal with no USD rate (rates.csv has EUR only): its requirement is unknown in GBP, so
+    /// it claims and is allotted nothing (it was allotted its whole 1000.00 a month while counting
+    /// 0 against the 300.00 budget); the GBP goal (900.00 ÷ 3 = 300.00 a month) takes the budget.
+    /// The month's notice says so, and the run's status is 1 (`AnalysisRun`).
+    @Test func aGoalWithNoRateIsAllottedNothingAndNoticed() throws {
+        let goals = [
+            GoalConfig(
+                name: "Boston", target: Money(minorUnits: 300_000, currency: .usd), currency: .usd,
+                deadline: CivilDate(iso: "2026-06-30")!, flex: .protected),
+            GoalConfig(
+                name: "Bike", target: Self.gbp(90_000), deadline: CivilDate(iso: "2026-06-30")!, flex: .protected),
+        ]
+        let plan = try Self.plan(AnalysisSettings(plan: PlanConfig(goalsBudget: Self.gbp(30_000)), goals: goals))
+        #expect(plan.goals.map(\.requiredMonthly) == ["1000.00", "300.00"])
+        #expect(plan.goals.map(\.allotted) == ["0.00", "300.00"])
+        #expect(plan.totalRequired == "300.00")
+        let history = Self.history()
+        #expect(
+            GoalRates.notices(goals: goals, month: Self.march, rates: history.rates, accounts: [:]) == [
+                "Goal 'Boston' cannot be counted: rates.csv has no USD rate in force on 2026-03-31, so its progress "
+                    + "and required amount are left out of the plan; add the rate to rates.csv."
+            ])
+        // A EUR goal held in the GBP saver converts: no notice.
+        let lisbon = GoalConfig(
+            name: "Lisbon", target: Money(minorUnits: 500_000, currency: .eur), currency: .eur,
+            deadline: CivilDate(iso: "2026-06-30")!, holdings: [GoalConfig.Holding(account: "saver", percent: 25)])
+        #expect(
+            GoalRates.notices(goals: [lisbon], month: Self.march, rates: history.rates, accounts: ["saver": .gbp])
+                .isEmpty)
+    }
+
     /// With the default goals budget (the investments bucket) and no debt: a flexible goal at flex 0.5
     /// gets half its need. Without the card the surplus of 1800.00 splits 900.00 fund / 900.00
     /// investments; the goal needs (3000 − 0) ÷ 3 = 1000.00 and gets min(900, 1000 × 0.5) = 500.00;
