@@ -18,7 +18,8 @@ struct CSVProfileSelection {
     static let headBytes = 64 * 1024
 
     static func choose(
-        profiles: [CSVProfile], bytes: [UInt8], path: String, requested: String?, dateOrder: DateOrder? = nil
+        profiles: [CSVProfile], bytes: [UInt8], path: String, requested: String?,
+        context: InferenceContext = InferenceContext()
     ) throws(ImportDiagnostic) -> CSVProfileSelection {
         let head = CSVProfileSelection.head(of: bytes)
         if let requested {
@@ -96,7 +97,7 @@ struct CSVProfileSelection {
         // No profile: infer the layout. The profile used is the one its printed TOML loads as, so
         // saving it under importers/ reads the file the same way.
         do throws(LayoutInferenceFailure) {
-            var inferred = try LayoutInference.infer(bytes, path: path, dateOrder: dateOrder)
+            var inferred = try LayoutInference.infer(bytes, path: path, context: context)
             if let loaded = try? CSVProfile.parse(inferred.toml, id: inferred.profile.id, path: path) {
                 inferred.profile = loaded
             }

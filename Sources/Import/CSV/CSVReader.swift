@@ -41,7 +41,7 @@ public struct CSVReader: StatementReader {
         try CSVReader.rejectBinary(bytes, path: path)
         let choice = try CSVProfileSelection.choose(
             profiles: profiles, bytes: bytes, path: path, requested: context.account?.profile,
-            dateOrder: context.account?.dateOrder)
+            context: InferenceContext(context))
         let profile = choice.profile
         let decoded = TextDecoding.decode(bytes, declared: profile.encoding)
         var warnings = decoded.warnings.map {
@@ -67,6 +67,10 @@ public struct CSVReader: StatementReader {
                     message:
                         "no CSV profile matches this file; its layout was inferred (confidence: \(level)): \(inferred.reasons.joined(separator: "; ")); save the printed profile as importers/\(profile.id).toml to keep it"
                 ), at: 0)
+            if let assumed = inferred.assumedCurrency {
+                warnings.insert(
+                    ImportDiagnostic(severity: .warning, path: path, line: 1, column: 1, message: assumed), at: 1)
+            }
         }
         var file = ParsedFile(
             format: .csv, profile: profile.id, statements: result.statements, skipped: result.skipped,
@@ -221,6 +225,15 @@ public struct CSVReader: StatementReader {
             throw ImportDiagnostic(
                 path: path, line: first.line, column: 1,
                 message: "no row could be read with profile '\(profile.id)' (\(profile.path)): \(first.reason)")
+        }
+        // Rows there were, and every one skipped: an import of nothing must not pass for a good one.
+        if groups.allSatisfy({ $0.records.isEmpty && $0.balanceRows.isEmpty }), let first = mapper.skipped.first {
+            let count = mapper.skipped.count
+            throw ImportDiagnostic(
+                path: path, line: first.line, column: 1,
+                message:
+                    "no transaction could be read with profile '\(profile.id)' (\(profile.path)): all \(count) row\(count == 1 ? " was" : "s were") skipped, the first (line \(first.line)) as \(first.reason); is this the right profile for the file?"
+            )
         }
         var warnings = mapper.warnings
         if let rounded = mapper.roundedWarning { warnings.append(rounded) }

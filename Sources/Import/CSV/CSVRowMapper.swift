@@ -252,6 +252,12 @@ struct CSVRowMapper {
             if !creditCell.isEmpty {
                 guard let credit = parseAmount(creditCell, line: line, currency: currency, column: creditColumn)
                 else { return nil }
+                if credit.isNegative {
+                    signNotes.note(
+                        "negative credit", line,
+                        "\(layout.describe(creditColumn)) holds a negative amount '\(string(creditCell))'; it is read as money out, a credit taken back (check the sign)"
+                    )
+                }
                 if let debitValue, debitValue.minorUnits != 0, credit.minorUnits != 0 {
                     signNotes.note(
                         "both filled", line,

@@ -75,6 +75,14 @@ struct ImportRun {
         account?.currency ?? config.baseCurrency ?? .eur
     }
 
+    /// The base currency, then each account's, once each.
+    var workspaceCurrencies: [Currency] {
+        var seen: Set<Currency> = []
+        return ([config.baseCurrency] + config.accounts.map(\.currency)).compactMap { $0 }.filter {
+            seen.insert($0).inserted
+        }
+    }
+
     /// Sniffs and reads every file; a file no reader recognises, or one its reader rejects, fails alone.
     mutating func read(with readers: [any StatementReader]) {
         var assumedCurrencyFor: Set<String> = []
@@ -140,7 +148,9 @@ struct ImportRun {
             }
             files[index].format = type(of: reader).format
             let account = resolver.configuredAccount(forFile: file.name)
-            let context = ReadContext(defaultCurrency: defaultCurrency(for: account), account: account)
+            let context = ReadContext(
+                defaultCurrency: defaultCurrency(for: account), account: account, baseCurrency: config.baseCurrency,
+                workspaceCurrencies: workspaceCurrencies)
             do {
                 var parsed = try reader.read(bytes, path: file.path, context: context)
                 DateOutliers.skip(in: &parsed)

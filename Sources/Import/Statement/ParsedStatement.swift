@@ -249,9 +249,20 @@ public struct ReadContext: Sendable {
     public var defaultCurrency: Currency
     /// The account configured for this file by an inbox glob, if any.
     public var account: AccountConfig?
+    /// The workspace's `base_currency`, when `closebook.toml` sets one: where `defaultCurrency`
+    /// comes from when the account names none, for the warning that says a currency was assumed.
+    public var baseCurrency: Currency?
+    /// Every currency the workspace names (its base currency and its accounts'), so that a symbol
+    /// several currencies share (`$`, `kr`, `¥`) is read as the one the workspace uses.
+    public var workspaceCurrencies: [Currency]
 
-    public init(defaultCurrency: Currency, account: AccountConfig? = nil) {
+    public init(
+        defaultCurrency: Currency, account: AccountConfig? = nil, baseCurrency: Currency? = nil,
+        workspaceCurrencies: [Currency] = []
+    ) {
         self.defaultCurrency = defaultCurrency
         self.account = account
+        self.baseCurrency = baseCurrency
+        self.workspaceCurrencies = workspaceCurrencies
     }
 }

@@ -17,6 +17,23 @@ struct AmountHypothesis {
     /// How well the header names and contents fit, for choosing among hypotheses.
     var plausibility: Int
 
+    /// The same columns read the other way round: every amount negated.
+    var mirrored: AmountHypothesis {
+        var result = self
+        result.amounts = amounts.map { $0.map { -$0 } }
+        switch kind {
+        case .signed(let column, let inverted): result.kind = .signed(column, inverted: !inverted)
+        case .debitCredit(let debit, let credit): result.kind = .debitCredit(debit: credit, credit: debit)
+        case .indicator(let amount, let indicator, let debitValues, let creditValues):
+            result.kind = .indicator(
+                amount: amount, indicator: indicator, debitValues: creditValues, creditValues: debitValues)
+        }
+        return result
+    }
+
+    /// Rows with no amount, or an amount of zero.
+    var emptyRows: Int { amounts.filter { ($0 ?? 0) == 0 }.count }
+
     /// The columns the hypothesis reads.
     var columns: [Int] {
         switch kind {

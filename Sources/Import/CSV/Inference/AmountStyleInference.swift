@@ -1,3 +1,5 @@
+import Ledger
+
 /// Decides where a row's money is: one signed column, a debit and a credit column, or an
 /// unsigned amount with a debit/credit indicator; and which column, if any, is the running
 /// balance.
@@ -11,6 +13,10 @@ struct AmountStyleInference {
     struct Decision {
         var hypothesis: AmountHypothesis
         var balance: (column: Int, chain: BalanceChain?)?
+        /// Sentences for the printed profile's reasons: what settled the sign, or what leaves it in doubt.
+        var notes: [String] = []
+        /// The confidence the reading allows at most.
+        var ceiling: InferredLayout.Confidence = .high
     }
 
     /// Why no reading can be chosen: the columns in doubt and what each reading would give.
@@ -34,16 +40,48 @@ struct AmountStyleInference {
     let describe: (Int) -> String
     /// The row order the dates show (true: newest first), nil when they do not tell.
     var newestFirst: Bool? = nil
+    /// The account's type from `closebook.toml`: a credit card's balance is what is owed.
+    var accountKind: AccountKind? = nil
+
+    /// A reading that leaves more than this share of rows without an amount (empty or zero) is
+    /// not the file's: a fee column, or split columns most rows leave empty.
+    static let maximumEmptyShare = 0.5
+    /// A reading that leaves more than this share of rows without an amount loses to one that does not.
+    static let tolerableEmptyShare = 0.1
+    /// Above this share of amounts money in, a reading may be a card's charges read the wrong way.
+    static let cardLikeShare = 2.0 / 3.0
+    /// What losing costs: more than a named debit/credit pair's lead over a named amount column.
+    static let emptyRowsPenalty = 30
 
     func decide() throws(Ambiguity) -> Decision {
-        let hypotheses = makeHypotheses()
-        guard !hypotheses.isEmpty else {
+        let all = makeHypotheses()
+        guard !all.isEmpty else {
             throw Ambiguity(message: "no column holds amounts (numbers in most rows)")
         }
+        let rows = max(1, lines.count)
+        let hypotheses = all.filter { Double($0.emptyRows) <= AmountStyleInference.maximumEmptyShare * Double(rows) }
+            .map { hypothesis in
+                var ranked = hypothesis
+                if Double(hypothesis.emptyRows) > AmountStyleInference.tolerableEmptyShare * Double(rows) {
+                    ranked.plausibility -= AmountStyleInference.emptyRowsPenalty
+                }
+                return ranked
+            }
+        guard !hypotheses.isEmpty else {
+            let best = all.min { $0.emptyRows < $1.emptyRows }!
+            throw Ambiguity(
+                message:
+                    "no column holds amounts on most rows: \(name(best)) is empty or zero on \(best.emptyRows) of \(rows) rows"
+            )
+        }
+        return try settleCardSign(decideAmong(hypotheses))
+    }
+
+    private func decideAmong(_ hypotheses: [AmountHypothesis]) throws(Ambiguity) -> Decision {
         // A balance column that chains proves a hypothesis.
         var proven: [(AmountHypothesis, Int, BalanceChain)] = []
         for hypothesis in hypotheses {
-            for column in columns where column.couldBeMoney && !hypothesis.columns.contains(column.index) {
+            for column in columns where column.couldBeBalance && !hypothesis.columns.contains(column.index) {
                 guard
                     let chain = BalanceChain.best(
                         amounts: hypothesis.amounts, balances: column.values, newestFirst: newestFirst), chain.holds
@@ -65,13 +103,81 @@ struct AmountStyleInference {
                 message:
                     "the amount could be \(name(best)) or \(name(rival)) (the header names and the contents fit both)")
         }
+        if !best.signKnown, accountKind == .creditCard, case .signed(_, false) = best.kind {
+            return Decision(
+                hypothesis: best.mirrored, balance: nil,
+                notes: [
+                    "the account is a credit card (type = \"credit_card\" in closebook.toml): amounts without a minus are charges, money out"
+                ], ceiling: .medium)
+        }
         guard best.signKnown else { throw Ambiguity(message: signMessage(best, hypotheses)) }
-        return Decision(hypothesis: best, balance: namedBalance(for: best))
+        var decision = Decision(hypothesis: best, balance: namedBalance(for: best))
+        if decision.balance == nil, let unchecked = uncheckedBalance(for: best) {
+            decision.notes.append(unchecked)
+            decision.ceiling = .medium
+        }
+        return decision
+    }
+
+    /// On a card, charges outnumber payments. When most amounts of the reading are money in, the
+    /// account's declared type decides: for a card they are charges, so the reading is turned
+    /// round (a balance that rose with them is what is owed, which runs the other way from the
+    /// account's balance, and is not checked). Without the type, both readings are named and the
+    /// reading is of low confidence: a balance proves the arithmetic, not the sign convention.
+    private func settleCardSign(_ decision: Decision) -> Decision {
+        let amounts = decision.hypothesis.amounts.compactMap { $0 }.filter { $0 != 0 }
+        let positives = amounts.filter { $0 > 0 }.count
+        guard amounts.count >= 2, positives * 2 > amounts.count else { return decision }
+        // Columns named money out and money in say which way, from the holder's side.
+        if case .debitCredit = decision.hypothesis.kind, decision.hypothesis.signKnown { return decision }
+        if case .signed(_, true) = decision.hypothesis.kind, accountKind == .creditCard { return decision }
+        var result = decision
+        let counted = "\(positives) of \(amounts.count) amounts"
+        if accountKind == .creditCard {
+            result.hypothesis = decision.hypothesis.mirrored
+            result.ceiling = min(result.ceiling, .medium)
+            if let balance = decision.balance {
+                result.balance = nil
+                result.notes.append(
+                    "the account is a credit card (type = \"credit_card\" in closebook.toml) and \(counted) raise \(describe(balance.column)): it is what is owed, so they are charges, money out; that balance runs the other way from the account's and is not checked"
+                )
+            } else {
+                result.notes.append(
+                    "the account is a credit card (type = \"credit_card\" in closebook.toml) and \(counted) are positive: they are charges, money out"
+                )
+            }
+            return result
+        }
+        // Without the type, only a reading nearly all money in is in doubt: a current account's
+        // statement has more payments out than in, a card's export more charges than payments.
+        guard Double(positives) > AmountStyleInference.cardLikeShare * Double(amounts.count), amounts.count >= 3
+        else { return decision }
+        result.ceiling = .low
+        let proof = decision.balance?.chain != nil ? " (the balance proves their size, not which way they go)" : ""
+        result.notes.append(
+            "\(counted) read as money in\(proof); if this is a credit card whose export shows charges as positive numbers, they are money out: then set type = \"credit_card\" for its account in closebook.toml"
+        )
+        return result
+    }
+
+    /// A column named as a balance that does not follow the amounts on most rows: the first row
+    /// where it does not, for a warning (it is not checked).
+    private func uncheckedBalance(for hypothesis: AmountHypothesis) -> String? {
+        for column in columns where column.couldBeMoney && !hypothesis.columns.contains(column.index) {
+            guard column.strength(of: .balance) > 0,
+                let chain = BalanceChain.best(
+                    amounts: hypothesis.amounts, balances: column.values, newestFirst: newestFirst),
+                chain.pairs >= 2, let row = chain.firstMismatch
+            else { continue }
+            return
+                "\(describe(column.index)) is not checked as the balance: it follows the amounts' running sum on \(chain.matches) of \(chain.pairs) rows, and line \(lines[row]) is the first that does not"
+        }
+        return nil
     }
 
     /// A column named as a balance that too few rows can check: one row, or two that agree.
     private func namedBalance(for hypothesis: AmountHypothesis) -> (column: Int, chain: BalanceChain?)? {
-        for column in columns where column.couldBeMoney && !hypothesis.columns.contains(column.index) {
+        for column in columns where column.couldBeBalance && !hypothesis.columns.contains(column.index) {
             guard column.strength(of: .balance) > 0 else { continue }
             guard
                 let chain = BalanceChain.best(
@@ -93,7 +199,7 @@ struct AmountStyleInference {
 
     func makeHypotheses() -> [AmountHypothesis] {
         var result: [AmountHypothesis] = []
-        let money = columns.filter { $0.couldBeMoney && $0.numbers > 0 }
+        let money = columns.filter(\.couldBeAmount)
         let indicators = columns.compactMap { column in indicatorValues(column).map { (column, $0) } }
 
         for column in money {
@@ -128,9 +234,15 @@ struct AmountStyleInference {
                     signKnown: false, plausibility: plausibility - 50))
         }
 
-        for first in money {
-            for second in money where second.index > first.index {
-                guard complementary(first, second) else { continue }
+        // One of a named pair may be zero or empty throughout: a `Withdrawals` column whose
+        // `Deposits` partner has nothing in this file still says the money went out.
+        let partners = columns.filter { column in
+            let named = column.strength(of: .debit) > 0 || column.strength(of: .credit) > 0
+            return (column.couldBeMoney && column.numbers > 0) || (named && column.filled == 0)
+        }
+        for first in partners {
+            for second in partners where second.index > first.index {
+                guard first.couldBeAmount || second.couldBeAmount, complementary(first, second) else { continue }
                 let named = (
                     first.strength(of: .debit), first.strength(of: .credit), second.strength(of: .debit),
                     second.strength(of: .credit)

@@ -135,6 +135,22 @@ struct ColumnEvidence {
             && Double(currencyCodes) < 0.8 * Double(filled)
     }
 
+    /// Every number is zero (a fee column with nothing charged): it cannot be the amount.
+    var isAllZero: Bool { numbers > 0 && zeros == numbers }
+
+    /// The same number on every row that has one (an exchange rate of 1). It cannot be a balance,
+    /// which moves with every amount; from three rows on it cannot be the amount either.
+    var isConstantNumber: Bool {
+        guard numbers >= 2, let first = values.first(where: { $0 != nil }) else { return false }
+        return values.allSatisfy { $0 == nil || $0 == first }
+    }
+
+    /// True when the column could hold the amounts: not zero throughout, not one number repeated.
+    var couldBeAmount: Bool { couldBeMoney && numbers > 0 && !isAllZero && !(isConstantNumber && numbers >= 3) }
+
+    /// True when the column could be a running balance.
+    var couldBeBalance: Bool { couldBeMoney && !isConstantNumber }
+
     /// The same value on every row (the account holder's name, a fixed label).
     var isConstant: Bool { filled >= 2 && distinct.count == 1 }
 

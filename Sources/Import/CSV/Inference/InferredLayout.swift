@@ -16,8 +16,23 @@ public struct InferredLayout: Sendable {
     public var confidence: Confidence
     /// Why, in sentences: what proved what.
     public var reasons: [String]
+    /// Set when the file does not say its currency and the workspace's was taken: the warning
+    /// for the import report (`currency assumed: GBP, from base_currency ...`).
+    public var assumedCurrency: String?
 
     /// The profile as TOML, ready to save under `importers/`, with comments saying it was
     /// inferred and how sure the inference is.
     public var toml: String { InferredProfileTOML.render(self) }
+}
+
+extension InferredLayout.Confidence: Comparable {
+    private var rank: Int {
+        switch self {
+        case .low: 0
+        case .medium: 1
+        case .high: 2
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }

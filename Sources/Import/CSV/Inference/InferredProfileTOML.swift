@@ -55,7 +55,11 @@ enum InferredProfileTOML {
         if profile.invertSign { lines.append("sign = \"inverted\"") }
         if profile.decimalStyle.decimalMark == UInt8(ascii: ",") { lines.append("decimal_mark = \",\"") }
         if profile.trailingMinus { lines.append("trailing_minus = true") }
-        if case .column(let currency) = profile.currency { lines.append("currency_column = \(column(currency))") }
+        switch profile.currency {
+        case .column(let currency): lines.append("currency_column = \(column(currency))")
+        case .fixed(let currency): lines.append("currency = \(quote(currency.code))")
+        case .context: break
+        }
 
         if profile.joinContinuationRows || profile.collapseSpaces {
             lines.append("")

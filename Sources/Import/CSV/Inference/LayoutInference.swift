@@ -12,9 +12,11 @@ import Ledger
 enum LayoutInference {
     /// The most of the file decoded and tokenized for evidence.
     static let headBytes = 512 * 1024
+    /// Steps back and forth in the dates, each way, from which rows are not in date order.
+    static let unorderedSteps = 2
 
     static func infer(
-        _ bytes: [UInt8], path: String, dateOrder: DateOrder?
+        _ bytes: [UInt8], path: String, context: InferenceContext
     ) throws(LayoutInferenceFailure) -> InferredLayout {
         var head = bytes
         var truncated = false
@@ -68,8 +70,9 @@ enum LayoutInference {
             }
         }
         if header == nil {
-            reasons.append("no header line: columns are numbers, decided from their contents")
-            lower(to: .medium)
+            reasons.append(
+                "no header line: columns are numbers, decided from their contents (which text is the payee is a guess)")
+            lower(to: .low)
         }
 
         // Data rows: from the first one on, those with a date where the anchor column has them.
@@ -87,6 +90,16 @@ enum LayoutInference {
             }
         }
         let columnCount = dataRows.reduce(0) { max($0, records[$1].cells.count) }
+        // Text in cells past the header's names: a column the names do not describe.
+        func textPastHeader(_ row: Int) -> Bool {
+            guard let header else { return false }
+            return records[row].cells.dropFirst(header.cells.count).contains { !$0.isEmpty }
+        }
+        if let header, let row = dataRows.first(where: textPastHeader) {
+            reasons.append(
+                "line \(records[row].line) has text past the header's \(header.cells.count) columns, which is not read")
+            lower(to: .low)
+        }
         func headerName(_ column: Int) -> String? {
             guard let header, column < header.cells.count, !header.cells[column].isEmpty else { return nil }
             return header.cells[column]
@@ -161,7 +174,7 @@ enum LayoutInference {
         }
 
         // Its format, with the day/month rules of `date_format = "auto"`.
-        var sniffer = DateFormatSniffer(configuredOrder: dateOrder)
+        var sniffer = DateFormatSniffer(configuredOrder: context.dateOrder)
         var dateFormat = DateFormat.auto
         do {
             for (position, row) in dataRows.enumerated() {
@@ -191,11 +204,24 @@ enum LayoutInference {
         let usable = evidence.map { column -> ColumnEvidence in column }
         var amountInference = AmountStyleInference(
             columns: usable.filter { !dateColumns.map(\.index).contains($0.index) }, lines: lines, describe: describe)
+        amountInference.accountKind = context.accountKind
         // The row order, when the first and last dates differ.
         if !dateFormat.isAuto {
             let dates = evidence[dateColumn].cells.compactMap { dateFormat.parse($0) }
             if let first = dates.first, let last = dates.last, first != last {
                 amountInference.newestFirst = first > last
+            }
+            // Bank statements list rows in date order. Dates that go back and forth more than
+            // once each way are rows of another kind among them (balance and turnover lines) or
+            // several statements in one file: what the layout alone cannot tell apart.
+            let steps = zip(dates, dates.dropFirst())
+            let forward = steps.filter { $0 < $1 }.count
+            let backward = steps.filter { $0 > $1 }.count
+            if min(forward, backward) >= LayoutInference.unorderedSteps {
+                reasons.append(
+                    "the dates are not in order (\(forward) steps forward, \(backward) back): some rows may not be transactions"
+                )
+                lower(to: .low)
             }
         }
         let decision: AmountStyleInference.Decision
@@ -244,7 +270,23 @@ enum LayoutInference {
             reasons.append(
                 "\(describe(balance.column)) is taken as the balance by its name alone (too few rows to check)")
         }
-        if invert { reasons.append("amounts are written as positive charges: the balance shows they are money out") }
+        if invert && decision.balance?.chain != nil {
+            reasons.append("amounts are written as positive charges: the balance shows they are money out")
+        }
+        reasons += decision.notes
+        lower(to: decision.ceiling)
+        // Another column named as an amount (the amount in the account's currency beside the
+        // original one): which is meant, the names do not say.
+        let otherAmounts = evidence.filter {
+            $0.strength(of: .amount) > 0 && $0.couldBeAmount && !used.contains($0.index)
+                && $0.values != evidence[decision.hypothesis.moneyColumns[0]].values
+        }
+        if case .signed = decision.hypothesis.kind, decision.balance?.chain == nil, let other = otherAmounts.first {
+            reasons.append(
+                "\(describe(other.index)) is named as an amount too, and holds other numbers; \(describe(decision.hypothesis.moneyColumns[0])) is read"
+            )
+            lower(to: .low)
+        }
 
         var profile = CSVProfile(
             id: inferredID(path), path: path, name: "Inferred from \(fileName(path))", bank: "unknown",
@@ -274,6 +316,17 @@ enum LayoutInference {
         if let currency = currencies.max(by: { $0.strength(of: .currency) < $1.strength(of: .currency) }) {
             profile.currency = .column(ref(currency.index))
             used.insert(currency.index)
+        }
+        var assumedCurrency: String?
+        if profile.currency == .context {
+            let money = decision.hypothesis.moneyColumns.map {
+                (header: headerName($0), cells: evidence[$0].cells, describe: describe($0))
+            }
+            let currency = CurrencyInference.decide(columns: money, context: context)
+            if let fixed = currency.currency { profile.currency = .fixed(fixed) }
+            if let reason = currency.reason { reasons.append(reason) }
+            assumedCurrency = currency.assumed
+            lower(to: currency.ceiling)
         }
         let accounts = evidence.filter { !used.contains($0.index) && $0.isAccountColumn }
         if let account = accounts.max(by: { $0.strength(of: .account) < $1.strength(of: .account) }) {
@@ -344,7 +397,8 @@ enum LayoutInference {
             "read \(dataRows.count) row\(dataRows.count == 1 ? "" : "s"): \(summary(profile, describe: describe, ref: ref))",
             at: 0)
         return InferredLayout(
-            profile: profile, headerRecord: header?.ordinal, confidence: confidence, reasons: reasons)
+            profile: profile, headerRecord: header?.ordinal, confidence: confidence, reasons: reasons,
+            assumedCurrency: assumedCurrency)
     }
 
     /// One sentence naming the columns chosen.

@@ -94,7 +94,10 @@ struct LayoutInferenceTests {
     }
 
     @Test func aCardExportsChargesAreProvedNegativeByTheBalance() throws {
-        let toml = try #require(try Self.read("card-positive-with-balance.csv").inferredProfile)
+        // The account names the currency: nothing is assumed, so the balance's proof is high confidence.
+        let account = AccountConfig(id: AccountID("card"), name: "Card", currency: .usd)
+        let toml = try #require(
+            try InferenceTrustTests.read("card-positive-with-balance.csv", account: account).inferredProfile)
         #expect(toml.contains("sign = \"inverted\""))
         #expect(toml.contains("balance = \"Available Balance\""))
         #expect(toml.contains("# Confidence: high."))
