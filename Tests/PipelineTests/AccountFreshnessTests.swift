@@ -43,8 +43,8 @@ struct AccountFreshnessTests {
     }
 
     /// A month is complete only if every account with statements in it has them from its first
-    /// day and without a gap: the same reading as the accounts table. An account with no
-    /// statement in the month (opened later) does not count.
+    /// day (or from the day its history begins: its first statement, or its opening date) and
+    /// without a gap. An account with no statement in the month (opened later) does not count.
     @Test func completeMonthsAgreeWithTheAccountsTable() {
         let facts = ImportFacts(
             accounts: [
@@ -55,10 +55,13 @@ struct AccountFreshnessTests {
                     id: "b", name: "B", coverage: .init(from: "2025-06-01", to: "2026-11-18"), gaps: []),
                 ImportFacts.AccountFacts(id: "house", name: "House", coverage: nil, gaps: []),
             ], files: [])
-        func starts(_ year: Int, _ month: Int, valued: Set<String> = []) -> Bool {
-            facts.startsEveryAccount(of: YearMonth(year: year, month: month)!, valued: valued)
+        func starts(_ year: Int, _ month: Int, valued: Set<String> = [], opened: [String: CivilDate] = [:]) -> Bool {
+            facts.startsEveryAccount(of: YearMonth(year: year, month: month)!, valued: valued, opened: opened)
         }
-        #expect(!starts(2024, 9))  // A begins on the 2nd
+        #expect(starts(2024, 9))  // A's history begins on the 2nd: complete from that day
+        // Opened in January, A existed before its first statement: September lacks its 1st.
+        #expect(!starts(2024, 9, opened: ["a": CivilDate(iso: "2024-01-15")!]))
+        #expect(starts(2024, 9, opened: ["a": CivilDate(iso: "2024-09-02")!]))
         #expect(starts(2024, 10))  // B has nothing yet and does not count
         #expect(!starts(2025, 3))  // A's gap
         #expect(starts(2025, 6))  // B begins on the 1st

@@ -18,6 +18,8 @@ public struct AnalysisRun {
         public var removed: [String] = []
         /// Records and money accounted for (`ConservationLine`).
         public var conservation: [String] = []
+        /// Why `latest` is an earlier month than the newest with data (`MonthSelection.reason`).
+        public var selectionReason: String?
     }
 
     public var workspace: String
@@ -127,6 +129,8 @@ public struct AnalysisRun {
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
         let encoder = PrettyJSONEncoder()
+        var openingDates: [String: CivilDate] = [:]
+        for (id, account) in settings.accounts { openingDates[id.rawValue] = account.openingDate }
         var accountCurrencies: [AccountID: Currency] = [:]
         for account in ledger.accounts { accountCurrencies[account.id] = account.currency }
         var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
@@ -143,7 +147,9 @@ public struct AnalysisRun {
                 analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
                 // A first month whose statements start on its 2nd is not complete either: the
                 // accounts table says "partly", and the summary must not say "whole month".
-                if !facts.startsEveryAccount(of: month, valued: valued) { analysis.complete = false }
+                if !facts.startsEveryAccount(of: month, valued: valued, opened: openingDates) {
+                    analysis.complete = false
+                }
             }
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true
@@ -173,6 +179,7 @@ public struct AnalysisRun {
         }
         if !single { outcome.removed = AnalysisRun.removeStale(in: out, keeping: Set(months.map(\.description))) }
         outcome.conservation = ConservationLine.lines(history: history, facts: facts)
+        outcome.selectionReason = selection.reason
         return outcome
     }
 }

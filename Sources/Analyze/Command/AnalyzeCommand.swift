@@ -111,6 +111,7 @@ public struct AnalyzeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         KeptUntilExit.keep(rows)
+        if let reason = outcome.selectionReason { Self.printError("closebook-analyze: \(reason)") }
         if timings {
             Self.printError("closebook-analyze: where the time went\n" + times.lines.joined(separator: "\n"))
         }

@@ -171,9 +171,19 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
 
 extension ImportFacts {
     /// True when the statements of every account that has any in `month` begin by its first day
-    /// and leave no gap in it. An account's statements ending early is left to `MonthSelection`
-    /// (the latest complete month), which knows which accounts stopped long ago.
-    public func startsEveryAccount(of month: YearMonth, valued: Set<String>) -> Bool {
+    /// (or the account begins in it) and leave no gap in it. An account's statements ending early
+    /// is left to `MonthSelection` (the latest complete month), which knows which accounts
+    /// stopped long ago.
+    ///
+    /// An account's history starts at its first statement, or at its `opening_date` when
+    /// `closebook.toml` gives one (`opened`): a card opened on 12 October, or a first export that
+    /// starts then, is complete for October from that day. (Judged from the month's first day, one
+    /// new account hid its first month and every later one for as long as it had no statement
+    /// from a 1st.) An opening date before the first statement means the account existed
+    /// earlier: its first month is then partial.
+    public func startsEveryAccount(
+        of month: YearMonth, valued: Set<String>, opened: [String: CivilDate] = [:]
+    ) -> Bool {
         let first = month.firstDay.isoString
         let last = month.lastDay.isoString
         // ISO dates compare as text.
@@ -181,7 +191,9 @@ extension ImportFacts {
             guard !valued.contains(account.id), let coverage = account.coverage, coverage.from <= last,
                 coverage.to >= first
             else { return true }
-            return coverage.from <= first && !account.gaps.contains { $0.from <= last && $0.to >= first }
+            let begins = opened[account.id].map { $0.isoString } ?? coverage.from
+            let startsInTime = coverage.from <= first || coverage.from <= begins
+            return startsInTime && !account.gaps.contains { $0.from <= last && $0.to >= first }
         }
     }
 

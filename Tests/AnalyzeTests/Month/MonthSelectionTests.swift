@@ -105,4 +105,33 @@ struct MonthSelectionTests {
             ledger: ledger, rates: RateTable(base: .gbp), settings: AnalysisSettings(), facts: nil)
         #expect(again.written == 0)
     }
+
+    /// The trap: a new card's one-row export of 12 October beside a current account's statements to
+    /// 18 November. October is not complete (the card's statements end on the 12th), so `latest`
+    /// is September, and the run says why; October and November still get their analyses.
+    @Test func aNewAccountEndingMidMonthHidesNoMonth() throws {
+        let history = try Self.history(["2026-09-02", "2026-10-12", "2026-11-18"])
+        let facts = ImportFacts(
+            accounts: [
+                ImportFacts.AccountFacts(
+                    id: "current", name: "Current", coverage: ImportFacts.Span(from: "2026-09-01", to: "2026-11-18"),
+                    gaps: []),
+                ImportFacts.AccountFacts(
+                    id: "card", name: "Harbor Card", coverage: ImportFacts.Span(from: "2026-10-12", to: "2026-10-12"),
+                    gaps: []),
+            ], files: [])
+        let selection = try MonthSelection.choose(.latestComplete, history: history, facts: facts)
+        #expect(selection.selected.description == "2026-09")
+        #expect(selection.months.map(\.description) == ["2026-09", "2026-10", "2026-11"])
+        #expect(
+            selection.reason
+                == "October 2026 is not complete: Harbor Card's statements end on 12 October 2026; reporting "
+                + "September 2026. MONTH=2026-10 reports it anyway.")
+        // Asked for, October is reported.
+        #expect(
+            try MonthSelection.choose(.month(YearMonth("2026-10")!), history: history, facts: facts).selected
+                .description == "2026-10")
+        // The card's first month is complete for it from the day it begins: only its end holds October back.
+        #expect(facts.startsEveryAccount(of: YearMonth("2026-10")!, valued: []))
+    }
 }
