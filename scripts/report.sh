@@ -60,7 +60,10 @@ note() { [ "$1" -gt "$status" ] && status=$1; }
 # --- import -----------------------------------------------------------------------------------
 import_manifest=$(mktemp) ledger_manifest=$(mktemp)
 trap 'rm -f "$import_manifest" "$ledger_manifest"' EXIT
+# The day counts too: the importer skips rows dated more than a few days after it, and a row
+# skipped yesterday may be plausible today (CLOSEBOOK_TODAY fixes the day, for tests).
 {
+    printf 'today\t%s\0' "${CLOSEBOOK_TODAY:-$(date +%F)}"
     manifest "$WORKSPACE/inbox" "$WORKSPACE/closebook.toml" "${profiles[@]}" "$BIN/closebook-import"
 } >"$import_manifest"
 if changed import "$import_manifest" "$BUILD/journal.jsonl"; then
@@ -124,7 +127,7 @@ if changed report "$site_manifest" "$OUT/site/index.html"; then
     args=()
     for file in "$BUILD"/analysis/*.json; do args+=(--analysis "$file"); done
     "$BIN/closebook-report" "${args[@]}" --templates "$TEMPLATES" --workspace "$WORKSPACE" "${redact_args[@]}" \
-        --site "$OUT/site" --archives "$OUT/archives" || exit $?
+        --site "$OUT/site" --archives "$OUT/archives" --prune || exit $?
     cp "$site_manifest" "$BUILD/.inputs-report"
 fi
 month=$(basename "$analysis" .json)
