@@ -94,7 +94,10 @@ import_manifest=$BUILD/.manifest-import.$$.tmp ledger_manifest=$BUILD/.manifest-
 analysis_manifest=$BUILD/.manifest-analyze.$$.tmp site_manifest=$BUILD/.manifest-report.$$.tmp
 trap 'rm -f "$import_manifest" "$ledger_manifest" "$analysis_manifest" "$site_manifest"' EXIT
 trap 'exit 130' INT TERM HUP
+# The day counts too: the importer skips rows dated more than a few days after it, and a row
+# skipped yesterday may be plausible today (CLOSEBOOK_TODAY fixes the day, for tests).
 {
+    printf 'today\t%s\0' "${CLOSEBOOK_TODAY:-$(date +%F)}"
     manifest "$WORKSPACE/inbox" "$WORKSPACE/closebook.toml" "${profiles[@]}" "$BIN/closebook-import"
 } >"$import_manifest"
 if changed import "$import_manifest" "$BUILD/journal.jsonl"; then
@@ -156,7 +159,7 @@ if changed report "$site_manifest" "$OUT/site/index.html"; then
     args=()
     for file in "$BUILD"/analysis/*.json; do args+=(--analysis "$file"); done
     "$BIN/closebook-report" "${args[@]}" --templates "$TEMPLATES" --workspace "$WORKSPACE" "${redact_args[@]}" \
-        --site "$OUT/site" --archives "$OUT/archives" || exit $?
+        --site "$OUT/site" --archives "$OUT/archives" --prune || exit $?
     cp "$site_manifest" "$BUILD/.inputs-report"
 fi
 month=$(basename "$analysis" .json)

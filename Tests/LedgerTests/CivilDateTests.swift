@@ -63,3 +63,23 @@ struct CivilDateTests {
         #expect(YearMonth("2026-10")?.displayName == "October 2026")
     }
 }
+
+/// The months next to the extremes of the calendar (a 9999-12-31 row's next month, the month
+/// before January of year 1) have days and names; asking for them used to trap.
+@Suite("Months at the ends of the calendar")
+struct YearMonthExtremeTests {
+    @Test func monthsPastTheEndsHaveDays() throws {
+        let last = try #require(YearMonth(year: 9999, month: 12))
+        #expect(last.lastDay == CivilDate(year: 9999, month: 12, day: 31))
+        let after = last.adding(months: 1)
+        #expect(after.description == "10000-01")
+        #expect(after.firstDay.isoString == "10000-01-01")
+        #expect(after.lastDay.isoString == "10000-01-31")
+        // 9999-12-31 is day 2,932,896 after 1970-01-01 (Hinnant's days-from-civil); a day later.
+        #expect(after.firstDay.dayNumber == 2_932_897)
+        let first = try #require(YearMonth(year: 1, month: 1))
+        #expect(first.description == "0001-01")
+        #expect(YearMonth("0001-01") == first)
+        #expect(first.adding(months: -1).lastDay.day == 31)
+    }
+}

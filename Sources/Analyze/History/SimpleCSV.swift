@@ -1,3 +1,5 @@
+import Ledger
+
 /// The rows of a small, hand-written CSV table with a fixed header (`date,currency,rate`).
 ///
 /// These tables are a few hundred lines written by people, not bank exports: cells are split on
@@ -15,11 +17,8 @@ struct SimpleCSV {
     init(text: String, path: String, header expected: [String]) throws(WorkspaceTableError) {
         var sawHeader = false
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in TextLines.split(text) {
             lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             let trimmed = line.trimmingBlanks
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             var cells: [String] = []

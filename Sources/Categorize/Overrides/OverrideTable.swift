@@ -19,7 +19,8 @@ public struct OverrideTable: Sendable {
 
     /// Parses the file's text; every problem is reported, each with its line and column.
     public static func parse(_ text: String, path: String) throws(CategorizeErrors) -> OverrideTable {
-        let records = CSVRecords.parse(text)
+        // CR LF, a lone CR and a byte order mark read as the LF file they are (`TextLines`).
+        let records = CSVRecords.parse(TextLines.normalised(text))
         var errors: [CategorizeError] = []
         guard let header = records.first else { return OverrideTable(path: path) }
         // An unclosed quote swallows every later line into one field: those overrides would

@@ -12,10 +12,7 @@ public enum RuleParser {
     ) -> (
         rules: [Rule], errors: [CategorizeError]
     ) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        }
-        if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0] = String(lines[0].dropFirst()) }
+        let lines = TextLines.split(text).map(String.init)
         var file = FileParser(path: path, lines: lines, origin: origin)
         file.run()
         return (file.rules, file.errors)

@@ -45,7 +45,9 @@ extension CSVProfile {
     }
 
     /// Reads profile text; `path` is used in messages only.
+    /// Line ends may be LF, CR LF or CR, and a byte order mark may start the file (`TextLines`).
     public static func parse(_ text: String, id: String, path: String) throws(CSVProfileError) -> CSVProfile {
+        let text = TextLines.normalised(text)
         if let problem = TOMLHeaderCheck.check(text) {
             throw CSVProfileError(path: path, line: problem.line, column: problem.column, message: problem.message)
         }

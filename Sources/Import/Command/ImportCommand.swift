@@ -48,9 +48,18 @@ public struct ImportCommand: ParsableCommand {
     @Flag(help: "Print only errors: no summary table, no warnings.")
     public var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The day to judge dates against (YYYY-MM-DD): records dated more than \(DatePlausibility.futureDays) days after it are skipped. Default: CLOSEBOOK_TODAY, else the system's date.",
+            valueName: "date"))
+    public var today: String?
+
     public init() {}
 
     public func validate() throws {
+        if let today, CivilDate(iso: today) == nil {
+            throw ValidationError("--today '\(today)' is not a date in YYYY-MM-DD form")
+        }
         guard ImportCommand.isFolder(workspace) else {
             throw ValidationError("workspace '\(workspace)' is not a folder")
         }
@@ -119,6 +128,13 @@ public struct ImportCommand: ParsableCommand {
             return 2
         }
         var driver = ImportDriver(readers: readers, config: config)
+        guard let today = ImportCommand.today(option: today, environment: ProcessInfo.processInfo.environment) else {
+            standardError(
+                "error: CLOSEBOOK_TODAY '\(ProcessInfo.processInfo.environment["CLOSEBOOK_TODAY"] ?? "")' is not a date in YYYY-MM-DD form"
+            )
+            return 2
+        }
+        driver.today = today
         // The process ends after the import; freeing its records first would be wasted work.
         driver.freesRunMemory = false
         let journalFile: AtomicFileWriter
@@ -167,5 +183,16 @@ public struct ImportCommand: ParsableCommand {
     static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The day dates are judged against: `--today`, else `CLOSEBOOK_TODAY` (for tests and for
+    /// re-running an old import as it ran), else the system's date in its time zone. Nil when
+    /// the one given is not a date.
+    static func today(option: String?, environment: [String: String]) -> CivilDate? {
+        if let text = option ?? environment["CLOSEBOOK_TODAY"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return CivilDate(iso: text)
+        }
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 }

@@ -13,6 +13,10 @@ public struct ImportDriver: Sendable {
     /// when it returns. For a process that exits right after the import: freeing a million
     /// records one string and array at a time costs CPU time the exit then spends again.
     public var freesRunMemory = true
+    /// The day the import runs: records dated more than a few days after it are skipped as
+    /// implausible, and statement periods ending after it are cut back (`DatePlausibility`).
+    /// Nil judges no date against the clock (the other rules still apply).
+    public var today: CivilDate?
 
     public init(readers: [any StatementReader], config: WorkspaceConfig) {
         self.readers = readers
@@ -38,7 +42,7 @@ public struct ImportDriver: Sendable {
     public func run(
         _ files: consuming [InboxFile], journalChunkSize: Int, journalChunk: (Journal) -> Void
     ) -> ImportOutcome {
-        var run = ImportRun(config: config, files: files)
+        var run = ImportRun(config: config, files: files, today: today)
         let probable = prepare(&run)
         return run.finish(probable: probable, chunkSize: journalChunkSize, journalChunk: journalChunk)
     }
@@ -50,7 +54,7 @@ public struct ImportDriver: Sendable {
     public func run(
         _ files: consuming [InboxFile], journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> ImportOutcome {
-        var run = ImportRun(config: config, files: files)
+        var run = ImportRun(config: config, files: files, today: today)
         let probable = prepare(&run)
         let outcome = run.finish(probable: probable, journalBytes: journalBytes)
         if !freesRunMemory {
@@ -71,6 +75,7 @@ public struct ImportDriver: Sendable {
     /// probable duplicates.
     private func prepare(_ run: inout ImportRun) -> [Deduplicator.ProbablePair] {
         run.read(with: readers)
+        run.skipImplausibleDates()
         run.assignAccounts()
         run.makeEntries()
         run.separateReusedBankIDs()

@@ -36,6 +36,8 @@ struct ImportRun {
     }
 
     let config: WorkspaceConfig
+    /// The day the import runs, against which dates are judged (`DatePlausibility`); nil for none.
+    var today: CivilDate?
     var files: [FileState]
     var resolver: AccountResolver
     var facts: [AccountID: AccountFacts] = [:]
@@ -64,8 +66,9 @@ struct ImportRun {
 
     /// Takes the files (any order; they are processed in file-name order). Each file's bytes are
     /// released once it is read, so pass them over rather than keeping a copy.
-    init(config: WorkspaceConfig, files: consuming [InboxFile]) {
+    init(config: WorkspaceConfig, files: consuming [InboxFile], today: CivilDate? = nil) {
         self.config = config
+        self.today = today
         self.files = files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.map { FileState(file: $0) }
         self.resolver = AccountResolver(config: config)
     }
@@ -153,11 +156,14 @@ struct ImportRun {
                 workspaceCurrencies: workspaceCurrencies)
             do {
                 var parsed = try reader.read(bytes, path: file.path, context: context)
+                let periodWarnings = checkPeriods(
+                    &parsed, path: file.path, plausibility: DatePlausibility(days: [], today: today))
                 DateOutliers.skip(in: &parsed)
                 files[index].parsed = parsed
                 files[index].recordCount = parsed.recordCount
                 files[index].format = parsed.format
                 files[index].skipped = parsed.skipped
+                files[index].warnings += periodWarnings
                 accountForNULLines(nulLines, file: index, format: parsed.format)
                 if parsed.format == .qif, account?.currency == nil, config.baseCurrency == nil, parsed.recordCount > 0,
                     assumedCurrencyFor.insert(account?.id.rawValue ?? file.path).inserted

@@ -4,7 +4,9 @@ extension WorkspaceConfig {
     /// Reads `closebook.toml` text. `path` is used in error messages only.
     ///
     /// Unknown keys are errors (a typo such as `opening_balanc` must not be silently ignored).
+    /// Line ends may be LF, CR LF or CR, and a byte order mark may start the file (`TextLines`).
     public static func parse(_ text: String, path: String) throws(ConfigError) -> WorkspaceConfig {
+        let text = TextLines.normalised(text)
         if let problem = TOMLHeaderCheck.check(text) {
             throw ConfigError(path: path, line: problem.line, column: problem.column, message: problem.message)
         }

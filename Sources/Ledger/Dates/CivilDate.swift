@@ -17,7 +17,9 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         self.day = day
     }
 
-    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+    /// A date outside years 1...9999 is made only by `YearMonth`, for the months next to the
+    /// extremes (the month after December 9999), so that asking for their days never traps.
+    init(unchecked year: Int, _ month: Int, _ day: Int) {
         self.year = year
         self.month = month
         self.day = day

@@ -25,10 +25,10 @@ public struct YearMonth: Hashable, Sendable, Comparable, CustomStringConvertible
 
     public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool { (lhs.year, lhs.month) < (rhs.year, rhs.month) }
 
-    public var firstDay: CivilDate { CivilDate(year: year, month: month, day: 1)! }
-    public var lastDay: CivilDate {
-        CivilDate(year: year, month: month, day: CivilDate.daysIn(year: year, month: month))!
-    }
+    /// Its first day. `adding(months:)` can step past December 9999 or before January of year 1
+    /// (the month after a 9999-12-31 row); such a month still has days, never a trap.
+    public var firstDay: CivilDate { CivilDate(unchecked: year, month, 1) }
+    public var lastDay: CivilDate { CivilDate(unchecked: year, month, CivilDate.daysIn(year: year, month: month)) }
     public var dayCount: Int { CivilDate.daysIn(year: year, month: month) }
 
     /// The month `count` months later (earlier when negative).
@@ -42,7 +42,12 @@ public struct YearMonth: Hashable, Sendable, Comparable, CustomStringConvertible
 
     public func contains(_ date: CivilDate) -> Bool { date.year == year && date.month == month }
 
-    public var description: String { month < 10 ? "\(year)-0\(month)" : "\(year)-\(month)" }
+    /// `YYYY-MM`, the year in four digits (`0001-01`), as `init?(_:)` reads it back.
+    public var description: String {
+        var text = String(year)
+        while text.utf8.count < 4 { text = "0" + text }
+        return text + (month < 10 ? "-0\(month)" : "-\(month)")
+    }
 
     /// English month name and year: `October 2025`.
     public var displayName: String { "\(YearMonth.monthNames[month - 1]) \(year)" }

@@ -12,7 +12,10 @@ public struct ReportCommand: ParsableCommand {
             For each analysis written by closebook-analyze this writes SITE/YYYY-MM/index.html (one \
             self-contained page), SITE/YYYY-MM/report.md, SITE/YYYY-MM/report.json and \
             ARCHIVES/closebook-YYYY-MM.tar.gz, then rebuilds SITE/index.html and SITE/feed.xml from \
-            every month found in SITE. The same inputs always give the same bytes.
+            every month found in SITE. With --prune (as `make report` runs it), months SITE holds from \
+            earlier runs that have no analysis file beside the given ones any more (the data no longer \
+            has them) are removed, with their archives and year pages: the site is the months of the \
+            analysis. The same inputs always give the same bytes.
 
             Example:
               closebook-report --analysis Samples/build/analysis/2026-10.json \\
@@ -50,6 +53,12 @@ public struct ReportCommand: ParsableCommand {
 
     @Flag(help: "Leave payees, account names and numbers, and single transactions out of every output.")
     public var redact = false
+
+    @Flag(
+        help:
+            "Remove the months of SITE (pages, charts, archives, year pages) whose analysis file is no longer beside the given ones."
+    )
+    public var prune = false
 
     @Option(
         help: ArgumentHelp(
@@ -94,13 +103,18 @@ public struct ReportCommand: ParsableCommand {
             let inbox = (workspace as NSString).appendingPathComponent("inbox")
             publisher.renderer.inboxFiles = (FileManager.default.subpaths(atPath: inbox) ?? []).map { "inbox/" + $0 }
         }
+        publisher.removesMonthsNotInAnalysis = prune
         let outcome = publisher.publish(analysisPaths: analyses)
         for error in outcome.errors { Self.printError(error.description) }
         let rendered = outcome.months.map(\.description).joined(separator: ", ")
         Self.printError(
             "closebook-report: rendered \(outcome.months.count) of \(analyses.count) "
                 + "month\(analyses.count == 1 ? "" : "s")\(rendered.isEmpty ? "" : " (\(rendered))"); "
-                + "the site lists \(outcome.listedMonths) month\(outcome.listedMonths == 1 ? "" : "s").")
+                + "the site lists \(outcome.listedMonths) month\(outcome.listedMonths == 1 ? "" : "s")"
+                + (outcome.removed.isEmpty
+                    ? "."
+                    : "; removed \(outcome.removed.count) file\(outcome.removed.count == 1 ? "" : "s") of months and years the data no longer has.")
+        )
         if !outcome.errors.isEmpty { throw ExitCode(1) }
     }
 

@@ -5,7 +5,8 @@ import Ledger
 /// feed list.
 ///
 /// Found by scanning `SITE/YYYY-MM/report.json`, not from this run's inputs, so months rendered by
-/// earlier runs stay listed and the site can be rebuilt one month at a time.
+/// earlier runs stay listed and the site can be rebuilt one month at a time (months whose analysis
+/// is gone are removed first, by `SitePublisher.removeMonthsNotIn`).
 public struct SiteIndex: Sendable, Equatable {
     /// One listed month's headline figures.
     public struct Figures: Sendable, Equatable {

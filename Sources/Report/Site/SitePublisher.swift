@@ -13,6 +13,9 @@ public struct SitePublisher: Sendable {
     public var site: String
     /// Where `closebook-YYYY-MM.tar.gz` go.
     public var archives: String
+    /// Remove the months of the site whose analysis file is gone (`removeMonthsNotIn`), as
+    /// `make report` does; off, months of earlier runs stay whatever the analysis holds.
+    public var removesMonthsNotInAnalysis = false
 
     /// `redact`: publish every month redacted (see `MonthReport.redacted()`).
     public init(templates: TemplateSet, site: String, archives: String, redact: Bool = false) {
@@ -29,6 +32,9 @@ public struct SitePublisher: Sendable {
         public var written: [String] = []
         /// Months the site index lists after the run.
         public var listedMonths = 0
+        /// Files and folders of months the analysis no longer has, and of years with no month,
+        /// removed (`removeMonthsNotIn`).
+        public var removed: [String] = []
         public var errors: [ReportError] = []
     }
 
@@ -48,6 +54,9 @@ public struct SitePublisher: Sendable {
                 outcome.errors.append(error)
             }
         }
+        if removesMonthsNotInAnalysis {
+            outcome.removed = removeMonthsNotIn(analysisPaths: analysisPaths, rendered: outcome.months)
+        }
         let (index, scanErrors) = SiteIndex.scan(site: site)
         outcome.errors += scanErrors
         outcome.listedMonths = index.months.count
@@ -63,6 +72,7 @@ public struct SitePublisher: Sendable {
                     Array(renderer.templates.render(year, with: "year.html").utf8), to: "\(site)/\(year.href)",
                     into: &outcome)
             }
+            if removesMonthsNotInAnalysis { outcome.removed += removeYearPagesNotIn(Set(view.years.map(\.year))) }
         } catch {
             outcome.errors.append(error)
         }

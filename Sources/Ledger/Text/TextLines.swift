@@ -1,0 +1,35 @@
+/// The lines of a text file a person edits (rules, `overrides.csv`, `rates.csv`,
+/// `valuations.csv`, `closebook.toml`, bank profiles), whatever editor saved it.
+///
+/// Windows editors end lines with CR LF and may start the file with a UTF-8 byte order mark; old
+/// Mac files end them with a lone CR. Swift reads `"\r\n"` as one `Character`, so splitting a
+/// `String` on `"\n"` finds no line at all in a CR LF file: a rules file saved on Windows was one
+/// long line that matched nothing. Every reader of those files splits here, so the three line
+/// ends and the mark are accepted alike, and line numbers in messages count the same lines an
+/// editor shows.
+public enum TextLines {
+    /// The UTF-8 byte order mark, as it decodes (U+FEFF).
+    public static let byteOrderMark: Character = "\u{FEFF}"
+
+    /// The lines of `text`, without their ends and without a leading byte order mark. A final
+    /// line end gives an empty last line, as `split(separator:omittingEmptySubsequences: false)`
+    /// does.
+    public static func split(_ text: String) -> [Substring] {
+        var body = Substring(text)
+        if body.first == byteOrderMark { body = body.dropFirst() }
+        return body.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd)
+    }
+
+    /// `text` with every line ended by LF and no byte order mark: for text handed whole to a
+    /// parser that counts lines itself (TOML). Text that already is so is returned as it is.
+    public static func normalised(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(0x0D) || utf8.starts(with: [0xEF, 0xBB, 0xBF]) else { return text }
+        return split(text).joined(separator: "\n")
+    }
+
+    /// LF, CR LF (one `Character`) or a lone CR.
+    static func isLineEnd(_ character: Character) -> Bool {
+        character == "\n" || character == "\r\n" || character == "\r"
+    }
+}
