@@ -190,10 +190,11 @@ struct HostileInputTests {
             "current.csv": Self.current, "later.csv": Self.header + "15/02/2027,DEB,SHOP,5.00,,95.00\n",
         ])
         defer { try? FileManager.default.removeItem(at: workspace) }
-        // With a row on 15 February 2027 (plausible on 10 March 2027), January 2027 is complete.
+        // With a row on 15 February 2027 (plausible on 10 March 2027), every month to February 2027
+        // has a page (January complete, February partial).
         let first = try Self.run(workspace, today: "2027-03-10")
         #expect(first.status == 0, "\(first.output)")
-        let withLater = ["2026-08", "2026-09", "2026-10", "2026-11", "2026-12", "2027-01"]
+        let withLater = ["2026-08", "2026-09", "2026-10", "2026-11", "2026-12", "2027-01", "2027-02"]
         #expect(
             Self.names(workspace, "site") == withLater + ["feed.xml", "index.html", "year-2026.html", "year-2027.html"])
         // A file of the user's own in a month folder is never removed.
@@ -211,6 +212,6 @@ struct HostileInputTests {
         let feed = try String(contentsOf: workspace.appendingPathComponent("site/feed.xml"), encoding: .utf8)
         #expect(feed.components(separatedBy: "<entry>").count - 1 == 3)
         let index = try String(contentsOf: workspace.appendingPathComponent("site/index.html"), encoding: .utf8)
-        for month in ["2026-11", "2026-12", "2027-01"] { #expect(!index.contains("\(month)/index.html")) }
+        for month in ["2026-11", "2026-12", "2027-01", "2027-02"] { #expect(!index.contains("\(month)/index.html")) }
     }
 }
