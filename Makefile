@@ -22,6 +22,9 @@ endif
 export CLOSEBOOK_MONTH := $(value MONTH)
 export CLOSEBOOK_REDACT := $(value REDACT)
 export CLOSEBOOK_PUBLISH_DIR := $(value PUBLISH_DIR)
+# REOPEN=YYYY-MM REASON="late card statement": record the changes of a locked closed month.
+export CLOSEBOOK_REOPEN := $(value REOPEN)
+export CLOSEBOOK_REASON := $(value REASON)
 SWIFT ?= swift
 BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
@@ -76,7 +79,7 @@ $(STAMP): $(SWIFT_SOURCES) | deps
 # Analysis and rendering always run. A file that cannot be read does not stop the report; the
 # script exits 1 at the end so scripts notice.
 report: $(STAMP)
-	@BIN="$(BIN)" REDACT="$$CLOSEBOOK_REDACT" \
+	@BIN="$(BIN)" REDACT="$$CLOSEBOOK_REDACT" REOPEN="$$CLOSEBOOK_REOPEN" REASON="$$CLOSEBOOK_REASON" \
 	  bash scripts/report.sh "$$CLOSEBOOK_WORKSPACE" "$$CLOSEBOOK_OUT" "$$CLOSEBOOK_MONTH"
 
 # Copies $(OUT)/site to PUBLISH_DIR atomically (a temporary folder beside it, then a rename), so a

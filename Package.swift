@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // SHA-256 for the close records' digests of a month's transactions and input files.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: []
 )
@@ -46,7 +48,8 @@ package.targets += [
         name: "Import",
         dependencies: ["Ledger", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit")]),
     .target(name: "Categorize", dependencies: ["Ledger", argumentParser]),
-    .target(name: "Analyze", dependencies: ["Ledger", argumentParser]),
+    .target(
+        name: "Analyze", dependencies: ["Ledger", argumentParser, .product(name: "Crypto", package: "swift-crypto")]),
     .target(
         name: "Report",
         dependencies: [

@@ -124,21 +124,27 @@ if changed categorize "$ledger_manifest" "$BUILD/ledger.jsonl"; then
 fi
 
 # --- analyze ----------------------------------------------------------------------------------
-{
-    printf 'month\t%s\0' "$MONTH"
+# The analysis writes closed/ (the close records) itself: its manifest is taken again after it
+# runs, so that its own writes do not make the next run analyse again.
+analysis_inputs() {
+    printf 'month\t%s\0reopen\t%s\0' "$MONTH" "${REOPEN:-}"
     manifest "$BUILD/ledger.jsonl" "$BUILD/import-report.json" "$WORKSPACE/closebook.toml" "$WORKSPACE/rates.csv" \
-        "$WORKSPACE/valuations.csv" "$BIN/closebook-analyze"
-} >"$analysis_manifest"
+        "$WORKSPACE/valuations.csv" "$WORKSPACE/closed" "$BIN/closebook-analyze"
+}
+analysis_inputs >"$analysis_manifest"
 if changed analyze "$analysis_manifest" "$BUILD/.selected-month"; then
     rm -f "$BUILD/.inputs-analyze"
+    # REOPEN=YYYY-MM REASON="…": record the changes of a locked closed month as a new version.
+    reopen_args=()
+    [ -n "${REOPEN:-}" ] && reopen_args=(--reopen "$REOPEN" --reason "${REASON:-}")
     analysis=$("$BIN/closebook-analyze" --workspace "$WORKSPACE" --ledger "$BUILD/ledger.jsonl" --month "$MONTH" \
         --import-report "$BUILD/import-report.json" --out "$BUILD/analysis" --print-path \
-        --conservation "$BUILD/conservation.txt")
+        --conservation "$BUILD/conservation.txt" "${reopen_args[@]}")
     code=$?
     [ -z "$analysis" ] && exit "$code"
     printf '%s\n' "$analysis" >"$BUILD/.selected-month"
     # Amounts without an exchange rate (exit 1) are not saved as up to date either.
-    [ "$code" -eq 0 ] && cp "$analysis_manifest" "$BUILD/.inputs-analyze"
+    [ "$code" -eq 0 ] && analysis_inputs >"$BUILD/.inputs-analyze"
     note "$code"
 else
     analysis=$(cat "$BUILD/.selected-month")

@@ -89,7 +89,7 @@ struct WorkspaceConfigTests {
         ),
         (
             "budget = 1\n",
-            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals, publish or allow_links_outside_workspace)"
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close or allow_links_outside_workspace)"
         ),
         ("[publish]\nredact = \"yes\"\n", "closebook.toml:2:1: error: 'redact' must be true or false"),
         ("[publish]\nredacted = true\n", "closebook.toml:2:1: error: unknown key 'redacted' (expected redact)"),

@@ -20,6 +20,10 @@ public struct AnalysisRun {
         public var conservation: [String] = []
         /// Why `latest` is an earlier month than the newest with data (`MonthSelection.reason`).
         public var selectionReason: String?
+        /// Months closed for the first time, restated, and changed but locked (exit status 1).
+        public var closedMonths: [YearMonth] = []
+        public var restatedMonths: [YearMonth] = []
+        public var lockedMonths: [YearMonth] = []
     }
 
     public var workspace: String
@@ -29,6 +33,26 @@ public struct AnalysisRun {
     /// A folder (every month is written there as YYYY-MM.json) or a `.json` file (only the
     /// requested month is written).
     public var out: String
+    /// Closing months (`closed/` in the workspace): nil leaves closes alone, as a run over a
+    /// ledger without its workspace must.
+    public var closing: Closing?
+
+    /// How a run closes months: whether they are locked, the month a person reopened and why,
+    /// and the time recorded.
+    public struct Closing: Sendable {
+        public var lock: Bool
+        public var reopen: YearMonth?
+        public var reason: String?
+        /// `2026-11-27T10:00:00Z`.
+        public var now: String
+
+        public init(lock: Bool, reopen: YearMonth? = nil, reason: String? = nil, now: String) {
+            self.lock = lock
+            self.reopen = reopen
+            self.reason = reason
+            self.now = now
+        }
+    }
 
     public init(workspace: String, ledgerPath: String, importReportPath: String?, request: ReportMonth, out: String) {
         self.workspace = workspace
@@ -62,8 +86,9 @@ public struct AnalysisRun {
         }
         var byID: [AccountID: AccountConfig] = [:]
         for account in config.accounts { byID[account.id] = account }
-        let settings = AnalysisSettings(
+        var settings = AnalysisSettings(
             budgets: config.budgets, accounts: byID, valuations: valuations, plan: config.plan, goals: config.goals)
+        settings.close = config.close
         return (rates, settings)
     }
 
@@ -129,6 +154,7 @@ public struct AnalysisRun {
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
         let encoder = PrettyJSONEncoder()
+        var inputs: [InputFile]?
         var openingDates: [String: CivilDate] = [:]
         for (id, account) in settings.accounts { openingDates[id.rawValue] = account.openingDate }
         var accountCurrencies: [AccountID: Currency] = [:]
@@ -153,6 +179,11 @@ public struct AnalysisRun {
             }
             if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                 outcome.missingRates = true
+            }
+            if let closing, !single {
+                try close(
+                    month: month, analysis: &analysis, history: history, facts: facts, closing: closing,
+                    inputs: &inputs, outcome: &outcome)
             }
             if month == selection.selected {
                 let goals = GoalRates.notices(
@@ -181,5 +212,39 @@ public struct AnalysisRun {
         outcome.conservation = ConservationLine.lines(history: history, facts: facts)
         outcome.selectionReason = selection.reason
         return outcome
+    }
+
+    /// Closes `month`, or checks it against its close (`MonthClose`), and adds what the page must
+    /// say to its notices. A month closes when it is complete and every account's stated balance
+    /// reconciles by its end (the import report's balance checks).
+    func close(
+        month: YearMonth, analysis: inout MonthAnalysis, history: LedgerHistory, facts: ImportFacts?,
+        closing: Closing, inputs: inout [InputFile]?, outcome: inout Outcome
+    ) throws {
+        let last = month.lastDay.isoString
+        let reconciles = !(facts?.files ?? []).contains { file in
+            file.balanceChecks.contains { ($0.firstDivergence?.date).map { $0 <= last } ?? false }
+        }
+        let snapshot = MonthSnapshot(
+            month: month, analysis: analysis, rows: history.transactions[history.range(of: month)])
+        var collected = inputs
+        let closer = MonthClose(
+            store: CloseStore(workspace: workspace), lock: closing.lock,
+            reopen: closing.reopen.map { ($0, closing.reason ?? "reopened") }, now: closing.now,
+            inputs: {
+                if let known = collected { return known }
+                let files = InputFiles.collect(workspace: workspace)
+                collected = files
+                return files
+            })
+        let (result, record) = try closer.apply(snapshot, closable: analysis.complete == true && reconciles)
+        inputs = collected
+        switch result {
+        case .none: break
+        case .closed: outcome.closedMonths.append(month)
+        case .restated: outcome.restatedMonths.append(month)
+        case .refused: outcome.lockedMonths.append(month)
+        }
+        analysis.notices += CloseNotices.sentences(month: month, record: record, outcome: result)
     }
 }

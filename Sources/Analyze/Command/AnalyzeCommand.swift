@@ -36,9 +36,15 @@ public struct AnalyzeCommand: ParsableCommand {
             complete one (or to --month, when later) is written there as YYYY-MM.json, and a file \
             whose bytes would not change is left untouched. With --out naming a .json file, only \
             --month is written. --month latest picks the latest month the statements cover completely.
-            Exit status: 0 on success; 1 when the ledger cannot be read, or when amounts were left out \
-            for lack of an exchange rate (every file is still written); 2 for usage or configuration \
-            errors (closebook.toml, rates.csv, valuations.csv, a --month outside the data).
+            Every complete month whose stated balances reconcile is closed: closed/YYYY-MM.json in the \
+            workspace records what it said (figures, transactions, input files). A later run that finds a \
+            closed month changed restates it (a new version, with what changed and why) or, with \
+            [close] lock = true, refuses the change until --reopen YYYY-MM --reason "…" records it.
+
+            Exit status: 0 on success; 1 when the ledger cannot be read, when amounts were left out \
+            for lack of an exchange rate, or when a locked closed month changed (every file is still \
+            written); 2 for usage or configuration errors (closebook.toml, rates.csv, valuations.csv, \
+            a --month outside the data).
             """)
 
     @Option(help: "The workspace folder holding closebook.toml, rates.csv and valuations.csv.")
@@ -71,12 +77,37 @@ public struct AnalyzeCommand: ParsableCommand {
     @Flag(help: "Print where the time went, phase by phase, on standard error.")
     public var timings = false
 
+    @Option(
+        help: ArgumentHelp("Reopen a closed month, YYYY-MM, to record its changes (with --reason).", valueName: "month")
+    )
+    public var reopen: String?
+
+    @Option(help: "Why the month is reopened; recorded in its close.")
+    public var reason: String?
+
+    @Flag(help: "Leave closed/ alone: neither close months nor check closed ones.")
+    public var noClose = false
+
     public init() {}
 
     public func run() throws {
         var times = StageTimings()
-        let run = AnalysisRun(
+        var run = AnalysisRun(
             workspace: workspace, ledgerPath: ledger, importReportPath: importReport, request: month, out: out)
+        var reopened: YearMonth?
+        if let reopen {
+            guard let value = YearMonth(reopen) else {
+                Self.printError("closebook-analyze: error: --reopen '\(reopen)' is not a month in YYYY-MM form")
+                throw ExitCode(2)
+            }
+            guard let reason, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                Self.printError(
+                    "closebook-analyze: error: say why \(value) is reopened: REASON=\"late card statement\" "
+                        + "(--reason), which its close records")
+                throw ExitCode(2)
+            }
+            reopened = value
+        }
         let journal: Journal
         let rows: [FigureRow]
         let facts: ImportFacts?
@@ -99,6 +130,10 @@ public struct AnalyzeCommand: ParsableCommand {
             Self.printError("\(error)")
             throw ExitCode(2)
         }
+        if !noClose {
+            run.closing = AnalysisRun.Closing(
+                lock: settings.close.lock, reopen: reopened, reason: reason, now: Self.now())
+        }
         let outcome: AnalysisRun.Outcome
         do {
             outcome = try run.write(
@@ -112,6 +147,20 @@ public struct AnalyzeCommand: ParsableCommand {
         }
         KeptUntilExit.keep(rows)
         if let reason = outcome.selectionReason { Self.printError("closebook-analyze: \(reason)") }
+        let closed = outcome.closedMonths
+        if !closed.isEmpty {
+            let span = closed.count == 1 ? "\(closed[0])" : "\(closed.count) months, \(closed[0]) to \(closed.last!)"
+            Self.printError("closebook-analyze: closed \(span) (closed/ in the workspace)")
+        }
+        for month in outcome.restatedMonths {
+            Self.printError(
+                "closebook-analyze: warning: \(month), closed before, is restated; its page says what changed")
+        }
+        for month in outcome.lockedMonths {
+            Self.printError(
+                "closebook-analyze: error: \(month) is closed and locked but its figures changed; its page says how. "
+                    + "make report REOPEN=\(month) REASON=\"…\" records the change")
+        }
         if timings {
             Self.printError("closebook-analyze: where the time went\n" + times.lines.joined(separator: "\n"))
         }
@@ -128,6 +177,7 @@ public struct AnalyzeCommand: ParsableCommand {
         } else if printPath {
             print(outcome.selectedPath)
         }
+        if !outcome.lockedMonths.isEmpty { throw ExitCode(1) }
         if outcome.missingRates {
             Self.printError(
                 "closebook-analyze: some amounts have no exchange rate in rates.csv and are left out; "
@@ -142,5 +192,13 @@ public struct AnalyzeCommand: ParsableCommand {
 
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// The time a close records: `CLOSEBOOK_NOW` (for tests and reproducible runs) or the clock, in UTC.
+    static func now() -> String {
+        if let fixed = ProcessInfo.processInfo.environment["CLOSEBOOK_NOW"], !fixed.isEmpty { return fixed }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date())
     }
 }

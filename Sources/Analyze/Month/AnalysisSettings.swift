@@ -13,6 +13,8 @@ public struct AnalysisSettings: Sendable {
     public var plan: PlanConfig
     /// `[[goals]]`.
     public var goals: [GoalConfig]
+    /// `[close]`: whether closed months are locked.
+    public var close = CloseSettings()
 
     public init(
         budgets: [CategoryPath: Money] = [:], accounts: [AccountID: AccountConfig] = [:],

@@ -138,10 +138,19 @@ struct TOMLConfigReader {
             case "publish":
                 guard let table = value.table else { throw fail("", key, "'publish' must be a [publish] table") }
                 config.publish = try readPublish(table)
+            case "close":
+                guard let table = value.table else { throw fail("", key, "'close' must be a [close] table") }
+                for name in table.keys.sorted() {
+                    guard name == "lock" else { throw fail("close", name, "unknown key '\(name)' (expected lock)") }
+                    guard let flag = table[name]?.bool else {
+                        throw fail("close", name, "'lock' must be true or false")
+                    }
+                    config.close.lock = flag
+                }
             default:
                 throw fail(
                     "", key,
-                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals, publish or allow_links_outside_workspace)"
+                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close or allow_links_outside_workspace)"
                 )
             }
         }

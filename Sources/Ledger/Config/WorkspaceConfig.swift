@@ -19,6 +19,8 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var goals: [GoalConfig] = []
     /// `[publish]`: how the report stage publishes the site.
     public var publish = PublishSettings()
+    /// `[close]`: how closed months are kept.
+    public var close = CloseSettings()
 
     public init(
         baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],
@@ -97,6 +99,17 @@ public struct PublishSettings: Sendable, Equatable {
 
     public init(redact: Bool = false) {
         self.redact = redact
+    }
+}
+
+/// `[close]` settings, read by the analysis stage when it records and checks closed months.
+public struct CloseSettings: Sendable, Equatable {
+    /// `lock`: a change to a closed month is an error (exit 1) until the month is reopened on
+    /// purpose (`make report REOPEN=YYYY-MM REASON="…"`), instead of a restatement.
+    public var lock: Bool
+
+    public init(lock: Bool = false) {
+        self.lock = lock
     }
 }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Ledger
+
+/// The `closed/` folder of a workspace: `YYYY-MM.json` (the record, every version's figures) and
+/// `YYYY-MM.vN.jsonl` (version N's transactions, one JSON object a line). Written atomically; a
+/// record that cannot be read is an error, never silently replaced.
+struct CloseStore {
+    var folder: String
+
+    init(workspace: String) {
+        folder = (workspace as NSString).appendingPathComponent("closed")
+    }
+
+    func recordPath(_ month: YearMonth) -> String { (folder as NSString).appendingPathComponent("\(month).json") }
+
+    func transactionsPath(_ month: YearMonth, version: Int) -> String {
+        (folder as NSString).appendingPathComponent("\(month).v\(version).jsonl")
+    }
+
+    /// The record of `month`, nil when the month was never closed.
+    func record(_ month: YearMonth) throws -> CloseRecord? {
+        let path = recordPath(month)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try JSONDecoder().decode(CloseRecord.self, from: Data(try FileOutput.read(path)))
+        } catch {
+            throw AnalyzeError(
+                "the close record \(path) cannot be read (\(error)); restore it from a backup, or delete it "
+                    + "to close the month afresh")
+        }
+    }
+
+    /// Version `version`'s transactions of `month`; empty when the file is gone.
+    func transactions(_ month: YearMonth, version: Int) -> [ClosedTransaction] {
+        guard let bytes = try? FileOutput.read(transactionsPath(month, version: version)) else { return [] }
+        let decoder = JSONDecoder()
+        return bytes.split(separator: 0x0A).compactMap { try? decoder.decode(ClosedTransaction.self, from: Data($0)) }
+    }
+
+    /// Writes the transactions of the record's last version, then the record.
+    func write(_ record: CloseRecord, month: YearMonth, transactions: [ClosedTransaction]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var lines: [UInt8] = []
+        for transaction in transactions {
+            lines += Array(try encoder.encode(transaction))
+            lines.append(0x0A)
+        }
+        let version = record.versions.last?.version ?? 1
+        try FileOutput.write(lines, to: transactionsPath(month, version: version))
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        try FileOutput.write(Array(try encoder.encode(record)) + [0x0A], to: recordPath(month))
+    }
+}
