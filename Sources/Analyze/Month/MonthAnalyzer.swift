@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Answers for any month of a ledger: its figures, net worth, recurring payments, anomalies,

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Turns the engine's values (recurring series, anomalies, forecasts) into the analysis file's
