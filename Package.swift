@@ -52,8 +52,7 @@ package.targets += [
     .target(
         name: "Report",
         dependencies: [
-            "Ledger", "AnalysisFile", "Analyze", "CZlib", argumentParser,
-            .product(name: "Mustache", package: "swift-mustache"),
+            "Ledger", "AnalysisFile", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
         ]
     ),
 ]

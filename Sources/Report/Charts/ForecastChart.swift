@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 
 /// The months' net, what happened then what is forecast, with the forecast's 80% band.

@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 
 /// Each goal's progress to its target, and what it needs a month against what it gets.

@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 
 /// Net worth at each month end as an area over (or under) zero.

@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 
 /// The facts of one month's report as exact values: what every output (HTML, Markdown, JSON,

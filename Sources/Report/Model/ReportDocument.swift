@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 
 /// What `report.json` holds: every number the HTML page shows, for programs.

@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 
 extension MonthReport {
     /// This report as it may be shared: every transaction-level detail left out, every aggregate,

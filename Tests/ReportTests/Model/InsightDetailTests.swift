@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 import Testing
 

@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Foundation
 import FoundationXML
 import Report

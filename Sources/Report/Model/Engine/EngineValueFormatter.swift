@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 
 /// Formats the engine's exact decimal text (amounts, dates, metrics) for people.

@@ -1,5 +1,4 @@
 import AnalysisFile
-import Analyze
 import Ledger
 
 /// What the page knows about transactions by id: which it lists (and so can link to) and how to
