@@ -192,7 +192,7 @@ struct SamplesPipelineTests {
         }
         // report.json carries the engine's sections as the analysis wrote them, within its own schema.
         let reportSchema = try SchemaValidator(
-            schema: Data(contentsOf: Self.root.appendingPathComponent("Templates/report.schema.json")))
+            schema: Data(contentsOf: Self.root.appendingPathComponent("Schemas/report.schema.json")))
         for month in ["2026-03", "2026-10"] {
             let data = try Data(contentsOf: workspace.appendingPathComponent("site/\(month)/report.json"))
             #expect(reportSchema.validate(try JSONSerialization.jsonObject(with: data)) == [], "\(month)")

@@ -5,7 +5,7 @@ import Ledger
 ///
 /// Amounts are exact decimal text (`"-1234.50"`) in the currency named beside them, as in every
 /// stage file; ratios are numbers (`0.243` is 24.3%). Keys are written sorted and pretty-printed
-/// so the file diffs well. `Templates/report.schema.json` describes it; bump `schemaVersion` when a
+/// so the file diffs well. `Schemas/report.schema.json` describes it; bump `schemaVersion` when a
 /// field changes meaning or goes away.
 public struct ReportDocument: Codable, Sendable, Equatable {
     public static let currentSchemaVersion = 1
