@@ -134,6 +134,13 @@ struct MonthAnalyzerEngineTests {
         #expect(!recurring.contains { $0.payee == "CORNER SHOP" || $0.payee == "ARGOS" })
     }
 
+    @Test func theRecurringTotalsSumTheActiveSeries() throws {
+        // March 2026: the salary's 2,500.00 in; rent 950.00 and Netflix 12.99 out; the magazine ended.
+        #expect(
+            try Self.analysis("2026-03").recurringTotals
+                == RecurringTotalsSection(activeCount: 3, monthlyOut: "962.99", monthlyIn: "2500.00", unconverted: nil))
+    }
+
     @Test func aForecastNeedsThreeMonthsAndSaysSo() throws {
         let february = try #require(try Self.analysis("2025-02").forecast)
         #expect(february.months.isEmpty)

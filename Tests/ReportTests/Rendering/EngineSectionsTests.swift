@@ -102,7 +102,8 @@ import Testing
                 "<tr><th scope=\"row\">Streamflix<br><span class=\"small\">Subscriptions</span><br><span class=\"small\">Price: £9.99 → £12.99 on 14 Oct 2026</span></th><td class=\"opt\">Monthly</td><td class=\"num opt\">£12.99 out</td><td class=\"num\">£12.99</td><td class=\"num opt\">14 Nov 2026</td><td class=\"flat\">Active</td></tr>"
             ))
         #expect(html.contains("<td class=\"bad\">Missed (due 9 Oct 2026)</td>"))
-        // Active and converted: 1200.00 + 12.99 + 37.92 out; 3450.00 in; the euro series left out.
+        // The analysis's totals (1200.00 + 12.99 + 37.92 out; 3450.00 in; the euro series left out),
+        // as the file carries them.
         #expect(
             markdown.contains(
                 "**Total:** 5 active: £1,250.91 a month out, £3,450.00 a month in (1 in a currency with no rate left out)."
@@ -145,6 +146,7 @@ import Testing
         analysis.healthScore = nil
         analysis.recommendations = []
         analysis.recurring = nil
+        analysis.recurringTotals = nil
         analysis.anomalies = []
         analysis.plan = nil
         analysis.netWorth = nil
