@@ -200,7 +200,15 @@ struct SamplesPipelineTests {
             let source = try analysis(month)
             #expect(document.netWorth == source.netWorth)
             #expect(document.recurring == source.recurring)
-            #expect(document.anomalies == source.anomalies)
+            // All but the severity, which report.json's schema (version 1) does not have yet.
+            #expect(source.anomalies?.allSatisfy { $0.severity != nil } == true)
+            #expect(
+                document.anomalies
+                    == source.anomalies?.map { anomaly in
+                        var entry = anomaly
+                        entry.severity = nil
+                        return entry
+                    })
             #expect(document.forecast == source.forecast)
             #expect(document.cashFlow == source.cashFlow)
             #expect(document.plan == source.plan)

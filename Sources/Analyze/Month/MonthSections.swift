@@ -67,7 +67,8 @@ enum MonthSections {
             AnomalyEntry(
                 kind: anomaly.kind.rawValue, date: anomaly.date.isoString, payee: anomaly.payee,
                 category: anomaly.category, amount: MoneyText.format(anomaly.amount, base), risk: anomaly.risk,
-                reason: anomaly.reason, transactionIds: anomaly.transactionIDs)
+                reason: anomaly.reason, transactionIds: anomaly.transactionIDs,
+                severity: RiskScore.severity(anomaly.risk))
         }
     }
 

@@ -203,7 +203,13 @@ extension ReportDocument {
         complete = report.sections.complete
         netWorth = report.sections.netWorth
         recurring = report.sections.recurring
-        anomalies = report.sections.anomalies
+        // report.json's schema (version 1) lists an anomaly's risk, not the severity the analysis
+        // gives it; the page shows the severity.
+        anomalies = report.sections.anomalies?.map { anomaly in
+            var entry = anomaly
+            entry.severity = nil
+            return entry
+        }
         forecast = report.sections.forecast
         history = report.sections.history
         cashFlow = report.sections.cashFlow

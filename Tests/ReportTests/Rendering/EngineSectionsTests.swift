@@ -87,6 +87,22 @@ import Testing
         #expect(!markdown.contains("](#"))
     }
 
+    /// The page ranks an anomaly by the severity the analysis gave it, not by a threshold of its own.
+    @Test func anAnomalysSeverityIsTheAnalysiss() throws {
+        let (_, markdown, json) = try render(try TestFiles.analysis())
+        #expect(markdown.contains("- **‼ Critical** · Anomaly · **Unusual amount: Currys** (£329.00):"))
+        // report.json lists the anomalies as its schema (version 1) has them: with the risk only.
+        let document = try JSONDecoder().decode(ReportDocument.self, from: Data(json.utf8))
+        #expect(document.anomalies?.first?.risk == 0.86)
+        #expect(document.anomalies?.allSatisfy { $0.severity == nil } == true)
+        var analysis = try TestFiles.analysis()
+        // The same risk, 0.86, judged a warning by the analysis.
+        analysis.anomalies?[0].severity = "warning"
+        let (_, warned, _) = try render(analysis)
+        #expect(warned.contains("- **⚠ Warning** · Anomaly · **Unusual amount: Currys** (£329.00):"))
+        #expect(!warned.contains("‼ Critical** · Anomaly"))
+    }
+
     /// An analysis file without cards: the recurring list's late series is named itself.
     @Test func withoutCardsTheRecurringListNamesMissedPayments() throws {
         var analysis = try TestFiles.analysis()
