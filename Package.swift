@@ -44,16 +44,19 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 
 package.targets += [
     .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit"), argumentParser]),
+    // The analysis file's contract, where Analyze and Report meet: Codable values, no dependencies.
+    .target(name: "AnalysisFile"),
     .target(
         name: "Import",
         dependencies: ["Ledger", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit")]),
     .target(name: "Categorize", dependencies: ["Ledger", argumentParser]),
     .target(
-        name: "Analyze", dependencies: ["Ledger", argumentParser, .product(name: "Crypto", package: "swift-crypto")]),
+        name: "Analyze",
+        dependencies: ["Ledger", "AnalysisFile", argumentParser, .product(name: "Crypto", package: "swift-crypto")]),
     .target(
         name: "Report",
         dependencies: [
-            "Ledger", "Analyze", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
+            "Ledger", "AnalysisFile", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
         ]
     ),
 ]
@@ -76,10 +79,14 @@ package.targets += [
     .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["Fixtures"]),
     .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
-    .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "SchemaValidation"]),
-    .testTarget(name: "ReportTests", dependencies: ["Report", "SchemaValidation"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "AnalysisFile", "SchemaValidation"]),
     .testTarget(
-        name: "PipelineTests", dependencies: ["Import", "Categorize", "Analyze", "Report", "SchemaValidation"]),
+        name: "ReportTests", dependencies: ["Report", "AnalysisFile", "SchemaValidation"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "PipelineTests",
+        dependencies: ["Import", "Categorize", "AnalysisFile", "Analyze", "Report", "SchemaValidation"]),
 ]
 
 // MARK: - Settings shared by every target of ours

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Analyze
 import Foundation
 import Ledger

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Analyze
 import Categorize
 import Foundation
@@ -191,7 +192,7 @@ struct SamplesPipelineTests {
         }
         // report.json carries the engine's sections as the analysis wrote them, within its own schema.
         let reportSchema = try SchemaValidator(
-            schema: Data(contentsOf: Self.root.appendingPathComponent("Templates/report.schema.json")))
+            schema: Data(contentsOf: Self.root.appendingPathComponent("Schemas/report.schema.json")))
         for month in ["2026-03", "2026-10"] {
             let data = try Data(contentsOf: workspace.appendingPathComponent("site/\(month)/report.json"))
             #expect(reportSchema.validate(try JSONSerialization.jsonObject(with: data)) == [], "\(month)")
@@ -199,7 +200,15 @@ struct SamplesPipelineTests {
             let source = try analysis(month)
             #expect(document.netWorth == source.netWorth)
             #expect(document.recurring == source.recurring)
-            #expect(document.anomalies == source.anomalies)
+            // All but the severity, which report.json's schema (version 1) does not have yet.
+            #expect(source.anomalies?.allSatisfy { $0.severity != nil } == true)
+            #expect(
+                document.anomalies
+                    == source.anomalies?.map { anomaly in
+                        var entry = anomaly
+                        entry.severity = nil
+                        return entry
+                    })
             #expect(document.forecast == source.forecast)
             #expect(document.cashFlow == source.cashFlow)
             #expect(document.plan == source.plan)

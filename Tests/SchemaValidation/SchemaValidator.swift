@@ -5,8 +5,9 @@ import Foundation
 /// `#/$defs/…`, `enum`, `const`, `pattern`, `minimum`, `dependentRequired` and `if`/`then`.
 /// Anything else in a schema is a problem, so the check never passes by ignoring a keyword.
 ///
-/// Shared by the tests of every stage that ships a schema (`Templates/report.schema.json`,
-/// `Schemas/import-report.schema.json`), so the two are held to the same reading of the standard.
+/// Shared by the tests of every stage that ships a schema (`Schemas/report.schema.json`,
+/// `Schemas/analysis.schema.json`, `Schemas/import-report.schema.json`), so all are held to the
+/// same reading of the standard.
 package struct SchemaValidator {
     /// The schema is not a JSON object.
     package struct NotASchema: Error {}

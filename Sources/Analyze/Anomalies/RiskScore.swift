@@ -28,6 +28,13 @@ public enum RiskScore: Sendable, Equatable {
     public static let doubleCharge = 0.8
     public static let newCurrency = 0.6
     public static let favourablePriceChange = 0.1
+    /// A risk at or above this reads as critical, below as a warning (a double charge is critical).
+    public static let critical = 0.8
+
+    /// `critical` or `warning`: the severity the analysis file gives an anomaly of this risk.
+    public static func severity(_ risk: Double) -> String {
+        risk >= critical ? "critical" : "warning"
+    }
 
     /// `1 − 2^(−evidence / half)`, 0 for no or negative evidence.
     public static func saturating(_ evidence: Double, half: Double) -> Double {

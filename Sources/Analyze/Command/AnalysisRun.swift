@@ -1,3 +1,4 @@
+import AnalysisFile
 import Foundation
 import Ledger
 

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// One kind of insight card: reads a month's `InsightFacts` and either fires (with its figures and
 /// severity), stays quiet (the data is there and there is nothing to say, such as no budget over), or
 /// is omitted because the data it needs is missing (one month of history, no budgets, no balances).

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// Runs every card over a month and orders what fired: by category in `InsightCategory` order, then
 /// severity (critical first), then type. Cards that lacked data are listed in the same order.
 public struct InsightEngine: Sendable {

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// The figures many cards share, worked out once per month from its `InsightInputs`: exact minor

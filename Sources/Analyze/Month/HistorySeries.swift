@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Builds a month's `HistorySection`: the last twelve months per expense category, and income

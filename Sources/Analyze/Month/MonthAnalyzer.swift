@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Answers for any month of a ledger: its figures, net worth, recurring payments, anomalies,
@@ -53,10 +54,11 @@ public struct MonthAnalyzer: Sendable {
             try HistorySeries.section(context)
         }
         let series = recurring.entries(for: month, in: history)
-        let (recurringEntries, recurringIncome, recurringExpenses) = timings.time("recurring") {
+        let (recurringEntries, recurringIncome, recurringExpenses, recurringTotals) = timings.time("recurring") {
             MonthSections.recurring(series, context: context)
         }
         analysis.recurring = recurringEntries
+        analysis.recurringTotals = recurringTotals
         let found = timings.time("anomalies") {
             AnomalyDetector().detect(anomalies.input(for: month, recurring: series))
         }

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// The headline figures of a month: summary, categories, accounts, largest expenses, the

@@ -1,23 +1,33 @@
+import AnalysisFile
 import Ledger
 
 /// Turns the engine's values (recurring series, anomalies, forecasts) into the analysis file's
 /// sections: exact decimal strings, ISO dates, names from the ledger.
 enum MonthSections {
+    /// The recurring section, the active series' monthly income and expenses in base (expenses
+    /// positive; series no rate converts left out), and the same sums as the file's totals.
     static func recurring(
         _ entries: [RecurringBook.Entry], context: MonthContext
-    ) -> (entries: [RecurringEntry], income: Int64, expenses: Int64) {
+    ) -> (entries: [RecurringEntry], income: Int64, expenses: Int64, totals: RecurringTotalsSection?) {
         let history = context.history
         let endDay = context.month.lastDay.dayNumber
         var rows: [(RecurringEntry, Int64)] = []
         var income: Int64 = 0
         var expenses: Int64 = 0
+        var active = 0
+        var unconverted = 0
         for entry in entries {
             let t = history.transactions[entry.latest]
             let series = entry.series
             let currency = t.amount.currency
             let monthly = history.rates.toBase(series.monthlyAmount, currency, onDay: endDay)
-            if let monthly, series.status == .active {
-                if monthly > 0 { income += monthly } else { expenses -= monthly }
+            if series.status == .active {
+                active += 1
+                if let monthly {
+                    if monthly > 0 { income += monthly } else { expenses -= monthly }
+                } else {
+                    unconverted += 1
+                }
             }
             let ids = series.occurrences.suffix(24).map { history.transactions[$0].id.rawValue }
             rows.append(
@@ -43,7 +53,13 @@ enum MonthSections {
             if lhs.0.payee != rhs.0.payee { return lhs.0.payee < rhs.0.payee }
             return lhs.0.account < rhs.0.account
         }
-        return (rows.map(\.0), income, expenses)
+        let totals =
+            active == 0
+            ? nil
+            : RecurringTotalsSection(
+                activeCount: active, monthlyOut: MoneyText.format(expenses, context.base),
+                monthlyIn: MoneyText.format(income, context.base), unconverted: unconverted == 0 ? nil : unconverted)
+        return (rows.map(\.0), income, expenses, totals)
     }
 
     static func anomalies(_ found: [Anomaly], base: Currency) -> [AnomalyEntry] {
@@ -51,7 +67,8 @@ enum MonthSections {
             AnomalyEntry(
                 kind: anomaly.kind.rawValue, date: anomaly.date.isoString, payee: anomaly.payee,
                 category: anomaly.category, amount: MoneyText.format(anomaly.amount, base), risk: anomaly.risk,
-                reason: anomaly.reason, transactionIds: anomaly.transactionIDs)
+                reason: anomaly.reason, transactionIds: anomaly.transactionIDs,
+                severity: RiskScore.severity(anomaly.risk))
         }
     }
 

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// The part of `build/import-report.json` a month report must repeat: what the inbox does not

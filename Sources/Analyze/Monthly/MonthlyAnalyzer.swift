@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Why a month cannot be analysed.

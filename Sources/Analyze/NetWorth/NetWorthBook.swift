@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Every account's balance at every month end, and the net worth they add up to.

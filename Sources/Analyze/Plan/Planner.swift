@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Builds a month's plan from its `InsightInputs`: the allocation (`AllocationPolicy`), the goals

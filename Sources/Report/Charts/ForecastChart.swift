@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 /// The months' net, what happened then what is forecast, with the forecast's 80% band.

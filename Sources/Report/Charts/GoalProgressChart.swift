@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 /// Each goal's progress to its target, and what it needs a month against what it gets.

@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 /// Net worth at each month end as an area over (or under) zero.

@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 extension MonthReport {
@@ -103,6 +103,13 @@ extension MonthReport {
         sections.complete = analysis.complete
         sections.netWorth = analysis.netWorth
         sections.recurring = analysis.recurring
+        recurringTotals = try analysis.recurringTotals.map { totals throws(ReportError) in
+            RecurringTotals(
+                activeCount: totals.activeCount,
+                monthlyOut: try reader.money(totals.monthlyOut, field: "recurringTotals.monthlyOut"),
+                monthlyIn: try reader.money(totals.monthlyIn, field: "recurringTotals.monthlyIn"),
+                unconverted: totals.unconverted ?? 0)
+        }
         sections.anomalies = analysis.anomalies
         sections.forecast = analysis.forecast
         sections.history = analysis.history

@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 /// The facts of one month's report as exact values: what every output (HTML, Markdown, JSON,
@@ -34,6 +34,9 @@ public struct MonthReport: Sendable, Equatable {
     /// cash flow, plan, insight cards, health score, recommendations), carried as the analysis wrote
     /// them: the report lays them out, it does not recompute them.
     public var sections: EngineSections = EngineSections()
+    /// The totals under the recurring payments table, as the analysis summed them; nil when no
+    /// series is active.
+    public var recurringTotals: RecurringTotals?
     /// Whether `redacted()` made this report: the outputs then list no transactions and say so.
     public var isRedacted = false
 

@@ -1,11 +1,9 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 extension MonthView {
     /// How many anomalies the attention list shows; the JSON has them all.
     static let attentionAnomalyLimit = 3
-    /// An anomaly at or above this risk reads as critical, below as a warning.
-    static let criticalRisk = 0.8
 
     /// `0.86`: a risk score to two decimals.
     static func riskText(_ risk: Double) -> String {
@@ -39,7 +37,8 @@ extension MonthView {
         }
         for anomaly in (report.sections.anomalies ?? []).prefix(attentionAnomalyLimit)
         where named.isDisjoint(with: anomaly.transactionIds) || anomaly.transactionIds.isEmpty {
-            let severity = SeverityView(anomaly.risk >= criticalRisk ? "critical" : "warning")
+            // The analysis decides the severity; an entry without one (built by hand) is a warning.
+            let severity = SeverityView(anomaly.severity ?? "warning")
             items.append(
                 (
                     severity.rank,

@@ -1,11 +1,11 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 /// What `report.json` holds: every number the HTML page shows, for programs.
 ///
 /// Amounts are exact decimal text (`"-1234.50"`) in the currency named beside them, as in every
 /// stage file; ratios are numbers (`0.243` is 24.3%). Keys are written sorted and pretty-printed
-/// so the file diffs well. `Templates/report.schema.json` describes it; bump `schemaVersion` when a
+/// so the file diffs well. `Schemas/report.schema.json` describes it; bump `schemaVersion` when a
 /// field changes meaning or goes away.
 public struct ReportDocument: Codable, Sendable, Equatable {
     public static let currentSchemaVersion = 1
@@ -203,7 +203,13 @@ extension ReportDocument {
         complete = report.sections.complete
         netWorth = report.sections.netWorth
         recurring = report.sections.recurring
-        anomalies = report.sections.anomalies
+        // report.json's schema (version 1) lists an anomaly's risk, not the severity the analysis
+        // gives it; the page shows the severity.
+        anomalies = report.sections.anomalies?.map { anomaly in
+            var entry = anomaly
+            entry.severity = nil
+            return entry
+        }
         forecast = report.sections.forecast
         history = report.sections.history
         cashFlow = report.sections.cashFlow

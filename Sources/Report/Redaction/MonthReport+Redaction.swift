@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 
 extension MonthReport {
     /// This report as it may be shared: every transaction-level detail left out, every aggregate,

@@ -14,6 +14,14 @@ struct RiskScoreTests {
         #expect(RiskScore.deviation(z: 8) >= 0.8)
     }
 
+    @Test func severityIsCriticalFromEightTenths() {
+        #expect(RiskScore.severity(0.8) == "critical")
+        #expect(RiskScore.severity(0.86) == "critical")
+        #expect(RiskScore.severity(RiskScore.doubleCharge) == "critical")
+        #expect(RiskScore.severity(0.79) == "warning")
+        #expect(RiskScore.severity(RiskScore.newCurrency) == "warning")
+    }
+
     @Test func newPayeeGrowsWithTheRatioToThePercentile() {
         #expect(RiskScore.newPayee(ratio: 1) == 0)
         #expect(RiskScore.newPayee(ratio: 2) == 0.5)

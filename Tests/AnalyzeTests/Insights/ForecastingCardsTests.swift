@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 import Testing
 

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 import Testing
 
@@ -80,6 +81,7 @@ struct MonthAnalyzerEngineTests {
         #expect(top.kind == "newPayeeLargeAmount")
         #expect(top.risk >= 0.7)
         #expect(top.amount == "-2400.00")
+        #expect(top.severity == (top.risk >= 0.8 ? "critical" : "warning"))
         // Home:Furniture and Home have no history, so the yardstick is all spending.
         #expect(top.reason.hasSuffix("of all spending"), "\(top.reason)")
     }
@@ -131,6 +133,13 @@ struct MonthAnalyzerEngineTests {
         // The largest monthly amount comes first.
         #expect(recurring.first?.payee == "ACME PAYROLL")
         #expect(!recurring.contains { $0.payee == "CORNER SHOP" || $0.payee == "ARGOS" })
+    }
+
+    @Test func theRecurringTotalsSumTheActiveSeries() throws {
+        // March 2026: the salary's 2,500.00 in; rent 950.00 and Netflix 12.99 out; the magazine ended.
+        #expect(
+            try Self.analysis("2026-03").recurringTotals
+                == RecurringTotalsSection(activeCount: 3, monthlyOut: "962.99", monthlyIn: "2500.00", unconverted: nil))
     }
 
     @Test func aForecastNeedsThreeMonthsAndSaysSo() throws {

@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 import Testing
 

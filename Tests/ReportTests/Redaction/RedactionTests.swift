@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Foundation
 import Report
 import Testing

@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Foundation
 import Report
 import Testing
@@ -87,6 +87,22 @@ import Testing
         #expect(!markdown.contains("](#"))
     }
 
+    /// The page ranks an anomaly by the severity the analysis gave it, not by a threshold of its own.
+    @Test func anAnomalysSeverityIsTheAnalysiss() throws {
+        let (_, markdown, json) = try render(try TestFiles.analysis())
+        #expect(markdown.contains("- **‼ Critical** · Anomaly · **Unusual amount: Currys** (£329.00):"))
+        // report.json lists the anomalies as its schema (version 1) has them: with the risk only.
+        let document = try JSONDecoder().decode(ReportDocument.self, from: Data(json.utf8))
+        #expect(document.anomalies?.first?.risk == 0.86)
+        #expect(document.anomalies?.allSatisfy { $0.severity == nil } == true)
+        var analysis = try TestFiles.analysis()
+        // The same risk, 0.86, judged a warning by the analysis.
+        analysis.anomalies?[0].severity = "warning"
+        let (_, warned, _) = try render(analysis)
+        #expect(warned.contains("- **⚠ Warning** · Anomaly · **Unusual amount: Currys** (£329.00):"))
+        #expect(!warned.contains("‼ Critical** · Anomaly"))
+    }
+
     /// An analysis file without cards: the recurring list's late series is named itself.
     @Test func withoutCardsTheRecurringListNamesMissedPayments() throws {
         var analysis = try TestFiles.analysis()
@@ -102,7 +118,8 @@ import Testing
                 "<tr><th scope=\"row\">Streamflix<br><span class=\"small\">Subscriptions</span><br><span class=\"small\">Price: £9.99 → £12.99 on 14 Oct 2026</span></th><td class=\"opt\">Monthly</td><td class=\"num opt\">£12.99 out</td><td class=\"num\">£12.99</td><td class=\"num opt\">14 Nov 2026</td><td class=\"flat\">Active</td></tr>"
             ))
         #expect(html.contains("<td class=\"bad\">Missed (due 9 Oct 2026)</td>"))
-        // Active and converted: 1200.00 + 12.99 + 37.92 out; 3450.00 in; the euro series left out.
+        // The analysis's totals (1200.00 + 12.99 + 37.92 out; 3450.00 in; the euro series left out),
+        // as the file carries them.
         #expect(
             markdown.contains(
                 "**Total:** 5 active: £1,250.91 a month out, £3,450.00 a month in (1 in a currency with no rate left out)."
@@ -145,6 +162,7 @@ import Testing
         analysis.healthScore = nil
         analysis.recommendations = []
         analysis.recurring = nil
+        analysis.recurringTotals = nil
         analysis.anomalies = []
         analysis.plan = nil
         analysis.netWorth = nil

@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Foundation
 import FoundationXML
 import Report
@@ -157,7 +157,7 @@ import Testing
     @Test func validatesReportJSONAgainstTheShippedSchema() throws {
         let rendered = try ReportRenderer(templates: try TestFiles.templates()).render(try TestFiles.report())
         let schema = try Data(
-            contentsOf: TestFiles.repositoryRoot.appendingPathComponent("Templates/report.schema.json"))
+            contentsOf: TestFiles.repositoryRoot.appendingPathComponent("Schemas/report.schema.json"))
         let validator = try SchemaValidator(schema: schema)
         let value = try JSONSerialization.jsonObject(with: Data(rendered.json))
         #expect(validator.validate(value) == [])

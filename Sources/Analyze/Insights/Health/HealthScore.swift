@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// Seed 003's Financial Health Score: five components, each scored 0...100, weighted and summed.

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// Every recommender's advice for a month, largest monthly saving first (then by kind and message,
 /// so the order is the same on every run).
 public struct RecommendationList: Sendable {

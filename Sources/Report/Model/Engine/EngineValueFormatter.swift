@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 /// Formats the engine's exact decimal text (amounts, dates, metrics) for people.

@@ -1,4 +1,4 @@
-import Analyze
+import AnalysisFile
 import Ledger
 
 /// What the page knows about transactions by id: which it lists (and so can link to) and how to

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `budgetOverspend` (seed 003): the budgets of `closebook.toml` whose money out this month (their
 /// category and every category below it) is over the budget; exactly at the budget is not over.
 /// Critical, with the total over as the metric and each budget's excess in the detail. Quiet when

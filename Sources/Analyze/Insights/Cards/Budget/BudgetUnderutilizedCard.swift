@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `budgetUnderutilized` (seed 003): budgets (over 0) with under 80% used at the month's end
 /// (exactly 80% is not under). Positive with their number as the metric and each one's used
 /// percent in the detail; quiet when none is under.

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `projectedOverspend` (seed 003): budgets not over this month whose pace would take them over.
 /// Warning, with the total projected excess as the metric and each budget's projection in the
 /// detail; quiet when none would go over.

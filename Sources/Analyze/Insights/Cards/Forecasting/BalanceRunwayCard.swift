@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// `balanceRunway` (seed 003): the average net (income − expenses) of the last 3 months of the data,

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// `incomeSeasonality` (seed 003): every month of the data up to this one grouped by calendar month;

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// `spendingForecast` (seed 003): what next month should cost. The money out of the 30 days ending

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `incomeSourceBreakdown` (seed 003): the month's income categories with their share of its
 /// income, largest first (categories that brought nothing in net are left out). Neutral; the metric
 /// is the largest source's share.

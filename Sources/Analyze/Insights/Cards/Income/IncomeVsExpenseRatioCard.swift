@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `incomeVsExpenseRatio` (seed 003): the month's income ÷ its expenses. Positive from 1.5, neutral
 /// from 1.0 to under 1.5, critical under 1.0 (more went out than came in).
 struct IncomeVsExpenseRatioCard: InsightCard {

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// `missedPayment` (seed 000): recurring series whose next payment is late by more than the

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// `priceIncrease` (seed 000): active recurring series that take money out and whose price went up

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// `subscriptionGrowth` (seed 003): the monthly cost of the active outgoing recurring series at this

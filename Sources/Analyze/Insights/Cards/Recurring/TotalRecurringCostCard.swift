@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `totalRecurringCost` (seed 003): the monthly cost of every active recurring series that takes money
 /// out (each scaled to a month by its cadence: weekly × 52/12, quarterly ÷ 3, …), in base at the rate
 /// of the month's last day. Neutral. The message gives its share of the month's income when there was

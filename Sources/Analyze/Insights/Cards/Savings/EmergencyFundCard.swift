@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `emergencyFund` (seed 003): liquid balances (checking, savings, cash) ÷ the average monthly
 /// expenses of the last 3 months of the data (this one included). Critical under 1 month, warning
 /// from 1 to under 3, positive from 3. The health score's component uses the same months against

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `savingsMomentum` (seed 003): this month's savings rate against the average rate of the 3 months
 /// before (those with income), in percentage points. Positive above +2, warning below −2, neutral
 /// between.

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `savingsRate` (seed 003): (income − expenses) ÷ income. Critical under 10%, warning from 10% to
 /// 20% (both included), positive over 20%. The detail is the rate of the last four months of the
 /// data (this one included, months without income left out); the message compares it with the

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `anomaly` (seed 000): the month's anomalies, already ranked riskiest first; the three riskiest
 /// with their reasons in the detail (labelled by payee, or by category for a category spike).
 /// Warning with the number of anomalies; quiet when there are none. The transaction ids are those

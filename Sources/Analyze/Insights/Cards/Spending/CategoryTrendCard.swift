@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `categoryTrend` (seed 003): the month's top group (as `topSpendingCategory`) over the last six
 /// months of the data, this one included. The run of consecutive month-on-month rises (or falls)
 /// ending with this month decides: warning from 3 rises in a row, positive from 3 falls, neutral

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `duplicateSubscriptions` (seed 003): active recurring series that take money out, grouped by the
 /// category of their latest payment (`Uncategorized` left out). Two series of one category look like
 /// the same thing paid twice when their payee names, lower-cased, are within a Levenshtein distance

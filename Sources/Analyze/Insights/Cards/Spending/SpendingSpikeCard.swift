@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// `spendingSpike` (seed 003): per expense category, the daily money out over the 90 days before the

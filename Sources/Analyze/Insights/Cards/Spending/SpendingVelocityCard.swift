@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `spendingVelocity` (seed 003): this month's daily rate of spending, E(M) ÷ days elapsed, against
 /// last month's, E(M−1) ÷ days of M−1. Warning when the ratio is over 1.2, positive under 0.9,
 /// neutral between (both boundaries neutral). The message gives the month's total at this rate,

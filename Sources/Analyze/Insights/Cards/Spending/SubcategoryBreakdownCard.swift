@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `subcategoryBreakdown` (seed 003): the categories of the month's top group (as
 /// `topSpendingCategory`), each with its share of the group, largest first. Warning when the group
 /// takes over 50% of the month's expenses, neutral otherwise. Omitted when the only category with

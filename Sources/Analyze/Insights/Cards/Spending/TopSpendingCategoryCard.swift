@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `topSpendingCategory` (seed 003): the top-level group with the most money out this month and its
 /// share of the month's expenses. Warning when the share is over 50%, neutral otherwise. The detail
 /// is the group's five largest categories.

@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `accountDormancy` (seed 003): open accounts with money in them (a known balance above 0 in
 /// base) and transactions in their history, but none in the 30 days ending at the month end:
 /// "inactive for N days with X idle", N the days since the account's latest transaction. Warning

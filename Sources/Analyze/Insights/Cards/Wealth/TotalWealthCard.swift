@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `totalWealth` (seed 003): net worth at the month end, the total of the open accounts whose
 /// balance is known and converts into base (liabilities negative), as the net-worth section counts
 /// it. Positive above 0, critical below, neutral at 0. The detail lists the accounts counted.

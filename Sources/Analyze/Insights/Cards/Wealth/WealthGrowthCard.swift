@@ -1,3 +1,5 @@
+import AnalysisFile
+
 /// `wealthGrowth` (seed 003): net worth at this month's end against the end of the month before.
 /// Positive when it grew, critical when it fell, neutral when unchanged; the metric is the change,
 /// and the message gives it as a percent of the earlier net worth when that is not 0.

@@ -36,6 +36,8 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
     public var netWorth: NetWorthSection?
     /// Recurring payments and income as of the month end, largest monthly amount first.
     public var recurring: [RecurringEntry]?
+    /// The monthly sums of the active series in `recurring`; nil when none is active.
+    public var recurringTotals: RecurringTotalsSection?
     /// The month's anomalies, riskiest first.
     public var anomalies: [AnomalyEntry]?
     /// The next 12 months of income, expenses and net, with its back-test.
@@ -61,7 +63,8 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
         topCategories: [CategoryFigure], incomeCategories: [CategoryFigure], accounts: [AccountFigure],
         largestExpenses: [TransactionLine], trend: [MonthPoint], notices: [String], complete: Bool? = nil,
         netWorth: NetWorthSection? = nil, recurring: [RecurringEntry]? = nil, anomalies: [AnomalyEntry]? = nil,
-        forecast: ForecastSection? = nil, history: HistorySection? = nil, cashFlow: CashFlowSection? = nil
+        forecast: ForecastSection? = nil, history: HistorySection? = nil, cashFlow: CashFlowSection? = nil,
+        recurringTotals: RecurringTotalsSection? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.month = month
@@ -80,6 +83,7 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
         self.complete = complete
         self.netWorth = netWorth
         self.recurring = recurring
+        self.recurringTotals = recurringTotals
         self.anomalies = anomalies
         self.forecast = forecast
         self.history = history

@@ -13,10 +13,14 @@ public struct AnomalyEntry: Codable, Sendable, Equatable {
     /// One sentence with its numbers.
     public var reason: String
     public var transactionIds: [String]
+    /// `critical` or `warning`, from `risk`: how the report ranks it among what needs attention.
+    /// Every analysis writes it; it is optional so that `report.json`, which repeats the anomalies
+    /// with its own schema, can leave it out.
+    public var severity: String?
 
     public init(
         kind: String, date: String, payee: String, category: String, amount: String, risk: Double, reason: String,
-        transactionIds: [String]
+        transactionIds: [String], severity: String? = nil
     ) {
         self.kind = kind
         self.date = date
@@ -26,5 +30,6 @@ public struct AnomalyEntry: Codable, Sendable, Equatable {
         self.risk = risk
         self.reason = reason
         self.transactionIds = transactionIds
+        self.severity = severity
     }
 }
