@@ -1,0 +1,110 @@
+import AnalysisFile
+import Analyze
+import ArgumentParser
+import Foundation
+import Testing
+
+/// Closing the books over a copy of the Samples: the first run closes October 2026; an override
+/// that re-categorises one of its transactions restates it (version 2, with the change and its
+/// cause); with `[close] lock = true` a further change is refused (the record is untouched, the
+/// run fails) until `--reopen 2026-10 --reason …` records it as version 3.
+@Suite("Closed months", .serialized)
+struct CloseTests {
+    static func record(_ workspace: URL, _ month: String) throws -> CloseRecord {
+        try JSONDecoder().decode(
+            CloseRecord.self, from: Data(contentsOf: workspace.appendingPathComponent("closed/\(month).json")))
+    }
+
+    static func analysis(_ workspace: URL, _ month: String) throws -> MonthAnalysis {
+        try JSONDecoder().decode(
+            MonthAnalysis.self,
+            from: Data(contentsOf: workspace.appendingPathComponent("build/analysis/\(month).json")))
+    }
+
+    /// The first October 2026 expense in the ledger that counts: (id, amount, category).
+    static func octoberExpense(_ workspace: URL) throws -> (id: String, amount: String, category: String) {
+        let lines = try String(contentsOf: workspace.appendingPathComponent("build/ledger.jsonl"), encoding: .utf8)
+            .split(separator: "\n").dropFirst()
+        for line in lines {
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard let date = row["date"] as? String, date.hasPrefix("2026-10"), let amount = row["amount"] as? String,
+                amount.hasPrefix("-"), row["transfer"] == nil, row["ignored"] == nil, row["splits"] == nil,
+                let category = row["category"] as? String, let id = row["id"] as? String, !id.contains(",")
+            else { continue }
+            return (id, amount, category)
+        }
+        throw CancellationError()
+    }
+
+    static func analyze(_ workspace: URL, _ extra: [String] = []) throws {
+        let build = workspace.appendingPathComponent("build").path
+        try AnalyzeCommand.parse(
+            [
+                "--workspace", workspace.path, "--ledger", "\(build)/ledger.jsonl", "--import-report",
+                "\(build)/import-report.json", "--month", "2026-10", "--out", "\(build)/analysis",
+            ] + extra
+        ).run()
+    }
+
+    @Test func closeRestateLockAndReopen() throws {
+        let workspace = try SamplesPipelineTests.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try SamplesPipelineTests.runPipeline(in: workspace)
+
+        // 1. Closed: October's figures as its analysis says them; November (partial) is open.
+        let october = try Self.analysis(workspace, "2026-10")
+        let first = try Self.record(workspace, "2026-10")
+        #expect(first.versions.count == 1)
+        #expect(first.versions[0].kind == "closed")
+        #expect(first.versions[0].figures.income == october.summary.income)
+        #expect(first.versions[0].figures.expenses == october.summary.expenses)
+        let ledger = try String(contentsOf: workspace.appendingPathComponent("build/ledger.jsonl"), encoding: .utf8)
+        let octoberRows = ledger.split(separator: "\n").filter { $0.contains("\"date\":\"2026-10-") }.count
+        #expect(first.versions[0].transactionCount == octoberRows)
+        #expect(first.versions[0].inputs.contains { $0.path == "overrides.csv" })
+        #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("closed/2026-11.json").path))
+
+        // 2. An override re-categorises one October expense: October is restated.
+        let expense = try Self.octoberExpense(workspace)
+        let overrides = workspace.appendingPathComponent("overrides.csv")
+        let original = try String(contentsOf: overrides, encoding: .utf8)
+        try (original + "\(expense.id),Gifts:Closing test,,\n").write(to: overrides, atomically: true, encoding: .utf8)
+        try SamplesPipelineTests.runPipeline(in: workspace)
+        let restated = try Self.record(workspace, "2026-10")
+        #expect(restated.versions.count == 2)
+        let second = try #require(restated.versions.last)
+        #expect(second.kind == "restated")
+        #expect(second.changes?.recategorised.map(\.id) == [expense.id])
+        #expect(second.changes?.recategorised.first?.before == expense.category)
+        #expect(second.changes?.recategorised.first?.after == "Gifts:Closing test")
+        #expect(second.changes?.added.isEmpty == true && second.changes?.removed.isEmpty == true)
+        #expect(second.changes?.causes == ["overrides.csv changed"])
+        #expect(second.figures.categories["Gifts:Closing test"] == String(expense.amount.dropFirst()))
+        #expect(second.figures.expenses == first.versions[0].figures.expenses)
+        let notices = try Self.analysis(workspace, "2026-10").notices
+        #expect(notices.contains { $0.hasPrefix("October 2026 was restated on ") && $0.contains("Gifts:Closing test") })
+        // September did not change: still one version.
+        #expect(try Self.record(workspace, "2026-09").versions.count == 1)
+
+        // 3. Locked: another change is refused; the record is untouched and the run fails.
+        let config = workspace.appendingPathComponent("closebook.toml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\n[close]\nlock = true\n").write(
+            to: config, atomically: true, encoding: .utf8)
+        try (original + "\(expense.id),Gifts:Changed again,,\n").write(to: overrides, atomically: true, encoding: .utf8)
+        #expect(throws: ExitCode(1)) { try SamplesPipelineTests.runPipeline(in: workspace) }
+        #expect(try Self.record(workspace, "2026-10").versions.count == 2)
+        #expect(
+            try Self.analysis(workspace, "2026-10").notices.contains {
+                $0.hasPrefix("October 2026 is closed and locked, but what it says now differs from version 2")
+                    && $0.contains("make report REOPEN=2026-10")
+            })
+
+        // 4. Reopened with a reason: version 3 records the change.
+        try Self.analyze(workspace, ["--reopen", "2026-10", "--reason", "late card statement"])
+        let reopened = try Self.record(workspace, "2026-10")
+        #expect(reopened.versions.map(\.kind) == ["closed", "restated", "reopened"])
+        #expect(reopened.versions.last?.reason == "late card statement")
+        #expect(reopened.versions.last?.changes?.recategorised.first?.after == "Gifts:Changed again")
+        #expect(reopened.versions.last?.figures.categories["Gifts:Changed again"] == String(expense.amount.dropFirst()))
+    }
+}
