@@ -32,6 +32,8 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
     public var notices: [String]
     /// False when the inbox does not cover the whole month for every active account.
     public var complete: Bool?
+    /// The month's close: nil while it was never closed.
+    public var close: CloseStatus?
     /// Net worth at the month end; nil for a ledger with no transactions.
     public var netWorth: NetWorthSection?
     /// Recurring payments and income as of the month end, largest monthly amount first.

@@ -83,6 +83,19 @@ struct CloseTests {
         #expect(second.figures.expenses == first.versions[0].figures.expenses)
         let notices = try Self.analysis(workspace, "2026-10").notices
         #expect(notices.contains { $0.hasPrefix("October 2026 was restated on ") && $0.contains("Gifts:Closing test") })
+        // The page, the index and the feed say so (the in-process runs record 20 Nov 2026).
+        let page = try String(contentsOf: workspace.appendingPathComponent("site/2026-10/index.html"), encoding: .utf8)
+        #expect(
+            page.contains(
+                "<p class=\"small close-note warn\">Restated on 20 Nov 2026 (version 2 of the close of 20 Nov 2026): "
+                    + "1 transaction re-categorised ("))
+        let index = try String(contentsOf: workspace.appendingPathComponent("site/index.html"), encoding: .utf8)
+        #expect(index.contains("restated 20 Nov 2026"))
+        let feed = try String(contentsOf: workspace.appendingPathComponent("site/feed.xml"), encoding: .utf8)
+        #expect(feed.contains("Restated on 20 Nov 2026: 1 transaction re-categorised"))
+        let september = try String(
+            contentsOf: workspace.appendingPathComponent("site/2026-09/index.html"), encoding: .utf8)
+        #expect(september.contains("<p class=\"small close-note\">Closed on 20 Nov 2026.</p>"))
         // September did not change: still one version.
         #expect(try Self.record(workspace, "2026-09").versions.count == 1)
 

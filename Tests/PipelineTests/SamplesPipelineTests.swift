@@ -14,6 +14,10 @@ struct SamplesPipelineTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The time the in-process runs record in their closes, so that pages saying when a month
+    /// was closed are the same bytes on every day.
+    static let now = "2026-11-20T09:00:00Z"
+
     /// Copies the workspace's inputs (never its outputs) into a fresh temporary folder.
     static func freshWorkspace() throws -> URL {
         let fm = FileManager.default
@@ -45,7 +49,7 @@ struct SamplesPipelineTests {
         let analysis = "\(build)/analysis/\(month).json"
         try AnalyzeCommand.parse([
             "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--import-report", "\(build)/import-report.json",
-            "--month", month, "--out", "\(build)/analysis",
+            "--month", month, "--out", "\(build)/analysis", "--now", SamplesPipelineTests.now,
         ]).run()
         let months = try FileManager.default.contentsOfDirectory(atPath: "\(build)/analysis").sorted()
         try ReportCommand.parse(

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// What a month page says about its close, in sentences for the month's notices: a restatement
@@ -9,7 +10,7 @@ enum CloseNotices {
         if case .refused(let changes) = outcome, let latest = record?.versions.last {
             sentences.append(
                 "\(month.displayName) is closed and locked, but what it says now differs from version "
-                    + "\(latest.version) of its close: \(describe(changes)). closed/\(month).json is unchanged; to "
+                    + "\(latest.version) of its close: \(describe(changes, naming: false)). closed/\(month).json is unchanged; to "
                     + "record the change, run make report REOPEN=\(month) REASON=\"…\".")
         }
         if let record, record.versions.count > 1, let latest = record.versions.last,
@@ -19,7 +20,7 @@ enum CloseNotices {
             var sentence =
                 "\(month.displayName) was \(how) on \(day(latest.recordedAt)) (version \(latest.version); version "
                 + "\(previous.version) is of \(day(previous.recordedAt)))"
-            if let changes = latest.changes { sentence += ": " + describe(changes) }
+            if let changes = latest.changes { sentence += ": " + describe(changes, naming: false) }
             let figures = differences(previous.figures, latest.figures)
             if !figures.isEmpty { sentence += "; " + figures.joined(separator: ", ") }
             if latest.kind == "reopened", let reason = latest.reason { sentence += ". Reason given: \(reason)" }
@@ -29,7 +30,9 @@ enum CloseNotices {
     }
 
     /// `1 transaction added (2026-10-14 HARBOR CAFE -4.50 GBP); caused by inbox/late.csv is new`.
-    static func describe(_ changes: CloseChanges) -> String {
+    /// `naming`: list up to three of the transactions by date, payee and amount (the page's close
+    /// banner does; the notices do not, so a redacted copy has no payee to hide in them).
+    static func describe(_ changes: CloseChanges, naming: Bool = true) -> String {
         var parts: [String] = []
         if let summary = changes.summary {
             var text = summary
@@ -37,7 +40,7 @@ enum CloseNotices {
                 changes.added.prefix(3).map { "\($0.date) \($0.payee) \($0.amount) \($0.currency)" }
                 + changes.recategorised.prefix(3).map { "\($0.payee): \($0.before) → \($0.after)" }
                 + changes.amountChanged.prefix(3).map { "\($0.payee): \($0.before) → \($0.after)" }
-            if !named.isEmpty { text += " (" + named.joined(separator: "; ") + ")" }
+            if naming, !named.isEmpty { text += " (" + named.joined(separator: "; ") + ")" }
             parts.append(text)
         } else {
             parts.append("no transaction changed, but its figures did (an exchange rate or a valuation)")
@@ -72,4 +75,17 @@ enum CloseNotices {
 
     /// `2026-11-27` of `2026-11-27T10:00:00Z`.
     static func day(_ timestamp: String) -> String { String(timestamp.prefix(10)) }
+
+    /// The month's close for its page, index row and feed entry; nil while never closed.
+    static func status(record: CloseRecord?, outcome: MonthClose.Outcome) -> CloseStatus? {
+        guard let record, let first = record.versions.first, let latest = record.versions.last else { return nil }
+        if case .refused(let changes) = outcome {
+            return CloseStatus(
+                state: "locked", version: latest.version, closedOn: day(first.recordedAt),
+                recordedOn: day(latest.recordedAt), changes: describe(changes))
+        }
+        return CloseStatus(
+            state: latest.kind, version: latest.version, closedOn: day(first.recordedAt),
+            recordedOn: day(latest.recordedAt), changes: latest.changes.map { describe($0) })
+    }
 }

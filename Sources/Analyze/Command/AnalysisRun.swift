@@ -247,5 +247,6 @@ public struct AnalysisRun {
         case .refused: outcome.lockedMonths.append(month)
         }
         analysis.notices += CloseNotices.sentences(month: month, record: record, outcome: result)
+        analysis.close = CloseNotices.status(record: record, outcome: result)
     }
 }

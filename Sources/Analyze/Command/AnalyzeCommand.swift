@@ -88,6 +88,9 @@ public struct AnalyzeCommand: ParsableCommand {
     @Flag(help: "Leave closed/ alone: neither close months nor check closed ones.")
     public var noClose = false
 
+    @Option(help: .hidden)
+    public var now: String?
+
     public init() {}
 
     public func run() throws {
@@ -132,7 +135,7 @@ public struct AnalyzeCommand: ParsableCommand {
         }
         if !noClose {
             run.closing = AnalysisRun.Closing(
-                lock: settings.close.lock, reopen: reopened, reason: reason, now: Self.now())
+                lock: settings.close.lock, reopen: reopened, reason: reason, now: now ?? Self.now())
         }
         let outcome: AnalysisRun.Outcome
         do {
@@ -194,7 +197,8 @@ public struct AnalyzeCommand: ParsableCommand {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// The time a close records: `CLOSEBOOK_NOW` (for tests and reproducible runs) or the clock, in UTC.
+    /// The time a close records: `--now` or `CLOSEBOOK_NOW` (for tests and reproducible runs), else
+    /// the clock, in UTC.
     static func now() -> String {
         if let fixed = ProcessInfo.processInfo.environment["CLOSEBOOK_NOW"], !fixed.isEmpty { return fixed }
         let formatter = ISO8601DateFormatter()

@@ -101,6 +101,7 @@ extension MonthReport {
         }
         notices = analysis.notices
         sections.complete = analysis.complete
+        sections.close = analysis.close
         sections.netWorth = analysis.netWorth
         sections.recurring = analysis.recurring
         recurringTotals = try analysis.recurringTotals.map { totals throws(ReportError) in

@@ -43,6 +43,7 @@ public struct MonthReport: Sendable, Equatable {
     /// The engine's sections of a month analysis, exact decimal text as `closebook-analyze` wrote it.
     public struct EngineSections: Sendable, Equatable {
         public var complete: Bool?
+        public var close: CloseStatus?
         public var netWorth: NetWorthSection?
         public var recurring: [RecurringEntry]?
         public var anomalies: [AnomalyEntry]?

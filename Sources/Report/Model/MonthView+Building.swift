@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 extension MonthView {
@@ -87,11 +88,35 @@ extension MonthView {
         uncategorizedRow = report.categories.first { $0.category == "Uncategorized" }
             .map { MonthView.row($0, higherIsBetter: false, text: text) }
         self.style = style
+        (closeNote, closeTone) = MonthView.closeNote(report.sections.close, month: report.month, text: text)
         redactionNote =
             report.isRedacted
             ? "This copy is redacted: payees, account names and numbers, and single transactions are left out; "
                 + "every total, card and chart is whole."
             : ""
+    }
+
+    /// The close in a sentence, and its tone: a plain note for a closed month, a warning for one
+    /// whose figures changed after it was closed.
+    static func closeNote(_ close: CloseStatus?, month: YearMonth, text: (String) -> String) -> (String, String) {
+        guard let close else { return ("", "") }
+        func day(_ iso: String) -> String { CivilDate(iso: iso).map(dayText) ?? iso }
+        let changes = close.changes.map { ": " + text($0) } ?? ""
+        switch close.state {
+        case "restated", "reopened":
+            let how = close.state == "reopened" ? "Reopened and restated" : "Restated"
+            return (
+                "\(how) on \(day(close.recordedOn)) (version \(close.version) of the close of \(day(close.closedOn)))"
+                    + "\(changes).", "close-note warn"
+            )
+        case "locked":
+            return (
+                "These figures differ from the close of \(day(close.closedOn)) (version \(close.version)), which is "
+                    + "locked\(changes). make report REOPEN=\(month) REASON=\"…\" records them.", "close-note warn"
+            )
+        default:
+            return ("Closed on \(day(close.closedOn)).", "close-note")
+        }
     }
 
     /// `2 Sep 2024`.

@@ -66,6 +66,10 @@ public struct MonthView: MustacheParent, Sendable {
     public var style: String
     /// What a redacted report leaves out, in a sentence; empty for a full report.
     public var redactionNote: String
+    /// Where the month stands against its close, in a sentence; empty while never closed.
+    public var closeNote: String
+    /// `close-note`, with `warn` when the figures differ from what the month said when closed.
+    public var closeTone: String
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -132,6 +136,9 @@ public struct MonthView: MustacheParent, Sendable {
         case "style": style
         case "redactionNote": redactionNote
         case "hasRedactionNote": !redactionNote.isEmpty
+        case "closeNote": closeNote
+        case "hasCloseNote": !closeNote.isEmpty
+        case "closeTone": closeTone
         default: nil
         }
     }

@@ -31,6 +31,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var redacted: Bool?
     /// The analysis engine's sections, as in the month's analysis file (see its schema).
     public var complete: Bool?
+    public var close: CloseStatus?
     public var netWorth: NetWorthSection?
     public var recurring: [RecurringEntry]?
     public var anomalies: [AnomalyEntry]?
@@ -201,6 +202,7 @@ extension ReportDocument {
         notices = report.notices
         redacted = report.isRedacted ? true : nil
         complete = report.sections.complete
+        close = report.sections.close
         netWorth = report.sections.netWorth
         recurring = report.sections.recurring
         // report.json's schema (version 1) lists an anomaly's risk, not the severity the analysis

@@ -79,6 +79,8 @@ extension MonthReport {
         report.notices = notices.map(text)
 
         var engine = sections
+        // What changed in a restated month names transactions: the redacted copy says that it changed.
+        if sections.close?.changes != nil { engine.close?.changes = "transactions changed" }
         engine.netWorth?.accounts = (sections.netWorth?.accounts ?? []).map { account in
             var entry = account
             entry.id = accountIDs[account.id] ?? account.id

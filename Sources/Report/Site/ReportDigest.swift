@@ -12,6 +12,14 @@ public struct ReportDigest: Decodable, Sendable, Equatable {
     public var headline: Headline
     public var healthScore: Health?
     public var netWorth: NetWorth?
+    public var close: Close?
+
+    /// The month's close: a restated month is marked in the index and the feed.
+    public struct Close: Decodable, Sendable, Equatable {
+        public var state: String
+        public var recordedOn: String
+        public var changes: String?
+    }
 
     public struct Health: Decodable, Sendable, Equatable {
         public var score: Int
@@ -66,6 +74,11 @@ extension ReportDigest {
             month: yearMonth, income: try amount(headline.income, "income"),
             expenses: try amount(headline.expenses, "expenses"), net: try amount(headline.net, "net"),
             savingsRate: headline.savingsRate, healthScore: healthScore?.score, healthGrade: healthScore?.grade,
-            netWorthSeries: Array(series.suffix(SiteIndex.sparklineMonths)))
+            netWorthSeries: Array(series.suffix(SiteIndex.sparklineMonths)),
+            restatement: close.flatMap { close in
+                ["restated", "reopened", "locked"].contains(close.state)
+                    ? SiteIndex.Restatement(
+                        state: close.state, recordedOn: close.recordedOn, changes: close.changes) : nil
+            })
     }
 }

@@ -27,6 +27,8 @@ public struct SiteEntryView: MustacheParent, Sendable {
     public var sparkline: String
     /// `year-2026.html`.
     public var yearHref: String
+    /// `restated 27 Nov 2026` for a month changed after it was closed, else empty.
+    public var restated: String = ""
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -47,6 +49,8 @@ public struct SiteEntryView: MustacheParent, Sendable {
         case "sparkline": sparkline
         case "hasSparkline": !sparkline.isEmpty
         case "yearHref": yearHref
+        case "restated": restated
+        case "hasRestated": !restated.isEmpty
         default: nil
         }
     }

@@ -9,6 +9,14 @@ import Ledger
 /// is gone are removed first, by `SitePublisher.removeMonthsNotIn`).
 public struct SiteIndex: Sendable, Equatable {
     /// One listed month's headline figures.
+    /// A closed month whose figures changed: restated, reopened, or changed under a lock.
+    public struct Restatement: Sendable, Equatable {
+        public var state: String
+        /// `2026-11-27`.
+        public var recordedOn: String
+        public var changes: String?
+    }
+
     public struct Figures: Sendable, Equatable {
         public var month: YearMonth
         public var income: Money
@@ -19,11 +27,15 @@ public struct SiteIndex: Sendable, Equatable {
         public var healthGrade: String?
         /// Net worth at the month ends up to this one, at most `sparklineMonths`, oldest first.
         public var netWorthSeries: [Money]
+        /// Set when the month changed after it was closed.
+        public var restatement: Restatement?
 
         public init(
             month: YearMonth, income: Money, expenses: Money, net: Money, savingsRate: Double?,
-            healthScore: Int? = nil, healthGrade: String? = nil, netWorthSeries: [Money] = []
+            healthScore: Int? = nil, healthGrade: String? = nil, netWorthSeries: [Money] = [],
+            restatement: Restatement? = nil
         ) {
+            self.restatement = restatement
             self.month = month
             self.income = income
             self.expenses = expenses
@@ -126,6 +138,17 @@ public struct SiteIndex: Sendable, Equatable {
             health = "\(score)" + (figures.healthGrade.map { " \($0)" } ?? "")
             summary += "; health score \(health)"
         }
+        var restated = ""
+        if let restatement = figures.restatement {
+            let day = CivilDate(iso: restatement.recordedOn).map(MonthView.dayText) ?? restatement.recordedOn
+            restated =
+                restatement.state == "locked"
+                ? "changed since closed (locked)" : "restated \(day)"
+            summary +=
+                restatement.state == "locked"
+                ? ". Its figures differ from its locked close" : ". Restated on \(day)"
+            if let changes = restatement.changes { summary += ": \(changes)" }
+        }
         let first = figures.month.adding(months: 1 - figures.netWorthSeries.count)
         let sparkline = Sparkline(
             values: figures.netWorthSeries,
@@ -136,7 +159,10 @@ public struct SiteIndex: Sendable, Equatable {
             markdownHref: "\(figures.month)/report.md", jsonHref: "\(figures.month)/report.json",
             income: income, expenses: expenses, net: net, netTone: MonthView.tone(of: figures.net),
             savingsRate: rate, id: "urn:closebook:report:\(figures.month)",
-            updated: figures.month.lastDay.isoString + "T23:59:59Z", summary: summary + ".",
-            healthScore: health, sparkline: sparkline, yearHref: YearView.fileName(figures.month.year))
+            // A restated month is news again: its feed entry is updated on the day of the restatement.
+            updated: (figures.restatement?.recordedOn ?? figures.month.lastDay.isoString) + "T23:59:59Z",
+            summary: summary + ".",
+            healthScore: health, sparkline: sparkline, yearHref: YearView.fileName(figures.month.year),
+            restated: restated)
     }
 }
