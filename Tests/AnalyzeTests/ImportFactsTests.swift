@@ -25,7 +25,8 @@ struct ImportFactsTests {
         let notices = facts.notices(for: try #require(YearMonth("2026-10")))
         #expect(
             notices == [
-                "Current: the inbox covers this month only up to 2026-10-20.",
+                "Current: the inbox covers this month only up to 2026-10-20; add its export from 2026-10-21 to inbox/ "
+                    + "to complete the month.",
                 "Current: no inbox file covers 2026-10-05 to 2026-10-07; transactions of those days may be missing.",
                 "Old Saver: no inbox file covers October 2026; its figures are missing.",
                 "2 records of inbox/a.csv were skipped; build/import-report.json says why.",

@@ -120,4 +120,37 @@ struct CloseTests {
         #expect(reopened.versions.last?.changes?.recategorised.first?.after == "Gifts:Changed again")
         #expect(reopened.versions.last?.figures.categories["Gifts:Changed again"] == String(expense.amount.dropFirst()))
     }
+
+    /// A late export: a new card's one-row statement of 14 October 2026 after October was closed.
+    /// October is restated with that row added and its cause named; the card begins and ends on
+    /// the 14th, so October is no longer complete (the report goes back to September) but its
+    /// page stays on the site.
+    @Test func aLateExportRestatesTheClosedMonth() throws {
+        let workspace = try SamplesPipelineTests.freshWorkspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try SamplesPipelineTests.runPipeline(in: workspace)
+        let before = try Self.record(workspace, "2026-10").versions[0].figures
+
+        try Data("Date,Type,Description,Paid Out,Paid In,Balance\n14/10/2026,DEB,LATE CAFE,4.50,,95.50\n".utf8)
+            .write(to: workspace.appendingPathComponent("inbox/late-card.csv"))
+        try SamplesPipelineTests.runPipeline(in: workspace)
+        let record = try Self.record(workspace, "2026-10")
+        let latest = try #require(record.versions.last)
+        #expect(record.versions.count == 2)
+        #expect(latest.kind == "restated")
+        #expect(latest.changes?.added.map(\.payee) == ["Late Cafe"])  // the payee as the cleaner writes it
+        #expect(latest.changes?.added.map(\.amount) == ["-4.50"])
+        #expect(latest.changes?.removed.isEmpty == true)
+        #expect(latest.changes?.causes == ["inbox/late-card.csv is new"])
+        // Expenses rise by exactly the 4.50 (in GBP, the base currency).
+        let old = try #require(Decimal(string: before.expenses))
+        let new = try #require(Decimal(string: latest.figures.expenses))
+        #expect(new - old == Decimal(string: "4.50"))
+        #expect(latest.transactionCount == record.versions[0].transactionCount + 1)
+        // October is still on the site, now marked partial, and November too.
+        let october = try Self.analysis(workspace, "2026-10")
+        #expect(october.complete == false)
+        #expect(
+            FileManager.default.fileExists(atPath: workspace.appendingPathComponent("site/2026-11/index.html").path))
+    }
 }

@@ -133,7 +133,11 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
                 notices.append("\(account.name): the inbox covers this month only from \(coverage.from).")
             }
             if coverage.to < last {
-                notices.append("\(account.name): the inbox covers this month only up to \(coverage.to).")
+                // How to complete it: the export of the days after, as the bank offers it.
+                let next = CivilDate(iso: coverage.to).flatMap { CivilDate(dayNumber: $0.dayNumber + 1) }
+                notices.append(
+                    "\(account.name): the inbox covers this month only up to \(coverage.to); add its export from "
+                        + "\(next?.isoString ?? "the next day") to inbox/ to complete the month.")
             }
             for gap in account.gaps where gap.from <= last && gap.to >= first {
                 let span = gap.from == gap.to ? gap.from : "\(gap.from) to \(gap.to)"
