@@ -64,6 +64,13 @@ struct CloseTests {
         #expect(first.versions[0].inputs.contains { $0.path == "overrides.csv" })
         #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("closed/2026-11.json").path))
 
+        // November 2026 (the exports end on the 18th) has its page, marked partial in the index.
+        let firstIndex = try String(contentsOf: workspace.appendingPathComponent("site/index.html"), encoding: .utf8)
+        let novemberRow = try #require(firstIndex.split(separator: "\n").first { $0.contains("2026-11/index.html") })
+        #expect(novemberRow.contains("partial: the exports end before the month does"))
+        #expect(
+            !firstIndex.split(separator: "\n").contains { $0.contains("2026-10/index.html") && $0.contains("partial") })
+
         // 2. An override re-categorises one October expense: October is restated.
         let expense = try Self.octoberExpense(workspace)
         let overrides = workspace.appendingPathComponent("overrides.csv")

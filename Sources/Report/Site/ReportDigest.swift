@@ -13,6 +13,8 @@ public struct ReportDigest: Decodable, Sendable, Equatable {
     public var healthScore: Health?
     public var netWorth: NetWorth?
     public var close: Close?
+    /// False when the statements do not cover the whole month.
+    public var complete: Bool?
 
     /// The month's close: a restated month is marked in the index and the feed.
     public struct Close: Decodable, Sendable, Equatable {
@@ -75,6 +77,7 @@ extension ReportDigest {
             expenses: try amount(headline.expenses, "expenses"), net: try amount(headline.net, "net"),
             savingsRate: headline.savingsRate, healthScore: healthScore?.score, healthGrade: healthScore?.grade,
             netWorthSeries: Array(series.suffix(SiteIndex.sparklineMonths)),
+            isPartial: complete == false,
             restatement: close.flatMap { close in
                 ["restated", "reopened", "locked"].contains(close.state)
                     ? SiteIndex.Restatement(

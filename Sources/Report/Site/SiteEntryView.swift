@@ -27,7 +27,8 @@ public struct SiteEntryView: MustacheParent, Sendable {
     public var sparkline: String
     /// `year-2026.html`.
     public var yearHref: String
-    /// `restated 27 Nov 2026` for a month changed after it was closed, else empty.
+    /// `restated 27 Nov 2026` for a month changed after it was closed, `partial: …` for one the
+    /// exports do not cover whole, else empty.
     public var restated: String = ""
 
     public func child(named name: String) -> Any? {

@@ -29,12 +29,15 @@ public struct SiteIndex: Sendable, Equatable {
         public var netWorthSeries: [Money]
         /// Set when the month changed after it was closed.
         public var restatement: Restatement?
+        /// True when the statements do not cover the whole month (the month in progress, say).
+        public var isPartial: Bool
 
         public init(
             month: YearMonth, income: Money, expenses: Money, net: Money, savingsRate: Double?,
             healthScore: Int? = nil, healthGrade: String? = nil, netWorthSeries: [Money] = [],
-            restatement: Restatement? = nil
+            isPartial: Bool = false, restatement: Restatement? = nil
         ) {
+            self.isPartial = isPartial
             self.restatement = restatement
             self.month = month
             self.income = income
@@ -139,11 +142,16 @@ public struct SiteIndex: Sendable, Equatable {
             summary += "; health score \(health)"
         }
         var restated = ""
+        if figures.isPartial {
+            // A month the exports do not cover whole (the month in progress) is not a month's figures yet.
+            restated = "partial: the exports end before the month does"
+            summary += ". Partial: the exports do not cover the whole month"
+        }
         if let restatement = figures.restatement {
             let day = CivilDate(iso: restatement.recordedOn).map(MonthView.dayText) ?? restatement.recordedOn
             restated =
-                restatement.state == "locked"
-                ? "changed since closed (locked)" : "restated \(day)"
+                (restated.isEmpty ? "" : restated + "; ")
+                + (restatement.state == "locked" ? "changed since closed (locked)" : "restated \(day)")
             summary +=
                 restatement.state == "locked"
                 ? ". Its figures differ from its locked close" : ". Restated on \(day)"
