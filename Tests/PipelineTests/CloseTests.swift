@@ -86,6 +86,7 @@ struct CloseTests {
         #expect(second.changes?.recategorised.first?.after == "Gifts:Closing test")
         #expect(second.changes?.added.isEmpty == true && second.changes?.removed.isEmpty == true)
         #expect(second.changes?.causes == ["overrides.csv changed"])
+        #expect(second.changes?.recategorised.first?.cause == "override")
         #expect(second.figures.categories["Gifts:Closing test"] == String(expense.amount.dropFirst()))
         #expect(second.figures.expenses == first.versions[0].figures.expenses)
         let notices = try Self.analysis(workspace, "2026-10").notices
@@ -149,6 +150,7 @@ struct CloseTests {
         #expect(latest.changes?.added.map(\.amount) == ["-4.50"])
         #expect(latest.changes?.removed.isEmpty == true)
         #expect(latest.changes?.causes == ["inbox/late-card.csv is new"])
+        #expect(latest.changes?.added.first?.source == "inbox/late-card.csv:2")
         // Expenses rise by exactly the 4.50 (in GBP, the base currency).
         let old = try #require(Decimal(string: before.expenses))
         let new = try #require(Decimal(string: latest.figures.expenses))
@@ -159,5 +161,26 @@ struct CloseTests {
         #expect(october.complete == false)
         #expect(
             FileManager.default.fileExists(atPath: workspace.appendingPathComponent("site/2026-11/index.html").path))
+
+        // An edited rule re-categorises the late row: version 3 names the rule.
+        try Data("if payee ~ \"late cafe\"\n    category Food:Late test\n".utf8)
+            .write(to: workspace.appendingPathComponent("rules/05-late.rules"))
+        try SamplesPipelineTests.runPipeline(in: workspace)
+        let third = try #require(try Self.record(workspace, "2026-10").versions.last)
+        #expect(third.version == 3)
+        #expect(third.changes?.recategorised.map(\.after) == ["Food:Late test"])
+        #expect(third.changes?.recategorised.first?.cause?.hasPrefix("rule rules/05-late.rules:") == true)
+        #expect(third.changes?.causes == ["rules/05-late.rules is new"])
+        #expect(third.figures.categories["Food:Late test"] == "4.50")
+
+        // The late file deleted: version 4 removes the row, and the figures are version 1's again.
+        try FileManager.default.removeItem(at: workspace.appendingPathComponent("inbox/late-card.csv"))
+        try SamplesPipelineTests.runPipeline(in: workspace)
+        let fourth = try #require(try Self.record(workspace, "2026-10").versions.last)
+        #expect(fourth.version == 4)
+        #expect(fourth.changes?.removed.map(\.payee) == ["Late Cafe"])
+        #expect(fourth.changes?.causes == ["inbox/late-card.csv is gone"])
+        #expect(fourth.figures.expenses == before.expenses)
+        #expect(fourth.figures.income == before.income)
     }
 }

@@ -8,8 +8,11 @@ public struct CloseChanges: Codable, Sendable, Equatable {
         public var date: String
         public var before: String
         public var after: String
+        /// What made it so now: `rule rules/20-food.rules:12`, `override`, `inbox/x.csv:14`.
+        public var cause: String?
 
-        public init(id: String, payee: String, date: String, before: String, after: String) {
+        public init(id: String, payee: String, date: String, before: String, after: String, cause: String? = nil) {
+            self.cause = cause
             self.id = id
             self.payee = payee
             self.date = date
@@ -89,5 +92,30 @@ public struct CloseChanges: Codable, Sendable, Equatable {
         count(recategorised.count, "re-categorised")
         count(amountChanged.count, "with a new amount")
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The changes with each one's cause: `explain` gives, for transaction ids, the category's
+    /// source (`rule rules/20-food.rules:12`, `override`) and the row's place (`inbox/x.csv:14`).
+    func explained(by explain: ([String]) -> [String: (category: String, row: String)]) -> CloseChanges {
+        let ids = added.map(\.id) + recategorised.map(\.id) + amountChanged.map(\.id)
+        guard !ids.isEmpty else { return self }
+        let known = explain(ids)
+        var result = self
+        result.added = added.map { transaction in
+            var named = transaction
+            named.source = known[transaction.id]?.row
+            return named
+        }
+        result.recategorised = recategorised.map { change in
+            var named = change
+            named.cause = known[change.id]?.category
+            return named
+        }
+        result.amountChanged = amountChanged.map { change in
+            var named = change
+            named.cause = known[change.id]?.row
+            return named
+        }
+        return result
     }
 }

@@ -36,10 +36,13 @@ enum CloseNotices {
         var parts: [String] = []
         if let summary = changes.summary {
             var text = summary
+            func by(_ cause: String?) -> String { cause.map { ", by \($0)" } ?? "" }
             let named =
-                changes.added.prefix(3).map { "\($0.date) \($0.payee) \($0.amount) \($0.currency)" }
-                + changes.recategorised.prefix(3).map { "\($0.payee): \($0.before) → \($0.after)" }
-                + changes.amountChanged.prefix(3).map { "\($0.payee): \($0.before) → \($0.after)" }
+                changes.added.prefix(3).map {
+                    "\($0.date) \($0.payee) \($0.amount) \($0.currency)\($0.source.map { " from \($0)" } ?? "")"
+                }
+                + changes.recategorised.prefix(3).map { "\($0.payee): \($0.before) → \($0.after)\(by($0.cause))" }
+                + changes.amountChanged.prefix(3).map { "\($0.payee): \($0.before) → \($0.after)\(by($0.cause))" }
             if naming, !named.isEmpty { text += " (" + named.joined(separator: "; ") + ")" }
             parts.append(text)
         } else {

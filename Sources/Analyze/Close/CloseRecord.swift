@@ -103,10 +103,14 @@ public struct ClosedTransaction: Codable, Sendable, Equatable {
     public var category: String
     public var date: String
     public var payee: String
+    /// Where it came from, `inbox/late.csv:2`: set on transactions a restatement names as added.
+    public var source: String?
 
     public init(
-        id: String, account: String, amount: String, currency: String, category: String, date: String, payee: String
+        id: String, account: String, amount: String, currency: String, category: String, date: String, payee: String,
+        source: String? = nil
     ) {
+        self.source = source
         self.id = id
         self.account = account
         self.amount = amount

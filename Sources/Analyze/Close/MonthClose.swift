@@ -28,6 +28,9 @@ struct MonthClose {
     var now: String
     /// The workspace's input files with their digests, computed once and only when needed.
     var inputs: () -> [InputFile]
+    /// For transaction ids, their category's source and their row's place (read from the ledger
+    /// only when a closed month changed).
+    var explain: ([String]) -> [String: (category: String, row: String)] = { _ in [:] }
 
     /// Decides, writes the record when it changes, and returns what happened with the record as it
     /// now stands (nil when the month has none).
@@ -45,7 +48,8 @@ struct MonthClose {
         let old = store.transactions(month, version: latest.version)
         let changes = CloseChanges(
             since: latest.version, old: old, new: snapshot.transactions,
-            causes: InputFiles.causes(recorded: latest.inputs, current: inputs()))
+            causes: InputFiles.causes(recorded: latest.inputs, current: inputs())
+        ).explained(by: explain)
         let reopened = reopen.flatMap { $0.month == month ? $0.reason : nil }
         if lock && reopened == nil { return (.refused(changes), record) }
         var updated = record

@@ -229,7 +229,7 @@ public struct AnalysisRun {
         let snapshot = MonthSnapshot(
             month: month, analysis: analysis, rows: history.transactions[history.range(of: month)])
         var collected = inputs
-        let closer = MonthClose(
+        var closer = MonthClose(
             store: CloseStore(workspace: workspace), lock: closing.lock,
             reopen: closing.reopen.map { ($0, closing.reason ?? "reopened") }, now: closing.now,
             inputs: {
@@ -238,6 +238,20 @@ public struct AnalysisRun {
                 collected = files
                 return files
             })
+        closer.explain = { ids in
+            // A closed month changed: the ledger is read whole once more, for these rows' sources.
+            let wanted = Set(ids)
+            guard let bytes = try? FileOutput.read(ledgerPath),
+                let journal = try? JournalCodec.decode(bytes, path: ledgerPath)
+            else { return [:] }
+            var found: [String: (category: String, row: String)] = [:]
+            for transaction in journal.transactions where wanted.contains(transaction.id.rawValue) {
+                found[transaction.id.rawValue] = (
+                    transaction.categorySource.description, transaction.source.description
+                )
+            }
+            return found
+        }
         let (result, record) = try closer.apply(snapshot, closable: analysis.complete == true && reconciles)
         inputs = collected
         switch result {
