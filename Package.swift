@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "closebook-categorize", targets: ["closebook-categorize"]),
         .executable(name: "closebook-analyze", targets: ["closebook-analyze"]),
         .executable(name: "closebook-report", targets: ["closebook-report"]),
+        .executable(name: "closebook-export", targets: ["closebook-export"]),
         // The stage libraries, for the coverage-guided fuzz targets in Fuzz/ (a package of its own,
         // built with the fuzzer and address sanitizers by `make fuzz-coverage`).
         .library(name: "ClosebookStages", targets: ["Ledger", "Import", "Categorize"]),
@@ -53,6 +54,7 @@ package.targets += [
             "Ledger", "Analyze", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
         ]
     ),
+    .target(name: "Export", dependencies: ["Ledger", argumentParser]),
 ]
 
 // MARK: - Executables (thin shells over the libraries' commands)
@@ -62,6 +64,7 @@ package.targets += [
     .executableTarget(name: "closebook-categorize", dependencies: ["Categorize"]),
     .executableTarget(name: "closebook-analyze", dependencies: ["Analyze"]),
     .executableTarget(name: "closebook-report", dependencies: ["Report"]),
+    .executableTarget(name: "closebook-export", dependencies: ["Export"]),
 ]
 
 // MARK: - Tests
@@ -75,6 +78,7 @@ package.targets += [
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "SchemaValidation"]),
     .testTarget(name: "ReportTests", dependencies: ["Report", "SchemaValidation"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ExportTests", dependencies: ["Export", "Import", "Categorize", "Analyze"]),
     .testTarget(
         name: "PipelineTests", dependencies: ["Import", "Categorize", "Analyze", "Report", "SchemaValidation"]),
 ]

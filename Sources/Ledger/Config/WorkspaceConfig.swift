@@ -19,6 +19,8 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var goals: [GoalConfig] = []
     /// `[publish]`: how the report stage publishes the site.
     public var publish = PublishSettings()
+    /// `[export]`: which formats `make report` exports the ledger to.
+    public var export = ExportSettings()
 
     public init(
         baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],
