@@ -81,6 +81,7 @@ public struct ExportRun: Sendable {
         let output = try ExportOutput(path: path)
         switch format {
         case .journal: JournalWriter.write(book, to: output)
+        case .beancount: BeancountWriter.write(book, to: output)
         }
         try output.finish()
     }

@@ -15,11 +15,14 @@ public struct ExportSettings: Sendable, Equatable {
 public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Comparable {
     /// `closebook.journal`: hledger and ledger read the same file.
     case journal
+    /// `closebook.beancount`.
+    case beancount
 
     /// The file the format is written to, inside `build/export/`.
     public var fileName: String {
         switch self {
         case .journal: "closebook.journal"
+        case .beancount: "closebook.beancount"
         }
     }
 

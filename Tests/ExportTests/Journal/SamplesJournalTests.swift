@@ -76,6 +76,15 @@ struct SamplesJournalTests {
         }
     }
 
+    @Test func ledgerAgreesWithHledgerOnEveryAccount() throws {
+        let path = try Self.exported()
+        guard let hledger = try PeerTool.hledgerBalances(path),
+            let ledger = try PeerTool.ledgerBalances(path, commodities: ["GBP": 2, "EUR": 2])
+        else { return }
+        #expect(hledger.count > 20)
+        #expect(ledger == hledger)
+    }
+
     static func dayAfter(_ iso: String) -> String {
         CivilDate(dayNumber: CivilDate(iso: iso)!.dayNumber + 1)!.isoString
     }

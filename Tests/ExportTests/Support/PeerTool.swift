@@ -94,4 +94,33 @@ enum PeerTool {
         formatter.usesGroupingSeparator = false
         return formatter.string(from: rounded as NSDecimalNumber) ?? "\(rounded)"
     }
+
+    /// `bean-query`'s answer to `query` (CSV output) as rows of trimmed cells, header left out.
+    static func beanQuery(_ file: String, _ query: String) throws -> [[String]]? {
+        guard let output = try run("bean-query", ["-f", "csv", file, query]) else { return nil }
+        #expect(output.status == 0, "bean-query: \(output.standardError)")
+        // bean-query ends its CSV lines with CR LF, one `Character` in Swift: split on either.
+        return output.standardOutput.split(whereSeparator: \.isNewline).dropFirst().map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        }
+    }
+
+    /// Every account's total per currency from `bean-query`, as `"54.20 GBP"` with `decimals` places.
+    static func beancountBalances(
+        _ file: String, decimals: Int = 2, flag: String? = nil
+    ) throws -> [String: Set<
+        String
+    >]? {
+        let filter = flag.map { " WHERE flag = '\($0)'" } ?? ""
+        let query = "SELECT account, currency, sum(number) AS total\(filter) GROUP BY account, currency"
+        guard let rows = try beanQuery(file, query) else { return nil }
+        var balances: [String: Set<String>] = [:]
+        for row in rows where row.count == 3 {
+            guard let value = Decimal(string: row[2]), value != 0 else { continue }
+            balances[row[0], default: []].insert("\(fixed(value, decimals)) \(row[1])")
+        }
+        return balances
+    }
 }
