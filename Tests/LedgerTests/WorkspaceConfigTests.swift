@@ -96,7 +96,7 @@ struct WorkspaceConfigTests {
         ("publish = true\n", "closebook.toml:1:1: error: 'publish' must be a [publish] table"),
         (
             "[export]\nformats = [\"journal\", \"qif\"]\n",
-            "closebook.toml:2:1: error: export format 'qif' is not one of \"journal\", \"beancount\""
+            "closebook.toml:2:1: error: export format 'qif' is not one of \"journal\", \"beancount\", \"csv\""
         ),
         (
             "[export]\nformats = \"journal\"\n",
@@ -143,7 +143,7 @@ extension WorkspaceConfigTests {
     @Test func exportFormatsAreReadInOrderOnceEachAndNoneByDefault() throws {
         #expect(try WorkspaceConfig.parse("", path: "closebook.toml").export.formats == [])
         let config = try WorkspaceConfig.parse(
-            "[export]\nformats = [\"journal\", \"journal\"]\n", path: "closebook.toml")
-        #expect(config.export.formats == [.journal])
+            "[export]\nformats = [\"csv\", \"journal\", \"csv\"]\n", path: "closebook.toml")
+        #expect(config.export.formats == [.csv, .journal])
     }
 }

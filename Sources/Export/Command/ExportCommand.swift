@@ -8,11 +8,11 @@ extension ExportFormat: ExpressibleByArgument {}
 public struct ExportCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "closebook-export",
-        abstract: "Write the categorised ledger as an hledger/ledger journal and a beancount file.",
+        abstract: "Write the categorised ledger as an hledger/ledger journal, a beancount file and a CSV.",
         discussion: """
             Reads the ledger written by closebook-categorize, DIR/closebook.toml and DIR/rates.csv \
-            (market prices), and writes closebook.journal and closebook.beancount into the output \
-            folder, each atomically. With --configured it writes the formats \
+            (market prices), and writes closebook.journal, closebook.beancount and closebook.csv into \
+            the output folder, each atomically. With --configured it writes the formats \
             `[export] formats` names (none when there is no [export] table): what `make report` runs.
 
             Examples:
@@ -34,7 +34,7 @@ public struct ExportCommand: ParsableCommand {
     @Option(
         name: .customLong("format"),
         help: ArgumentHelp(
-            "A format to write: journal or beancount (repeatable; default: all).", valueName: "format"))
+            "A format to write: journal, beancount or csv (repeatable; default: all).", valueName: "format"))
     var formats: [ExportFormat] = []
 
     @Flag(help: "Write the formats closebook.toml's [export] table names, and nothing without one.")

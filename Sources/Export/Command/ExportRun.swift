@@ -82,6 +82,7 @@ public struct ExportRun: Sendable {
         switch format {
         case .journal: JournalWriter.write(book, to: output)
         case .beancount: BeancountWriter.write(book, to: output)
+        case .csv: LedgerCSVWriter.write(book, to: output)
         }
         try output.finish()
     }

@@ -17,12 +17,15 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Comparable 
     case journal
     /// `closebook.beancount`.
     case beancount
+    /// `closebook.csv`: the categorised ledger for spreadsheets.
+    case csv
 
     /// The file the format is written to, inside `build/export/`.
     public var fileName: String {
         switch self {
         case .journal: "closebook.journal"
         case .beancount: "closebook.beancount"
+        case .csv: "closebook.csv"
         }
     }
 
