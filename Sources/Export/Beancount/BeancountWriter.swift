@@ -21,7 +21,7 @@ import Ledger
 /// carries its id and source under its posting and its own date as `posted`; beancount books it
 /// on the transaction's date.
 enum BeancountWriter {
-    static func write(_ book: ExportBook, to output: ExportOutput) {
+    static func write(_ book: ExportBook, to output: inout ExportOutput) {
         var names: [BookAccount: [UInt8]] = [:]
         func name(_ account: BookAccount) -> [UInt8] {
             if let known = names[account] { return known }
@@ -79,81 +79,89 @@ enum BeancountWriter {
             output.append(" * \"Opening balance\" \"\"\n  ")
             output.bytes += name(book.account(opening.account.id))
             output.append("  ")
-            appendAmount(opening.amount, to: output)
+            appendAmount(opening.amount, to: &output)
             output.append("\n  ")
             output.bytes += name(.openingBalances)
             output.append("  ")
-            appendAmount(opening.amount.negated ?? opening.amount, to: output)
+            appendAmount(opening.amount.negated ?? opening.amount, to: &output)
             output.append("\n")
             output.append(opening.date)
             output.append(" balance ")
             output.bytes += name(book.account(opening.account.id))
             output.append(byte: 0x20)
-            appendAmount(opening.amount, to: output)
+            appendAmount(opening.amount, to: &output)
             output.append("\n\n")
         }
-        for index in rows.indices {
-            guard let postings = book.postings(ofRow: index) else { continue }
-            let row = rows[index]
-            output.append(row.date)
-            output.append(row.status == .pending ? " ! " : " * ")
-            appendString(row.payee, to: output)
-            output.append(byte: 0x20)
-            appendString(row.memo == row.payee ? "" : row.memo, to: output)
-            output.append(byte: 0x0A)
-            appendMetadata(of: row, indent: "  ", to: output)
-            for posting in postings {
-                output.append("  ")
-                output.bytes += name(posting.account)
-                output.append("  ")
-                appendAmount(posting.amount, to: output)
-                if let price = posting.totalPrice {
-                    output.append(" @@ ")
-                    appendAmount(price, to: output)
-                }
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                guard let postings = book.postings(of: rows, at: index) else { continue }
+                let row = rows.baseAddress! + index
+                output.append(row.pointee.date)
+                output.append(row.pointee.status == .pending ? " ! " : " * ")
+                appendString(row.pointee.payee, to: &output)
+                output.append(byte: 0x20)
+                appendString(row.pointee.memo == row.pointee.payee ? "" : row.pointee.memo, to: &output)
                 output.append(byte: 0x0A)
-                if let other = posting.row {
-                    let leg = rows[other]
-                    appendMetadata(of: leg, indent: "    ", to: output)
-                    if leg.date != row.date {
-                        output.append("    posted: ")
-                        output.append(leg.date)
-                        output.append(byte: 0x0A)
+                appendMetadata(of: row, indent: "  ", to: &output)
+                for posting in postings {
+                    output.append("  ")
+                    output.bytes += name(posting.account)
+                    output.append("  ")
+                    appendAmount(posting.amount, to: &output)
+                    if let price = posting.totalPrice {
+                        output.append(" @@ ")
+                        appendAmount(price, to: &output)
+                    }
+                    output.append(byte: 0x0A)
+                    if let other = posting.row {
+                        let leg = rows.baseAddress! + other
+                        appendMetadata(of: leg, indent: "    ", to: &output)
+                        if leg.pointee.date != row.pointee.date {
+                            output.append("    posted: ")
+                            output.append(leg.pointee.date)
+                            output.append(byte: 0x0A)
+                        }
                     }
                 }
+                output.append(byte: 0x0A)
+                output.flushIfFull()
             }
-            output.append(byte: 0x0A)
-            output.flushIfFull()
         }
     }
 
     /// `import-id`, `source` and `note` entries.
-    static func appendMetadata(of row: Transaction, indent: StaticString, to output: ExportOutput) {
+    static func appendMetadata(
+        of row: UnsafePointer<Transaction>, indent: StaticString, to output: inout ExportOutput
+    ) {
         output.append(indent)
         output.append("import-id: ")
-        appendString(row.id.rawValue, to: output)
+        appendString(row.pointee.id.rawValue, to: &output)
         output.append(byte: 0x0A)
         output.append(indent)
         output.append("source: ")
-        appendString("\(row.source.file):\(row.source.line)", to: output)
+        appendString(row.pointee.source.file, to: &output, closed: false)
+        output.append(byte: UInt8(ascii: ":"))
+        output.appendNumber(row.pointee.source.line)
+        output.append(byte: UInt8(ascii: "\""))
         output.append(byte: 0x0A)
-        if let note = row.note, !note.isEmpty {
+        if let note = row.pointee.note, !note.isEmpty {
             output.append(indent)
             output.append("note: ")
-            appendString(note, to: output)
+            appendString(note, to: &output)
             output.append(byte: 0x0A)
         }
     }
 
     /// `-54.20 GBP`.
-    static func appendAmount(_ money: Money, to output: ExportOutput) {
+    static func appendAmount(_ money: Money, to output: inout ExportOutput) {
         output.appendDecimal(money)
         output.append(byte: 0x20)
         output.append(money.currency.code)
     }
 
     /// A beancount string: quoted, `"` and `\` escaped, line breaks and control characters as spaces.
-    static func appendString(_ text: String, to output: ExportOutput) {
+    /// `closed: false` leaves the closing quote to the caller, who appends more first.
+    static func appendString(_ text: String, to output: inout ExportOutput, closed: Bool = true) {
         output.bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -164,6 +172,6 @@ enum BeancountWriter {
             default: output.bytes.append(byte)
             }
         }
-        output.bytes.append(UInt8(ascii: "\""))
+        if closed { output.bytes.append(UInt8(ascii: "\"")) }
     }
 }

@@ -109,33 +109,40 @@ public struct ExportBook: Sendable {
     /// The postings of the transaction that row `index` starts, or nil when the row is the second
     /// leg of a transfer (written with its first). The row's own account comes first.
     public func postings(ofRow index: Int) -> [BookPosting]? {
+        journal.transactions.withUnsafeBufferPointer { rows in postings(of: rows, at: index) }
+    }
+
+    /// `postings(ofRow:)` over the ledger's rows in place: copying a transaction out of the array
+    /// retains each of its strings, a cost a million rows feel.
+    func postings(of rows: UnsafeBufferPointer<Transaction>, at index: Int) -> [BookPosting]? {
         if isSecondLeg[index] { return nil }
-        let row = journal.transactions[index]
-        var postings = [BookPosting(account: account(row.account), amount: row.amount)]
+        let row = rows.baseAddress! + index
+        let amount = row.pointee.amount
+        var postings = [BookPosting(account: account(row.pointee.account), amount: amount)]
         let peer = Int(partner[index])
         if peer >= 0 {
-            let other = journal.transactions[peer]
-            let price = other.amount.currency == row.amount.currency ? nil : row.amount.negated
+            let other = rows[peer].amount
+            let price = other.currency == amount.currency ? nil : amount.negated
             postings.append(
                 BookPosting(
-                    account: account(other.account), amount: other.amount, totalPrice: price.map(ExportBook.magnitude),
-                    row: peer))
+                    account: account(rows[peer].account), amount: other,
+                    totalPrice: price.map(ExportBook.magnitude), row: peer))
             return postings
         }
-        guard let opposite = row.amount.negated else { return postings }
-        if row.isTransfer {
+        guard let opposite = amount.negated else { return postings }
+        if row.pointee.isTransfer {
             postings.append(BookPosting(account: .transfers, amount: opposite))
-        } else if row.isIgnored {
+        } else if row.pointee.isIgnored {
             postings.append(BookPosting(account: .ignored, amount: opposite))
-        } else if !row.splits.isEmpty {
-            for split in row.splits {
+        } else if !row.pointee.splits.isEmpty {
+            for split in row.pointee.splits {
                 let part = split.amount.negated ?? split.amount
                 postings.append(BookPosting(account: BookAccount(category: split.category), amount: part))
             }
-        } else if let category = row.category {
+        } else if let category = row.pointee.category {
             postings.append(BookPosting(account: BookAccount(category: category), amount: opposite))
         } else {
-            postings.append(BookPosting(account: .uncategorized(moneyIn: row.amount.isPositive), amount: opposite))
+            postings.append(BookPosting(account: .uncategorized(moneyIn: amount.isPositive), amount: opposite))
         }
         return postings
     }

@@ -16,7 +16,7 @@ enum LedgerCSVWriter {
         "id,date,account,amount,currency,payee,memo,category,splits,category_source,status,transfer,ignored,"
         + "transfer_peer,note,source\n"
 
-    static func write(_ book: ExportBook, to output: ExportOutput) {
+    static func write(_ book: ExportBook, to output: inout ExportOutput) {
         output.append(header)
         var categoryCells: [CategoryPath: [UInt8]] = [:]
         func categoryCell(_ path: CategoryPath) -> [UInt8] {
@@ -26,44 +26,73 @@ enum LedgerCSVWriter {
             categoryCells[path] = cell
             return cell
         }
+        var sourceCells: [CategorySource: [UInt8]] = [:]
+        func sourceCell(_ source: CategorySource) -> [UInt8] {
+            if let known = sourceCells[source] { return known }
+            var cell: [UInt8] = []
+            CSVCell.append(source.description, to: &cell)
+            sourceCells[source] = cell
+            return cell
+        }
         let comma = UInt8(ascii: ",")
-        for row in book.journal.transactions {
-            CSVCell.append(row.id.rawValue, to: &output.bytes)
+        book.journal.transactions.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                writeRow(rows.baseAddress! + index)
+            }
+        }
+        /// One line; the row is read in place (copying it out would retain each of its strings).
+        func writeRow(_ row: UnsafePointer<Transaction>) {
+            CSVCell.append(row.pointee.id.rawValue, to: &output.bytes)
             output.append(byte: comma)
-            output.append(row.date)
+            output.append(row.pointee.date)
             output.append(byte: comma)
-            CSVCell.append(row.account.rawValue, to: &output.bytes)
+            CSVCell.append(row.pointee.account.rawValue, to: &output.bytes)
             output.append(byte: comma)
-            output.appendDecimal(row.amount)
+            output.appendDecimal(row.pointee.amount)
             output.append(byte: comma)
-            output.append(row.amount.currency.code)
+            output.append(row.pointee.amount.currency.code)
             output.append(byte: comma)
-            CSVCell.append(row.payee, to: &output.bytes)
+            CSVCell.append(row.pointee.payee, to: &output.bytes)
             output.append(byte: comma)
-            CSVCell.append(row.memo, to: &output.bytes)
+            CSVCell.append(row.pointee.memo, to: &output.bytes)
             output.append(byte: comma)
-            if let category = row.category, row.splits.isEmpty { output.bytes += categoryCell(category) }
+            if let category = row.pointee.category, row.pointee.splits.isEmpty {
+                output.bytes += categoryCell(category)
+            }
             output.append(byte: comma)
-            if !row.splits.isEmpty {
-                let parts = row.splits.map { "\($0.category) \($0.amount.decimalString)" }
+            if !row.pointee.splits.isEmpty {
+                let parts = row.pointee.splits.map { "\($0.category) \($0.amount.decimalString)" }
                 CSVCell.append(parts.joined(separator: "; "), to: &output.bytes)
             }
             output.append(byte: comma)
-            CSVCell.append(row.categorySource.description, to: &output.bytes)
+            output.bytes += sourceCell(row.pointee.categorySource)
             output.append(byte: comma)
-            output.append(row.status == .pending ? "pending" : "posted")
+            output.append(row.pointee.status == .pending ? "pending" : "posted")
             output.append(byte: comma)
-            if row.isTransfer { output.append("yes") }
+            if row.pointee.isTransfer { output.append("yes") }
             output.append(byte: comma)
-            if row.isIgnored { output.append("yes") }
+            if row.pointee.isIgnored { output.append("yes") }
             output.append(byte: comma)
-            if let peer = row.transferPeer { CSVCell.append(peer.rawValue, to: &output.bytes) }
+            if let peer = row.pointee.transferPeer { CSVCell.append(peer.rawValue, to: &output.bytes) }
             output.append(byte: comma)
-            if let note = row.note { CSVCell.append(note, to: &output.bytes) }
+            if let note = row.pointee.note { CSVCell.append(note, to: &output.bytes) }
             output.append(byte: comma)
-            CSVCell.append("\(row.source.file):\(row.source.line)", to: &output.bytes)
+            appendSource(row.pointee.source, to: &output)
             output.append(byte: 0x0A)
             output.flushIfFull()
         }
+    }
+
+    /// `inbox/bank.csv:14` as one cell; without making a `String` when the path needs no quotes.
+    static func appendSource(_ source: SourceLocation, to output: inout ExportOutput) {
+        var file = source.file
+        let plain = file.withUTF8 { !$0.isEmpty && !CSVCell.needsQuotes($0) }
+        guard plain else {
+            CSVCell.append(source.description, to: &output.bytes)
+            return
+        }
+        output.append(source.file)
+        output.append(byte: UInt8(ascii: ":"))
+        output.appendNumber(source.line)
     }
 }

@@ -21,7 +21,7 @@ import Ledger
 /// comments. A paired transfer's second leg carries its own id and source under its posting, and
 /// its own date as a bracketed posting date (`; [2026-10-04]`) when it differs.
 enum JournalWriter {
-    static func write(_ book: ExportBook, to output: ExportOutput) {
+    static func write(_ book: ExportBook, to output: inout ExportOutput) {
         var names: [BookAccount: [UInt8]] = [:]
         func name(_ account: BookAccount) -> [UInt8] {
             if let known = names[account] { return known }
@@ -57,77 +57,80 @@ enum JournalWriter {
             output.append(" * Opening balance\n    ")
             output.bytes += name(book.account(opening.account.id))
             output.append("  ")
-            appendAmount(opening.amount, to: output)
+            appendAmount(opening.amount, to: &output)
             output.append(" = ")
-            appendAmount(opening.amount, to: output)
+            appendAmount(opening.amount, to: &output)
             output.append("\n    ")
             output.bytes += name(.openingBalances)
             output.append("  ")
-            appendAmount(opening.amount.negated ?? opening.amount, to: output)
+            appendAmount(opening.amount.negated ?? opening.amount, to: &output)
             output.append("\n\n")
         }
-        let rows = book.journal.transactions
-        for index in rows.indices {
-            guard let postings = book.postings(ofRow: index) else { continue }
-            let row = rows[index]
-            output.append(row.date)
-            output.append(row.status == .pending ? " ! " : " * ")
-            appendText(row.payee, to: output, payee: true)
-            output.append(byte: 0x0A)
-            appendDetails(of: row, indent: "    ", to: output)
-            for posting in postings {
-                output.append("    ")
-                output.bytes += name(posting.account)
-                output.append("  ")
-                appendAmount(posting.amount, to: output)
-                if let price = posting.totalPrice {
-                    output.append(" @@ ")
-                    appendAmount(price, to: output)
-                }
-                if let other = posting.row {
-                    let leg = rows[other]
-                    if leg.date != row.date {
-                        output.append("  ; [")
-                        output.append(leg.date)
-                        output.append(byte: UInt8(ascii: "]"))
+        book.journal.transactions.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                guard let postings = book.postings(of: rows, at: index) else { continue }
+                let row = rows.baseAddress! + index
+                output.append(row.pointee.date)
+                output.append(row.pointee.status == .pending ? " ! " : " * ")
+                appendText(row.pointee.payee, to: &output, payee: true)
+                output.append(byte: 0x0A)
+                appendDetails(of: row, indent: "    ", to: &output)
+                for posting in postings {
+                    output.append("    ")
+                    output.bytes += name(posting.account)
+                    output.append("  ")
+                    appendAmount(posting.amount, to: &output)
+                    if let price = posting.totalPrice {
+                        output.append(" @@ ")
+                        appendAmount(price, to: &output)
                     }
-                    output.append(byte: 0x0A)
-                    appendDetails(of: leg, indent: "        ", to: output)
-                } else {
-                    output.append(byte: 0x0A)
+                    if let other = posting.row {
+                        let leg = rows.baseAddress! + other
+                        if leg.pointee.date != row.pointee.date {
+                            output.append("  ; [")
+                            output.append(leg.pointee.date)
+                            output.append(byte: UInt8(ascii: "]"))
+                        }
+                        output.append(byte: 0x0A)
+                        appendDetails(of: leg, indent: "        ", to: &output)
+                    } else {
+                        output.append(byte: 0x0A)
+                    }
                 }
+                output.append(byte: 0x0A)
+                output.flushIfFull()
             }
-            output.append(byte: 0x0A)
-            output.flushIfFull()
         }
     }
 
     /// The id, source, memo and note of a row, as comment lines.
-    static func appendDetails(of row: Transaction, indent: StaticString, to output: ExportOutput) {
+    static func appendDetails(of row: UnsafePointer<Transaction>, indent: StaticString, to output: inout ExportOutput) {
         output.append(indent)
         output.append("; import-id: ")
-        appendText(row.id.rawValue, to: output)
+        appendText(row.pointee.id.rawValue, to: &output)
         output.append(byte: 0x0A)
         output.append(indent)
         output.append("; source: ")
-        appendText(row.source.file, to: output)
-        output.append(":\(row.source.line)\n")
-        if !row.memo.isEmpty, row.memo != row.payee {
+        appendText(row.pointee.source.file, to: &output)
+        output.append(byte: UInt8(ascii: ":"))
+        output.appendNumber(row.pointee.source.line)
+        output.append(byte: 0x0A)
+        if !row.pointee.memo.isEmpty, row.pointee.memo != row.pointee.payee {
             output.append(indent)
             output.append("; ")
-            appendText(row.memo, to: output)
+            appendText(row.pointee.memo, to: &output)
             output.append(byte: 0x0A)
         }
-        if let note = row.note, !note.isEmpty {
+        if let note = row.pointee.note, !note.isEmpty {
             output.append(indent)
             output.append("; note: ")
-            appendText(note, to: output)
+            appendText(note, to: &output)
             output.append(byte: 0x0A)
         }
     }
 
     /// `-54.20 GBP`.
-    static func appendAmount(_ money: Money, to output: ExportOutput) {
+    static func appendAmount(_ money: Money, to output: inout ExportOutput) {
         output.appendDecimal(money)
         output.append(byte: 0x20)
         output.append(money.currency.code)
@@ -136,7 +139,7 @@ enum JournalWriter {
     /// Text on one line: line breaks, tabs and other control characters become spaces. In a
     /// payee (the transaction's description) `;` would start a comment and `|` split hledger's
     /// payee from its note, so they become `,` and `/`.
-    static func appendText(_ text: String, to output: ExportOutput, payee: Bool = false) {
+    static func appendText(_ text: String, to output: inout ExportOutput, payee: Bool = false) {
         for byte in text.utf8 {
             switch byte {
             case 0x00..<0x20, 0x7F: output.bytes.append(0x20)
