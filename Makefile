@@ -61,9 +61,10 @@ html-validator:
 	}
 
 # The plain-text accounting tools the export tests read the exports with (never a parser of
-# ours): hledger and ledger from Debian's packages, beancount's bean-check from PyPI. Without one,
-# its tests record an issue saying so.
+# ours): hledger and ledger from Debian's packages, beancount's bean-check and bean-query (the
+# beanquery package since beancount 3) from PyPI. Without one, its tests record an issue saying so.
 BEANCOUNT_VERSION ?= 3.2.3
+BEANQUERY_VERSION ?= 0.2.0
 peers:
 	@missing=""; \
 	for tool in hledger ledger; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
@@ -75,11 +76,12 @@ peers:
 	    echo "Missing:$$missing. Install with: sudo apt-get install$$missing"; \
 	  fi; \
 	fi
-	@command -v bean-check >/dev/null 2>&1 || { \
-	  echo "Installing beancount $(BEANCOUNT_VERSION) (bean-check reads the beancount export in the tests)"; \
-	  python3 -m pip install --quiet beancount==$(BEANCOUNT_VERSION) 2>/dev/null \
-	    || python3 -m pip install --quiet --break-system-packages beancount==$(BEANCOUNT_VERSION) \
-	    || echo "Could not install beancount: pip install beancount"; \
+	@{ command -v bean-check && command -v bean-query; } >/dev/null 2>&1 || { \
+	  packages="beancount==$(BEANCOUNT_VERSION) beanquery==$(BEANQUERY_VERSION)"; \
+	  echo "Installing $$packages (bean-check and bean-query read the beancount export in the tests)"; \
+	  python3 -m pip install --quiet $$packages 2>/dev/null \
+	    || python3 -m pip install --quiet --break-system-packages $$packages \
+	    || echo "Could not install beancount: pip install beancount beanquery"; \
 	}
 
 # --- Build ------------------------------------------------------------------------------------
