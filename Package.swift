@@ -35,6 +35,11 @@ package.targets += [
         pkgConfig: "zlib",
         providers: [.apt(["zlib1g-dev"])]
     ),
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"])]
+    ),
 ]
 
 // MARK: - Libraries (one per stage, plus the shared vocabulary)
@@ -54,7 +59,7 @@ package.targets += [
             "Ledger", "Analyze", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
         ]
     ),
-    .target(name: "Export", dependencies: ["Ledger", argumentParser]),
+    .target(name: "Export", dependencies: ["Ledger", "CSQLite", argumentParser]),
 ]
 
 // MARK: - Executables (thin shells over the libraries' commands)

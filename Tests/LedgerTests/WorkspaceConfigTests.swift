@@ -96,7 +96,7 @@ struct WorkspaceConfigTests {
         ("publish = true\n", "closebook.toml:1:1: error: 'publish' must be a [publish] table"),
         (
             "[export]\nformats = [\"journal\", \"qif\"]\n",
-            "closebook.toml:2:1: error: export format 'qif' is not one of \"journal\", \"beancount\", \"csv\""
+            "closebook.toml:2:1: error: export format 'qif' is not one of \"journal\", \"beancount\", \"csv\", \"sqlite\""
         ),
         (
             "[export]\nformats = \"journal\"\n",

@@ -8,10 +8,10 @@ extension ExportFormat: ExpressibleByArgument {}
 public struct ExportCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "closebook-export",
-        abstract: "Write the categorised ledger as an hledger/ledger journal, a beancount file and a CSV.",
+        abstract: "Write the categorised ledger for hledger and ledger, beancount, spreadsheets and SQL.",
         discussion: """
             Reads the ledger written by closebook-categorize, DIR/closebook.toml and DIR/rates.csv \
-            (market prices), and writes closebook.journal, closebook.beancount and closebook.csv into \
+            (market prices), and writes closebook.journal, closebook.beancount, closebook.csv and closebook.sqlite into \
             the output folder, each atomically. With --configured it writes the formats \
             `[export] formats` names (none when there is no [export] table): what `make report` runs.
 
@@ -34,7 +34,7 @@ public struct ExportCommand: ParsableCommand {
     @Option(
         name: .customLong("format"),
         help: ArgumentHelp(
-            "A format to write: journal, beancount or csv (repeatable; default: all).", valueName: "format"))
+            "A format to write: journal, beancount, csv or sqlite (repeatable; default: all).", valueName: "format"))
     var formats: [ExportFormat] = []
 
     @Flag(help: "Write the formats closebook.toml's [export] table names, and nothing without one.")

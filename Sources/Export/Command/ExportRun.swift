@@ -113,11 +113,16 @@ public struct ExportRun: Sendable {
 
     /// Writes `book` in `format` to `path`, atomically.
     public static func write(_ book: ExportBook, as format: ExportFormat, to path: String) throws(ExportError) {
+        if format == .sqlite {
+            try SQLiteWriter.write(book, to: path)
+            return
+        }
         var output = try ExportOutput(path: path)
         switch format {
         case .journal: JournalWriter.write(book, to: &output)
         case .beancount: BeancountWriter.write(book, to: &output)
         case .csv: LedgerCSVWriter.write(book, to: &output)
+        case .sqlite: break
         }
         try output.finish()
     }

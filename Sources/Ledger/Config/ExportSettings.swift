@@ -19,6 +19,8 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Comparable 
     case beancount
     /// `closebook.csv`: the categorised ledger for spreadsheets.
     case csv
+    /// `closebook.sqlite`: tables, indexes and views for any SQL tool.
+    case sqlite
 
     /// The file the format is written to, inside `build/export/`.
     public var fileName: String {
@@ -26,6 +28,7 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Comparable 
         case .journal: "closebook.journal"
         case .beancount: "closebook.beancount"
         case .csv: "closebook.csv"
+        case .sqlite: "closebook.sqlite"
         }
     }
 

@@ -49,7 +49,7 @@ struct ExportRunTests {
         #expect(result.exitCode == 2)
         #expect(
             result.standardError
-                == "\(folder.path)/closebook.toml:2:1: error: export format 'qif' is not one of \"journal\", \"beancount\", \"csv\"\n"
+                == "\(folder.path)/closebook.toml:2:1: error: export format 'qif' is not one of \"journal\", \"beancount\", \"csv\", \"sqlite\"\n"
         )
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/export").path))
     }
