@@ -72,6 +72,9 @@ enum JournalWriter {
                 let row = rows.baseAddress! + index
                 output.append(row.pointee.date)
                 output.append(row.pointee.status == .pending ? " ! " : " * ")
+                // Both tools read a description's leading `(...)` as the transaction's code; an
+                // empty code first keeps a payee such as `(Amazon) Marketplace` whole.
+                if row.pointee.payee.utf8.first == UInt8(ascii: "(") { output.append("() ") }
                 appendText(row.pointee.payee, to: &output, payee: true)
                 output.append(byte: 0x0A)
                 appendDetails(of: row, indent: "    ", to: &output)

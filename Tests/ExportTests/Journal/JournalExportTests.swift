@@ -99,6 +99,22 @@ struct JournalExportTests {
         #expect(text.contains("commodity EUR\n    format 1000.00 EUR\n"))
     }
 
+    @Test func aPayeeInBracketsStaysThePayeeNotTheCode() throws {
+        var journal = HandBuiltLedger.journal
+        journal.transactions.append(
+            HandBuiltLedger.row("current/p", "current", "2026-01-31", "-1.00", "(Amazon) Marketplace", category: "Fees")
+        )
+        journal.sortCanonically()
+        let path = try Self.export(journal)
+        let arguments = ["-f", path, "register", "-O", "csv", "tag:import-id=current/p", "Assets"]
+        guard let output = try PeerTool.run("hledger", arguments) else { return }
+        #expect(output.standardOutput.contains("\"2026-01-31\",\"\",\"(Amazon) Marketplace\""))
+        guard
+            let ledger = try PeerTool.run("ledger", ["-f", path, "register", "Fees", "--format", "%(code)|%(payee)\n"])
+        else { return }
+        #expect(ledger.standardOutput == "|(Amazon) Marketplace\n")
+    }
+
     @Test func theSameLedgerGivesTheSameBytes() throws {
         let first = try Data(contentsOf: URL(fileURLWithPath: try Self.export()))
         let second = try Data(contentsOf: URL(fileURLWithPath: try Self.export()))
