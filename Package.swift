@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "closebook-categorize", targets: ["closebook-categorize"]),
         .executable(name: "closebook-analyze", targets: ["closebook-analyze"]),
         .executable(name: "closebook-report", targets: ["closebook-report"]),
+        .executable(name: "closebook-export", targets: ["closebook-export"]),
         // The stage libraries, for the coverage-guided fuzz targets in Fuzz/ (a package of its own,
         // built with the fuzzer and address sanitizers by `make fuzz-coverage`).
         .library(name: "ClosebookStages", targets: ["Ledger", "Import", "Categorize"]),
@@ -36,6 +37,11 @@ package.targets += [
         pkgConfig: "zlib",
         providers: [.apt(["zlib1g-dev"])]
     ),
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"])]
+    ),
 ]
 
 // MARK: - Libraries (one per stage, plus the shared vocabulary)
@@ -59,6 +65,7 @@ package.targets += [
             "Ledger", "AnalysisFile", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
         ]
     ),
+    .target(name: "Export", dependencies: ["Ledger", "CSQLite", argumentParser]),
 ]
 
 // MARK: - Executables (thin shells over the libraries' commands)
@@ -68,6 +75,7 @@ package.targets += [
     .executableTarget(name: "closebook-categorize", dependencies: ["Categorize"]),
     .executableTarget(name: "closebook-analyze", dependencies: ["Analyze"]),
     .executableTarget(name: "closebook-report", dependencies: ["Report"]),
+    .executableTarget(name: "closebook-export", dependencies: ["Export"]),
 ]
 
 // MARK: - Tests
@@ -80,6 +88,7 @@ package.targets += [
     .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "AnalysisFile", "SchemaValidation"]),
+    .testTarget(name: "ExportTests", dependencies: ["Export", "Import", "Categorize", "AnalysisFile", "Analyze"]),
     .testTarget(
         name: "ReportTests", dependencies: ["Report", "AnalysisFile", "SchemaValidation"],
         resources: [.copy("Fixtures")]

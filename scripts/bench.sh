@@ -25,7 +25,7 @@ if [ ! -x "$TIME" ]; then
     echo "bench.sh needs GNU time at /usr/bin/time (Debian package 'time'): sudo apt-get install time" >&2
     exit 2
 fi
-for stage in closebook-import closebook-categorize closebook-analyze closebook-report; do
+for stage in closebook-import closebook-categorize closebook-analyze closebook-report closebook-export; do
     if [ ! -x "$BIN/$stage" ]; then
         echo "bench.sh: $BIN/$stage is missing; build it first with: swift build -c release" >&2
         exit 2
@@ -164,6 +164,14 @@ for size in $SIZES; do
             add_total
         else
             skip "$format" "$size" report "no analysis"
+        fi
+        if [ -f "$B/ledger.jsonl" ]; then
+            # The ledger in every export format (journal, beancount, CSV), as `make export` writes it.
+            run "$format" "$size" "export (every format)" "$B/logs/export.log" \
+                "$BIN/closebook-export" --workspace "$W" --ledger "$B/ledger.jsonl" --out "$B/export"
+            add_total
+        else
+            skip "$format" "$size" export "no ledger"
         fi
         row "$format" "$size" "pipeline (sum)" "$total" "$peak" "-"
     done

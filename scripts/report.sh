@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the four stages over one workspace, each only when its inputs changed. `make report` calls
+# Runs the stages over one workspace, each only when its inputs changed. `make report` calls
 # it; it can be called directly:
 #
 #   scripts/report.sh WORKSPACE [OUT [MONTH]]      (BIN names the folder of the stage binaries)
@@ -92,7 +92,8 @@ note() { [ "$1" -gt "$status" ] && status=$1; }
 # a killed run leaves nothing outside the workspace and the next run removes them.
 import_manifest=$BUILD/.manifest-import.$$.tmp ledger_manifest=$BUILD/.manifest-categorize.$$.tmp
 analysis_manifest=$BUILD/.manifest-analyze.$$.tmp site_manifest=$BUILD/.manifest-report.$$.tmp
-trap 'rm -f "$import_manifest" "$ledger_manifest" "$analysis_manifest" "$site_manifest"' EXIT
+export_manifest=$BUILD/.manifest-export.$$.tmp
+trap 'rm -f "$import_manifest" "$ledger_manifest" "$analysis_manifest" "$site_manifest" "$export_manifest"' EXIT
 trap 'exit 130' INT TERM HUP
 # The day counts too: the importer skips rows dated more than a few days after it, and a row
 # skipped yesterday may be plausible today (CLOSEBOOK_TODAY fixes the day, for tests).
@@ -168,6 +169,26 @@ if changed report "$site_manifest" "$OUT/site/index.html"; then
         --site "$OUT/site" --archives "$OUT/archives" --prune || exit $?
     cp "$site_manifest" "$BUILD/.inputs-report"
 fi
+# --- export -----------------------------------------------------------------------------------
+# The ledger in the files other tools read (hledger/ledger journal, beancount, CSV): the formats
+# `[export] formats` names in closebook.toml (nothing without an [export] table), or every format
+# when EXPORT=all (`make export`). Written into build/export/.
+export_args=(--configured)
+[ "${EXPORT:-}" = all ] && export_args=()
+{
+    printf 'export\t%s\0' "${EXPORT:-configured}"
+    manifest "$BUILD/ledger.jsonl" "$WORKSPACE/closebook.toml" "$WORKSPACE/rates.csv" "$BIN/closebook-export"
+} >"$export_manifest"
+if ! { [ -d "$BUILD/export" ] && [ -f "$BUILD/.inputs-export" ] && cmp -s "$export_manifest" "$BUILD/.inputs-export"; }; then
+    rm -f "$BUILD/.inputs-export"
+    "$BIN/closebook-export" --workspace "$WORKSPACE" --ledger "$BUILD/ledger.jsonl" --out "$BUILD/export" \
+        "${export_args[@]}"
+    code=$?
+    [ "$code" -ge 2 ] && exit "$code"
+    [ "$code" -eq 0 ] && mkdir -p "$BUILD/export" && cp "$export_manifest" "$BUILD/.inputs-export"
+    note "$code"
+fi
+
 month=$(basename "$analysis" .json)
 echo "Report for $month:"
 echo "  $OUT/site/$month/index.html"
@@ -176,6 +197,7 @@ echo "  $OUT/site/$month/report.json"
 echo "  $OUT/site/index.html"
 echo "  $OUT/archives/closebook-$month.tar.gz"
 # Every record and every account's money accounted for (written by the analysis).
+for file in "$BUILD"/export/closebook.*; do [ -f "$file" ] && echo "  $file"; done
 [ -f "$BUILD/conservation.txt" ] && sed 's/^/  /' "$BUILD/conservation.txt" | { echo "Accounted for:"; cat; }
 if [ "$status" -ne 0 ]; then
     echo "Some inputs could not be used; the report says which (exit $status)." >&2

@@ -89,11 +89,21 @@ struct WorkspaceConfigTests {
         ),
         (
             "budget = 1\n",
-            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close or allow_links_outside_workspace)"
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close, export or allow_links_outside_workspace)"
         ),
         ("[publish]\nredact = \"yes\"\n", "closebook.toml:2:1: error: 'redact' must be true or false"),
         ("[publish]\nredacted = true\n", "closebook.toml:2:1: error: unknown key 'redacted' (expected redact)"),
         ("publish = true\n", "closebook.toml:1:1: error: 'publish' must be a [publish] table"),
+        (
+            "[export]\nformats = [\"journal\", \"qif\"]\n",
+            "closebook.toml:2:1: error: export format 'qif' is not one of \"journal\", \"beancount\", \"csv\", \"sqlite\""
+        ),
+        (
+            "[export]\nformats = \"journal\"\n",
+            "closebook.toml:2:1: error: 'formats' must be a list such as [\"journal\", \"beancount\"]"
+        ),
+        ("[export]\nformat = [\"journal\"]\n", "closebook.toml:2:1: error: unknown key 'format' (expected formats)"),
+        ("export = 1\n", "closebook.toml:1:1: error: 'export' must be an [export] table"),
     ])
     func errorsNameTheKeyAndLine(text: String, message: String) {
         #expect {
@@ -126,5 +136,14 @@ extension WorkspaceConfigTests {
         #expect(try WorkspaceConfig.parse("", path: "closebook.toml").publish.redact == false)
         let config = try WorkspaceConfig.parse("[publish]\nredact = true\n", path: "closebook.toml")
         #expect(config.publish == PublishSettings(redact: true))
+    }
+}
+
+extension WorkspaceConfigTests {
+    @Test func exportFormatsAreReadInOrderOnceEachAndNoneByDefault() throws {
+        #expect(try WorkspaceConfig.parse("", path: "closebook.toml").export.formats == [])
+        let config = try WorkspaceConfig.parse(
+            "[export]\nformats = [\"csv\", \"journal\", \"csv\"]\n", path: "closebook.toml")
+        #expect(config.export.formats == [.csv, .journal])
     }
 }

@@ -157,42 +157,19 @@ public enum UncategorizedCSV {
     }
 
     static func append(_ field: String, to bytes: inout [UInt8]) {
-        var copy = field
-        copy.withUTF8 { append($0, to: &bytes) }
+        CSVCell.append(field, to: &bytes)
     }
 
-    /// Writes one cell, quoted when it must be. A cell that a spreadsheet would run as a formula
-    /// (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'` inside
-    /// its quotes, as OWASP recommends against CSV injection: a payee `=HYPERLINK(...)` shows as
-    /// text. Amounts are written by other code and keep their minus sign.
+    /// Writes one cell, quoted (and formula-safe) when it must be: see `CSVCell`.
     static func append(_ field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        guard needsQuotes(field) else {
-            bytes.append(contentsOf: field)
-            return
-        }
-        bytes.append(UInt8(ascii: "\""))
-        if let first = field.first, startsFormula(first) { bytes.append(UInt8(ascii: "'")) }
-        for byte in field {
-            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-            bytes.append(byte)
-        }
-        bytes.append(UInt8(ascii: "\""))
+        CSVCell.append(field, to: &bytes)
     }
 
     static func needsQuotes(_ field: String) -> Bool {
         field.utf8.withContiguousStorageIfAvailable(needsQuotes) ?? needsQuotes(Array(field.utf8))
     }
 
-    static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let first = field.first, startsFormula(first) { return true }
-        return field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-    }
-
-    /// The first characters with which a spreadsheet reads a cell as a formula.
-    @inline(__always) static func startsFormula(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "@")
-            || byte == 0x09 || byte == 0x0D
-    }
+    static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool { CSVCell.needsQuotes(field) }
 
     private static func needsQuotes(_ field: [UInt8]) -> Bool { field.withUnsafeBufferPointer(needsQuotes) }
 }

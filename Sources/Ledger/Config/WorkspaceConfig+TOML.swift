@@ -147,10 +147,13 @@ struct TOMLConfigReader {
                     }
                     config.close.lock = flag
                 }
+            case "export":
+                guard let table = value.table else { throw fail("", key, "'export' must be an [export] table") }
+                config.export = try readExport(table)
             default:
                 throw fail(
                     "", key,
-                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close or allow_links_outside_workspace)"
+                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close, export or allow_links_outside_workspace)"
                 )
             }
         }
@@ -308,6 +311,29 @@ struct TOMLConfigReader {
                 settings.redact = flag
             default:
                 throw fail("publish", key, "unknown key '\(key)' (expected redact)")
+            }
+        }
+        return settings
+    }
+
+    func readExport(_ table: TOMLTable) throws(ConfigError) -> ExportSettings {
+        var settings = ExportSettings()
+        let known = ExportFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        for key in table.keys.sorted() {
+            switch key {
+            case "formats":
+                guard let array = table[key]?.array else {
+                    throw fail("export", key, "'formats' must be a list such as [\"journal\", \"beancount\"]")
+                }
+                for index in 0..<array.count {
+                    guard let name = array[index].string, let format = ExportFormat(rawValue: name) else {
+                        let shown = array[index].string.map { "'\($0)'" } ?? "a value that is not a string"
+                        throw fail("export", key, "export format \(shown) is not one of \(known)")
+                    }
+                    if !settings.formats.contains(format) { settings.formats.append(format) }
+                }
+            default:
+                throw fail("export", key, "unknown key '\(key)' (expected formats)")
             }
         }
         return settings

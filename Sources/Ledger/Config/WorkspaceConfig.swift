@@ -21,6 +21,8 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var publish = PublishSettings()
     /// `[close]`: how closed months are kept.
     public var close = CloseSettings()
+    /// `[export]`: which formats `make report` exports the ledger to.
+    public var export = ExportSettings()
 
     public init(
         baseCurrency: Currency? = nil, accounts: [AccountConfig] = [], budgets: [CategoryPath: Money] = [:],

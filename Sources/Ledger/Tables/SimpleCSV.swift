@@ -5,16 +5,17 @@ import Ledger
 /// These tables are a few hundred lines written by people, not bank exports: cells are split on
 /// commas, trimmed, and may be wrapped in double quotes; blank lines and lines starting with `#`
 /// are skipped. Each row keeps its line number and the column where each cell starts, for messages.
-struct SimpleCSV {
-    struct Row {
-        var line: Int
-        var cells: [String]
-        var columns: [Int]
+/// The analysis reads `rates.csv` and `valuations.csv` with it, the export `rates.csv`.
+public struct SimpleCSV: Sendable {
+    public struct Row: Sendable {
+        public var line: Int
+        public var cells: [String]
+        public var columns: [Int]
     }
 
-    var rows: [Row] = []
+    public var rows: [Row] = []
 
-    init(text: String, path: String, header expected: [String]) throws(WorkspaceTableError) {
+    public init(text: String, path: String, header expected: [String]) throws(WorkspaceTableError) {
         var sawHeader = false
         var lineNumber = 0
         for line in TextLines.split(text) {

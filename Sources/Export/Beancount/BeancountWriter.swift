@@ -1,0 +1,177 @@
+import Ledger
+
+/// Writes the books as a beancount file (`closebook.beancount`) that `bean-check` accepts.
+///
+/// From the top: `operating_currency` (the ledger's base currency); a `commodity` per currency and
+/// an `open` per account on the first day anything happens (the user's accounts restricted to the
+/// currencies their rows are in); a `price` per rate of `rates.csv`; the opening balances; then one
+/// transaction per ledger row, in the ledger's order:
+///
+///     2026-10-03 * "Tesco Stores" "CARD PAYMENT TO TESCO STORES 3297"
+///       import-id: "current/3f2a…-0"
+///       source: "inbox/northwind-current.csv:14"
+///       Assets:Current  -54.20 GBP
+///       Expenses:Food:Groceries  54.20 GBP
+///
+/// The payee is the payee, the narration the memo (empty when it only repeats the payee), the
+/// override note a `note` entry. An opening balance is a transaction on the day before the opening
+/// date, followed by a `balance` assertion on the opening date itself: beancount checks a
+/// `balance` at the start of its day, before that day's transactions, which is exactly what an
+/// opening balance states ("the balance at the start of opening_date"). A transfer's second leg
+/// carries its id and source under its posting and its own date as `posted`; beancount books it
+/// on the transaction's date.
+enum BeancountWriter {
+    static func write(_ book: ExportBook, to output: inout ExportOutput) {
+        var names: [BookAccount: [UInt8]] = [:]
+        func name(_ account: BookAccount) -> [UInt8] {
+            if let known = names[account] { return known }
+            let spelled = Array(BeancountAccountName.name(account).utf8)
+            names[account] = spelled
+            return spelled
+        }
+        let rows = book.journal.transactions
+        output.append("; The categorised ledger, written by closebook-export from build/ledger.jsonl.\n")
+        output.append(
+            "; Check it with `bean-check closebook.beancount`; `!` rows are pending (left out of the figures).\n\n")
+        output.append("option \"operating_currency\" \"\(book.journal.baseCurrency.code)\"\n\n")
+        // Opening balances are booked the day before their date, so accounts open before that.
+        let openings = book.openingBalances
+        let firstOpening = openings.map(\.date).min().flatMap { CivilDate(dayNumber: $0.dayNumber - 1) }
+        let openDate = [book.firstDate, firstOpening].compactMap { $0 }.min()
+        if let openDate {
+            for currency in book.currencies {
+                output.append(openDate)
+                output.append(" commodity \(currency.code)\n")
+            }
+            if !book.currencies.isEmpty { output.append(byte: 0x0A) }
+            var held: [AccountID: Set<Currency>] = [:]
+            for account in book.journal.accounts { held[account.id] = [account.currency] }
+            var last: (AccountID, Currency)?
+            for row in rows where last.map({ $0 != row.account || $1 != row.amount.currency }) ?? true {
+                held[row.account, default: []].insert(row.amount.currency)
+                last = (row.account, row.amount.currency)
+            }
+            var currenciesOf: [BookAccount: Set<Currency>] = [:]
+            for (id, currencies) in held { currenciesOf[book.account(id), default: []].formUnion(currencies) }
+            var opened: Set<[UInt8]> = []
+            for account in book.accounts {
+                let spelled = name(account)
+                guard opened.insert(spelled).inserted else { continue }
+                output.append(openDate)
+                output.append(" open ")
+                output.bytes += spelled
+                if let currencies = currenciesOf[account] {
+                    output.append(byte: 0x20)
+                    output.append(currencies.map(\.code).sorted().joined(separator: ","))
+                }
+                output.append(byte: 0x0A)
+            }
+            output.append(byte: 0x0A)
+        }
+        for price in book.prices {
+            output.append(price.date)
+            output.append(" price \(price.currency.code) \(price.rate) \(price.base.code)\n")
+        }
+        if !book.prices.isEmpty { output.append(byte: 0x0A) }
+        for opening in openings {
+            guard let dayBefore = CivilDate(dayNumber: opening.date.dayNumber - 1) else { continue }
+            output.append(dayBefore)
+            output.append(" * \"Opening balance\" \"\"\n  ")
+            output.bytes += name(book.account(opening.account.id))
+            output.append("  ")
+            appendAmount(opening.amount, to: &output)
+            output.append("\n  ")
+            output.bytes += name(.openingBalances)
+            output.append("  ")
+            appendAmount(opening.amount.negated ?? opening.amount, to: &output)
+            output.append("\n")
+            output.append(opening.date)
+            output.append(" balance ")
+            output.bytes += name(book.account(opening.account.id))
+            output.append(byte: 0x20)
+            appendAmount(opening.amount, to: &output)
+            output.append("\n\n")
+        }
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                guard let postings = book.postings(of: rows, at: index) else { continue }
+                let row = rows.baseAddress! + index
+                output.append(row.pointee.date)
+                output.append(row.pointee.status == .pending ? " ! " : " * ")
+                appendString(row.pointee.payee, to: &output)
+                output.append(byte: 0x20)
+                appendString(row.pointee.memo == row.pointee.payee ? "" : row.pointee.memo, to: &output)
+                output.append(byte: 0x0A)
+                appendMetadata(of: row, indent: "  ", to: &output)
+                for posting in postings {
+                    output.append("  ")
+                    output.bytes += name(posting.account)
+                    output.append("  ")
+                    appendAmount(posting.amount, to: &output)
+                    if let price = posting.totalPrice {
+                        output.append(" @@ ")
+                        appendAmount(price, to: &output)
+                    }
+                    output.append(byte: 0x0A)
+                    if let other = posting.row {
+                        let leg = rows.baseAddress! + other
+                        appendMetadata(of: leg, indent: "    ", to: &output)
+                        if leg.pointee.date != row.pointee.date {
+                            output.append("    posted: ")
+                            output.append(leg.pointee.date)
+                            output.append(byte: 0x0A)
+                        }
+                    }
+                }
+                output.append(byte: 0x0A)
+                output.flushIfFull()
+            }
+        }
+    }
+
+    /// `import-id`, `source` and `note` entries.
+    static func appendMetadata(
+        of row: UnsafePointer<Transaction>, indent: StaticString, to output: inout ExportOutput
+    ) {
+        output.append(indent)
+        output.append("import-id: ")
+        appendString(row.pointee.id.rawValue, to: &output)
+        output.append(byte: 0x0A)
+        output.append(indent)
+        output.append("source: ")
+        appendString(row.pointee.source.file, to: &output, closed: false)
+        output.append(byte: UInt8(ascii: ":"))
+        output.appendNumber(row.pointee.source.line)
+        output.append(byte: UInt8(ascii: "\""))
+        output.append(byte: 0x0A)
+        if let note = row.pointee.note, !note.isEmpty {
+            output.append(indent)
+            output.append("note: ")
+            appendString(note, to: &output)
+            output.append(byte: 0x0A)
+        }
+    }
+
+    /// `-54.20 GBP`.
+    static func appendAmount(_ money: Money, to output: inout ExportOutput) {
+        output.appendDecimal(money)
+        output.append(byte: 0x20)
+        output.append(money.currency.code)
+    }
+
+    /// A beancount string: quoted, `"` and `\` escaped, line breaks and control characters as spaces.
+    /// `closed: false` leaves the closing quote to the caller, who appends more first.
+    static func appendString(_ text: String, to output: inout ExportOutput, closed: Bool = true) {
+        output.bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case 0x00..<0x20, 0x7F: output.bytes.append(0x20)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                output.bytes.append(UInt8(ascii: "\\"))
+                output.bytes.append(byte)
+            default: output.bytes.append(byte)
+            }
+        }
+        if closed { output.bytes.append(UInt8(ascii: "\"")) }
+    }
+}

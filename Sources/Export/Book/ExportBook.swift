@@ -1,0 +1,154 @@
+import Ledger
+
+/// The categorised ledger as double-entry books: what every export format writes, decided once.
+///
+/// Each ledger row is one transaction: its account's posting, then the other side (the category,
+/// one posting per split, or an equity account; see `BookAccount`). A transfer whose two legs are
+/// both in the ledger and name each other is one transaction with two postings, written where the
+/// first leg (in the ledger's canonical order) is; its second leg is not written again. Legs in one
+/// currency must cancel to be paired; legs in two currencies are paired with the second leg's
+/// value in the first's currency as its total price.
+public struct ExportBook: Sendable {
+    public let journal: Journal
+    public let prices: [PriceLine]
+    /// Every account a posting or a declaration uses, sorted by kind and name.
+    public let accounts: [BookAccount]
+    /// Every currency an amount or a price is in, sorted by code.
+    public let currencies: [Currency]
+    /// The first day anything happens: where accounts are opened.
+    public let firstDate: CivilDate?
+    /// Per row: the row of the other leg written with it, or -1.
+    let partner: [Int32]
+    /// Per row: true for the second leg of a paired transfer, written with its first.
+    let isSecondLeg: [Bool]
+    private let accountOf: [AccountID: BookAccount]
+
+    public init(journal: Journal, prices: [PriceLine] = []) {
+        self.journal = journal
+        self.prices = prices
+        let rows = journal.transactions
+        var accountOf: [AccountID: BookAccount] = [:]
+        for account in journal.accounts { accountOf[account.id] = BookAccount(account) }
+        var partner = [Int32](repeating: -1, count: rows.count)
+        var isSecondLeg = [Bool](repeating: false, count: rows.count)
+        var transferRows: [TransactionID: Int] = [:]
+        for index in rows.indices where rows[index].isTransfer && rows[index].transferPeer != nil {
+            transferRows[rows[index].id] = index
+        }
+        for index in rows.indices where rows[index].isTransfer && !isSecondLeg[index] {
+            guard let peerID = rows[index].transferPeer, let peer = transferRows[peerID], peer > index,
+                rows[peer].transferPeer == rows[index].id, !isSecondLeg[peer],
+                ExportBook.canPair(rows[index].amount, rows[peer].amount)
+            else { continue }
+            partner[index] = Int32(peer)
+            isSecondLeg[peer] = true
+        }
+        var used: Set<BookAccount> = Set(accountOf.values)
+        var currencies: Set<Currency> = Set(prices.flatMap { [$0.currency, $0.base] })
+        var firstDate = rows.first?.date
+        var categories: Set<CategoryPath> = []
+        var lastCategory: CategoryPath?
+        for index in rows.indices {
+            let row = rows[index]
+            currencies.insert(row.amount.currency)
+            if accountOf[row.account] == nil {
+                let account = BookAccount(kind: .asset, components: [BookAccount.titled(row.account.rawValue)])
+                accountOf[row.account] = account
+                used.insert(account)
+            }
+            if partner[index] >= 0 || isSecondLeg[index] { continue }
+            if row.isTransfer {
+                used.insert(.transfers)
+            } else if row.isIgnored {
+                used.insert(.ignored)
+            } else if !row.splits.isEmpty {
+                for split in row.splits { categories.insert(split.category) }
+            } else if let category = row.category {
+                // Rows come in runs of one payee and category; skip hashing a repeat.
+                if category != lastCategory { categories.insert(category) }
+                lastCategory = category
+            } else {
+                used.insert(.uncategorized(moneyIn: row.amount.isPositive))
+            }
+        }
+        for category in categories { used.insert(BookAccount(category: category)) }
+        for account in journal.accounts {
+            guard let balance = account.openingBalance, let date = account.openingDate else { continue }
+            used.insert(.openingBalances)
+            currencies.insert(balance.currency)
+            if firstDate.map({ date < $0 }) ?? true { firstDate = date }
+        }
+        if let earliest = prices.first?.date, firstDate.map({ earliest < $0 }) ?? true { firstDate = earliest }
+        self.accounts = used.sorted()
+        self.currencies = currencies.sorted()
+        self.firstDate = firstDate
+        self.partner = partner
+        self.isSecondLeg = isSecondLeg
+        self.accountOf = accountOf
+    }
+
+    /// True when two legs can be one balanced transaction: in one currency they must cancel.
+    static func canPair(_ first: Money, _ second: Money) -> Bool {
+        guard first.currency == second.currency else { return first.isZero == second.isZero }
+        return first.adding(second)?.isZero == true
+    }
+
+    /// The books' account of one of the user's accounts.
+    public func account(_ id: AccountID) -> BookAccount {
+        accountOf[id] ?? BookAccount(kind: .asset, components: [BookAccount.titled(id.rawValue)])
+    }
+
+    /// The opening balances the ledger's accounts state, as (date, account, amount), by date then account.
+    public var openingBalances: [(date: CivilDate, account: Account, amount: Money)] {
+        journal.accounts.compactMap { account in
+            guard let amount = account.openingBalance, let date = account.openingDate else { return nil }
+            return (date, account, amount)
+        }.sorted { ($0.date, $0.account.id) < ($1.date, $1.account.id) }
+    }
+
+    /// The postings of the transaction that row `index` starts, or nil when the row is the second
+    /// leg of a transfer (written with its first). The row's own account comes first.
+    public func postings(ofRow index: Int) -> [BookPosting]? {
+        journal.transactions.withUnsafeBufferPointer { rows in postings(of: rows, at: index) }
+    }
+
+    /// `postings(ofRow:)` over the ledger's rows in place: copying a transaction out of the array
+    /// retains each of its strings, a cost a million rows feel.
+    func postings(of rows: UnsafeBufferPointer<Transaction>, at index: Int) -> [BookPosting]? {
+        if isSecondLeg[index] { return nil }
+        let row = rows.baseAddress! + index
+        let amount = row.pointee.amount
+        var postings = [BookPosting(account: account(row.pointee.account), amount: amount)]
+        let peer = Int(partner[index])
+        if peer >= 0 {
+            let other = rows[peer].amount
+            let price = other.currency == amount.currency ? nil : amount.negated
+            postings.append(
+                BookPosting(
+                    account: account(rows[peer].account), amount: other,
+                    totalPrice: price.map(ExportBook.magnitude), row: peer))
+            return postings
+        }
+        guard let opposite = amount.negated else { return postings }
+        if row.pointee.isTransfer {
+            postings.append(BookPosting(account: .transfers, amount: opposite))
+        } else if row.pointee.isIgnored {
+            postings.append(BookPosting(account: .ignored, amount: opposite))
+        } else if !row.pointee.splits.isEmpty {
+            for split in row.pointee.splits {
+                let part = split.amount.negated ?? split.amount
+                postings.append(BookPosting(account: BookAccount(category: split.category), amount: part))
+            }
+        } else if let category = row.pointee.category {
+            postings.append(BookPosting(account: BookAccount(category: category), amount: opposite))
+        } else {
+            postings.append(BookPosting(account: .uncategorized(moneyIn: amount.isPositive), amount: opposite))
+        }
+        return postings
+    }
+
+    /// The amount without its sign: a total price is written unsigned.
+    static func magnitude(_ money: Money) -> Money {
+        money.isNegative ? (money.negated ?? money) : money
+    }
+}

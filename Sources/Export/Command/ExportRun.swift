@@ -1,0 +1,129 @@
+import Foundation
+import Ledger
+
+/// One invocation of the stage with its inputs resolved: what `ExportCommand` runs and tests call.
+/// Reads everything and checks it before writing anything; each file is written atomically.
+public struct ExportRun: Sendable {
+    /// Which formats to write.
+    public enum Selection: Sendable, Equatable {
+        /// These, whatever `closebook.toml` says.
+        case formats([ExportFormat])
+        /// Those `[export] formats` names; none when it names none.
+        case configured
+    }
+
+    public var workspace: String
+    public var ledgerPath: String
+    public var outputFolder: String
+    public var selection: Selection
+
+    public init(workspace: String, ledgerPath: String, outputFolder: String, selection: Selection) {
+        self.workspace = workspace
+        self.ledgerPath = ledgerPath
+        self.outputFolder = outputFolder
+        self.selection = selection
+    }
+
+    /// What the command prints and its exit code: 0 written, 1 an input could not be read or an
+    /// output written, 2 `closebook.toml` has an error.
+    public struct Result: Sendable, Equatable {
+        public var exitCode: Int32
+        public var written: [String] = []
+        public var standardError = ""
+    }
+
+    public func execute() -> Result {
+        let config: WorkspaceConfig
+        do throws(ConfigError) {
+            config = try WorkspaceConfig.load(workspace: workspace)
+        } catch {
+            return Result(exitCode: 2, standardError: error.description + "\n")
+        }
+        let formats: [ExportFormat]
+        switch selection {
+        case .formats(let chosen): formats = ExportFormat.allCases.filter(chosen.contains)
+        case .configured: formats = config.export.formats.sorted()
+        }
+        if formats.isEmpty { return Result(exitCode: 0) }
+        let book: ExportBook
+        do throws(ExportError) {
+            book = try load()
+        } catch {
+            return Result(exitCode: 1, standardError: error.description + "\n")
+        }
+        let paths = formats.map { (outputFolder as NSString).appendingPathComponent($0.fileName) }
+        let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths)
+        if let failure = failures.compactMap({ $0 }).first {
+            return Result(exitCode: 1, standardError: failure.description + "\n")
+        }
+        return Result(exitCode: 0, written: paths)
+    }
+
+    /// Writes each format on its own thread: the books are read-only once built, and at a million
+    /// rows each writer takes about a second, most of it formatting, so two cores halve the wait.
+    /// Returns each format's failure, nil where it was written.
+    static func writeConcurrently(_ book: ExportBook, formats: [ExportFormat], paths: [String]) -> [ExportError?] {
+        let failures = FailureList(count: formats.count)
+        DispatchQueue.concurrentPerform(iterations: formats.count) { index in
+            do throws(ExportError) {
+                try write(book, as: formats[index], to: paths[index])
+            } catch {
+                failures.set(index, error)
+            }
+        }
+        return failures.values
+    }
+
+    /// The failures of writers running at once, each in its own slot.
+    private final class FailureList: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [ExportError?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ failure: ExportError) {
+            lock.lock()
+            slots[index] = failure
+            lock.unlock()
+        }
+
+        var values: [ExportError?] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots
+        }
+    }
+
+    /// The ledger and the workspace's rates, as books.
+    func load() throws(ExportError) -> ExportBook {
+        let journal: Journal
+        do {
+            let bytes = try JournalBytes(contentsOf: ledgerPath)
+            journal = try JournalCodec.decode(bytes, path: ledgerPath)
+        } catch let error as FileOutput.Failure {
+            throw ExportError(path: error.path, message: error.reason)
+        } catch let error as JournalError {
+            throw ExportError(path: error.path, line: error.line, column: error.column, message: error.message)
+        } catch {
+            throw ExportError(path: ledgerPath, message: "\(error)")
+        }
+        let prices = try PriceLine.load(workspace: workspace, base: journal.baseCurrency)
+        return ExportBook(journal: journal, prices: prices)
+    }
+
+    /// Writes `book` in `format` to `path`, atomically.
+    public static func write(_ book: ExportBook, as format: ExportFormat, to path: String) throws(ExportError) {
+        if format == .sqlite {
+            try SQLiteWriter.write(book, to: path)
+            return
+        }
+        var output = try ExportOutput(path: path)
+        switch format {
+        case .journal: JournalWriter.write(book, to: &output)
+        case .beancount: BeancountWriter.write(book, to: &output)
+        case .csv: LedgerCSVWriter.write(book, to: &output)
+        case .sqlite: break
+        }
+        try output.finish()
+    }
+}

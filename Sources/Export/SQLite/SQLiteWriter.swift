@@ -1,0 +1,209 @@
+import Foundation
+import Ledger
+
+/// Writes the books as a SQLite database (`closebook.sqlite`) with the tables, indexes and views
+/// of `Schemas/closebook.sqlite.sql`, for any SQL tool.
+///
+/// The file is built beside its destination under a temporary name (`.closebook.sqlite.PID-0.tmp`,
+/// which the next run sweeps if this one is killed) and renamed into place when complete. It is
+/// built in one transaction with no rollback journal and no syncs, rows first and indexes after:
+/// a half-built file is never seen, so SQLite's own crash safety would only cost time. Rows go in
+/// the ledger's order and categories by path, so the same ledger gives the same bytes.
+enum SQLiteWriter {
+    static func write(_ book: ExportBook, to path: String) throws(ExportError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        do {
+            try FileOutput.makeFolder(folder)
+        } catch {
+            throw ExportError(path: path, message: error.reason)
+        }
+        let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid())-0.tmp")
+        do throws(SQLiteDatabase.Failure) {
+            let database = try SQLiteDatabase(creating: temporary)
+            try fill(database, from: book)
+            try database.close()
+        } catch {
+            unlink(temporary)
+            throw ExportError(path: path, message: "cannot write the database (\(error.message))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ExportError(path: path, message: "cannot write the file (\(reason))")
+        }
+    }
+
+    static func fill(_ database: SQLiteDatabase, from book: ExportBook) throws(SQLiteDatabase.Failure) {
+        try database.execute(
+            "PRAGMA page_size = 4096; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
+                + "PRAGMA locking_mode = EXCLUSIVE; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536")
+        try database.execute("BEGIN")
+        for statement in SQLiteSchema.tables { try database.execute(statement) }
+        let journal = book.journal
+        // Currencies.
+        let insertCurrency = try database.prepare("INSERT INTO currencies VALUES (?1, ?2)")
+        var currencies = Set(book.currencies)
+        for account in journal.accounts { currencies.insert(account.currency) }
+        for currency in currencies.sorted() {
+            insertCurrency.bind(1, currency.code)
+            insertCurrency.bind(2, currency.exponent)
+            try insertCurrency.run()
+        }
+        // Accounts, with any the rows name that the header does not.
+        let insertAccount = try database.prepare("INSERT INTO accounts VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+        var accounts = journal.accounts
+        var known = Set(accounts.map(\.id))
+        for row in journal.transactions where !known.contains(row.account) {
+            known.insert(row.account)
+            accounts.append(
+                Account(id: row.account, name: row.account.rawValue, kind: .other, currency: row.amount.currency))
+        }
+        for account in accounts.sorted(by: { $0.id < $1.id }) {
+            insertAccount.bind(1, account.id.rawValue)
+            insertAccount.bind(2, account.name)
+            insertAccount.bind(3, account.kind.rawValue)
+            insertAccount.bind(4, account.currency.code)
+            insertAccount.bind(5, JournalAccountName.name(book.account(account.id)))
+            if let balance = account.openingBalance { insertAccount.bind(6, balance.minorUnits) }
+            insertAccount.bind(7, account.openingDate?.isoString)
+            try insertAccount.run()
+        }
+        // Categories, by path.
+        var paths: Set<CategoryPath> = []
+        for row in journal.transactions {
+            if let category = row.category { paths.insert(category) }
+            for split in row.splits { paths.insert(split.category) }
+        }
+        var categoryIDs: [CategoryPath: Int] = [:]
+        let insertCategory = try database.prepare("INSERT INTO categories VALUES (?1, ?2, ?3, ?4, ?5)")
+        for (index, path) in paths.sorted().enumerated() {
+            categoryIDs[path] = index + 1
+            insertCategory.bind(1, index + 1)
+            insertCategory.bind(2, path.description)
+            insertCategory.bind(3, path.top)
+            insertCategory.bind(4, path.parent?.description)
+            insertCategory.bind(5, path.top == BookAccount.incomeTop)
+            try insertCategory.run()
+        }
+        try insertRows(database, journal: journal, categoryIDs: categoryIDs)
+        try insertBalances(database, journal: journal)
+        let insertRate = try database.prepare("INSERT INTO rates VALUES (?1, ?2, ?3, ?4)")
+        for price in book.prices {
+            insertRate.bind(1, price.date.isoString)
+            insertRate.bind(2, price.currency.code)
+            insertRate.bind(3, price.rate)
+            insertRate.bind(4, price.base.code)
+            try insertRate.run()
+        }
+        try database.execute("COMMIT")
+        for statement in SQLiteSchema.afterRows { try database.execute(statement) }
+    }
+
+    /// The transactions and their splits, read in place.
+    static func insertRows(
+        _ database: SQLiteDatabase, journal: Journal, categoryIDs: [CategoryPath: Int]
+    ) throws(SQLiteDatabase.Failure) {
+        let insert = try database.prepare(
+            "INSERT INTO transactions VALUES (?20, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                + "?15, ?16, ?17, ?18, ?19)")
+        let insertSplit = try database.prepare("INSERT INTO splits VALUES (?1, ?2, ?3, ?4, ?5)")
+        var sourceTexts: [CategorySource: String] = [:]
+        var date: [UInt8] = []
+        var amount: [UInt8] = []
+        var failure: SQLiteDatabase.Failure?
+        journal.transactions.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                let row = rows.baseAddress! + index
+                date.removeAll(keepingCapacity: true)
+                appendISO(row.pointee.date, to: &date)
+                amount.removeAll(keepingCapacity: true)
+                row.pointee.amount.appendDecimalString(to: &amount)
+                insert.bind(1, row.pointee.id.rawValue)
+                insert.bind(2, bytes: date)
+                insert.bind(3, bytes: Array(date.prefix(7)))
+                insert.bind(4, row.pointee.account.rawValue)
+                insert.bind(5, row.pointee.amount.minorUnits)
+                insert.bind(6, bytes: amount)
+                insert.bind(7, row.pointee.amount.currency.code)
+                insert.bind(8, row.pointee.payee)
+                insert.bind(9, row.pointee.memo)
+                if row.pointee.splits.isEmpty, let category = row.pointee.category {
+                    insert.bind(10, categoryIDs[category] ?? 0)
+                }
+                insert.bind(11, row.pointee.splits.count)
+                let source = row.pointee.categorySource
+                if sourceTexts[source] == nil { sourceTexts[source] = source.description }
+                insert.bind(12, sourceTexts[source])
+                insert.bind(13, row.pointee.status.rawValue)
+                insert.bind(14, row.pointee.isTransfer)
+                insert.bind(15, row.pointee.transferPeer?.rawValue)
+                insert.bind(16, row.pointee.isIgnored)
+                insert.bind(17, row.pointee.note)
+                insert.bind(18, row.pointee.source.file)
+                insert.bind(19, row.pointee.source.line)
+                insert.bind(20, index + 1)
+                do throws(SQLiteDatabase.Failure) {
+                    try insert.run()
+                    for (position, split) in row.pointee.splits.enumerated() {
+                        insertSplit.bind(1, row.pointee.id.rawValue)
+                        insertSplit.bind(2, position)
+                        insertSplit.bind(3, categoryIDs[split.category] ?? 0)
+                        insertSplit.bind(4, split.amount.minorUnits)
+                        insertSplit.bind(5, split.amount.decimalString)
+                        try insertSplit.run()
+                    }
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// `month_end_balances`: for each account with an opening balance, the balance at the end of
+    /// every month from its opening month to the ledger's last month. Like the report: the opening
+    /// balance plus the posted rows from the opening date on.
+    static func insertBalances(_ database: SQLiteDatabase, journal: Journal) throws(SQLiteDatabase.Failure) {
+        let opened = journal.accounts.filter { $0.openingBalance != nil && $0.openingDate != nil }
+        guard !opened.isEmpty else { return }
+        let lastDate = [journal.transactions.last?.date].compactMap { $0 } + opened.compactMap(\.openingDate)
+        guard let last = lastDate.max() else { return }
+        let lastMonth = last.yearMonth
+        var deltas: [AccountID: [YearMonth: Int64]] = [:]
+        for row in journal.transactions where row.status == .posted {
+            guard let account = opened.first(where: { $0.id == row.account }), let from = account.openingDate,
+                row.date >= from
+            else { continue }
+            deltas[row.account, default: [:]][row.date.yearMonth, default: 0] += row.amount.minorUnits
+        }
+        let insert = try database.prepare("INSERT INTO month_end_balances VALUES (?1, ?2, ?3, ?4)")
+        for account in opened.sorted(by: { $0.id < $1.id }) {
+            guard let opening = account.openingBalance, let from = account.openingDate else { continue }
+            var balance = opening.minorUnits
+            var month = from.yearMonth
+            while month <= lastMonth {
+                balance += deltas[account.id]?[month] ?? 0
+                insert.bind(1, account.id.rawValue)
+                insert.bind(2, month.description)
+                insert.bind(3, balance)
+                insert.bind(4, opening.currency.code)
+                try insert.run()
+                month = month.adding(months: 1)
+            }
+        }
+    }
+
+    /// `2026-01-02` as bytes.
+    static func appendISO(_ date: CivilDate, to bytes: inout [UInt8]) {
+        for (value, width) in [(date.year, 4), (date.month, 2), (date.day, 2)] {
+            if width == 2 { bytes.append(UInt8(ascii: "-")) }
+            var divisor = width == 4 ? 1000 : 10
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: value / divisor % 10) + 0x30)
+                divisor /= 10
+            }
+        }
+    }
+}

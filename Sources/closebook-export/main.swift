@@ -1,0 +1,5 @@
+import Export
+import Foundation
+import Ledger
+
+exit(StageExit.run(ExportCommand.self))

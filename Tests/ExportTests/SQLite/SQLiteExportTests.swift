@@ -1,0 +1,79 @@
+import Foundation
+import Ledger
+import Testing
+
+@testable import Export
+
+/// `closebook.sqlite`, queried with the `sqlite3` command-line tool.
+@Suite("SQLite")
+struct SQLiteExportTests {
+    static func export(_ journal: Journal = HandBuiltLedger.journal) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("closebook.sqlite").path
+        try ExportRun.write(ExportBook(journal: journal, prices: HandBuiltLedger.prices), as: .sqlite, to: path)
+        return path
+    }
+
+    /// `sqlite3`'s answer, one line per row, cells separated by `|`.
+    static func query(_ path: String, _ sql: String) throws -> [String]? {
+        guard let output = try PeerTool.run("sqlite3", [path, sql]) else { return nil }
+        #expect(output.status == 0, "\(output.standardError)")
+        return output.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    @Test func theSchemaFileIsTheOneTheExportUses() throws {
+        let file = try String(
+            contentsOf: SamplesWorkspace.root.appendingPathComponent("Schemas/closebook.sqlite.sql"), encoding: .utf8)
+        #expect(file == SQLiteSchema.text + "\n")
+    }
+
+    @Test func theDatabaseIsWholeAndItsKeysHold() throws {
+        let path = try Self.export()
+        #expect(try Self.query(path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try Self.query(path, "PRAGMA foreign_key_check") == [])
+        #expect(try Self.query(path, "SELECT count(*) FROM transactions") == ["13"])
+        #expect(try Self.query(path, "SELECT count(*) FROM splits") == ["2"])
+    }
+
+    @Test func spendingAndIncomeByMonthAreTheHandWorkedFigures() throws {
+        let path = try Self.export()
+        // Posted, neither transfer nor ignored: the pending coffee, the transfers and the test
+        // charge are left out; the split counts in its two categories.
+        #expect(
+            try Self.query(path, "SELECT * FROM spending_by_month ORDER BY category, currency") == [
+                "2026-01|Entertainment:Cinema|GBP|1000|1",
+                "2026-01|Food:Dining|GBP|2000|1",
+                "2026-01|Food:Groceries|EUR|1000|1",
+                "2026-01|Food:Groceries|GBP|5420|1",
+                "2026-01|Uncategorized|GBP|1200|1",
+            ])
+        #expect(
+            try Self.query(path, "SELECT * FROM income_by_month ORDER BY category") == [
+                "2026-01|Income:Salary|GBP|250000|1",
+                "2026-01|Uncategorized|GBP|500|1",
+            ])
+    }
+
+    @Test func monthEndBalancesAndNetWorthFollowTheOpeningBalance() throws {
+        let path = try Self.export()
+        // 1000.00 - 54.20 + 2500.00 - 100.00 - 12.00 + 5.00 - 40.00 - 3.00 - 200.00 (not the pending 7.50);
+        // the card and the euro account state no opening balance.
+        #expect(try Self.query(path, "SELECT * FROM month_end_balances") == ["current|2026-01|309580|GBP"])
+        #expect(try Self.query(path, "SELECT * FROM net_worth_by_month") == ["2026-01|GBP|309580"])
+    }
+
+    @Test func amountsAreMinorUnitsAndDecimalText() throws {
+        let path = try Self.export()
+        #expect(
+            try Self.query(path, "SELECT amount_minor, amount, currency FROM transactions WHERE id = 'current/1'")
+                == ["-5420|-54.20|GBP"])
+        #expect(try Self.query(path, "SELECT * FROM rates") == ["2026-01-01|EUR|0.87|GBP"])
+    }
+
+    @Test func theSameLedgerGivesTheSameBytes() throws {
+        let first = try Data(contentsOf: URL(fileURLWithPath: try Self.export()))
+        let second = try Data(contentsOf: URL(fileURLWithPath: try Self.export()))
+        #expect(first == second)
+        #expect(!first.isEmpty)
+    }
+}
