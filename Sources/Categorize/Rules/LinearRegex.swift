@@ -39,16 +39,52 @@ struct LinearRegex: Sendable {
         var set: Int32 = -1
         var next: Int32 = -1
         var other: Int32 = -1
+        /// For `consume`: the one-byte characters of the set (a copy of its ASCII half, so the
+        /// byte path reads nothing else).
+        var ascii: (UInt64, UInt64) = (0, 0)
+
+        @inline(__always)
+        func accepts(byte: UInt8) -> Bool {
+            byte < 64 ? ascii.0 >> byte & 1 != 0 : ascii.1 >> (byte & 63) & 1 != 0
+        }
     }
 
     let states: [State]
     let sets: [RegexCharacterSet]
     let start: Int32
+    /// A match can start only at the start of the text (the pattern begins with `^`).
+    let anchoredStart: Bool
+    /// The one-byte characters a match can begin with; all of them when a match can be empty.
+    let firstBytes: (UInt64, UInt64)
 
     /// The pattern compiled, or nil when it uses anything the matcher does not read.
     init?(_ pattern: String) {
-        guard let compiled = LinearRegexParser.compile(pattern) else { return nil }
+        guard var compiled = LinearRegexParser.compile(pattern) else { return nil }
+        for index in compiled.states.indices where compiled.states[index].kind == .consume {
+            compiled.states[index].ascii = compiled.sets[Int(compiled.states[index].set)].ascii
+        }
         (states, sets, start) = compiled
+        // What the automaton can do at a position past the start, before it reads a character.
+        var first: (UInt64, UInt64) = (0, 0)
+        var reachesAccept = false
+        var consumes = false
+        var seen = Set<Int32>()
+        var stack = [start]
+        while let index = stack.popLast() {
+            guard seen.insert(index).inserted else { continue }
+            let state = states[Int(index)]
+            switch state.kind {
+            case .consume:
+                consumes = true
+                first = (first.0 | state.ascii.0, first.1 | state.ascii.1)
+            case .accept: reachesAccept = true
+            case .jump, .textEnd: stack.append(state.next)
+            case .split: stack += [state.next, state.other]
+            case .textStart: break
+            }
+        }
+        anchoredStart = !consumes && !reachesAccept
+        firstBytes = reachesAccept ? (~0, ~0) : first
     }
 
     /// Whether the pattern matches somewhere in `text`.
@@ -69,15 +105,29 @@ struct LinearRegex: Sendable {
     struct ByteText: RegexText {
         let bytes: UnsafeBufferPointer<UInt8>
         var count: Int { bytes.count }
+
         @inline(__always)
-        func accepts(_ set: RegexCharacterSet, at index: Int) -> Bool { set.accepts(byte: bytes[index]) }
+        func accepts(_ state: State, of regex: LinearRegex, at index: Int) -> Bool {
+            state.accepts(byte: bytes[index])
+        }
+
+        @inline(__always)
+        func mayBegin(_ bytes: (UInt64, UInt64), at index: Int) -> Bool {
+            let byte = self.bytes[index]
+            return byte < 64 ? bytes.0 >> byte & 1 != 0 : bytes.1 >> (byte & 63) & 1 != 0
+        }
     }
 
     /// The text as `Regex` reads it: grapheme clusters.
     struct CharacterText: RegexText {
         let characters: [Character]
         var count: Int { characters.count }
-        func accepts(_ set: RegexCharacterSet, at index: Int) -> Bool { set.accepts(characters[index]) }
+
+        func accepts(_ state: State, of regex: LinearRegex, at index: Int) -> Bool {
+            regex.sets[Int(state.set)].accepts(characters[index])
+        }
+
+        func mayBegin(_ bytes: (UInt64, UInt64), at index: Int) -> Bool { true }
     }
 
     /// Runs the automaton from every position at once: the states live after each character are
@@ -134,17 +184,26 @@ struct LinearRegex: Sendable {
                 }
             }
             add(start, at: 0, to: current, &currentCount)
+            // True when the live states are only those of a match starting here (past the start).
+            var onlyStarting = false
             var position = 0
             while !accepted && position < count {
+                if onlyStarting {
+                    // Nothing under way: skip to where a match can begin (the states stay the same).
+                    while position < count && !text.mayBegin(firstBytes, at: position) { position += 1 }
+                    if position == count { break }
+                }
                 nextCount = 0
                 for slot in 0..<currentCount {
                     let node = states[Int(current[slot])]
-                    if text.accepts(sets[Int(node.set)], at: position) {
+                    if text.accepts(node, of: self, at: position) {
                         add(node.next, at: position + 1, to: next, &nextCount)
                     }
                 }
+                if anchoredStart && nextCount == 0 { return accepted }
+                onlyStarting = nextCount == 0
                 // A match may also start at the next position.
-                add(start, at: position + 1, to: next, &nextCount)
+                if !anchoredStart { add(start, at: position + 1, to: next, &nextCount) }
                 swap(&current, &next)
                 currentCount = nextCount
                 position += 1
@@ -157,5 +216,8 @@ struct LinearRegex: Sendable {
 /// A text the automaton runs on: characters it asks a set about, by index.
 protocol RegexText {
     var count: Int { get }
-    func accepts(_ set: RegexCharacterSet, at index: Int) -> Bool
+    /// Whether consuming `state` takes the character at `index`.
+    func accepts(_ state: LinearRegex.State, of regex: LinearRegex, at index: Int) -> Bool
+    /// False when the character at `index` is surely not in `bytes` (a hint: true is always safe).
+    func mayBegin(_ bytes: (UInt64, UInt64), at index: Int) -> Bool
 }
