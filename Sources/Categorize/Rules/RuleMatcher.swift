@@ -78,8 +78,7 @@ public final class RuleMatcher {
         automaton.scan(text) { literal, end in
             let start = end - Int(lengths[Int(literal)])
             let bounded =
-                (start == 0 || !TextFold.isWordByte(text[start - 1]))
-                && (end == text.count || !TextFold.isWordByte(text[end]))
+                !TextFold.isWord(before: start, in: text) && !TextFold.isWord(at: end, in: text)
             hits.append(LiteralHit(literal: literal, bounded: bounded))
         }
         return hits
