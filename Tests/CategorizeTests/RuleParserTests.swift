@@ -248,7 +248,7 @@ extension RuleParserTests {
         #expect(
             Fixture.errors("if payee ~ /\\b\\w+\\w+\\w+$/\n    category Food\n") == [
                 """
-                rules/food.rules:1:12: error: regular expression refused: two repetitions without limit can take the same characters one after the other (as in \\w+\\w+ or .*.*), which can take polynomial time (at character 3 of the pattern); write it without nested repetition, e.g. /a+$/ for /(a+)+$/
+                rules/food.rules:1:12: error: regular expression refused: two repetitions without limit can take the same characters one after the other (as in \\w+\\w+ or .*.*), which can take polynomial time (at character 3 of the pattern); write it without the lookaround or \\b (then it runs in linear time), or so that the repetitions cannot take the same characters, e.g. /\\w+\\s+\\w+/
                 if payee ~ /\\b\\w+\\w+\\w+$/
                            ^~~~~~~~~~~~~~
                 """

@@ -195,7 +195,7 @@ struct ConditionParser {
                 if let risk = RegexBacktracking.risk(in: token.text) {
                     throw fail(
                         token,
-                        "regular expression refused: \(risk.reason) (at character \(risk.offset + 1) of the pattern); write it without nested repetition, e.g. /a+$/ for /(a+)+$/"
+                        "regular expression refused: \(risk.reason) (at character \(risk.offset + 1) of the pattern); \(risk.hint)"
                     )
                 }
             }

@@ -15,9 +15,19 @@
 enum RegexBacktracking {
     /// Why `pattern` can backtrack exponentially, with the offset (in characters) of the repeated
     /// group or backreference; nil when it cannot.
-    static func risk(in pattern: String) -> (offset: Int, reason: String)? {
-        if let risk = nestedRisk(in: pattern) { return risk }
-        return RegexOverlap.risk(in: pattern)
+    /// Why `pattern` could be slow in `Regex`, where (the offset in characters), and how to write
+    /// it instead; nil when it cannot be.
+    static func risk(in pattern: String) -> (offset: Int, reason: String, hint: String)? {
+        if let risk = nestedRisk(in: pattern) {
+            return (risk.offset, risk.reason, "write it without nested repetition, e.g. /a+$/ for /(a+)+$/")
+        }
+        if let risk = RegexOverlap.risk(in: pattern) {
+            return (
+                risk.offset, risk.reason,
+                "write it without the lookaround or \\b (then it runs in linear time), or so that the repetitions cannot take the same characters, e.g. /\\w+\\s+\\w+/"
+            )
+        }
+        return nil
     }
 
     /// A repeated group holding a repetition or an alternation, or a backreference.
