@@ -25,7 +25,7 @@ import Testing
     @Test func patternsThatNeedBacktrackingAreLeftToRegex() {
         for pattern in [
             "\\bbp\\b", "a*+", "(?=a)b", "(?!a)b", "(?<=a)b", "(?i)a", "(a)\\1", "a{2", "[[:alpha:]]", "[a-z&&b]",
-            "\\p{L}", "a**", "[]a]", "e\u{301}", "*a", "a{3,2}", "\\x41", "(?>a)",
+            "\\p{L}", "a**", "[]a]", "e\u{301}", "*a", "a{3,2}", "\\x41", "(?>a)", "(^a)+", "(?:x|$){2}",
         ] {
             #expect(LinearRegex(pattern) == nil, "\(pattern)")
         }

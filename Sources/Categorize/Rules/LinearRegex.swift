@@ -11,7 +11,8 @@
 /// It reads (see `LinearRegexParser`): literals, `.`, `\w \W \d \D \s \S`, `\t \n \r`, escaped
 /// punctuation, classes and negated classes of those and of ranges, groups (`(…)`, `(?:…)`,
 /// `(?<name>…)`) with alternation, `*`, `+`, `?`, `{m}`, `{m,}`, `{m,n}`, `{,n}` (lazy forms too:
-/// they change which match is found, never whether there is one), and `^`, `$` anywhere. What it
+/// they change which match is found, never whether there is one), and `^`, `$` anywhere but in a
+/// repetition (`(^|x)+`: `Regex` ends a loop at an iteration that matches nothing). What it
 /// does not read (backreferences, lookarounds, `\b`, possessive quantifiers, options) runs through
 /// `Regex`, and `RegexBacktracking` refuses such a pattern when it could be slow.
 ///

@@ -64,8 +64,9 @@ struct LinearRegexParser {
     mutating func parseQuantified() -> Node? {
         guard let atom = parseAtom() else { return nil }
         guard let (minimum, maximum) = parseQuantifier() else { return atom }
-        if case .textStart = atom { return nil }
-        if case .textEnd = atom { return nil }
+        // A repeated `^` or `$`, or a group holding one (`(^|x)+`): `Regex` ends a loop at an
+        // iteration that matches nothing, which a set of states cannot follow; left to it.
+        if atom.holdsAnchor { return nil }
         // A lazy mark changes which match is found, never whether there is one.
         if peek == "?" { index += 1 }
         // A possessive `+` or a second quantifier is left to `Regex`.
@@ -330,6 +331,16 @@ extension LinearRegexParser.Node {
     var isTextStart: Bool {
         if case .textStart = self { return true }
         return false
+    }
+
+    /// `^` or `$` is in it.
+    var holdsAnchor: Bool {
+        switch self {
+        case .set: false
+        case .textStart, .textEnd: true
+        case .sequence(let items), .alternation(let items): items.contains(where: \.holdsAnchor)
+        case .repetition(let inner, _, _): inner.holdsAnchor
+        }
     }
 }
 
