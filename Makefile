@@ -137,7 +137,7 @@ FUZZ_SEED ?= $(shell date +%s)
 fuzz: deps
 	$(SWIFT) build --build-tests
 	CLOSEBOOK_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) CLOSEBOOK_FUZZ_SEED=$(FUZZ_SEED) \
-	  $(SWIFT) test --skip-build --filter ImportFuzzTests
+	  $(SWIFT) test --skip-build --filter 'ImportFuzzTests|HugeInputTests'
 
 # Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of the CSV, OFX 1.x, OFX 2.x and QIF
 # readers, the rule parser, closebook.toml and overrides.csv: FUZZ_SECONDS each (default 600).

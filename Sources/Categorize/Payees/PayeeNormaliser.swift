@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a bank's payee text into a merchant name: `CARD PAYMENT TO TESCO STORES 3297 ON 12 OCT`,
 /// `TESCO STORES 3297 LONDON GB` and `TESCO STORE 1123` all become `Tesco`.
 ///
@@ -67,7 +69,8 @@ public struct PayeeNormaliser: Sendable {
             return CleanPayee(display: display, key: folded)
         }
         // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
-        let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 }
+        let beyondASCII = raw.utf8.contains { $0 >= 0x80 }
+        let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 } || beyondASCII && raw.contains(where: \.isLowercase)
         // Neither is longer than the payee: reserving once avoids regrowing them byte by byte.
         var key: [UInt8] = []
         var display: [UInt8] = []
@@ -85,7 +88,12 @@ public struct PayeeNormaliser: Sendable {
                 PayeeNormaliser.appendDisplayForm(word, to: &display)
             }
         }
-        return CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
+        // The words were folded byte by byte (ASCII); a key beyond ASCII takes the full fold, so
+        // `CAFÉ` and `Café` have one key.
+        let keyText = String(decoding: key, as: UTF8.self)
+        return CleanPayee(
+            display: String(decoding: display, as: UTF8.self),
+            key: beyondASCII ? TextFold.foldedString(keyText) : keyText)
     }
 
     // MARK: Words
@@ -297,6 +305,10 @@ public struct PayeeNormaliser: Sendable {
     /// Appends the word as a person would write it.
     static func appendDisplayForm(_ word: Word, to result: inout [UInt8]) {
         let original = word.original
+        if original.contains(where: { $0 >= 0x80 }) {
+            appendDisplayForm(beyondASCII: String(decoding: original, as: UTF8.self), to: &result)
+            return
+        }
         var letters = 0
         var vowels = 0
         for byte in original {
@@ -324,6 +336,36 @@ public struct PayeeNormaliser: Sendable {
                 startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10) && byte < 0x80
             }
         }
+    }
+}
+
+extension PayeeNormaliser {
+    /// `appendDisplayForm` for a word with letters beyond ASCII, by characters: `CAFÉ` is `Café`.
+    static func appendDisplayForm(beyondASCII word: String, to result: inout [UInt8]) {
+        let letters = word.filter(\.isLetter)
+        let vowels = letters.filter { letter in
+            let base = String(letter).decomposedStringWithCanonicalMapping.unicodeScalars.first.map(Character.init)
+            return base.map { "aeiouyAEIOUY".contains($0) } ?? false
+        }
+        if word.contains(where: \.isLowercase)
+            || !letters.isEmpty && letters.count <= 3 && vowels.isEmpty && letters.count == word.count
+        {
+            result += Array(word.utf8)
+            return
+        }
+        var display = ""
+        var startOfPart = true
+        for character in word {
+            if character.isLetter {
+                display += startOfPart ? String(character) : character.lowercased()
+                startOfPart = false
+            } else {
+                display.append(character)
+                // As for ASCII: a new part after '-', '/', '.' or '&', not after an apostrophe or a digit.
+                startOfPart = character != "'" && character != "\u{2019}" && !character.isNumber
+            }
+        }
+        result += Array(display.utf8)
     }
 }
 

@@ -184,9 +184,9 @@ struct ConditionParser {
                 throw fail(op, "'\(op.text)' compares the whole text; use '~' with a regular expression")
             }
             guard !token.text.isEmpty else { throw fail(token, "empty regular expression") }
-            // Patterns `ASCIIRegex` reads are valid; compiling a `Regex` to check costs more than
-            // parsing the rest of a rule file.
-            if ASCIIRegex(token.text) == nil {
+            // Patterns `LinearRegex` reads are valid and run in linear time; compiling a `Regex`
+            // to check costs more than parsing the rest of a rule file.
+            if LinearRegex(token.text) == nil {
                 do {
                     _ = try Regex(token.text)
                 } catch {
@@ -195,7 +195,7 @@ struct ConditionParser {
                 if let risk = RegexBacktracking.risk(in: token.text) {
                     throw fail(
                         token,
-                        "regular expression refused: \(risk.reason) (at character \(risk.offset + 1) of the pattern); write it without nested repetition, e.g. /a+$/ for /(a+)+$/"
+                        "regular expression refused: \(risk.reason) (at character \(risk.offset + 1) of the pattern); \(risk.hint)"
                     )
                 }
             }

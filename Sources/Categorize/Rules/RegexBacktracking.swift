@@ -1,19 +1,37 @@
-/// Finds regular expressions that a backtracking engine can take exponential time on.
+/// Finds regular expressions that a backtracking engine can take exponential or polynomial time on.
 ///
-/// Patterns in `ASCIIRegex`'s subset run on bytes in linear time. The others run through Swift's
-/// `Regex`, which backtracks: `/(a+)+$/` against twenty `a`s and a `b` tries every way of cutting
-/// the `a`s into groups, more than a minute for one text. Such patterns are refused when the
-/// rules are read (so `--lint` shows why) rather than bounded by a timer, which would make a
-/// transaction's category depend on the machine's speed.
+/// Patterns `LinearRegex` reads run in linear time and are never checked here. The others (those
+/// with a lookaround, `\b`, an option) run through Swift's `Regex`, which backtracks: `/(a+)+$/`
+/// against twenty `a`s and a `b` tries every way of cutting the `a`s into groups, more than a
+/// minute for one text, and `/\w+\w+\w+$/` tries every way of cutting a word in three, 30 s on
+/// 300 characters. Such patterns are refused when the rules are read (so `--lint` shows why)
+/// rather than bounded by a timer, which would make a transaction's category depend on the
+/// machine's speed.
 ///
 /// Refused: a repeated group (`*`, `+`, `{n,}`, `{n,m}` with m > 1) holding something that
-/// repeats itself, or an alternation (`(a|a)*`, `(a+)+`, `(\w+\s?)*`); and backreferences
-/// (`\1`), which no linear matcher can run. Everything else runs in time polynomial in the text,
-/// and texts are at most a few kilobytes.
+/// repeats itself, or an alternation (`(a|a)*`, `(a+)+`, `(\w+\s?)*`); backreferences (`\1`),
+/// which no linear matcher can run; and two unbounded repetitions of overlapping characters with
+/// nothing between them that only the first cannot take (`\w+\w+`, `.*x.*`, `\d+.*`).
 enum RegexBacktracking {
     /// Why `pattern` can backtrack exponentially, with the offset (in characters) of the repeated
     /// group or backreference; nil when it cannot.
-    static func risk(in pattern: String) -> (offset: Int, reason: String)? {
+    /// Why `pattern` could be slow in `Regex`, where (the offset in characters), and how to write
+    /// it instead; nil when it cannot be.
+    static func risk(in pattern: String) -> (offset: Int, reason: String, hint: String)? {
+        if let risk = nestedRisk(in: pattern) {
+            return (risk.offset, risk.reason, "write it without nested repetition, e.g. /a+$/ for /(a+)+$/")
+        }
+        if let risk = RegexOverlap.risk(in: pattern) {
+            return (
+                risk.offset, risk.reason,
+                "write it without the lookaround or \\b (then it runs in linear time), or so that the repetitions cannot take the same characters, e.g. /\\w+\\s+\\w+/"
+            )
+        }
+        return nil
+    }
+
+    /// A repeated group holding a repetition or an alternation, or a backreference.
+    static func nestedRisk(in pattern: String) -> (offset: Int, reason: String)? {
         let characters = Array(pattern)
         struct Group {
             var start: Int

@@ -3,7 +3,7 @@
 ///
 /// Conservative: returns nil whenever it cannot be sure (top-level `|`, escapes it does not know,
 /// extended mode). Groups, classes and optional atoms are skipped; runs break at white space
-/// (folded text collapses spaces) and at non-ASCII (folding is ASCII only).
+/// (folded text collapses spaces) and at non-ASCII (folded text is in NFKC, a pattern as written).
 enum RegexLiteral {
     static func required(in pattern: String) -> [UInt8]? {
         let scalars = Array(pattern.unicodeScalars)

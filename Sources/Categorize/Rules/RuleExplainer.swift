@@ -71,7 +71,11 @@ struct RuleExplainer {
                         test.wholeField
                         ? text == Array(value.utf8) : TextFold.find(Array(value.utf8), in: text, wholeWord: true)
                 case .regex(let source):
-                    if let regex = try? Regex(source).ignoresCase(), !input.string(slot).isEmpty {
+                    if input.string(slot).isEmpty {
+                        found = false
+                    } else if let linear = LinearRegex(source) {
+                        found = linear.matches(input.string(slot))
+                    } else if let regex = try? Regex(source).ignoresCase() {
                         found = (try? regex.firstMatch(in: input.string(slot))) != nil
                     }
                 }

@@ -17,13 +17,12 @@ public final class RuleMatcher {
     let literalRules: [[Int32]]
     /// Rules with no required literal, in order.
     let alwaysRules: [Int32]
-    /// Per regular expression: compiled when it is outside `ASCIIRegex`'s subset (compiling one
-    /// costs as much as matching hundreds of texts; the others are compiled by `MatchScratch` only
-    /// if a text that is not plain ASCII needs them). Nil for an invalid one, which matches nothing.
+    /// Per regular expression: compiled when `LinearRegex` does not read it (a backreference, a
+    /// lookaround). Nil for an invalid one, which matches nothing.
     let regexes: [Regex<AnyRegexOutput>?]
     let regexSources: [String]
-    /// Per regular expression: the same pattern on bytes, when it is in `ASCIIRegex`'s subset.
-    let asciiRegexes: [ASCIIRegex?]
+    /// Per regular expression: the pattern as a `LinearRegex`, when it reads it (nearly always).
+    let linearRegexes: [LinearRegex?]
     /// Per regular expression: a literal every match contains (see `RegexLiteral`), if it has one.
     let regexLiterals: [Int32?]
     /// Per rule: it has a `continue` action (later rules still apply after it).
@@ -56,7 +55,7 @@ public final class RuleMatcher {
         self.regexes = builder.regexes
         self.regexSources = builder.regexSources
         self.regexLiterals = builder.regexLiterals
-        self.asciiRegexes = builder.asciiRegexes
+        self.linearRegexes = builder.linearRegexes
         self.continuing = rules.map(\.continues)
     }
 
@@ -79,8 +78,7 @@ public final class RuleMatcher {
         automaton.scan(text) { literal, end in
             let start = end - Int(lengths[Int(literal)])
             let bounded =
-                (start == 0 || !TextFold.isWordByte(text[start - 1]))
-                && (end == text.count || !TextFold.isWordByte(text[end]))
+                !TextFold.isWord(before: start, in: text) && !TextFold.isWord(at: end, in: text)
             hits.append(LiteralHit(literal: literal, bounded: bounded))
         }
         return hits
@@ -238,12 +236,10 @@ public final class RuleMatcher {
             if known != 0 { return known == 2 }
         }
         let matches: Bool
-        // Most patterns and texts are plain ASCII: then bytes answer, in a fraction of the time.
-        var string = text.string
-        if let ascii = asciiRegexes[index], let fast = string.withUTF8({ ascii.matches($0) }) {
-            matches = fast
+        if let linear = linearRegexes[index] {
+            matches = linear.matches(text.string)
         } else {
-            matches = (try? scratch.regex(index, of: self)?.firstMatch(in: text.string)) != nil
+            matches = (try? regexes[index]?.firstMatch(in: text.string)) != nil
         }
         guard cached else { return matches }
         if scratch.regexResults.count <= index {
@@ -257,8 +253,8 @@ public final class RuleMatcher {
         return matches
     }
 
-    /// Whether regular expression `index` compiles (the subset `ASCIIRegex` reads always does).
-    func isValidRegex(_ index: Int) -> Bool { asciiRegexes[index] != nil || regexes[index] != nil }
+    /// Whether regular expression `index` compiles (what `LinearRegex` reads always does).
+    func isValidRegex(_ index: Int) -> Bool { linearRegexes[index] != nil || regexes[index] != nil }
 
     /// Turns conditions into compiled ones, collecting literals and regular expressions.
     struct Builder {
@@ -266,7 +262,7 @@ public final class RuleMatcher {
         var literalIDs: [[UInt8]: Int32] = [:]
         var regexes: [Regex<AnyRegexOutput>?] = []
         var regexSources: [String] = []
-        var asciiRegexes: [ASCIIRegex?] = []
+        var linearRegexes: [LinearRegex?] = []
         /// For each regex, the literal every match contains, if any.
         var regexLiterals: [Int32?] = []
 
@@ -296,9 +292,9 @@ public final class RuleMatcher {
                     case .substring(let text): return .literal(literal(Array(text.utf8)), word: false)
                     case .word(let text): return .literal(literal(Array(text.utf8)), word: true)
                     case .regex(let source):
-                        let ascii = ASCIIRegex(source)
-                        asciiRegexes.append(ascii)
-                        regexes.append(ascii == nil ? (try? Regex(source))?.ignoresCase() : nil)
+                        let linear = LinearRegex(source)
+                        linearRegexes.append(linear)
+                        regexes.append(linear == nil ? (try? Regex(source))?.ignoresCase() : nil)
                         regexSources.append(source)
                         regexLiterals.append(RegexLiteral.required(in: source).map { literal($0) })
                         return .regex(regexes.count - 1)
@@ -362,23 +358,12 @@ struct MatchScratch {
     var candidates: [Int32] = []
     /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
     var regexResults: [[UInt8]] = []
-    /// Regular expressions `RuleMatcher` left uncompiled, compiled once a text needed them.
-    var compiledRegexes: [Int: Regex<AnyRegexOutput>] = [:]
     /// Text ids below this have their regular-expression results kept.
     static let cachedTextIDs = 1 << 20
 
     init(literalCount: Int) {
         found = Array(repeating: 0, count: literalCount * MatchInput.Slot.count)
         seen = Array(repeating: false, count: literalCount)
-    }
-
-    /// Regular expression `index` of `matcher`, compiled.
-    mutating func regex(_ index: Int, of matcher: RuleMatcher) -> Regex<AnyRegexOutput>? {
-        if let regex = matcher.regexes[index] { return regex }
-        if let regex = compiledRegexes[index] { return regex }
-        guard let regex = (try? Regex(matcher.regexSources[index]))?.ignoresCase() else { return nil }
-        compiledRegexes[index] = regex
-        return regex
     }
 
     mutating func reset() {

@@ -1,8 +1,13 @@
-/// The one text form every literal comparison works on: ASCII letters lower-cased, runs of white
-/// space collapsed to one space, ends trimmed. Other bytes (UTF-8 of non-ASCII letters) stay as they are.
+import Foundation
+
+/// The one text form every literal comparison works on: letters lower-cased, runs of white space
+/// collapsed to one space, ends trimmed, and text beyond ASCII in Unicode's compatibility
+/// composed form (NFKC), so `café` in a rule matches the bank's `CAFÉ` and `CAFE` followed by a
+/// combining accent (U+0301), and a no-break space is a space.
 ///
 /// Folding once per field and comparing bytes is what keeps matching fast: no `String` comparison,
-/// no locale, no regular expression for plain text.
+/// no locale, no regular expression for plain text. Printable ASCII (nearly every payee) is folded
+/// byte by byte as before; only a text with a byte beyond ASCII is normalised first.
 public enum TextFold {
     @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -37,10 +42,59 @@ public enum TextFold {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(text.utf8.count)
         // Through the string's own storage when it has one: iterating `utf8` byte by byte is slower.
-        if text.utf8.withContiguousStorageIfAvailable({ fold($0, into: &buffer) }) == nil {
-            fold(text.utf8, into: &buffer)
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard isASCII(bytes) else { return false }
+            fold(bytes, into: &buffer)
+            return true
+        }
+        switch ascii {
+        case true?: break
+        case nil where text.utf8.allSatisfy({ $0 < 0x80 }): fold(text.utf8, into: &buffer)
+        default: fold(normalised(text).utf8, into: &buffer)
         }
         return buffer
+    }
+
+    /// `text` in NFKC, lower-cased, and composed again (lower-casing can decompose: `İ` is `i` and
+    /// a combining dot).
+    static func normalised(_ text: String) -> String {
+        text.precomposedStringWithCompatibilityMapping.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var seen: UInt8 = 0
+        for byte in bytes { seen |= byte }
+        return seen < 0x80
+    }
+
+    /// True when the character that ends at `end` (exclusive) in folded `text` is a letter or digit:
+    /// then an occurrence starting at `end` is not a whole word.
+    static func isWord(before end: Int, in text: [UInt8]) -> Bool {
+        guard end > 0 else { return false }
+        let byte = text[end - 1]
+        if byte < 0x80 { return isWordByte(byte) }
+        var start = end - 1
+        while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
+        return isWordScalar(text[start..<end])
+    }
+
+    /// True when the character that starts at `start` in folded `text` is a letter or digit.
+    static func isWord(at start: Int, in text: [UInt8]) -> Bool {
+        guard start < text.count else { return false }
+        let byte = text[start]
+        if byte < 0x80 { return isWordByte(byte) }
+        var end = start + 1
+        while end < text.count, text[end] & 0xC0 == 0x80 { end += 1 }
+        return isWordScalar(text[start..<end])
+    }
+
+    /// One UTF-8 encoded scalar beyond ASCII: a letter, a mark (an accent left uncomposed) or a number.
+    static func isWordScalar(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first else { return false }
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil
+            || properties.generalCategory == .nonspacingMark
     }
 
     public static func foldedString(_ text: String) -> String { String(decoding: fold(text), as: UTF8.self) }
@@ -64,8 +118,8 @@ public enum TextFold {
                 if offset == needle.count {
                     if !wholeWord { return true }
                     let end = index + needle.count
-                    let leftOK = index == 0 || !isWordByte(haystack[index - 1])
-                    let rightOK = end == haystack.count || !isWordByte(haystack[end])
+                    let leftOK = !isWord(before: index, in: haystack)
+                    let rightOK = !isWord(at: end, in: haystack)
                     if leftOK && rightOK { return true }
                 }
             }

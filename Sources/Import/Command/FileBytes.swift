@@ -10,9 +10,17 @@ enum FileBytes {
         var reason: String
     }
 
+    /// Above this size a file is read only when its first `headSize` bytes look like a bank export
+    /// (`accepts`): a 2 GB video dropped into the inbox is refused without being read into memory.
+    static let sniffedAbove = 64 << 20
+    static let headSize = 1 << 16
+
     /// The bytes of a regular file, else why not. Opened without blocking (a FIFO put in place
-    /// of the file cannot stall the import) and checked to be a regular file once open.
-    static func readRegularFile(_ path: String) -> Result<[UInt8], Failure> {
+    /// of the file cannot stall the import) and checked to be a regular file once open. A file
+    /// over `sniffedAbove` bytes is read only when `accepts` takes its head.
+    static func readRegularFile(
+        _ path: String, accepts: ([UInt8]) -> Bool = { _ in true }
+    ) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             return .failure(Failure(reason: "cannot read the file (check its permissions)"))
@@ -29,11 +37,30 @@ enum FileBytes {
                         "not a regular file (\(InboxFolder.kind(of: status.st_mode))); Closebook reads only regular files"
                 ))
         }
+        if Int(status.st_size) > sniffedAbove {
+            var head = [UInt8](repeating: 0, count: headSize)
+            let count = head.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { readSome(descriptor, into: $0, count: headSize) } ?? 0
+            }
+            guard count >= 0, accepts(Array(head[..<count])) else {
+                return .failure(
+                    Failure(
+                        reason:
+                            "not a bank export Closebook can read (expected CSV, OFX, QFX or QIF): its first \(headSize >> 10) KB are none of them, and at \(megabytes(Int(status.st_size))) MB (over \(sniffedAbove >> 20) MB) it is not read further"
+                    ))
+            }
+            guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+                return .failure(Failure(reason: "cannot read the file (check its permissions)"))
+            }
+        }
         guard let bytes = read(descriptor, size: Int(status.st_size)) else {
             return .failure(Failure(reason: "cannot read the file (check its permissions)"))
         }
         return .success(bytes)
     }
+
+    /// A size in whole megabytes (2^20 bytes), rounded down.
+    static func megabytes(_ size: Int) -> Int { size >> 20 }
 
     /// The bytes of an open file whose size was `size` when it was opened.
     private static func read(_ descriptor: Int32, size statedSize: Int) -> [UInt8]? {

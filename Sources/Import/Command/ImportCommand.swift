@@ -105,18 +105,6 @@ public struct ImportCommand: ParsableCommand {
             standardError(error.description)
             return 2
         }
-        let inbox = (workspace as NSString).appendingPathComponent("inbox")
-        let files: [InboxFile]
-        let ignored: [ImportReport.IgnoredEntry]
-        do {
-            let listing = try InboxFolder.read(
-                inbox, workspace: workspace, allowsLinksOutside: config.allowsLinksOutsideWorkspace)
-            files = listing.files
-            ignored = listing.ignored
-        } catch {
-            standardError("\(error.path): error: no inbox folder; put the bank exports to import in \(error.path)/")
-            return 2
-        }
         var folders = profiles
         let own = (workspace as NSString).appendingPathComponent("importers")
         if ImportCommand.isFolder(own) { folders.append(own) }
@@ -125,6 +113,19 @@ public struct ImportCommand: ParsableCommand {
             readers = try ReaderSet.standard(profiles: folders)
         } catch {
             standardError(error.description)
+            return 2
+        }
+        let inbox = (workspace as NSString).appendingPathComponent("inbox")
+        let files: [InboxFile]
+        let ignored: [ImportReport.IgnoredEntry]
+        do {
+            let listing = try InboxFolder.read(
+                inbox, workspace: workspace, allowsLinksOutside: config.allowsLinksOutsideWorkspace,
+                accepts: { head in readers.contains { type(of: $0).recognizes(head) } })
+            files = listing.files
+            ignored = listing.ignored
+        } catch {
+            standardError("\(error.path): error: no inbox folder; put the bank exports to import in \(error.path)/")
             return 2
         }
         var driver = ImportDriver(readers: readers, config: config)

@@ -8,7 +8,8 @@ import Foundation
 /// `O_NONBLOCK`, so that opening a FIFO cannot block either). A symbolic link is followed only
 /// to a file inside the workspace, unless `closebook.toml` sets `allow_links_outside_workspace`:
 /// a link to `/etc/passwd` dropped into an inbox must not be read. Hidden files and sub-folders
-/// are not read; they are listed as ignored, so that a user sees why a file did not count.
+/// are not read; they are listed as ignored, so that a user sees why a file did not count. A file
+/// over 64 MB is read only when its head is an export (`FileBytes.sniffedAbove`).
 enum InboxFolder {
     struct Missing: Error {
         var path: String
@@ -19,7 +20,10 @@ enum InboxFolder {
         var ignored: [ImportReport.IgnoredEntry] = []
     }
 
-    static func read(_ path: String, workspace: String, allowsLinksOutside: Bool) throws(Missing) -> Listing {
+    /// `accepts` says whether the head of a large file looks like an export (see `FileBytes`).
+    static func read(
+        _ path: String, workspace: String, allowsLinksOutside: Bool, accepts: ([UInt8]) -> Bool = { _ in true }
+    ) throws(Missing) -> Listing {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -65,7 +69,7 @@ enum InboxFolder {
                 refuse("not a regular file (\(kind(of: status.st_mode))); Closebook reads only regular files")
                 continue
             }
-            switch FileBytes.readRegularFile(filePath) {
+            switch FileBytes.readRegularFile(filePath, accepts: accepts) {
             case .success(let bytes): listing.files.append(InboxFile(name: name, bytes: bytes))
             case .failure(let failure): refuse(failure.reason)
             }

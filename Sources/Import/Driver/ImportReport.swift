@@ -72,6 +72,9 @@ public struct ImportReport: Codable, Sendable, Equatable {
     public struct SkippedLine: Codable, Sendable, Equatable {
         public var line: Int
         public var reason: String
+        /// For a summary of repeated skips (`SkippedSummary`): how many records it stands for.
+        /// Left out for one record.
+        public var count: Int? = nil
     }
 
     public struct DuplicateLine: Codable, Sendable, Equatable {

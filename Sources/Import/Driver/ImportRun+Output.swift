@@ -282,12 +282,12 @@ extension ImportRun {
         _ index: Int, tally: FileTally, warnings: [ImportDiagnostic], balanceChecks: [ImportReport.BalanceCheck]
     ) -> ImportReport.FileReport {
         let state = files[index]
-        let skipped = state.skipped.map { ImportReport.SkippedLine(line: $0.line, reason: $0.reason) }
+        let skipped = SkippedSummary.lines(state.skipped)
         return ImportReport.FileReport(
             path: state.file.path, format: state.format?.rawValue, profile: state.parsed?.profile,
             accounts: uniqued(state.accounts).map(\.rawValue), records: state.recordCount,
             imported: tally.imported, pending: tally.pending, duplicates: tally.duplicates.count,
-            skipped: skipped.count, skippedRecords: skipped, duplicateRecords: tally.duplicates,
+            skipped: state.skipped.count, skippedRecords: skipped, duplicateRecords: tally.duplicates,
             warnings: warnings.map(\.description), errors: state.errors.map(\.description),
             balanceChecks: balanceChecks, suggestion: state.suggestion)
     }

@@ -49,6 +49,17 @@ enum OFXDocument {
         }
         guard case .invalid(let offset) = TextDecoding.validateUTF8(bytes) else { return bytes }
         let preamble = bytes.withUnsafeBufferPointer { OFXPreamble.scan($0) }
+        let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if preamble?.declaresSingleByteCharset != true,
+            let mixed = TextDecoding.decodeMixedFields(
+                hasByteOrderMark ? Array(bytes[3...]) : bytes, codePage: .windows1252)
+        {
+            // Mostly UTF-8: only the fields with bytes that are not are read as Windows-1252.
+            warnings += mixed.warnings.map {
+                ImportDiagnostic(severity: .warning, path: path, line: $0.line, message: $0.message)
+            }
+            return mixed.bytes
+        }
         if preamble?.declaresSingleByteCharset != true {
             let (line, column) = bytes.withUnsafeBufferPointer { OFXPreamble.location(of: offset, in: $0) }
             let declared = preamble?.declaredEncoding.map { "declared as \($0) but is " } ?? ""
@@ -58,7 +69,6 @@ enum OFXDocument {
                     severity: .warning, path: path, line: line, column: column,
                     message: "the file is \(declared)not valid UTF-8 (byte 0x\(byte)); it is read as Windows-1252"))
         }
-        let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         return TextDecoding.decodeSingleByte(hasByteOrderMark ? Array(bytes[3...]) : bytes, as: .windows1252).bytes
     }
 

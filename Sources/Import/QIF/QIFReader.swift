@@ -46,6 +46,11 @@ public struct QIFReader: StatementReader {
                     severity: .warning, path: path, line: 1,
                     message: "the file is not UTF-8 text; it was read as Windows-1252"))
         }
+        if case .mixed(let notes) = encoding {
+            warnings += notes.map {
+                ImportDiagnostic(severity: .warning, path: path, line: $0.line, message: $0.message)
+            }
+        }
         let configuredOrder = context.account?.dateOrder
         let conventions = text.withUnsafeBufferPointer {
             QIFFileConventions($0, needsDateOrder: configuredOrder == nil)

@@ -2,7 +2,8 @@
 ///
 /// Quicken and most of its imitators write the Windows code page of the machine (Windows-1252 in
 /// Western Europe and the Americas); newer tools write UTF-8, often with a byte-order mark. A file
-/// that is valid UTF-8 is taken as UTF-8; anything else is read as Windows-1252, which maps every
+/// that is valid UTF-8 is taken as UTF-8; one that is mostly UTF-8 is read field by field (see
+/// `TextDecoding.decodeMixedFields`); anything else is read as Windows-1252, which maps every
 /// byte to a character, so decoding never fails. UTF-16 files are recognised by their BOM.
 enum QIFTextDecoding {
     /// The encoding a file was read in.
@@ -11,6 +12,8 @@ enum QIFTextDecoding {
         case utf16LittleEndian
         case utf16BigEndian
         case windows1252
+        /// Mostly UTF-8; the fields with bytes that are not were read as Windows-1252 (at these lines).
+        case mixed([TextDecoding.Warning])
     }
 
     /// The file's text as UTF-8 bytes without a byte-order mark, and the encoding it was read in.
@@ -24,12 +27,18 @@ enum QIFTextDecoding {
         guard bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF else {
             // Without a BOM, UTF-8 text is handed back as it is: no copy of a large file.
             if case .invalid = TextDecoding.validateUTF8(bytes) {
+                if let mixed = TextDecoding.decodeMixedFields(bytes, codePage: .windows1252) {
+                    return (mixed.bytes, .mixed(mixed.warnings))
+                }
                 return (windows1252(bytes[...]), .windows1252)
             }
             return (bytes, .utf8)
         }
         let body = bytes[3...]
         if isValidUTF8(body) { return (Array(body), .utf8) }
+        if let mixed = TextDecoding.decodeMixedFields(Array(body), codePage: .windows1252) {
+            return (mixed.bytes, .mixed(mixed.warnings))
+        }
         return (windows1252(body), .windows1252)
     }
 

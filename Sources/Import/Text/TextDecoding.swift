@@ -21,6 +21,9 @@ public struct DecodedText: Sendable {
 ///    a warning.
 /// 4. With no declaration (`auto`): UTF-16 when every other byte of the start is zero, else UTF-8
 ///    when the bytes are valid UTF-8, else Windows-1252 (which also reads ISO-8859-1 text).
+/// 5. A file that is mostly UTF-8 with a few bytes that are not (3 and 4) is read field by field:
+///    only a field with such a byte is read in the code page, with a warning at its line
+///    (`decodeMixedFields`).
 ///
 /// ASCII and valid UTF-8 input is returned without copying.
 public enum TextDecoding {
@@ -87,7 +90,7 @@ public enum TextDecoding {
                                 "file is valid UTF-8 although \(declared.rawValue) was declared; read as UTF-8")
                     ])
             case .invalid:
-                return decodeSingleByte(bytes, as: declared)
+                return decodeMixedFields(bytes, codePage: declared) ?? decodeSingleByte(bytes, as: declared)
             }
         case nil:
             if let littleEndian = looksLikeUTF16(bytes) {
@@ -97,6 +100,7 @@ public enum TextDecoding {
             case .ascii, .valid:
                 return DecodedText(bytes: bytes, encoding: .utf8, hadByteOrderMark: false, warnings: [])
             case .invalid(let offset):
+                if let mixed = decodeMixedFields(bytes, codePage: .windows1252) { return mixed }
                 var result = decodeSingleByte(bytes, as: .windows1252)
                 result.warnings.append(
                     Warning(
@@ -271,15 +275,7 @@ public enum TextDecoding {
     // MARK: - Single-byte code pages
 
     static func decodeSingleByte(_ bytes: [UInt8], as encoding: TextEncoding) -> DecodedText {
-        // The UTF-8 form of each upper-half byte: its length, then up to three bytes.
-        var table = [UInt8](repeating: 0, count: 128 * 4)
-        let page = encoding.codePage
-        for byte in 0..<128 {
-            var encoded: [UInt8] = []
-            appendUTF8(page.map { UInt32($0[byte]) } ?? UInt32(byte + 0x80), to: &encoded)
-            table[byte * 4] = UInt8(encoded.count)
-            for (offset, value) in encoded.enumerated() { table[byte * 4 + 1 + offset] = value }
-        }
+        let table = singleByteTable(encoding)
         return bytes.withUnsafeBufferPointer { input in
             table.withUnsafeBufferPointer { table in
                 var length = 0

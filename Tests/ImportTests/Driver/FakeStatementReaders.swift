@@ -139,7 +139,8 @@ enum DriverHarness {
             && totals.records == report.files.reduce(0) { $0 + $1.records }
             && totals.imported == report.files.reduce(0) { $0 + $1.imported }
             && report.files.allSatisfy {
-                $0.duplicates == $0.duplicateRecords.count && $0.skipped == $0.skippedRecords.count
+                $0.duplicates == $0.duplicateRecords.count
+                    && $0.skipped == $0.skippedRecords.reduce(0) { $0 + ($1.count ?? 1) }
             }
     }
 }

@@ -286,13 +286,32 @@ struct ImportReportSchemaTests {
                 == [.init(date: "2011-07-27", value: "24479.72", file: "inbox/vanguard.ofx")])
     }
 
+    /// A file with more skipped records of one reason than are listed: the summary entry's `count`.
+    static let summarised: Result<Data, any Error> = Result {
+        let workspace = try TemporaryWorkspace(
+            config: nil, inbox: ["northwind-current-2026-11.csv": HugeInputTests.export(badRows: 101)])
+        return try importReport(workspace: workspace.path, output: workspace.path).report
+    }
+
+    @Test("a summary of repeated skips conforms")
+    func summarisedConforms() throws {
+        let bytes = try Self.summarised.get()
+        #expect(try Self.validator().validate(JSONSerialization.jsonObject(with: bytes)) == [])
+        let report = try JSONDecoder().decode(ImportReport.self, from: bytes)
+        // The unclosed quote's record, 100 bad dates one by one, and the 101st bad date counted.
+        #expect(report.files.first?.skippedRecords.map(\.count) == [nil] + Array(repeating: nil, count: 100) + [1])
+    }
+
     @Test("the reports with every branch have every field the schema describes, and no other")
     func everyField() throws {
         let schema = try JSONSerialization.jsonObject(
             with: Data(FileOutput.read(Self.root + "/Schemas/import-report.schema.json")))
         let report = try JSONSerialization.jsonObject(with: try Self.covering.get())
         let positions = try JSONSerialization.jsonObject(with: try Self.positions.get())
-        #expect(Self.keys(in: report).union(Self.keys(in: positions)) == Self.propertyNames(in: schema))
+        let summarised = try JSONSerialization.jsonObject(with: try Self.summarised.get())
+        #expect(
+            Self.keys(in: report).union(Self.keys(in: positions)).union(Self.keys(in: summarised))
+                == Self.propertyNames(in: schema))
     }
 
     /// Every object key anywhere in a JSON value.

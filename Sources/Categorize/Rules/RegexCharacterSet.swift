@@ -1,0 +1,130 @@
+import Foundation
+
+/// The characters one position of a rule pattern accepts (a literal, `.`, `\w`, a class), judged as
+/// Swift's case-insensitive `Regex` judges them with its default grapheme-cluster semantics.
+///
+/// Why two halves: most texts are printable ASCII, where a lookup in 128 bits decides; any other
+/// character (`é`, `e` with a combining accent, `\r\n`, `日`) goes through `accepts(_:)`, which
+/// follows the same rules as `Regex` (checked against it character by character in the tests):
+/// letters compare by their lower-case forms, `\w` is a letter, a number or `_`, `\d` a number,
+/// `\s` white space, `.` anything but a line break, and a class of ASCII members only never holds
+/// a character outside ASCII (so its negation holds every such character).
+struct RegexCharacterSet: Sendable {
+    /// One member of a class, or the whole of an atom outside a class.
+    enum Member: Sendable, Equatable {
+        /// A character, kept in lower case.
+        case character(String)
+        /// A range between two one-scalar bounds.
+        case range(Unicode.Scalar, Unicode.Scalar)
+        case word, digit, space, notWord, notDigit, notSpace
+        /// `.`: any character but a line break.
+        case notNewline
+    }
+
+    /// Bit `b` of word `b >> 6`: the one-scalar ASCII character `b` is accepted.
+    private(set) var ascii: (UInt64, UInt64) = (0, 0)
+    private let members: [Member]
+    private let negated: Bool
+    /// A class of ASCII members only: `Regex` decides it on 128 bits, and nothing else is in it.
+    private let asciiOnly: Bool
+
+    /// An atom outside a class (a literal, `.` or an escape such as `\w`).
+    init(atom: Member) {
+        self.init(members: [atom], negated: false, asciiOnly: false)
+    }
+
+    /// A class `[…]` or `[^…]`.
+    init(classOf members: [Member], negated: Bool) {
+        let asciiOnly = members.allSatisfy { member in
+            switch member {
+            case .character(let text): text.unicodeScalars.count == 1 && text.unicodeScalars.first!.isASCII
+            case .range(let low, let high): low.isASCII && high.isASCII
+            default: false
+            }
+        }
+        self.init(members: members, negated: negated, asciiOnly: asciiOnly)
+    }
+
+    private init(members: [Member], negated: Bool, asciiOnly: Bool) {
+        self.members = members
+        self.negated = negated
+        self.asciiOnly = asciiOnly
+        for byte in UInt8(0)..<0x80 {
+            let accepted =
+                asciiOnly
+                ? members.contains { RegexCharacterSet.bitsetHolds($0, byte) } != negated
+                : members.contains { RegexCharacterSet.holds($0, Character(Unicode.Scalar(byte))) } != negated
+            if accepted { insert(byte) }
+        }
+    }
+
+    private mutating func insert(_ byte: UInt8) {
+        if byte < 64 { ascii.0 |= 1 << byte } else { ascii.1 |= 1 << (byte - 64) }
+    }
+
+    /// Whether the one-scalar ASCII character `byte` is accepted.
+    @inline(__always)
+    func accepts(byte: UInt8) -> Bool {
+        byte < 64 ? ascii.0 >> byte & 1 != 0 : ascii.1 >> (byte & 63) & 1 != 0
+    }
+
+    /// Whether `character` is accepted.
+    func accepts(_ character: Character) -> Bool {
+        if let byte = character.asciiValue, character.unicodeScalars.count == 1 { return accepts(byte: byte) }
+        if asciiOnly { return negated }
+        return members.contains { RegexCharacterSet.holds($0, character) } != negated
+    }
+
+    /// A member on a character outside the 128-bit fast path, as `Regex` matches it.
+    static func holds(_ member: Member, _ character: Character) -> Bool {
+        switch member {
+        case .character(let lower): return character.lowercased() == lower
+        case .range(let low, let high):
+            // `Regex` compares a character's single scalar in NFC, then its case mappings, with the bounds.
+            let nfc = String(character).precomposedStringWithCanonicalMapping
+            guard nfc.unicodeScalars.count == 1, let scalar = nfc.unicodeScalars.first else { return false }
+            if (low...high).contains(scalar) { return true }
+            let properties = scalar.properties
+            for mapped in [
+                properties.changesWhenLowercased ? properties.lowercaseMapping : nil,
+                properties.changesWhenUppercased ? properties.uppercaseMapping : nil,
+            ] {
+                guard let mapped else { continue }
+                let folded = mapped.precomposedStringWithCanonicalMapping
+                if folded.unicodeScalars.count == 1, (low...high).contains(folded.unicodeScalars.first!) {
+                    return true
+                }
+            }
+            return false
+        case .word: return isWord(character)
+        case .digit: return character.isNumber
+        case .space: return character.isWhitespace
+        case .notWord: return !isWord(character)
+        case .notDigit: return !character.isNumber
+        case .notSpace: return !character.isWhitespace
+        case .notNewline: return !character.isNewline
+        }
+    }
+
+    static func isWord(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// A member of a class of ASCII members only, on an ASCII byte, as `Regex`'s bitset has it: a
+    /// byte from `@` to `Z` also takes the byte 0x20 above it, one from `a` to `z` the one below.
+    static func bitsetHolds(_ member: Member, _ byte: UInt8) -> Bool {
+        func partner(_ value: UInt8) -> UInt8? {
+            (0x40...0x5A).contains(value) ? value + 0x20 : (0x61...0x7A).contains(value) ? value - 0x20 : nil
+        }
+        func inMember(_ value: UInt8) -> Bool {
+            switch member {
+            case .character(let text): return text.unicodeScalars.first!.value == UInt32(value)
+            case .range(let low, let high): return (low.value...high.value).contains(UInt32(value))
+            default: return false
+            }
+        }
+        // `member` holds `byte` when `byte` is a member or the case partner of one.
+        if inMember(byte) { return true }
+        return (0..<0x80).contains { value in inMember(value) && partner(value) == byte }
+    }
+}
