@@ -79,6 +79,14 @@ public struct AnalysisRun {
         for account in config.accounts where currencies[account.id] == nil {
             currencies[account.id] = account.currency ?? base
         }
+        // Rates for a currency no account and no goal uses convert nothing: a typo of a code, or
+        // an account left out of closebook.toml.
+        let used = Set(currencies.values).union(config.goals.compactMap(\.currency))
+        for currency in rates.currencies where !used.contains(currency) {
+            rates.warnings.append(
+                "\(ratesPath): warning: the rates for \(currency.code) convert nothing: no account or goal is in "
+                    + "\(currency.code) (accounts are in \(Set(currencies.values).map(\.code).sorted().joined(separator: ", ")))")
+        }
         let valuationsPath = (workspace as NSString).appendingPathComponent("valuations.csv")
         var valuations = Valuations()
         if FileManager.default.fileExists(atPath: valuationsPath) {

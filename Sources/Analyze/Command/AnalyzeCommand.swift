@@ -133,6 +133,7 @@ public struct AnalyzeCommand: ParsableCommand {
             Self.printError("\(error)")
             throw ExitCode(2)
         }
+        for warning in rates.warnings { Self.printError(warning) }
         if !noClose {
             run.closing = AnalysisRun.Closing(
                 lock: settings.close.lock, reopen: reopened, reason: reason, now: now ?? Self.now())

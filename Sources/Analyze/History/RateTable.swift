@@ -9,6 +9,9 @@ public struct RateTable: Sendable, Equatable {
     public let base: Currency
     /// Per currency, its rows sorted by day number.
     private var rows: [Currency: [(day: Int, rate: ExchangeRate)]]
+    /// Lines of `rates.csv` that do nothing, as compiler-style warnings: a rate for the base
+    /// currency (1 by definition; such a line was skipped in silence).
+    public var warnings: [String] = []
 
     public init(base: Currency, rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]) {
         self.base = base
@@ -50,6 +53,7 @@ public struct RateTable: Sendable, Equatable {
     public static func parse(_ text: String, path: String, base: Currency) throws(WorkspaceTableError) -> RateTable {
         let table = try SimpleCSV(text: text, path: path, header: ["date", "currency", "rate"])
         var rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]
+        var warnings: [String] = []
         var seen: [String: Int] = [:]
         for row in table.rows {
             guard let date = CivilDate(iso: row.cells[0]) else {
@@ -76,9 +80,16 @@ public struct RateTable: Sendable, Equatable {
                 )
             }
             seen[key] = row.line
-            if currency == base { continue }
+            if currency == base {
+                warnings.append(
+                    "\(path):\(row.line):\(row.columns[1]): warning: a rate for \(base.code), the base currency, which "
+                        + "is 1 by definition: the line is not used (rates convert other currencies into \(base.code))")
+                continue
+            }
             rates[currency, default: []].append((date, rate))
         }
-        return RateTable(base: base, rates: rates)
+        var result = RateTable(base: base, rates: rates)
+        result.warnings = warnings
+        return result
     }
 }
