@@ -85,7 +85,8 @@ public struct AnalysisRun {
         for currency in rates.currencies where !used.contains(currency) {
             rates.warnings.append(
                 "\(ratesPath): warning: the rates for \(currency.code) convert nothing: no account or goal is in "
-                    + "\(currency.code) (accounts are in \(Set(currencies.values).map(\.code).sorted().joined(separator: ", ")))")
+                    + "\(currency.code) (accounts are in \(Set(currencies.values).map(\.code).sorted().joined(separator: ", ")))"
+            )
         }
         let valuationsPath = (workspace as NSString).appendingPathComponent("valuations.csv")
         var valuations = Valuations()
