@@ -39,20 +39,20 @@ public struct SitePublisher: Sendable {
     }
 
     /// Renders and writes every analysis, then the index and the feed.
+    ///
+    /// Months are rendered, written and archived on every core at once: each month writes only
+    /// its own folder and archive, so the files are the same bytes as one after another, and the
+    /// outcome lists them in the order given whatever order they finished in.
     public func publish(analysisPaths: [String]) -> Outcome {
+        let slots = MonthSlots(count: analysisPaths.count)
+        DispatchQueue.concurrentPerform(iterations: analysisPaths.count) { index in
+            slots.set(index, publishMonth(analysisAt: analysisPaths[index]))
+        }
         var outcome = Outcome()
-        for path in analysisPaths {
-            do throws(ReportError) {
-                let rendered = try render(analysisAt: path)
-                for file in rendered.files {
-                    try write(file.contents, to: "\(site)/\(file.path)", into: &outcome)
-                }
-                removeStaleCharts(of: rendered)
-                try write(try rendered.archive(), to: "\(archives)/\(rendered.archiveName)", into: &outcome)
-                outcome.months.append(rendered.month)
-            } catch {
-                outcome.errors.append(error)
-            }
+        for month in slots.outcomes {
+            outcome.months += month.months
+            outcome.written += month.written
+            outcome.errors += month.errors
         }
         if removesMonthsNotInAnalysis {
             outcome.removed = removeMonthsNotIn(analysisPaths: analysisPaths, rendered: outcome.months)
@@ -73,6 +73,23 @@ public struct SitePublisher: Sendable {
                     into: &outcome)
             }
             if removesMonthsNotInAnalysis { outcome.removed += removeYearPagesNotIn(Set(view.years.map(\.year))) }
+        } catch {
+            outcome.errors.append(error)
+        }
+        return outcome
+    }
+
+    /// Renders, writes and archives one month: its part of the outcome.
+    private func publishMonth(analysisAt path: String) -> Outcome {
+        var outcome = Outcome()
+        do throws(ReportError) {
+            let rendered = try render(analysisAt: path)
+            for file in rendered.files {
+                try write(file.contents, to: "\(site)/\(file.path)", into: &outcome)
+            }
+            removeStaleCharts(of: rendered)
+            try write(try rendered.archive(), to: "\(archives)/\(rendered.archiveName)", into: &outcome)
+            outcome.months.append(rendered.month)
         } catch {
             outcome.errors.append(error)
         }
@@ -118,5 +135,25 @@ public struct SitePublisher: Sendable {
             throw ReportError(.input, path: path, message: error.reason)
         }
         outcome.written.append(path)
+    }
+}
+
+/// One outcome per month, filled from several threads, each writing only its own slot.
+private final class MonthSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [SitePublisher.Outcome?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ outcome: SitePublisher.Outcome) {
+        lock.lock()
+        slots[index] = outcome
+        lock.unlock()
+    }
+
+    var outcomes: [SitePublisher.Outcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
     }
 }
