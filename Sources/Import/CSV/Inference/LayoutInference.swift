@@ -54,21 +54,30 @@ enum LayoutInference {
                 line: records.first?.line ?? 1, column: 1,
                 message: "no column holds dates next to amounts, so this does not look like a bank statement")
         }
-        guard let firstData = records.indices.first(where: { isDataRow($0, dateColumn: anchor) }) else {
+        guard var firstData = records.indices.first(where: { isDataRow($0, dateColumn: anchor) }) else {
             throw LayoutInferenceFailure(line: 1, column: 1, message: "no data rows")
         }
 
-        // The header: the record just before the data, when it is a line of names.
-        var header: InferenceSample.Record?
-        if firstData > 0 {
-            let candidate = records[firstData - 1]
-            let filled = candidate.cells.filter { !$0.isEmpty }
-            let names = zip(candidate.cells, shapes[firstData - 1]).filter { !$0.0.isEmpty && $0.1 == .text }.count
-            let dataWidth = records[firstData].cells.filter { !$0.isEmpty }.count
-            if filled.count >= 2, names * 10 >= filled.count * 8, filled.count * 2 >= dataWidth {
-                header = candidate
-            }
+        // The header: a line of names (text in most of its cells, about as many as the data has).
+        func isLineOfNames(_ row: Int, before data: Int) -> Bool {
+            let filled = records[row].cells.filter { !$0.isEmpty }
+            let names = zip(records[row].cells, shapes[row]).filter { !$0.0.isEmpty && $0.1 == .text }.count
+            let dataWidth = records[data].cells.filter { !$0.isEmpty }.count
+            return filled.count >= 2 && names * 10 >= filled.count * 8 && filled.count * 2 >= dataWidth
         }
+        // Of the lines whose cells name bank columns, the one the most data rows follow: account
+        // lines before it may hold dates and numbers too (an opening balance, a period), and a
+        // row under the header may not be a transaction (an opening balance with a mark).
+        // Without one, the record just before the data, when it is a line of names.
+        var header: InferenceSample.Record?
+        var headerRow: Int?
+        if let named = namedHeader(records, isDataRow: { isDataRow($0, dateColumn: anchor) }, isLineOfNames) {
+            headerRow = named.header
+            firstData = named.firstData
+        } else if firstData > 0, isLineOfNames(firstData - 1, before: firstData) {
+            headerRow = firstData - 1
+        }
+        if let headerRow { header = records[headerRow] }
         if header == nil {
             reasons.append(
                 "no header line: columns are numbers, decided from their contents (which text is the payee is a guess)")
@@ -77,9 +86,21 @@ enum LayoutInference {
 
         // Data rows: from the first one on, those with a date where the anchor column has them.
         // Rows without one that hold only text (the rest of a description) are continuation rows.
+        // Rows that state a balance are left out, and skipped by the profile.
         var dataRows: [Int] = []
         var continuationRows = 0
-        for row in firstData..<records.count where !records[row].unreadable {
+        var balanceLines: [Int: Set<String>] = [:]
+        var balanceRows = Set<Int>()
+        for row in (headerRow.map { $0 + 1 } ?? firstData)..<records.count {
+            let labelled = records[row].cells.enumerated().compactMap { column, cell in
+                shapes[row][column] == .text ? BalanceLineLabels.label(of: cell).map { (column, $0) } : nil
+            }
+            if let (column, label) = labelled.first {
+                balanceLines[column, default: []].insert(label)
+                balanceRows.insert(row)
+            }
+        }
+        for row in firstData..<records.count where !records[row].unreadable && !balanceRows.contains(row) {
             if isDataRow(row, dateColumn: anchor) {
                 dataRows.append(row)
             } else if let last = dataRows.last, last == row - 1 || continuationRows > 0,
@@ -301,6 +322,18 @@ enum LayoutInference {
         }
         profile.decimalStyle = style
         profile.trailingMinus = trailingMinus
+        for (column, labels) in balanceLines.sorted(by: { $0.key < $1.key }) {
+            profile.skipRules.append(
+                CSVProfile.RowRule(
+                    test: CSVProfile.CellTest(column: ref(column), kind: .contains, values: labels.sorted()),
+                    reason: BalanceLineLabels.reason))
+        }
+        if !balanceLines.isEmpty {
+            let count = balanceLines.count
+            reasons.append(
+                "rows that state a balance are skipped (\(count == 1 ? "one column names them" : "\(count) columns name them"))"
+            )
+        }
         profile.invertSign = invert
         if let balance = decision.balance {
             if balance.chain?.kind == .before {
@@ -399,6 +432,25 @@ enum LayoutInference {
         return InferredLayout(
             profile: profile, headerRecord: header?.ordinal, confidence: confidence, reasons: reasons,
             assumedCurrency: assumedCurrency)
+    }
+
+    /// The line of names, two or more of them bank columns' (`HeaderVocabulary`), that the most
+    /// data rows follow before the next such line, and the first of those rows; nil when no such
+    /// line has data rows under it.
+    static func namedHeader(
+        _ records: [InferenceSample.Record], isDataRow: (Int) -> Bool, _ isLineOfNames: (Int, Int) -> Bool
+    ) -> (header: Int, firstData: Int)? {
+        let named = records.indices.filter { row in
+            records[row].cells.filter { !HeaderVocabulary.hints(for: $0).isEmpty }.count >= 2
+        }
+        var best: (header: Int, firstData: Int, rows: Int)?
+        for (position, row) in named.enumerated() {
+            let end = position + 1 < named.count ? named[position + 1] : records.count
+            let data = (row + 1..<end).filter(isDataRow)
+            guard let first = data.first, isLineOfNames(row, first) else { continue }
+            if data.count > best?.rows ?? 0 { best = (row, first, data.count) }
+        }
+        return best.map { ($0.header, $0.firstData) }
     }
 
     /// One sentence naming the columns chosen.

@@ -1,0 +1,46 @@
+import Foundation
+import Import
+import Ledger
+import Testing
+
+/// Where the table starts (issue 19, class 4): the header is the line whose cells name bank
+/// columns and that the data follows, not an account line above it that also names columns or
+/// holds a date and a number; and rows under the header that state a balance are not
+/// transactions. Values worked out by hand from each fixture's text.
+@Suite("CSV inference: the header after a preamble, balance lines")
+struct InferenceHeaderTests {
+    typealias Trust = InferenceTrustTests
+
+    @Test func theHeaderIsTheNamedLineTheDataFollowsNotAPeriodLineAboveIt() throws {
+        // Line 3 (01.03.2026 … 2.500,00) has a date and a number under the names of line 2;
+        // the transactions are the three rows under line 5.
+        let file = try Trust.read("header-after-period-line.csv")
+        #expect(Trust.minorUnits(file) == [-420, 210_000, -6500])
+        #expect(file.csvRecords.map(\.date.isoString) == ["2026-03-03", "2026-03-10", "2026-03-17"])
+        #expect(file.csvRecords.map(\.payee) == ["Bäckerei Korn", "Gehalt März", "Stadtwerke Abschlag"])
+        #expect(file.inferredProfile?.contains("signature = [\"Buchungstag\"") == true)
+    }
+
+    @Test func openingAndClosingBalanceRowsAreSkippedWithAReason() throws {
+        // SALDO INIZIALE 1.000,00 and SALDO FINALE 1.287,50 are balances; 12,50 out, 300,00 in.
+        let file = try Trust.read("balance-lines-it.csv")
+        #expect(Trust.minorUnits(file) == [-1250, 30_000])
+        #expect(file.skipped.map(\.line) == [2, 5])
+        #expect(
+            file.skipped.allSatisfy { $0.reason == "a balance line (opening, closing or total), not a transaction" })
+        #expect(file.inferredProfile?.contains("[[skip]]\ncolumn = \"Descrizione operazioni\"") == true)
+    }
+
+    @Test func aRefusalQuotesTheHeaderNotTheAccountLineAboveIt() throws {
+        // Only positive amounts and no balance: the sign is not clear, so the file is refused;
+        // the line it quotes is line 3, which the rows follow, not line 1.
+        do {
+            _ = try Trust.read("preamble-names-sign-unclear.csv")
+            Issue.record("the file was read")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("Its header (line 3) reads: Date;Description;Amount."))
+            #expect(!message.contains("Account;Currency;Balance"))
+        }
+    }
+}
