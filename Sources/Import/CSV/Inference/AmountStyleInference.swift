@@ -89,9 +89,36 @@ struct AmountStyleInference {
                 proven.append((hypothesis, column.index, chain))
             }
         }
+        // Signs written on some amounts and not others say which way each went. A balance that
+        // follows the amounts only with every one of those signs turned round is not of these
+        // amounts (a position's value, rows reordered): the signs as written are kept, at low
+        // confidence, and the balance is not checked.
+        let contradicted = proven.filter { writtenSignsTurned($0.0) }
+        proven.removeAll { writtenSignsTurned($0.0) }
         if let best = proven.max(by: { rank($0) < rank($1) }) {
             return Decision(hypothesis: best.0, balance: (best.1, best.2))
         }
+        var decision = try decideWithoutBalance(hypotheses)
+        if let turned = contradicted.first {
+            decision.balance = nil
+            decision.notes.append(
+                "\(describe(turned.1)) follows the amounts' running sum only with every written sign turned round, so it is not checked, and the signs are read as written"
+            )
+            decision.ceiling = .low
+        }
+        return decision
+    }
+
+    /// True for a reading that turns round a column whose amounts carry a minus on some rows and
+    /// not on others.
+    private func writtenSignsTurned(_ hypothesis: AmountHypothesis) -> Bool {
+        guard case .signed(let index, true) = hypothesis.kind,
+            let column = columns.first(where: { $0.index == index })
+        else { return false }
+        return column.negatives > 0 && column.negatives < column.numbers
+    }
+
+    private func decideWithoutBalance(_ hypotheses: [AmountHypothesis]) throws(Ambiguity) -> Decision {
         let ordered = hypotheses.sorted { $0.plausibility > $1.plausibility }
         let best = ordered[0]
         // Two readings of different columns that fit equally well, and disagree.
@@ -212,7 +239,10 @@ struct AmountStyleInference {
             let signKnown = column.negatives > 0
             if column.negatives == 0 {
                 for (indicator, values) in indicators where indicator.index != column.index {
-                    let amounts = zip(column.values, indicator.values(debit: values.debit)).map { value, debit in
+                    let sides = indicator.values(
+                        debit: values.debit, emptyIsDebit: values.debitWritten == [""] ? true
+                            : values.creditWritten == [""] ? false : nil)
+                    let amounts = zip(column.values, sides).map { value, debit in
                         value.flatMap { amount in debit.map { $0 ? -abs(amount) : abs(amount) } }
                     }
                     result.append(
@@ -294,6 +324,7 @@ struct AmountStyleInference {
     /// The values of a column that says which way money went, when every one of them is a known
     /// debit or credit word (`D`/`C`, `Af`/`Bij`, `S`/`H`, `debit`/`credit`).
     func indicatorValues(_ column: ColumnEvidence) -> IndicatorValues? {
+        if let marker = markerValues(column) { return marker }
         guard column.fillRatio >= 0.9, !column.distinct.isEmpty, column.distinct.count <= 3 else { return nil }
         var debit: Set<String> = []
         var debitWritten: [String] = []
@@ -312,6 +343,27 @@ struct AmountStyleInference {
         // A single value proves little unless the header says what the column is.
         if debitWritten.isEmpty || creditWritten.isEmpty, column.strength(of: .indicator) == 0 { return nil }
         return IndicatorValues(debit: debit, debitWritten: debitWritten, creditWritten: creditWritten)
+    }
+
+    /// Words that mark a row's side on their own, where most rows leave the mark out.
+    static let markerWords: (debit: Set<String>, credit: Set<String>) = (["dr", "debit"], ["cr", "credit"])
+
+    /// A column with no name, or named as an indicator, whose only value is `CR` (or only `DR`)
+    /// on some rows, empty on the rest: a card export marks its few payments `CR` beside amounts
+    /// written without a sign. The rows without the mark went the other way.
+    func markerValues(_ column: ColumnEvidence) -> IndicatorValues? {
+        guard column.header?.isEmpty ?? true || column.strength(of: .indicator) > 0,
+            column.filled > 0, column.fillRatio < 0.9, column.distinct.count == 1,
+            let written = column.distinct.keys.first
+        else { return nil }
+        let folded = HeaderVocabulary.fold(written)
+        if AmountStyleInference.markerWords.credit.contains(folded) {
+            return IndicatorValues(debit: [""], debitWritten: [""], creditWritten: [written])
+        }
+        if AmountStyleInference.markerWords.debit.contains(folded) {
+            return IndicatorValues(debit: [written], debitWritten: [written], creditWritten: [""])
+        }
+        return nil
     }
 
     // MARK: - Messages
@@ -352,8 +404,9 @@ struct AmountStyleInference {
 }
 
 extension ColumnEvidence {
-    /// Per row, true for a debit value, false for another non-empty value, nil for an empty cell.
-    fileprivate func values(debit: Set<String>) -> [Bool?] {
-        cells.map { $0.isEmpty ? nil : debit.contains($0.lowercased()) }
+    /// Per row, true for a debit value, false for another non-empty value; for an empty cell,
+    /// `emptyIsDebit` (a marker column's unmarked rows), nil when an empty cell says nothing.
+    fileprivate func values(debit: Set<String>, emptyIsDebit: Bool?) -> [Bool?] {
+        cells.map { $0.isEmpty ? emptyIsDebit : debit.contains($0.lowercased()) }
     }
 }

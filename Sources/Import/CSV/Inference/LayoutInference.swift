@@ -271,6 +271,15 @@ enum LayoutInference {
         case .indicator(let amount, let indicator, let debitValues, let creditValues):
             amountLayout = .indicator(
                 amount: ref(amount), indicator: ref(indicator), debitValues: debitValues, creditValues: creditValues)
+            // A mark on a few rows (a card's payments `CR`): strong, but one column of evidence.
+            if debitValues == [""] || creditValues == [""] {
+                let mark = debitValues == [""] ? creditValues[0] : debitValues[0]
+                let side = debitValues == [""] ? "money in" : "money out"
+                reasons.append(
+                    "'\(mark)' in \(describe(indicator)) marks \(side) on \(evidence[indicator].filled) of \(dataRows.count) rows; the rows without it went the other way"
+                )
+                lower(to: .medium)
+            }
         }
         let roles: [HeaderVocabulary.Role] = [.amount, .debit, .credit]
         let moneyNamed = decision.hypothesis.moneyColumns.contains { column in
@@ -457,13 +466,14 @@ enum LayoutInference {
     private static func summary(
         _ profile: CSVProfile, describe: (Int) -> String, ref: (Int) -> CSVProfile.ColumnRef
     ) -> String {
+        func shown(_ values: [String]) -> String { values == [""] ? "unmarked" : values.joined(separator: "/") }
         var parts = ["date \(profile.date) (\(profile.dateFormat))"]
         switch profile.amount {
         case .signed(let column): parts.append("amount \(column)\(profile.invertSign ? " (sign inverted)" : "")")
         case .debitCredit(let debit, let credit): parts.append("money out \(debit), money in \(credit)")
         case .indicator(let amount, let indicator, let debit, let credit):
             parts.append(
-                "amount \(amount) with \(indicator) (\(debit.joined(separator: "/")) out, \(credit.joined(separator: "/")) in)"
+                "amount \(amount) with \(indicator) (\(shown(debit)) out, \(shown(credit)) in)"
             )
         }
         if case .column(let payee)? = profile.payee { parts.append("payee \(payee)") }
