@@ -240,7 +240,9 @@ struct AmountStyleInference {
             if column.negatives == 0 {
                 for (indicator, values) in indicators where indicator.index != column.index {
                     let sides = indicator.values(
-                        debit: values.debit, emptyIsDebit: values.debitWritten == [""] ? true
+                        debit: values.debit,
+                        emptyIsDebit: values.debitWritten == [""]
+                            ? true
                             : values.creditWritten == [""] ? false : nil)
                     let amounts = zip(column.values, sides).map { value, debit in
                         value.flatMap { amount in debit.map { $0 ? -abs(amount) : abs(amount) } }
