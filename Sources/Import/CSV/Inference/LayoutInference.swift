@@ -181,17 +181,23 @@ enum LayoutInference {
             if column.strength(of: .valueDate) > 0 { return 5 }
             return 10
         }
+        // A date column empty on some rows loses to one with a date on every row: read from it,
+        // those rows would be skipped (a bank that dates some rows only by their value date).
+        func full(_ column: ColumnEvidence) -> Int { column.dates == column.rows ? 1 : 0 }
         guard
-            let dateColumn = dateColumns.max(by: { (dateRank($0), -$0.index) < (dateRank($1), -$1.index) })?.index
+            let dateColumn = dateColumns.max(by: {
+                (full($0), dateRank($0), -$0.index) < (full($1), dateRank($1), -$1.index)
+            })?.index
         else {
             throw LayoutInferenceFailure(
                 line: lines.first ?? 1, column: 1, message: "no column holds a date on most rows")
         }
         if dateColumns.count > 1 {
             let others = dateColumns.filter { $0.index != dateColumn }.map { describe($0.index) }
+            let byName = dateColumns.max { (dateRank($0), -$0.index) < (dateRank($1), -$1.index) }?.index
+            let why = byName == dateColumn ? "the booking date" : "the only one with a date on every row"
             reasons.append(
-                "dates are read from \(describe(dateColumn)) (the booking date), not \(others.joined(separator: " or "))"
-            )
+                "dates are read from \(describe(dateColumn)) (\(why)), not \(others.joined(separator: " or "))")
         }
 
         // Its format, with the day/month rules of `date_format = "auto"`.

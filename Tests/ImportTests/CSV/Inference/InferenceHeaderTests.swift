@@ -43,4 +43,15 @@ struct InferenceHeaderTests {
             #expect(!message.contains("Account;Currency;Balance"))
         }
     }
+
+    @Test func aDateColumnEmptyOnSomeRowsLosesToOneDatingEveryRow() throws {
+        // 'Posted' is empty on line 3; 'Value date' dates all three rows. Balance 100 - 4.50 =
+        // 95.50, + 20.00 = 115.50, - 40.00 = 75.50.
+        let file = try Trust.read("value-date-only-rows.csv")
+        #expect(file.csvRecords.map(\.date.isoString) == ["2026-03-14", "2026-03-15", "2026-03-16"])
+        #expect(Trust.minorUnits(file) == [-450, 2000, -4000])
+        #expect(
+            Trust.reasons(file).contains(
+                "dates are read from 'Value date' (the only one with a date on every row), not 'Posted'"))
+    }
 }
