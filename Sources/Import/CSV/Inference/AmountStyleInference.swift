@@ -22,6 +22,8 @@ struct AmountStyleInference {
     /// Why no reading can be chosen: the columns in doubt and what each reading would give.
     struct Ambiguity: Error {
         var message: String
+        /// The account setting that would settle it, when one can.
+        var decision: LayoutInferenceFailure.Decision? = nil
     }
 
     /// Values of an indicator column meaning money out and money in (folded).
@@ -42,6 +44,8 @@ struct AmountStyleInference {
     var newestFirst: Bool? = nil
     /// The account's type from `closebook.toml`: a credit card's balance is what is owed.
     var accountKind: AccountKind? = nil
+    /// The account's `sign` from `closebook.toml`, which settles amounts without a minus.
+    var accountSign: AmountSign? = nil
 
     /// A reading that leaves more than this share of rows without an amount (empty or zero) is
     /// not the file's: a fee column, or split columns most rows leave empty.
@@ -137,7 +141,18 @@ struct AmountStyleInference {
                     "the account is a credit card (type = \"credit_card\" in closebook.toml): amounts without a minus are charges, money out"
                 ], ceiling: .medium)
         }
-        guard best.signKnown else { throw Ambiguity(message: signMessage(best, hypotheses)) }
+        if !best.signKnown, let sign = accountSign, case .signed(_, false) = best.kind {
+            let note =
+                sign == .inverted
+                ? "sign = \"inverted\" for the account in closebook.toml: amounts without a minus are money out"
+                : "sign = \"as-written\" for the account in closebook.toml: amounts without a minus are money in"
+            var decided = sign == .inverted ? best.mirrored : best
+            decided.signKnown = true
+            return Decision(hypothesis: decided, balance: nil, notes: [note], ceiling: .medium)
+        }
+        guard best.signKnown else {
+            throw Ambiguity(message: signMessage(best, hypotheses), decision: signDecision(best))
+        }
         var decision = Decision(hypothesis: best, balance: namedBalance(for: best))
         if decision.balance == nil, let unchecked = uncheckedBalance(for: best) {
             decision.notes.append(unchecked)
@@ -155,7 +170,9 @@ struct AmountStyleInference {
         let amounts = decision.hypothesis.amounts.compactMap { $0 }.filter { $0 != 0 }
         let positives = amounts.filter { $0 > 0 }.count
         guard amounts.count >= 2, positives * 2 > amounts.count else { return decision }
-        // Columns named money out and money in say which way, from the holder's side.
+        // The account's `sign` has said which way; columns named money out and money in say
+        // which way, from the holder's side.
+        if accountSign != nil { return decision }
         if case .debitCredit = decision.hypothesis.kind, decision.hypothesis.signKnown { return decision }
         if case .signed(_, true) = decision.hypothesis.kind, accountKind == .creditCard { return decision }
         var result = decision
@@ -376,6 +393,23 @@ struct AmountStyleInference {
         case .debitCredit(let debit, let credit): return "\(describe(debit)) and \(describe(credit))"
         case .indicator(let amount, let indicator, _, _): return "\(describe(amount)) with \(describe(indicator))"
         }
+    }
+
+    /// The `sign` line that settles a signed column without a minus, shown with its first amount.
+    private func signDecision(_ best: AmountHypothesis) -> LayoutInferenceFailure.Decision? {
+        guard case .signed = best.kind, let row = best.amounts.firstIndex(where: { $0 != nil && $0 != 0 }),
+            let value = best.amounts[row]
+        else { return nil }
+        return .sign(line: lines[row], amount: Self.money(abs(value)))
+    }
+
+    /// Ten-thousandths as a decimal with at least two places: `49.90`.
+    static func money(_ units: Int64) -> String {
+        let magnitude = abs(units)
+        var fraction = String(magnitude % 10_000)
+        while fraction.count < 4 { fraction = "0" + fraction }
+        while fraction.count > 2 && fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(units < 0 ? "-" : "")\(magnitude / 10_000).\(fraction)"
     }
 
     /// Both readings of a hypothesis whose sign is a guess, on its first row with an amount.

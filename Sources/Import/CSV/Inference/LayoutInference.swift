@@ -221,9 +221,18 @@ enum LayoutInference {
                 let remedy =
                     error.kind == .ambiguous
                     ? "; set date_order = \"dmy\" or \"mdy\" for this file's account in closebook.toml" : ""
+                var decision: LayoutInferenceFailure.Decision?
+                if error.kind == .ambiguous {
+                    let readings = sniffer.standing.sorted { $0.order == .dayMonthYear && $1.order != .dayMonthYear }
+                        .compactMap { $0.format.parse(error.cell.text)?.isoString }
+                    if readings.count == 2 {
+                        decision = .dateOrder(example: error.cell.text, dayFirst: readings[0], monthFirst: readings[1])
+                    }
+                }
                 throw LayoutInferenceFailure(
                     line: error.cell.line, column: error.cell.column,
-                    message: "the date column \(describe(dateColumn)) cannot be read: \(error.message)\(remedy)")
+                    message: "the date column \(describe(dateColumn)) cannot be read: \(error.message)\(remedy)",
+                    decision: decision)
             }
         }
 
@@ -232,6 +241,7 @@ enum LayoutInference {
         var amountInference = AmountStyleInference(
             columns: usable.filter { !dateColumns.map(\.index).contains($0.index) }, lines: lines, describe: describe)
         amountInference.accountKind = context.accountKind
+        amountInference.accountSign = context.accountSign
         // The row order, when the first and last dates differ.
         if !dateFormat.isAuto {
             let dates = evidence[dateColumn].cells.compactMap { dateFormat.parse($0) }
@@ -255,7 +265,8 @@ enum LayoutInference {
         do {
             decision = try amountInference.decide()
         } catch {
-            throw LayoutInferenceFailure(line: lines.first ?? 1, column: 1, message: error.message)
+            throw LayoutInferenceFailure(
+                line: lines.first ?? 1, column: 1, message: error.message, decision: error.decision)
         }
         var used = Set(decision.hypothesis.columns + [dateColumn])
         if let balance = decision.balance { used.insert(balance.column) }
