@@ -54,4 +54,13 @@ struct InferenceHeaderTests {
             Trust.reasons(file).contains(
                 "dates are read from 'Value date' (the only one with a date on every row), not 'Posted'"))
     }
+
+    @Test func theCounterpartyIsThePayeeAndThePurposeTheMemo() throws {
+        // Class 5: 'Beguenstigter/Zahlungspflichtiger' names who was paid or paid; the purpose
+        // text is what for.
+        let file = try Trust.read("counterparty-without-umlauts.csv")
+        #expect(file.csvRecords.map(\.payee) == ["Stadtwerke Nord", "Anna Berger"])
+        #expect(file.csvRecords.map(\.memo) == ["Abschlag Strom Maerz", "Rechnung 2026-014"])
+        #expect(Trust.minorUnits(file) == [-6200, 48_000])
+    }
 }
