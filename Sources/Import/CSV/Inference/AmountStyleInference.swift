@@ -296,8 +296,10 @@ struct AmountStyleInference {
                     first.strength(of: .debit), first.strength(of: .credit), second.strength(of: .debit),
                     second.strength(of: .credit)
                 )
-                let firstIsDebit = named.0 > 0 && named.3 > 0
-                let secondIsDebit = named.2 > 0 && named.1 > 0
+                // A column whose every number has a minus beside one with none: the minus says
+                // which is money out, whatever the names (or with no names at all).
+                let firstIsDebit = (named.0 > 0 && named.3 > 0) || Self.writtenOut(first, beside: second)
+                let secondIsDebit = (named.2 > 0 && named.1 > 0) || Self.writtenOut(second, beside: first)
                 for (debit, credit) in [(first, second), (second, first)] {
                     let known = debit.index == first.index ? firstIsDebit : secondIsDebit
                     let amounts = zip(debit.values, credit.values).map { out, into -> Int64? in
@@ -314,10 +316,19 @@ struct AmountStyleInference {
         return result
     }
 
+    /// True when every number of `column` has a minus and none of `other`'s has.
+    static func writtenOut(_ column: ColumnEvidence, beside other: ColumnEvidence) -> Bool {
+        column.numbers > 0 && column.negatives == column.numbers && other.numbers > 0 && other.negatives == 0
+    }
+
     /// True when, row by row, at most one of the two columns holds a non-zero number, and each
-    /// holds one somewhere.
+    /// holds one somewhere. Neither holds many negative numbers, unless one holds only negative
+    /// numbers and the other none (money out written with a minus beside money in).
     private func complementary(_ first: ColumnEvidence, _ second: ColumnEvidence) -> Bool {
-        guard first.negatives * 10 <= first.numbers, second.negatives * 10 <= second.numbers else { return false }
+        let signedOut = Self.writtenOut(first, beside: second) || Self.writtenOut(second, beside: first)
+        guard signedOut || (first.negatives * 10 <= first.numbers && second.negatives * 10 <= second.numbers) else {
+            return false
+        }
         var firstOnly = 0
         var secondOnly = 0
         var both = 0

@@ -206,4 +206,12 @@ struct InferenceSignEvidenceTests {
                 "'Cash Balance ($)' follows the amounts' running sum only with every written sign turned round, so it is not checked, and the signs are read as written"
             ))
     }
+
+    @Test func aColumnOfMinusesBesideOneWithoutIsMoneyOutAndMoneyIn() throws {
+        // Column 3 holds -48,00, -4,20 and -19,99; column 4 holds 1.284,37 on the row column 3
+        // leaves empty. No names: the minus alone says which column is money out.
+        let file = try Trust.read("minus-out-beside-in.csv")
+        #expect(Trust.minorUnits(file) == [-4800, 128_437, -420, -1999])
+        #expect(Trust.reasons(file).contains("money out column 3, money in column 4"))
+    }
 }
