@@ -89,6 +89,11 @@ struct InferenceCalibrationTests {
                 #expect(level == "low", "\(facts.file) is read wrong at confidence \(level): \(detail)")
             }
         }
+        // Issue 19's bar: at least 90% of the files read right with their profiles hidden.
+        let right = counts[Outcome.right.rawValue] ?? 0
+        #expect(
+            right * 10 >= WidenedCorpusFacts.all.count * 9,
+            "only \(right) of \(WidenedCorpusFacts.all.count) read right")
         let total = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         let header = ["| File | Country | Reading | Confidence | Why |", "|---|---|---|---|---|"]
         print((header + rows + [total]).joined(separator: "\n"))
