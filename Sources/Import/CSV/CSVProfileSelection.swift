@@ -109,9 +109,9 @@ struct CSVProfileSelection {
             let quoted = RejectedHeader.find(head).map { " Its header (line \($0.line)) reads: \($0.text)." } ?? ""
             // When one account line settles it, the entry to paste, with that line marked.
             let entry =
-                error.accountEntry(fileName: LayoutInference.fileName(path), accountID: context.accountID)
-                .map { " To read it, add this to closebook.toml and keep the line that is true:\n\($0)\nOr add" }
-                ?? " Add"
+                error.decision.map {
+                    $0.offer(fileName: LayoutInference.fileName(path), accountID: context.accountID) + "\nOr add"
+                } ?? " Add"
             throw ImportDiagnostic(
                 path: path, line: error.line, column: error.column,
                 message:

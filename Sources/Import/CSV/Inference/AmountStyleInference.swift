@@ -23,7 +23,7 @@ struct AmountStyleInference {
     struct Ambiguity: Error {
         var message: String
         /// The account setting that would settle it, when one can.
-        var decision: LayoutInferenceFailure.Decision? = nil
+        var decision: AccountDecision? = nil
     }
 
     /// Values of an indicator column meaning money out and money in (folded).
@@ -407,7 +407,7 @@ struct AmountStyleInference {
     }
 
     /// The `sign` line that settles a signed column without a minus, shown with its first amount.
-    private func signDecision(_ best: AmountHypothesis) -> LayoutInferenceFailure.Decision? {
+    private func signDecision(_ best: AmountHypothesis) -> AccountDecision? {
         guard case .signed = best.kind, let row = best.amounts.firstIndex(where: { $0 != nil && $0 != 0 }),
             let value = best.amounts[row]
         else { return nil }

@@ -221,7 +221,7 @@ enum LayoutInference {
                 let remedy =
                     error.kind == .ambiguous
                     ? "; set date_order = \"dmy\" or \"mdy\" for this file's account in closebook.toml" : ""
-                var decision: LayoutInferenceFailure.Decision?
+                var decision: AccountDecision?
                 if error.kind == .ambiguous {
                     let readings = sniffer.standing.sorted { $0.order == .dayMonthYear && $1.order != .dayMonthYear }
                         .compactMap { $0.format.parse(error.cell.text)?.isoString }
