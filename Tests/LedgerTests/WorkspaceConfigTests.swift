@@ -21,6 +21,7 @@ struct WorkspaceConfigTests {
             type = "credit_card"
             ofx_account_ids = ["4929000011112222"]
             date_order = "dmy"
+            sign = "inverted"
 
             [budgets]
             "Food:Groceries" = "400.00"
@@ -41,6 +42,8 @@ struct WorkspaceConfigTests {
         #expect(config.accounts[1].kind == .creditCard)
         #expect(config.accounts[1].externalIDs == ["4929000011112222"])
         #expect(config.accounts[1].dateOrder == .dayMonthYear)
+        #expect(config.accounts[1].sign == .inverted)
+        #expect(config.accounts[0].sign == nil)
         #expect(
             config.budgets[try #require(CategoryPath("Food:Groceries"))] == Money(minorUnits: 40_000, currency: .gbp))
         #expect(config.categorize.learnedThreshold == 0.75)
@@ -54,8 +57,12 @@ struct WorkspaceConfigTests {
 
     @Test(arguments: [
         (
+            "[[accounts]]\nid = \"a\"\nsign = \"negative\"\n",
+            "closebook.toml:3:1: error: sign 'negative' must be \"as-written\" or \"inverted\""
+        ),
+        (
             "base_currency = \"GBP\"\n\n[[accounts]]\nid = \"a\"\nopening_balanc = \"1\"\n",
-            "closebook.toml:5:1: error: unknown account key 'opening_balanc' (expected one of closed, currency, date_order, external_ids, id, inbox, name, ofx_account_ids, opening_balance, opening_date, profile, type)"
+            "closebook.toml:5:1: error: unknown account key 'opening_balanc' (expected one of closed, currency, date_order, external_ids, id, inbox, name, ofx_account_ids, opening_balance, opening_date, profile, sign, type)"
         ),
         (
             "[[accounts]]\nid = \"a\"\nclosed = \"2026-02-30\"\n",

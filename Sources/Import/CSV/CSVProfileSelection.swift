@@ -107,10 +107,15 @@ struct CSVProfileSelection {
             // Only a line that reads as a bank export's header is quoted (`RejectedHeader`): a file
             // no profile knows may not be a bank export at all, and the message goes into reports.
             let quoted = RejectedHeader.find(head).map { " Its header (line \($0.line)) reads: \($0.text)." } ?? ""
+            // When one account line settles it, the entry to paste, with that line marked.
+            let entry =
+                error.decision.map {
+                    $0.offer(fileName: LayoutInference.fileName(path), accountID: context.accountID) + "\nOr add"
+                } ?? " Add"
             throw ImportDiagnostic(
                 path: path, line: error.line, column: error.column,
                 message:
-                    "no CSV profile matches this file, and its layout cannot be inferred: \(error.message).\(quoted) Add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+                    "no CSV profile matches this file, and its layout cannot be inferred: \(error.message).\(quoted)\(entry) a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
             )
         }
     }

@@ -9,7 +9,8 @@ import Ledger
 /// (`QIFFileConventions`). An account's `date_order` removes the other order from the start.
 ///
 /// The file is rejected, at the cell that shows it, when a cell fits no candidate left, or when
-/// two candidates read every cell and give different dates for some of them.
+/// two candidates read every cell and give different dates for some of them. A date written with
+/// full stops (`05.12.25`) is taken as day first unless the account says otherwise.
 struct DateFormatSniffer {
     /// A format `auto` may settle on.
     struct Candidate {
@@ -148,6 +149,13 @@ struct DateFormatSniffer {
             )
         }
         for candidate in all {
+            // A date written with full stops and the year last (`05.12.2025`) is day first
+            // wherever it is written so (Germany, Austria, Switzerland, Scandinavia, Eastern
+            // Europe); month first is a US habit, written with slashes. Only an account's
+            // `date_order = "mdy"` reads it the other way.
+            if configuredOrder == nil, candidate.order == .monthDayYear, candidate.format.description.hasPrefix("%m.") {
+                continue
+            }
             if let order = candidate.order, let configuredOrder, order != configuredOrder {
                 excluded.append(candidate)
             } else {

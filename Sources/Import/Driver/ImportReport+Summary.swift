@@ -28,6 +28,11 @@ extension ImportReport {
             }
             .joined(separator: "  ").trimmingTrailingSpaces
         }
+        for file in files where !file.skippedRecords.isEmpty {
+            lines.append(
+                "note: \(TerminalText.oneLine(file.path)): \(ImportReport.leftOut(file.skippedRecords)); see skippedRecords in \(reportPath)"
+            )
+        }
         for file in files {
             guard let suggestion = file.suggestion else { continue }
             lines.append(
@@ -63,6 +68,27 @@ extension ImportReport {
             lines.append("note: \(entry.path) is not read: \(entry.reason)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// How many records were left out and why, by reason in the order first met, with their
+    /// first lines: `3 records left out: 2 as 'zero-amount notice row' (lines 4, 9), 1 as …`.
+    static let linesShown = 5
+
+    static func leftOut(_ skipped: [SkippedLine]) -> String {
+        var reasons: [String] = []
+        var lines: [String: [Int]] = [:]
+        for record in skipped {
+            if lines[record.reason] == nil { reasons.append(record.reason) }
+            lines[record.reason, default: []].append(record.line)
+        }
+        let parts = reasons.map { reason -> String in
+            let at = lines[reason] ?? []
+            var shown = at.prefix(linesShown).map(String.init).joined(separator: ", ")
+            if at.count > linesShown { shown += ", …" }
+            return "\(at.count) as '\(TerminalText.oneLine(reason))' (line\(at.count == 1 ? "" : "s") \(shown))"
+        }
+        let count = skipped.count
+        return "\(count) record\(count == 1 ? "" : "s") left out: \(parts.joined(separator: ", "))"
     }
 
     /// `ok 12/12`, `DIFFERS 2024-03-31`, `-` when nothing was checked.

@@ -60,7 +60,12 @@ struct QIFFileConventions {
     }
 
     /// The day/month order for the whole file: the configured one, else the one its dates prove.
-    func dateOrder(configured: DateOrder?, path: String) throws(ImportDiagnostic) -> DateOrder {
+    /// A refusal offers the `[[accounts]]` entry for the account (`accountID`) or the file.
+    func dateOrder(
+        configured: DateOrder?, path: String, accountID: String? = nil
+    ) throws(ImportDiagnostic)
+        -> DateOrder
+    {
         if let configured { return configured }
         switch (dayFirst, monthFirst) {
         case (let day?, let month?):
@@ -74,10 +79,19 @@ struct QIFFileConventions {
         case (nil, .some): return .monthDayYear
         case (nil, nil):
             if let ambiguous {
+                var offer = ""
+                var bytes = Array(ambiguous.text.utf8)
+                let date = bytes.withUnsafeMutableBufferPointer { QIFDate(UnsafeBufferPointer($0)) }
+                if let day = date?.civilDate(order: .dayMonthYear), let month = date?.civilDate(order: .monthDayYear) {
+                    let name = String(path.split(separator: "/").last ?? Substring(path))
+                    offer = AccountDecision.dateOrder(
+                        example: ambiguous.text, dayFirst: day.isoString, monthFirst: month.isoString
+                    ).offer(fileName: name, accountID: accountID)
+                }
                 throw ImportDiagnostic(
                     path: path, line: ambiguous.field.line, column: ambiguous.field.column,
                     message:
-                        "dates in this file could be day/month or month/day (e.g. '\(ambiguous.text)' on line \(ambiguous.field.line)); set date_order = \"dmy\" or \"mdy\" for this account in closebook.toml"
+                        "dates in this file could be day/month or month/day (e.g. '\(ambiguous.text)' on line \(ambiguous.field.line)); set date_order = \"dmy\" or \"mdy\" for this account in closebook.toml.\(offer)"
                 )
             }
             // Every date reads the same either way (`1/1/24`, or only year-first dates).

@@ -55,7 +55,8 @@ public struct QIFReader: StatementReader {
         let conventions = text.withUnsafeBufferPointer {
             QIFFileConventions($0, needsDateOrder: configuredOrder == nil)
         }
-        let order = try conventions.dateOrder(configured: configuredOrder, path: path)
+        let order = try conventions.dateOrder(
+            configured: configuredOrder, path: path, accountID: context.account.map { $0.id.rawValue })
         let currency = context.account?.currency ?? context.defaultCurrency
         let (statements, skipped) = text.withUnsafeBufferPointer { buffer in
             let conversion = QIFRecordConversion(

@@ -224,7 +224,7 @@ struct TOMLConfigReader {
         }
         let known: Set = [
             "id", "name", "type", "currency", "inbox", "ofx_account_ids", "external_ids", "profile", "date_order",
-            "opening_balance", "opening_date", "closed",
+            "sign", "opening_balance", "opening_date", "closed",
         ]
         for key in table.keys.sorted() where !known.contains(key) {
             throw fail(
@@ -257,6 +257,12 @@ struct TOMLConfigReader {
                 throw fail(name, "date_order", "date_order '\(order)' must be \"dmy\", \"mdy\" or \"ymd\"")
             }
             account.dateOrder = value
+        }
+        if let text = try string("sign") {
+            guard let sign = AmountSign(rawValue: text) else {
+                throw fail(name, "sign", "sign '\(text)' must be \"as-written\" or \"inverted\"")
+            }
+            account.sign = sign
         }
         if let text = try string("opening_balance") {
             do {

@@ -51,6 +51,8 @@ public struct AccountConfig: Sendable, Equatable {
     public var profile: String?
     /// Day/month order for ambiguous QIF and CSV dates.
     public var dateOrder: DateOrder?
+    /// Which way amounts without a minus go, for CSV files whose layout is inferred.
+    public var sign: AmountSign?
     public var openingBalance: Money?
     public var openingDate: CivilDate?
     /// The day the account was closed: net worth leaves it out after this day.
@@ -62,7 +64,7 @@ public struct AccountConfig: Sendable, Equatable {
 
     public init(
         id: AccountID, name: String, kind: AccountKind = .checking, currency: Currency? = nil, inbox: [String] = [],
-        externalIDs: [String] = [], profile: String? = nil, dateOrder: DateOrder? = nil,
+        externalIDs: [String] = [], profile: String? = nil, dateOrder: DateOrder? = nil, sign: AmountSign? = nil,
         openingBalance: Money? = nil, openingDate: CivilDate? = nil, closed: CivilDate? = nil, line: Int = 0
     ) {
         self.id = id
@@ -73,6 +75,7 @@ public struct AccountConfig: Sendable, Equatable {
         self.externalIDs = externalIDs
         self.profile = profile
         self.dateOrder = dateOrder
+        self.sign = sign
         self.openingBalance = openingBalance
         self.openingDate = openingDate
         self.closed = closed

@@ -222,10 +222,25 @@ struct CSVDateFormatAutoTests {
             ambiguous + "A1,05/03/2024,Coffee,-3.50\nA2,13/03/2024,Tea,-2.00\n",
             profiles: [try Self.profile(Self.periodProfile)])
         #expect(dayFirstRows.statements.first?.coverage == Support.date("2024-03-01")...Support.date("2024-03-02"))
+        let slashes = "Period,01/03/2024 - 02/03/2024\nRef,Date,Description,Amount\n"
         #expect(
-            Self.error(text: ambiguous + "A1,2024-03-05,Coffee,-3.50\n", extra: Self.periodProfile)
-                == "inbox/test.csv:1:8: error: dates in this file read both as %d.%m.%Y and as %m.%d.%Y (no day is above 12: '01.03.2024' is 2024-03-01 or 2024-01-03); set date_order = \"dmy\" or \"mdy\" for this account in closebook.toml, or date_format in the [[preamble]] entry 'Period' of profile 'auto-test' (Importers/auto-test.toml)"
+            Self.error(text: slashes + "A1,2024-03-05,Coffee,-3.50\n", extra: Self.periodProfile)
+                == "inbox/test.csv:1:8: error: dates in this file read both as %d/%m/%Y and as %m/%d/%Y (no day is above 12: '01/03/2024' is 2024-03-01 or 2024-01-03); set date_order = \"dmy\" or \"mdy\" for this account in closebook.toml, or date_format in the [[preamble]] entry 'Period' of profile 'auto-test' (Importers/auto-test.toml)"
         )
+    }
+
+    @Test("dates written with full stops are day first, unless the account says mdy")
+    func dottedDatesAreDayFirst() throws {
+        // 05.12.2025 and 03.11.2025: no day above 12, yet written as Germans write dates.
+        let text = "Buchungstag;Betrag\n05.12.2025;-10,00\n03.11.2025;20,00\n"
+        let file = try CSVReader(profiles: []).read(
+            Array(text.utf8), path: "inbox/dotted.csv", context: ReadContext(defaultCurrency: .eur))
+        #expect(dates(file) == ["2025-12-05", "2025-11-03"])
+        let monthFirst = AccountConfig(id: AccountID("us"), name: "US", dateOrder: .monthDayYear)
+        let file2 = try CSVReader(profiles: []).read(
+            Array(text.utf8), path: "inbox/dotted.csv",
+            context: ReadContext(defaultCurrency: .eur, account: monthFirst))
+        #expect(dates(file2) == ["2025-05-12", "2025-03-11"])
     }
 
     // MARK: - Shapes

@@ -168,7 +168,14 @@ struct QIFCorpusTests {
             _ = try F.read(bytes)
         } throws: { error in
             (error as? ImportDiagnostic)?.description
-                == "inbox/test.qif:2:2: error: dates in this file could be day/month or month/day (e.g. '6/ 1/94' on line 2); set date_order = \"dmy\" or \"mdy\" for this account in closebook.toml"
+                == """
+                inbox/test.qif:2:2: error: dates in this file could be day/month or month/day (e.g. '6/ 1/94' on line 2); set date_order = "dmy" or "mdy" for this account in closebook.toml. To read it, add this to closebook.toml and keep the line that is true:
+                [[accounts]]
+                id = "test"
+                inbox = ["test.qif"]
+                date_order = "dmy"      # DECIDE: keep if '6/ 1/94' is 1994-01-06
+                # date_order = "mdy"    # or this, if it is 1994-06-01
+                """
         }
     }
 

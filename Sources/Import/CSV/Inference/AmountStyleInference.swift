@@ -22,6 +22,8 @@ struct AmountStyleInference {
     /// Why no reading can be chosen: the columns in doubt and what each reading would give.
     struct Ambiguity: Error {
         var message: String
+        /// The account setting that would settle it, when one can.
+        var decision: AccountDecision? = nil
     }
 
     /// Values of an indicator column meaning money out and money in (folded).
@@ -42,6 +44,8 @@ struct AmountStyleInference {
     var newestFirst: Bool? = nil
     /// The account's type from `closebook.toml`: a credit card's balance is what is owed.
     var accountKind: AccountKind? = nil
+    /// The account's `sign` from `closebook.toml`, which settles amounts without a minus.
+    var accountSign: AmountSign? = nil
 
     /// A reading that leaves more than this share of rows without an amount (empty or zero) is
     /// not the file's: a fee column, or split columns most rows leave empty.
@@ -89,9 +93,36 @@ struct AmountStyleInference {
                 proven.append((hypothesis, column.index, chain))
             }
         }
+        // Signs written on some amounts and not others say which way each went. A balance that
+        // follows the amounts only with every one of those signs turned round is not of these
+        // amounts (a position's value, rows reordered): the signs as written are kept, at low
+        // confidence, and the balance is not checked.
+        let contradicted = proven.filter { writtenSignsTurned($0.0) }
+        proven.removeAll { writtenSignsTurned($0.0) }
         if let best = proven.max(by: { rank($0) < rank($1) }) {
             return Decision(hypothesis: best.0, balance: (best.1, best.2))
         }
+        var decision = try decideWithoutBalance(hypotheses)
+        if let turned = contradicted.first {
+            decision.balance = nil
+            decision.notes.append(
+                "\(describe(turned.1)) follows the amounts' running sum only with every written sign turned round, so it is not checked, and the signs are read as written"
+            )
+            decision.ceiling = .low
+        }
+        return decision
+    }
+
+    /// True for a reading that turns round a column whose amounts carry a minus on some rows and
+    /// not on others.
+    private func writtenSignsTurned(_ hypothesis: AmountHypothesis) -> Bool {
+        guard case .signed(let index, true) = hypothesis.kind,
+            let column = columns.first(where: { $0.index == index })
+        else { return false }
+        return column.negatives > 0 && column.negatives < column.numbers
+    }
+
+    private func decideWithoutBalance(_ hypotheses: [AmountHypothesis]) throws(Ambiguity) -> Decision {
         let ordered = hypotheses.sorted { $0.plausibility > $1.plausibility }
         let best = ordered[0]
         // Two readings of different columns that fit equally well, and disagree.
@@ -110,7 +141,18 @@ struct AmountStyleInference {
                     "the account is a credit card (type = \"credit_card\" in closebook.toml): amounts without a minus are charges, money out"
                 ], ceiling: .medium)
         }
-        guard best.signKnown else { throw Ambiguity(message: signMessage(best, hypotheses)) }
+        if !best.signKnown, let sign = accountSign, case .signed(_, false) = best.kind {
+            let note =
+                sign == .inverted
+                ? "sign = \"inverted\" for the account in closebook.toml: amounts without a minus are money out"
+                : "sign = \"as-written\" for the account in closebook.toml: amounts without a minus are money in"
+            var decided = sign == .inverted ? best.mirrored : best
+            decided.signKnown = true
+            return Decision(hypothesis: decided, balance: nil, notes: [note], ceiling: .medium)
+        }
+        guard best.signKnown else {
+            throw Ambiguity(message: signMessage(best, hypotheses), decision: signDecision(best))
+        }
         var decision = Decision(hypothesis: best, balance: namedBalance(for: best))
         if decision.balance == nil, let unchecked = uncheckedBalance(for: best) {
             decision.notes.append(unchecked)
@@ -128,7 +170,9 @@ struct AmountStyleInference {
         let amounts = decision.hypothesis.amounts.compactMap { $0 }.filter { $0 != 0 }
         let positives = amounts.filter { $0 > 0 }.count
         guard amounts.count >= 2, positives * 2 > amounts.count else { return decision }
-        // Columns named money out and money in say which way, from the holder's side.
+        // The account's `sign` has said which way; columns named money out and money in say
+        // which way, from the holder's side.
+        if accountSign != nil { return decision }
         if case .debitCredit = decision.hypothesis.kind, decision.hypothesis.signKnown { return decision }
         if case .signed(_, true) = decision.hypothesis.kind, accountKind == .creditCard { return decision }
         var result = decision
@@ -212,7 +256,12 @@ struct AmountStyleInference {
             let signKnown = column.negatives > 0
             if column.negatives == 0 {
                 for (indicator, values) in indicators where indicator.index != column.index {
-                    let amounts = zip(column.values, indicator.values(debit: values.debit)).map { value, debit in
+                    let sides = indicator.values(
+                        debit: values.debit,
+                        emptyIsDebit: values.debitWritten == [""]
+                            ? true
+                            : values.creditWritten == [""] ? false : nil)
+                    let amounts = zip(column.values, sides).map { value, debit in
                         value.flatMap { amount in debit.map { $0 ? -abs(amount) : abs(amount) } }
                     }
                     result.append(
@@ -247,8 +296,10 @@ struct AmountStyleInference {
                     first.strength(of: .debit), first.strength(of: .credit), second.strength(of: .debit),
                     second.strength(of: .credit)
                 )
-                let firstIsDebit = named.0 > 0 && named.3 > 0
-                let secondIsDebit = named.2 > 0 && named.1 > 0
+                // A column whose every number has a minus beside one with none: the minus says
+                // which is money out, whatever the names (or with no names at all).
+                let firstIsDebit = (named.0 > 0 && named.3 > 0) || Self.writtenOut(first, beside: second)
+                let secondIsDebit = (named.2 > 0 && named.1 > 0) || Self.writtenOut(second, beside: first)
                 for (debit, credit) in [(first, second), (second, first)] {
                     let known = debit.index == first.index ? firstIsDebit : secondIsDebit
                     let amounts = zip(debit.values, credit.values).map { out, into -> Int64? in
@@ -265,10 +316,19 @@ struct AmountStyleInference {
         return result
     }
 
+    /// True when every number of `column` has a minus and none of `other`'s has.
+    static func writtenOut(_ column: ColumnEvidence, beside other: ColumnEvidence) -> Bool {
+        column.numbers > 0 && column.negatives == column.numbers && other.numbers > 0 && other.negatives == 0
+    }
+
     /// True when, row by row, at most one of the two columns holds a non-zero number, and each
-    /// holds one somewhere.
+    /// holds one somewhere. Neither holds many negative numbers, unless one holds only negative
+    /// numbers and the other none (money out written with a minus beside money in).
     private func complementary(_ first: ColumnEvidence, _ second: ColumnEvidence) -> Bool {
-        guard first.negatives * 10 <= first.numbers, second.negatives * 10 <= second.numbers else { return false }
+        let signedOut = Self.writtenOut(first, beside: second) || Self.writtenOut(second, beside: first)
+        guard signedOut || (first.negatives * 10 <= first.numbers && second.negatives * 10 <= second.numbers) else {
+            return false
+        }
         var firstOnly = 0
         var secondOnly = 0
         var both = 0
@@ -294,6 +354,7 @@ struct AmountStyleInference {
     /// The values of a column that says which way money went, when every one of them is a known
     /// debit or credit word (`D`/`C`, `Af`/`Bij`, `S`/`H`, `debit`/`credit`).
     func indicatorValues(_ column: ColumnEvidence) -> IndicatorValues? {
+        if let marker = markerValues(column) { return marker }
         guard column.fillRatio >= 0.9, !column.distinct.isEmpty, column.distinct.count <= 3 else { return nil }
         var debit: Set<String> = []
         var debitWritten: [String] = []
@@ -314,6 +375,27 @@ struct AmountStyleInference {
         return IndicatorValues(debit: debit, debitWritten: debitWritten, creditWritten: creditWritten)
     }
 
+    /// Words that mark a row's side on their own, where most rows leave the mark out.
+    static let markerWords: (debit: Set<String>, credit: Set<String>) = (["dr", "debit"], ["cr", "credit"])
+
+    /// A column with no name, or named as an indicator, whose only value is `CR` (or only `DR`)
+    /// on some rows, empty on the rest: a card export marks its few payments `CR` beside amounts
+    /// written without a sign. The rows without the mark went the other way.
+    func markerValues(_ column: ColumnEvidence) -> IndicatorValues? {
+        guard column.header?.isEmpty ?? true || column.strength(of: .indicator) > 0,
+            column.filled > 0, column.fillRatio < 0.9, column.distinct.count == 1,
+            let written = column.distinct.keys.first
+        else { return nil }
+        let folded = HeaderVocabulary.fold(written)
+        if AmountStyleInference.markerWords.credit.contains(folded) {
+            return IndicatorValues(debit: [""], debitWritten: [""], creditWritten: [written])
+        }
+        if AmountStyleInference.markerWords.debit.contains(folded) {
+            return IndicatorValues(debit: [written], debitWritten: [written], creditWritten: [""])
+        }
+        return nil
+    }
+
     // MARK: - Messages
 
     private func name(_ hypothesis: AmountHypothesis) -> String {
@@ -322,6 +404,23 @@ struct AmountStyleInference {
         case .debitCredit(let debit, let credit): return "\(describe(debit)) and \(describe(credit))"
         case .indicator(let amount, let indicator, _, _): return "\(describe(amount)) with \(describe(indicator))"
         }
+    }
+
+    /// The `sign` line that settles a signed column without a minus, shown with its first amount.
+    private func signDecision(_ best: AmountHypothesis) -> AccountDecision? {
+        guard case .signed = best.kind, let row = best.amounts.firstIndex(where: { $0 != nil && $0 != 0 }),
+            let value = best.amounts[row]
+        else { return nil }
+        return .sign(line: lines[row], amount: Self.money(abs(value)))
+    }
+
+    /// Ten-thousandths as a decimal with at least two places: `49.90`.
+    static func money(_ units: Int64) -> String {
+        let magnitude = abs(units)
+        var fraction = String(magnitude % 10_000)
+        while fraction.count < 4 { fraction = "0" + fraction }
+        while fraction.count > 2 && fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(units < 0 ? "-" : "")\(magnitude / 10_000).\(fraction)"
     }
 
     /// Both readings of a hypothesis whose sign is a guess, on its first row with an amount.
@@ -352,8 +451,9 @@ struct AmountStyleInference {
 }
 
 extension ColumnEvidence {
-    /// Per row, true for a debit value, false for another non-empty value, nil for an empty cell.
-    fileprivate func values(debit: Set<String>) -> [Bool?] {
-        cells.map { $0.isEmpty ? nil : debit.contains($0.lowercased()) }
+    /// Per row, true for a debit value, false for another non-empty value; for an empty cell,
+    /// `emptyIsDebit` (a marker column's unmarked rows), nil when an empty cell says nothing.
+    fileprivate func values(debit: Set<String>, emptyIsDebit: Bool?) -> [Bool?] {
+        cells.map { $0.isEmpty ? emptyIsDebit : debit.contains($0.lowercased()) }
     }
 }

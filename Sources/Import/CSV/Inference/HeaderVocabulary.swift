@@ -131,6 +131,9 @@ enum HeaderVocabulary {
                 "tegenrekeninghouder", "naam tegenpartij", "tegenpartij", "beneficiaire", "tiers", "beneficiario",
                 "ordenante", "destinatario", "counterparty", "merchant", "merchant name", "payer", "recipient",
                 "nome", "favorecido", "gavejas", "payee name", "counterparty name", "name of counterparty",
+                // German exports written without umlauts (`ue` for `ü`).
+                "beguenstigter", "beguenstigter/zahlungspflichtiger", "zahlungsempfaenger", "empfaenger",
+                "auftraggeber/empfaenger", "zahlungsbeteiligter", "name zahlungsbeteiligter",
             ]
         ),
         (

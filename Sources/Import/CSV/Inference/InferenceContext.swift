@@ -7,6 +7,10 @@ import Ledger
 struct InferenceContext {
     var dateOrder: DateOrder?
     var accountKind: AccountKind?
+    /// The account's id, for the `[[accounts]]` entry a refusal offers.
+    var accountID: String?
+    /// The account's `sign`: which way amounts without a minus go.
+    var accountSign: AmountSign?
     var accountCurrency: Currency?
     var baseCurrency: Currency?
     var workspaceCurrencies: [Currency] = []
@@ -20,6 +24,8 @@ struct InferenceContext {
     init(_ context: ReadContext) {
         dateOrder = context.account?.dateOrder
         accountKind = context.account?.kind
+        accountSign = context.account?.sign
+        accountID = context.account.map { $0.id.rawValue }
         accountCurrency = context.account?.currency
         baseCurrency = context.baseCurrency
         workspaceCurrencies = context.workspaceCurrencies

@@ -61,6 +61,13 @@ enum InferredProfileTOML {
         case .context: break
         }
 
+        for rule in profile.skipRules {
+            lines.append("")
+            lines.append("[[skip]]")
+            lines.append("column = \(column(rule.test.column))")
+            lines.append("\(rule.test.kind.rawValue) = \(list(rule.test.values))")
+            lines.append("reason = \(quote(rule.reason))")
+        }
         if profile.joinContinuationRows || profile.collapseSpaces {
             lines.append("")
             lines.append("[text]")

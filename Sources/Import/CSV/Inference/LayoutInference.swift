@@ -54,21 +54,30 @@ enum LayoutInference {
                 line: records.first?.line ?? 1, column: 1,
                 message: "no column holds dates next to amounts, so this does not look like a bank statement")
         }
-        guard let firstData = records.indices.first(where: { isDataRow($0, dateColumn: anchor) }) else {
+        guard var firstData = records.indices.first(where: { isDataRow($0, dateColumn: anchor) }) else {
             throw LayoutInferenceFailure(line: 1, column: 1, message: "no data rows")
         }
 
-        // The header: the record just before the data, when it is a line of names.
-        var header: InferenceSample.Record?
-        if firstData > 0 {
-            let candidate = records[firstData - 1]
-            let filled = candidate.cells.filter { !$0.isEmpty }
-            let names = zip(candidate.cells, shapes[firstData - 1]).filter { !$0.0.isEmpty && $0.1 == .text }.count
-            let dataWidth = records[firstData].cells.filter { !$0.isEmpty }.count
-            if filled.count >= 2, names * 10 >= filled.count * 8, filled.count * 2 >= dataWidth {
-                header = candidate
-            }
+        // The header: a line of names (text in most of its cells, about as many as the data has).
+        func isLineOfNames(_ row: Int, before data: Int) -> Bool {
+            let filled = records[row].cells.filter { !$0.isEmpty }
+            let names = zip(records[row].cells, shapes[row]).filter { !$0.0.isEmpty && $0.1 == .text }.count
+            let dataWidth = records[data].cells.filter { !$0.isEmpty }.count
+            return filled.count >= 2 && names * 10 >= filled.count * 8 && filled.count * 2 >= dataWidth
         }
+        // Of the lines whose cells name bank columns, the one the most data rows follow: account
+        // lines before it may hold dates and numbers too (an opening balance, a period), and a
+        // row under the header may not be a transaction (an opening balance with a mark).
+        // Without one, the record just before the data, when it is a line of names.
+        var header: InferenceSample.Record?
+        var headerRow: Int?
+        if let named = namedHeader(records, isDataRow: { isDataRow($0, dateColumn: anchor) }, isLineOfNames) {
+            headerRow = named.header
+            firstData = named.firstData
+        } else if firstData > 0, isLineOfNames(firstData - 1, before: firstData) {
+            headerRow = firstData - 1
+        }
+        if let headerRow { header = records[headerRow] }
         if header == nil {
             reasons.append(
                 "no header line: columns are numbers, decided from their contents (which text is the payee is a guess)")
@@ -77,9 +86,21 @@ enum LayoutInference {
 
         // Data rows: from the first one on, those with a date where the anchor column has them.
         // Rows without one that hold only text (the rest of a description) are continuation rows.
+        // Rows that state a balance are left out, and skipped by the profile.
         var dataRows: [Int] = []
         var continuationRows = 0
-        for row in firstData..<records.count where !records[row].unreadable {
+        var balanceLines: [Int: Set<String>] = [:]
+        var balanceRows = Set<Int>()
+        for row in (headerRow.map { $0 + 1 } ?? firstData)..<records.count {
+            let labelled = records[row].cells.enumerated().compactMap { column, cell in
+                shapes[row][column] == .text ? BalanceLineLabels.label(of: cell).map { (column, $0) } : nil
+            }
+            if let (column, label) = labelled.first {
+                balanceLines[column, default: []].insert(label)
+                balanceRows.insert(row)
+            }
+        }
+        for row in firstData..<records.count where !records[row].unreadable && !balanceRows.contains(row) {
             if isDataRow(row, dateColumn: anchor) {
                 dataRows.append(row)
             } else if let last = dataRows.last, last == row - 1 || continuationRows > 0,
@@ -160,17 +181,23 @@ enum LayoutInference {
             if column.strength(of: .valueDate) > 0 { return 5 }
             return 10
         }
+        // A date column empty on some rows loses to one with a date on every row: read from it,
+        // those rows would be skipped (a bank that dates some rows only by their value date).
+        func full(_ column: ColumnEvidence) -> Int { column.dates == column.rows ? 1 : 0 }
         guard
-            let dateColumn = dateColumns.max(by: { (dateRank($0), -$0.index) < (dateRank($1), -$1.index) })?.index
+            let dateColumn = dateColumns.max(by: {
+                (full($0), dateRank($0), -$0.index) < (full($1), dateRank($1), -$1.index)
+            })?.index
         else {
             throw LayoutInferenceFailure(
                 line: lines.first ?? 1, column: 1, message: "no column holds a date on most rows")
         }
         if dateColumns.count > 1 {
             let others = dateColumns.filter { $0.index != dateColumn }.map { describe($0.index) }
+            let byName = dateColumns.max { (dateRank($0), -$0.index) < (dateRank($1), -$1.index) }?.index
+            let why = byName == dateColumn ? "the booking date" : "the only one with a date on every row"
             reasons.append(
-                "dates are read from \(describe(dateColumn)) (the booking date), not \(others.joined(separator: " or "))"
-            )
+                "dates are read from \(describe(dateColumn)) (\(why)), not \(others.joined(separator: " or "))")
         }
 
         // Its format, with the day/month rules of `date_format = "auto"`.
@@ -194,9 +221,18 @@ enum LayoutInference {
                 let remedy =
                     error.kind == .ambiguous
                     ? "; set date_order = \"dmy\" or \"mdy\" for this file's account in closebook.toml" : ""
+                var decision: AccountDecision?
+                if error.kind == .ambiguous {
+                    let readings = sniffer.standing.sorted { $0.order == .dayMonthYear && $1.order != .dayMonthYear }
+                        .compactMap { $0.format.parse(error.cell.text)?.isoString }
+                    if readings.count == 2 {
+                        decision = .dateOrder(example: error.cell.text, dayFirst: readings[0], monthFirst: readings[1])
+                    }
+                }
                 throw LayoutInferenceFailure(
                     line: error.cell.line, column: error.cell.column,
-                    message: "the date column \(describe(dateColumn)) cannot be read: \(error.message)\(remedy)")
+                    message: "the date column \(describe(dateColumn)) cannot be read: \(error.message)\(remedy)",
+                    decision: decision)
             }
         }
 
@@ -205,6 +241,7 @@ enum LayoutInference {
         var amountInference = AmountStyleInference(
             columns: usable.filter { !dateColumns.map(\.index).contains($0.index) }, lines: lines, describe: describe)
         amountInference.accountKind = context.accountKind
+        amountInference.accountSign = context.accountSign
         // The row order, when the first and last dates differ.
         if !dateFormat.isAuto {
             let dates = evidence[dateColumn].cells.compactMap { dateFormat.parse($0) }
@@ -228,7 +265,8 @@ enum LayoutInference {
         do {
             decision = try amountInference.decide()
         } catch {
-            throw LayoutInferenceFailure(line: lines.first ?? 1, column: 1, message: error.message)
+            throw LayoutInferenceFailure(
+                line: lines.first ?? 1, column: 1, message: error.message, decision: error.decision)
         }
         var used = Set(decision.hypothesis.columns + [dateColumn])
         if let balance = decision.balance { used.insert(balance.column) }
@@ -250,6 +288,15 @@ enum LayoutInference {
         case .indicator(let amount, let indicator, let debitValues, let creditValues):
             amountLayout = .indicator(
                 amount: ref(amount), indicator: ref(indicator), debitValues: debitValues, creditValues: creditValues)
+            // A mark on a few rows (a card's payments `CR`): strong, but one column of evidence.
+            if debitValues == [""] || creditValues == [""] {
+                let mark = debitValues == [""] ? creditValues[0] : debitValues[0]
+                let side = debitValues == [""] ? "money in" : "money out"
+                reasons.append(
+                    "'\(mark)' in \(describe(indicator)) marks \(side) on \(evidence[indicator].filled) of \(dataRows.count) rows; the rows without it went the other way"
+                )
+                lower(to: .medium)
+            }
         }
         let roles: [HeaderVocabulary.Role] = [.amount, .debit, .credit]
         let moneyNamed = decision.hypothesis.moneyColumns.contains { column in
@@ -301,6 +348,18 @@ enum LayoutInference {
         }
         profile.decimalStyle = style
         profile.trailingMinus = trailingMinus
+        for (column, labels) in balanceLines.sorted(by: { $0.key < $1.key }) {
+            profile.skipRules.append(
+                CSVProfile.RowRule(
+                    test: CSVProfile.CellTest(column: ref(column), kind: .contains, values: labels.sorted()),
+                    reason: BalanceLineLabels.reason))
+        }
+        if !balanceLines.isEmpty {
+            let count = balanceLines.count
+            reasons.append(
+                "rows that state a balance are skipped (\(count == 1 ? "one column names them" : "\(count) columns name them"))"
+            )
+        }
         profile.invertSign = invert
         if let balance = decision.balance {
             if balance.chain?.kind == .before {
@@ -401,17 +460,37 @@ enum LayoutInference {
             assumedCurrency: assumedCurrency)
     }
 
+    /// The line of names, two or more of them bank columns' (`HeaderVocabulary`), that the most
+    /// data rows follow before the next such line, and the first of those rows; nil when no such
+    /// line has data rows under it.
+    static func namedHeader(
+        _ records: [InferenceSample.Record], isDataRow: (Int) -> Bool, _ isLineOfNames: (Int, Int) -> Bool
+    ) -> (header: Int, firstData: Int)? {
+        let named = records.indices.filter { row in
+            records[row].cells.filter { !HeaderVocabulary.hints(for: $0).isEmpty }.count >= 2
+        }
+        var best: (header: Int, firstData: Int, rows: Int)?
+        for (position, row) in named.enumerated() {
+            let end = position + 1 < named.count ? named[position + 1] : records.count
+            let data = (row + 1..<end).filter(isDataRow)
+            guard let first = data.first, isLineOfNames(row, first) else { continue }
+            if data.count > best?.rows ?? 0 { best = (row, first, data.count) }
+        }
+        return best.map { ($0.header, $0.firstData) }
+    }
+
     /// One sentence naming the columns chosen.
     private static func summary(
         _ profile: CSVProfile, describe: (Int) -> String, ref: (Int) -> CSVProfile.ColumnRef
     ) -> String {
+        func shown(_ values: [String]) -> String { values == [""] ? "unmarked" : values.joined(separator: "/") }
         var parts = ["date \(profile.date) (\(profile.dateFormat))"]
         switch profile.amount {
         case .signed(let column): parts.append("amount \(column)\(profile.invertSign ? " (sign inverted)" : "")")
         case .debitCredit(let debit, let credit): parts.append("money out \(debit), money in \(credit)")
         case .indicator(let amount, let indicator, let debit, let credit):
             parts.append(
-                "amount \(amount) with \(indicator) (\(debit.joined(separator: "/")) out, \(credit.joined(separator: "/")) in)"
+                "amount \(amount) with \(indicator) (\(shown(debit)) out, \(shown(credit)) in)"
             )
         }
         if case .column(let payee)? = profile.payee { parts.append("payee \(payee)") }

@@ -5,8 +5,9 @@ import Testing
 
 /// "High" must mean right: every corpus CSV read with its profile hidden, and the inferred reading
 /// judged against the shipped profile's (date, amount and payee of every transaction, as
-/// `CorpusHiddenProfileTests` compares them). A reading that differs may be at most "low"; the
-/// table of outcomes is printed for the README.
+/// `CorpusHiddenProfileTests` compares them), and every widened-corpus CSV judged against its facts
+/// (`WidenedCorpusFacts`). A reading that differs may be at most "low"; a refusal must say what to
+/// add. The table of outcomes is printed for the README.
 @Suite("CSV inference confidence over the corpus")
 struct InferenceCalibrationTests {
     typealias Hidden = CorpusHiddenProfileTests
@@ -50,5 +51,51 @@ struct InferenceCalibrationTests {
         }
         let total = "right \(counts[.right] ?? 0), refused \(counts[.refused] ?? 0), wrong \(counts[.wrong] ?? 0)"
         print((["| File | Reading | Confidence |", "|---|---|---|"] + rows + [total]).joined(separator: "\n"))
+    }
+
+    /// A refusal is clear when it names what could not be decided and gives the text to paste.
+    static func refusalIsClear(_ message: String) -> Bool {
+        message.contains("[[accounts]]") || message.contains("[csv]")
+    }
+
+    @Test func widenedCorpusIsNeverConfidentlyWrong() throws {
+        #expect(WidenedCorpusFacts.all.count >= 40)
+        var rows: [String] = []
+        var counts: [String: Int] = [:]
+        for facts in WidenedCorpusFacts.all {
+            let context = ReadContext(defaultCurrency: .usd, account: facts.account)
+            var outcome: String
+            var level = "-"
+            var detail = ""
+            do {
+                let inferred = try CSVReader(profiles: []).read(
+                    facts.bytes(), path: "corpus-widened/" + facts.file, context: context)
+                level = Self.confidence(inferred.inferredProfile)
+                if let mismatch = facts.mismatch(inferred) {
+                    outcome = Outcome.wrong.rawValue
+                    detail = mismatch
+                } else {
+                    outcome = Outcome.right.rawValue
+                }
+            } catch {
+                let message = "\(error)"
+                let clear = Self.refusalIsClear(message)
+                outcome = clear ? "refused, fix given" : "refused, no fix"
+                detail = String(message.split(separator: ":", maxSplits: 4).last ?? "").prefix(90) + "…"
+            }
+            counts[outcome, default: 0] += 1
+            rows.append("| \(facts.file) | \(facts.country) | \(outcome) | \(level) | \(detail) |")
+            if outcome == Outcome.wrong.rawValue {
+                #expect(level == "low", "\(facts.file) is read wrong at confidence \(level): \(detail)")
+            }
+        }
+        // Issue 19's bar: at least 90% of the files read right with their profiles hidden.
+        let right = counts[Outcome.right.rawValue] ?? 0
+        #expect(
+            right * 10 >= WidenedCorpusFacts.all.count * 9,
+            "only \(right) of \(WidenedCorpusFacts.all.count) read right")
+        let total = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let header = ["| File | Country | Reading | Confidence | Why |", "|---|---|---|---|---|"]
+        print((header + rows + [total]).joined(separator: "\n"))
     }
 }

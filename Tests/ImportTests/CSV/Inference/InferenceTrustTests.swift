@@ -175,3 +175,43 @@ struct InferenceTrustTests {
         #expect(Self.confidence(file) == "medium")
     }
 }
+
+/// Sign evidence in the file (issue 19, class 3): a `CR` mark on a few rows, and signs written
+/// on some amounts that a balance would turn round.
+@Suite("CSV inference: sign evidence")
+struct InferenceSignEvidenceTests {
+    typealias Trust = InferenceTrustTests
+
+    @Test func aCRMarkOnThePaymentMakesTheUnmarkedPurchasesMoneyOut() throws {
+        // 23.40 and 41.10 carry no mark: purchases, money out; 150.00 is marked CR: money in.
+        let file = try Trust.read("card-cr-marker.csv")
+        #expect(Trust.minorUnits(file) == [-2340, 15_000, -4110])
+        #expect(Trust.confidence(file) == "medium")
+        #expect(
+            Trust.reasons(file).contains(
+                "'cr' in column 4 marks money in on 1 of 3 rows; the rows without it went the other way"))
+        #expect(file.inferredProfile?.contains("debit_values = [\"\"]\ncredit_values = [\"cr\"]") == true)
+    }
+
+    @Test func writtenSignsAreKeptWhenOnlyTurningThemRoundMakesABalanceFollow() throws {
+        // Newest first: 780 + 50 = 830 is not 980, so the balance is not after each row as
+        // written; it follows only as a balance before each row with the signs turned round
+        // (1000 - 30 = 970, 970 + 10 = 980, 980 - 200 = 780). The minus signs are kept.
+        let file = try Trust.read("signed-balance-runs-inverted.csv")
+        #expect(Trust.minorUnits(file) == [-5000, 20_000, -1000, 3000])
+        #expect(Trust.confidence(file) == "low")
+        #expect(file.statements.flatMap(\.statedBalances).isEmpty)
+        #expect(
+            Trust.reasons(file).contains(
+                "'Cash Balance ($)' follows the amounts' running sum only with every written sign turned round, so it is not checked, and the signs are read as written"
+            ))
+    }
+
+    @Test func aColumnOfMinusesBesideOneWithoutIsMoneyOutAndMoneyIn() throws {
+        // Column 3 holds -48,00, -4,20 and -19,99; column 4 holds 1.284,37 on the row column 3
+        // leaves empty. No names: the minus alone says which column is money out.
+        let file = try Trust.read("minus-out-beside-in.csv")
+        #expect(Trust.minorUnits(file) == [-4800, 128_437, -420, -1999])
+        #expect(Trust.reasons(file).contains("money out column 3, money in column 4"))
+    }
+}

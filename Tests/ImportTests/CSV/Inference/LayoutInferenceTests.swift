@@ -153,9 +153,24 @@ struct LayoutInferenceTests {
             throws: ImportDiagnostic(
                 path: "inbox/ambiguous-sign.csv", line: 2, column: 1,
                 message:
-                    "no CSV profile matches this file, and its layout cannot be inferred: the sign of the amounts is not clear: 'Amount' holds no negative numbers, so they may be money in (line 2: +49.90) or money out, as card exports show charges (line 2: -49.90); no balance column settles it. Its header (line 1) reads: Date,Payee,Amount. Add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
+                    "no CSV profile matches this file, and its layout cannot be inferred: the sign of the amounts is not clear: 'Amount' holds no negative numbers, so they may be money in (line 2: +49.90) or money out, as card exports show charges (line 2: -49.90); no balance column settles it. Its header (line 1) reads: Date,Payee,Amount. To read it, add this to closebook.toml and keep the line that is true:\n[[accounts]]\nid = \"ambiguous-sign\"\ninbox = [\"ambiguous-sign.csv\"]\nsign = \"as-written\"     # DECIDE: keep if 49.90 on line 2 is money in\n# sign = \"inverted\"     # or this, if it is money out (a card's charge)\nOr add a profile for its layout to Importers/ or the workspace's importers/ (see Importers/README.md), or set profile = \"NAME\" for its account in closebook.toml"
             )
         ) { try Self.read("ambiguous-sign.csv") }
+    }
+
+    @Test func theAccountsSignSettlesAmountsWithoutAMinus() throws {
+        // 49.90 on line 2 has no minus: with sign = "inverted" it is money out, as written money in.
+        let bytes = try FileOutput.read(Self.fixtures + "ambiguous-sign.csv")
+        func read(_ sign: AmountSign) throws -> ParsedFile {
+            let account = AccountConfig(id: AccountID("card"), name: "Card", sign: sign)
+            return try CSVReader(profiles: []).read(
+                bytes, path: "inbox/ambiguous-sign.csv", context: ReadContext(defaultCurrency: .eur, account: account))
+        }
+        let inverted = try read(.inverted)
+        #expect(inverted.csvRecords.first?.amount.minorUnits == -4990)
+        #expect(inverted.inferredProfile?.contains("sign = \"inverted\"") == true)
+        #expect(inverted.inferredProfile?.contains("# Confidence: medium.") == true)
+        #expect(try read(.asWritten).csvRecords.first?.amount.minorUnits == 4990)
     }
 
     @Test func ambiguousDatesNeedTheAccountsDateOrder() throws {
