@@ -40,7 +40,7 @@ import Testing
             .execute()
         #expect(
             result.standardOutput
-                == "rules/10-main.rules:1: warning: this rule matched no transaction in the journal\n1 rules, 1 warning\n"
+                == "rules/10-main.rules:1: warning: this rule matched no transaction in the journal\n1 rule, 1 warning\n"
         )
     }
 

@@ -117,8 +117,8 @@ public struct CategorizeRun {
             for finding in findings { result.standardOutput += finding.description + "\n" }
             result.standardOutput +=
                 findings.isEmpty && unheeded.isEmpty
-                ? "\(ruleSet.rules.count) rules, no problems found\n"
-                : "\(ruleSet.rules.count) rules, \(findings.count + unheeded.count) warning\(findings.count + unheeded.count == 1 ? "" : "s")\n"
+                ? "\(CategorizeRun.rules(ruleSet.rules.count)), no problems found\n"
+                : "\(CategorizeRun.rules(ruleSet.rules.count)), \(findings.count + unheeded.count) warning\(findings.count + unheeded.count == 1 ? "" : "s")\n"
             return result
         case .explain:
             return result
@@ -143,6 +143,9 @@ public struct CategorizeRun {
             return result
         }
     }
+
+    /// `1 rule`, `37 rules`.
+    static func rules(_ count: Int) -> String { "\(count) rule\(count == 1 ? "" : "s")" }
 
     static func errorCount(_ count: Int) -> String { "\(count) error\(count == 1 ? "" : "s"); nothing was written" }
 
