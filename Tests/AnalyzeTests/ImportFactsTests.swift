@@ -58,4 +58,30 @@ struct ImportFactsTests {
             facts.notices(for: try #require(YearMonth("2026-09")))
                 == ["Statement: no inbox file covers September 2026; its figures are missing."])
     }
+
+    @Test func aLowConfidenceLayoutAndAnAssumedCurrencyAreNoticesWhereTheFileCounts() throws {
+        let json = """
+            {"accounts": [
+              {"id": "dollars", "name": "Dollars", "coverage": {"from": "2026-10-01", "to": "2026-10-31"}, "gaps": []}
+            ], "files": [
+              {"path": "inbox/export.csv", "skipped": 0, "errors": [], "balanceChecks": [], "accounts": ["dollars"],
+               "warnings": [
+                 "inbox/export.csv:1:1: warning: no CSV profile matches this file; its layout was inferred (confidence: low): amount column 3",
+                 "inbox/export.csv:1:1: warning: currency assumed: GBP, from base_currency (the file does not say); if it is not GBP, set currency"
+               ]}
+            ]}
+            """
+        let facts = try JSONDecoder().decode(ImportFacts.self, from: Data(json.utf8))
+        #expect(
+            facts.notices(for: try #require(YearMonth("2026-10"))) == [
+                "inbox/export.csv was read by a layout Closebook inferred at low confidence: check its figures; save "
+                    + "the profile closebook-import prints as importers/NAME.toml once its reading is right.",
+                "inbox/export.csv: its currency was assumed, GBP, from base_currency (the file does not say); if its "
+                    + "amounts are in another currency, set currency on its [[accounts]] entry in closebook.toml.",
+            ])
+        // September: the file's account has no statement then; only the coverage notice.
+        #expect(
+            facts.notices(for: try #require(YearMonth("2026-09")))
+                == ["Dollars: no inbox file covers September 2026; its figures are missing."])
+    }
 }

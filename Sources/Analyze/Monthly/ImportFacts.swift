@@ -69,6 +69,9 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         public var skipped: Int
         public var errors: [String]
         public var balanceChecks: [BalanceCheck]
+        /// The accounts the file fed, and its warnings (absent from older import reports).
+        public var accounts: [String]?
+        public var warnings: [String]?
     }
 
     /// Two accounts whose statements agree transaction for transaction: most likely one account
@@ -155,6 +158,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
                     "\(file.skipped) record\(file.skipped == 1 ? "" : "s") of \(file.path) "
                         + "\(file.skipped == 1 ? "was" : "were") skipped; build/import-report.json says why.")
             }
+            notices += doubts(about: file, from: first, to: last)
             for check in file.balanceChecks {
                 guard let divergence = check.firstDivergence, divergence.date <= last else { continue }
                 notices.append(
@@ -175,6 +179,31 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
 }
 
 extension ImportFacts {
+    /// What the import was not sure of in `file`, for the pages of the months its accounts cover
+    /// (`from`...`to`): a layout inferred at low confidence, and a currency the file did not state.
+    /// Both were in the import report only, where a person reading the month never looks.
+    func doubts(about file: FileFacts, from first: String, to last: String) -> [String] {
+        let covers = (file.accounts ?? []).contains { id in
+            guard let coverage = accounts.first(where: { $0.id == id })?.coverage else { return false }
+            return coverage.from <= last && coverage.to >= first
+        }
+        guard covers else { return [] }
+        var doubts: [String] = []
+        for warning in file.warnings ?? [] {
+            if warning.contains("its layout was inferred (confidence: low)") {
+                doubts.append(
+                    "\(file.path) was read by a layout Closebook inferred at low confidence: check its figures; "
+                        + "save the profile closebook-import prints as importers/NAME.toml once its reading is right.")
+            } else if let range = warning.range(of: "currency assumed: ") {
+                let sentence = warning[range.upperBound...].split(separator: ";").first.map(String.init) ?? ""
+                doubts.append(
+                    "\(file.path): its currency was assumed, \(sentence); if its amounts are in another currency, "
+                        + "set currency on its [[accounts]] entry in closebook.toml.")
+            }
+        }
+        return doubts
+    }
+
     /// True when the statements of every account that has any in `month` begin by its first day
     /// (or the account begins in it) and leave no gap in it. An account's statements ending early
     /// is left to `MonthSelection` (the latest complete month), which knows which accounts
