@@ -9,11 +9,14 @@ extension MonthView {
         -> HealthScoreView?
     {
         guard let section else { return nil }
+        // Seed 003's grade colours: Excellent green, Good blue, Fair orange, Needs Attention red,
+        // each always beside its word.
         let tone =
             switch section.grade {
-            case "Excellent", "Good": "good"
-            case "Fair": "flat"
-            default: "bad"
+            case "Excellent": "grade-excellent"
+            case "Good": "grade-good"
+            case "Fair": "grade-fair"
+            default: "grade-attention"
             }
         let components = section.components.map { component in
             var value = "—"

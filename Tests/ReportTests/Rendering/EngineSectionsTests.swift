@@ -47,7 +47,8 @@ import Testing
         let (html, markdown, json) = try render(try TestFiles.analysis())
         #expect(
             html.contains(
-                "<p class=\"figure good\">72<span class=\"out-of\"> / 100</span></p>\n<p class=\"grade good\">Good</p>")
+                "<p class=\"figure grade-good\">72<span class=\"out-of\"> / 100</span></p>\n"
+                    + "<p class=\"grade grade-good\">Good</p>")
         )
         // 4.3 months scores 71.67: one decimal on the page, the exact value in the JSON.
         #expect(
@@ -179,5 +180,21 @@ import Testing
         #expect(!markdown.contains("Health score"))
         #expect(!json.contains("\"recurringTotals\""))
         #expect(!json.contains("\"healthScore\""))
+    }
+
+    /// Seed 003's colours: each grade its own tone (Excellent and Good were both green, Fair had none).
+    @Test func eachGradeHasItsOwnColour() throws {
+        var tones: [String] = []
+        for grade in ["Excellent", "Good", "Fair", "Needs Attention"] {
+            var analysis = try TestFiles.analysis()
+            analysis.healthScore?.grade = grade
+            let (html, _, _) = try render(analysis)
+            let tone = try #require(
+                html.firstMatch(of: try Regex("<p class=\"grade ([a-z-]+)\">\(grade)</p>"))?.output[1].substring)
+            tones.append(String(tone))
+        }
+        #expect(tones == ["grade-excellent", "grade-good", "grade-fair", "grade-attention"])
+        let style = try TestFiles.text(TestFiles.templatesFolder + "/style.css")
+        for tone in tones { #expect(style.contains(".\(tone) { color: var(--\(tone)); }")) }
     }
 }
