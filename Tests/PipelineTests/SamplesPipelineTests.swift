@@ -45,6 +45,7 @@ struct SamplesPipelineTests {
         try CategorizeCommand.parse([
             "--workspace", w, "--journal", "\(build)/journal.jsonl", "--ledger", "\(build)/ledger.jsonl",
             "--uncategorized", "\(build)/uncategorized.csv",
+            "--starter-rules", root.appendingPathComponent("Importers/starter").path,
         ]).run()
         let analysis = "\(build)/analysis/\(month).json"
         try AnalyzeCommand.parse([
