@@ -25,8 +25,9 @@ import Testing
         return (folder, folder + "/pack/starter")
     }
 
-    func write(_ folder: String, starter: String?) throws -> (ledger: [String: Transaction], result: CategorizeRun.Result)
-    {
+    func write(
+        _ folder: String, starter: String?
+    ) throws -> (ledger: [String: Transaction], result: CategorizeRun.Result) {
         let result = CategorizeRun(
             workspace: folder, journalPath: folder + "/build/journal.jsonl", starterFolder: starter,
             mode: .write(
@@ -78,8 +79,10 @@ import Testing
     }
 
     @Test func profileRulesComeBeforeTheStarterPack() {
-        let starter = Fixture.rules("if payee ~ tesco\n    category Food:Groceries\n", path: "starter/a.rules", origin: .starter)
-        let profile = Fixture.rules("if payee ~ tesco\n    category Bank:Shop\n", path: "Importers/bank.rules", origin: .profile)
+        let starter = Fixture.rules(
+            "if payee ~ tesco\n    category Food:Groceries\n", path: "starter/a.rules", origin: .starter)
+        let profile = Fixture.rules(
+            "if payee ~ tesco\n    category Bank:Shop\n", path: "Importers/bank.rules", origin: .profile)
         let outcome = Categorizer(rules: profile + starter).run(Fixture.journal([Self.threeRows[0]]))
         #expect(outcome.ledger.transactions[0].category == CategoryPath("Bank:Shop"))
         #expect(outcome.report.bySource.profileRule == 1)
