@@ -202,6 +202,22 @@ import Testing
         }
     }
 
+    /// The export's own category, where no merchant rule knows the payee; a merchant rule wins
+    /// over it; a vague one is left alone.
+    @Test(arguments: [
+        ("CHASE PAYEE 1", "Gas", "Transport:Fuel"),
+        ("MONZO PAYEE 2", "Eating out", "Food:Dining"),
+        ("AMEX PAYEE 3", "Travel-Airline", "Travel:Flights"),
+        ("TESCO STORES 2211", "Shopping", "Food:Groceries"),
+        ("MONZO PAYEE 4", "General", nil),
+    ])
+    func theExportsOwnCategoryIsMapped(payee: String, bankCategory: String, expected: String?) throws {
+        let outcome = try Self.runShippedPack([
+            Fixture.transaction("current/x", amount: "-10.00", payee: payee, bankCategory: bankCategory)
+        ])
+        #expect(outcome.ledger.transactions[0].category == expected.flatMap { CategoryPath($0) }, "\(payee)")
+    }
+
     @Test(arguments: [
         ("BPX SERVICES LTD", "-20.00"),
         ("PENNY SMITH", "-50.00"),
