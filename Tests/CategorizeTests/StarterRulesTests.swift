@@ -108,6 +108,17 @@ import Testing
         #expect(result.standardError.contains("'starter' must be true or false"))
     }
 
+    @Test func aStarterFolderWithoutRuleFilesIsAnError() throws {
+        let (folder, _) = try workspace(rules: nil, starter: Self.starterPack, transactions: Self.threeRows)
+        try FileManager.default.createDirectory(atPath: folder + "/empty", withIntermediateDirectories: true)
+        let (_, result) = try write(folder, starter: folder + "/empty")
+        #expect(result.exitCode == 2)
+        #expect(
+            result.standardError
+                == "\(folder)/empty: error: no starter rule files (*.rules) here; check --starter-rules\n"
+                + "1 error; nothing was written\n")
+    }
+
     @Test func theUsersCategoryNamesWin() throws {
         // The user files coffee under "Eating Out:Coffee" and budgets "Fun:Streaming": the starter
         // pack's Food:Coffee and Entertainment:Streaming land there. Groceries stay as shipped.
