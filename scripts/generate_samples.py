@@ -2080,7 +2080,7 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   the rules did categorise, and the learned fallback would file them under `Food:Takeaway`
   (source `learned` with its confidence in `build/ledger.jsonl`); but the starter rule pack
   (`Importers/starter`) knows `UBER EATS` and, coming before the fallback, files them there first
-  (source `starter starter/70-food.rules:62`). With `starter = false` under `[categorize]` the
+  (source `starter starter/70-food.rules:LINE`, its takeaway rule). With `starter = false` under `[categorize]` the
   learned fallback takes them, with the same category.
 
 ## How the figures are defined (and what EXPECTED.json holds)

@@ -201,6 +201,8 @@ import Testing
         ("LONDON BOROUGH OF HACKNEY COUNCIL TAX", "-143.00", "Bills:Council Tax"),
         ("NCP CAR PARK MANCHESTER", "-9.50", "Transport:Parking"),
         ("THE KINGS ARMS LONDON", "-24.00", "Food:Dining"),
+        ("ZARA 1234 LONDON GB", "-39.99", "Shopping:Clothes"),
+        ("HOTEL ADLON BERLIN", "-240.00", "Travel:Lodging"),
     ])
     func theShippedPackCategorises(payee: String, amount: String, expected: String) throws {
         let outcome = try Self.runShippedPack([
@@ -237,6 +239,10 @@ import Testing
         ("CASH DEPOSIT ATM 4411", "200.00"),
         ("GYMSHARK LTD", "-45.00"),
         ("OYSTER BAY TRADING", "-12.00"),
+        ("TRANSFER TO ZARA SMITH", "-50.00"),
+        ("MARIA HOFER", "-80.00"),
+        ("HOTEL CHOCOLAT", "-12.00"),
+        ("J MARRIOTT", "-20.00"),
     ])
     func theShippedPackLeavesLookAlikesAlone(payee: String, amount: String) throws {
         let outcome = try Self.runShippedPack([
