@@ -223,6 +223,9 @@ import Testing
         ("AMEX PAYEE 3", "Travel-Airline", "Travel:Flights"),
         ("TESCO STORES 2211", "Shopping", "Food:Groceries"),
         ("MONZO PAYEE 4", "General", nil),
+        ("CORNER SHOP 12", "SIC 5411", "Food:Groceries"),
+        ("NOODLE PLACE", "MCC 5812", "Food:Dining"),
+        ("SOMEWHERE", "MCC 5999", nil),
     ])
     func theExportsOwnCategoryIsMapped(payee: String, bankCategory: String, expected: String?) throws {
         let outcome = try Self.runShippedPack([
