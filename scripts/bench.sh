@@ -127,9 +127,11 @@ for size in $SIZES; do
             --journal "$B/journal.jsonl" --report "$B/import-report.json"
         add_total
         if [ -f "$B/journal.jsonl" ]; then
+            # With the starter pack, as make report runs it.
             run "$format" "$size" categorize "$B/logs/categorize.log" \
                 "$BIN/closebook-categorize" --workspace "$W" --journal "$B/journal.jsonl" \
-                --ledger "$B/ledger.jsonl" --uncategorized "$B/uncategorized.csv"
+                --ledger "$B/ledger.jsonl" --uncategorized "$B/uncategorized.csv" \
+                --starter-rules "$ROOT/Importers/starter"
             add_total
         else
             skip "$format" "$size" categorize "no journal"
@@ -193,5 +195,16 @@ for size in $SIZES; do
             "$BIN/closebook-categorize" --workspace "$W" --journal "$journal" \
             --ledger "$W/build/ledger.jsonl" --uncategorized "$W/build/uncategorized.csv"
     done
+    # The same journal with the starter pack alone (no rules of the workspace's): what a new
+    # user's first run costs.
+    if [ -f "$journal" ]; then
+        W=$DATA/starter-$size
+        mkdir -p "$W"
+        cp "$DATA/csv-$size/closebook.toml" "$W/closebook.toml"
+        run csv "$size" "categorize, starter pack only" "$W/build/logs/categorize.log" \
+            "$BIN/closebook-categorize" --workspace "$W" --journal "$journal" \
+            --ledger "$W/build/ledger.jsonl" --uncategorized "$W/build/uncategorized.csv" \
+            --starter-rules "$ROOT/Importers/starter"
+    fi
 done
 echo "results: $RESULTS" >&2

@@ -1988,6 +1988,8 @@ goals_budget = "{plain(GOALS_BUDGET)}"
 # payees is used only if the classifier is at least this confident (0 to 1).
 # transfer_window_days: how many days apart the two legs of a transfer between your own accounts
 # may be posted and still be paired.
+# starter: apply the starter rule pack (Importers/starter) to what your rules leave uncategorised
+# (default true; false turns it off).
 [categorize]
 learned_threshold = 0.8
 transfer_window_days = 4
@@ -2075,8 +2077,11 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
 - **Left to the learned fallback.** The current account's debit card writes Uber Eats as
   `UBER EATS`, without the asterisk of the card's `UBER *EATS`, so the takeaway rule misses
   them ({facts['facts']['learnedMerchants'][0]['count']} lines, one a month or so). Every word of that payee is known from lines
-  the rules did categorise, and the learned fallback files them under `Food:Takeaway` (source
-  `learned` with its confidence in `build/ledger.jsonl`).
+  the rules did categorise, and the learned fallback would file them under `Food:Takeaway`
+  (source `learned` with its confidence in `build/ledger.jsonl`); but the starter rule pack
+  (`Importers/starter`) knows `UBER EATS` and, coming before the fallback, files them there first
+  (source `starter starter/70-food.rules:LINE`, its takeaway rule). With `starter = false` under `[categorize]` the
+  learned fallback takes them, with the same category.
 
 ## How the figures are defined (and what EXPECTED.json holds)
 

@@ -115,12 +115,13 @@ fi
 # --- categorize -------------------------------------------------------------------------------
 {
     manifest "$BUILD/journal.jsonl" "$WORKSPACE/rules" "$WORKSPACE/overrides.csv" "$WORKSPACE/closebook.toml" \
-        "$BIN/closebook-categorize"
+        "$ROOT/Importers/starter" "$BIN/closebook-categorize"
 } >"$ledger_manifest"
 if changed categorize "$ledger_manifest" "$BUILD/ledger.jsonl"; then
     rm -f "$BUILD/.inputs-categorize"
     "$BIN/closebook-categorize" --workspace "$WORKSPACE" --journal "$BUILD/journal.jsonl" \
-        --ledger "$BUILD/ledger.jsonl" --uncategorized "$BUILD/uncategorized.csv" || exit $?
+        --ledger "$BUILD/ledger.jsonl" --uncategorized "$BUILD/uncategorized.csv" \
+        --starter-rules "$ROOT/Importers/starter" || exit $?
     cp "$ledger_manifest" "$BUILD/.inputs-categorize"
 fi
 

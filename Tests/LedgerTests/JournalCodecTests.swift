@@ -136,6 +136,21 @@ struct JournalCodecTests {
         #expect(try JournalCodec.decode(JournalCodec.encode(journal), path: "j") == journal)
     }
 
+    /// A starter rule's source is written as `starter FILE:LINE` and read back as the same case.
+    @Test func starterRuleSourceRoundTrips() throws {
+        var t = try Self.sample().transactions[0]
+        t.category = CategoryPath("Food:Coffee")
+        t.categorySource = .starterRule(file: "starter/70-food.rules", line: 12)
+        var writer = JSONWriter()
+        JournalCodec.encodeRow(t, into: &writer)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self).contains(
+                #""categorySource":"starter starter/70-food.rules:12""#))
+        #expect(CategorySource("starter starter/70-food.rules:12") == t.categorySource)
+        let journal = Journal(stage: "ledger", baseCurrency: .gbp, accounts: [], transactions: [t])
+        #expect(try JournalCodec.decode(JournalCodec.encode(journal), path: "j") == journal)
+    }
+
     /// White space, escaped keys and values, and amounts in other forms take the general path and
     /// read the same as the plain form.
     @Test func readsRowsInAnyValidLayout() throws {

@@ -45,6 +45,7 @@ struct SamplesPipelineTests {
         try CategorizeCommand.parse([
             "--workspace", w, "--journal", "\(build)/journal.jsonl", "--ledger", "\(build)/ledger.jsonl",
             "--uncategorized", "\(build)/uncategorized.csv",
+            "--starter-rules", root.appendingPathComponent("Importers/starter").path,
         ]).run()
         let analysis = "\(build)/analysis/\(month).json"
         try AnalyzeCommand.parse([
@@ -296,10 +297,45 @@ struct SamplesPipelineTests {
         #expect(overrides.count == 1)
         var learned: [[String: Any]] = []
         var overridden: [[String: Any]] = []
+        var starter: [[String: Any]] = []
         for line in ledger.split(separator: "\n").dropFirst() {
             let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             if (row["categorySource"] as? String)?.hasPrefix("learned ") == true { learned.append(row) }
             if row["categorySource"] as? String == "override" { overridden.append(row) }
+            if (row["categorySource"] as? String)?.hasPrefix("starter ") == true { starter.append(row) }
+        }
+        // The starter pack comes before the learned fallback and knows UBER EATS: it files the
+        // merchant's lines first, under the same category (see Samples/README.md).
+        #expect(starter.count == merchant["count"] as? Int)
+        let foodRules = try String(
+            contentsOf: Self.root.appendingPathComponent("Importers/starter/70-food.rules"), encoding: .utf8
+        ).split(separator: "\n", omittingEmptySubsequences: false)
+        for row in starter {
+            #expect(row["account"] as? String == merchant["account"] as? String)
+            #expect(row["category"] as? String == merchant["category"] as? String)
+            let source = row["categorySource"] as? String ?? ""
+            #expect(source.hasPrefix("starter starter/70-food.rules:"))
+            let line = Int(source.split(separator: ":").last ?? "") ?? 0
+            #expect(line > 0 && line <= foodRules.count && foodRules[line - 1].contains("word:\"uber eats\""))
+        }
+        #expect(learned.isEmpty)
+        // With the starter pack off, the learned fallback takes them.
+        let config = workspace.appendingPathComponent("closebook.toml")
+        let settings = try String(contentsOf: config, encoding: .utf8)
+        try settings.replacingOccurrences(of: "[categorize]\n", with: "[categorize]\nstarter = false\n")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let build = workspace.appendingPathComponent("build").path
+        try CategorizeCommand.parse([
+            "--workspace", workspace.path, "--journal", "\(build)/journal.jsonl", "--ledger", "\(build)/ledger.jsonl",
+            "--uncategorized", "\(build)/uncategorized.csv",
+            "--starter-rules", Self.root.appendingPathComponent("Importers/starter").path,
+        ]).run()
+        let ledgerWithoutStarter = try String(
+            contentsOfFile: workspace.appendingPathComponent("build/ledger.jsonl").path, encoding: .utf8)
+        for line in ledgerWithoutStarter.split(separator: "\n").dropFirst() {
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if (row["categorySource"] as? String)?.hasPrefix("learned ") == true { learned.append(row) }
+            #expect((row["categorySource"] as? String)?.hasPrefix("starter ") != true)
         }
         #expect(overridden.count == 1)
         #expect(overridden.first?["id"] as? String == override["id"])

@@ -8,7 +8,8 @@ public struct CategorizeCommand: ParsableCommand {
         abstract: "Categorise an imported journal with your rules, overrides, transfer pairing and a learned fallback.",
         discussion: """
             Reads DIR/rules/*.rules (in file-name order, first match wins), DIR/overrides.csv (beats \
-            every rule) and the [categorize] table of DIR/closebook.toml. Writes the ledger, \
+            every rule) and the [categorize] table of DIR/closebook.toml; the starter pack \
+            (--starter-rules) fills in only what those leave uncategorised. Writes the ledger, \
             uncategorized.csv (most money first, ids ready to paste into overrides.csv) and a JSON \
             report. Nothing is written when a rule file or overrides.csv has an error (exit 2).
 
@@ -44,6 +45,13 @@ public struct CategorizeCommand: ParsableCommand {
     var profileRules: [String] = []
 
     @Option(
+        name: .customLong("starter-rules"),
+        help: ArgumentHelp(
+            "The starter rule pack's folder (Importers/starter), applied after every other rule unless [categorize] starter = false.",
+            valueName: "dir"))
+    var starterRules: String?
+
+    @Option(
         help: ArgumentHelp(
             "Explain a transaction id from the journal, or a payee text, and write nothing.", valueName: "id-or-text"))
     var explain: String?
@@ -74,7 +82,9 @@ public struct CategorizeCommand: ParsableCommand {
                     "categorize-report.json")
             mode = .write(ledger: ledgerPath, uncategorized: uncategorized ?? "", report: reportPath)
         }
-        let run = CategorizeRun(workspace: workspace, journalPath: journal, profileRuleFiles: profileRules, mode: mode)
+        let run = CategorizeRun(
+            workspace: workspace, journalPath: journal, profileRuleFiles: profileRules, starterFolder: starterRules,
+            mode: mode)
         let result = run.execute()
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
         if !result.standardError.isEmpty { FileHandle.standardError.write(Data(result.standardError.utf8)) }

@@ -3,6 +3,8 @@ public struct CategorizeReport: Codable, Sendable, Equatable {
     public struct Sources: Codable, Sendable, Equatable {
         public var rule = 0
         public var profileRule = 0
+        /// Categorised by the starter pack shipped with the product.
+        public var starterRule = 0
         public var override = 0
         public var learned = 0
         public var transfer = 0

@@ -16,12 +16,19 @@ public struct CategorizeRun {
     public var workspace: String
     public var journalPath: String
     public var profileRuleFiles: [String]
+    /// The starter pack's folder (`Importers/starter`): applied after every other rule unless
+    /// `[categorize] starter = false`.
+    public var starterFolder: String?
     public var mode: Mode
 
-    public init(workspace: String, journalPath: String, profileRuleFiles: [String] = [], mode: Mode) {
+    public init(
+        workspace: String, journalPath: String, profileRuleFiles: [String] = [], starterFolder: String? = nil,
+        mode: Mode
+    ) {
         self.workspace = workspace
         self.journalPath = journalPath
         self.profileRuleFiles = profileRuleFiles
+        self.starterFolder = starterFolder
         self.mode = mode
     }
 
@@ -49,7 +56,9 @@ public struct CategorizeRun {
         var problems: [CategorizeError] = []
         var ruleSet = RuleSet()
         do throws(CategorizeErrors) {
-            ruleSet = try RuleSet.load(workspace: workspace, profileRuleFiles: profileRuleFiles)
+            ruleSet = try RuleSet.load(
+                workspace: workspace, profileRuleFiles: profileRuleFiles,
+                starterFolder: config.categorize.usesStarterRules ? starterFolder : nil)
         } catch {
             problems += error.errors
         }
@@ -66,6 +75,8 @@ public struct CategorizeRun {
         if !problems.isEmpty {
             return fail(2, CategorizeErrors(problems).description + "\n" + CategorizeRun.errorCount(problems.count))
         }
+        ruleSet.rules = StarterCategoryMap(rules: ruleSet.rules, overrides: overrides, budgets: config.budgets.keys)
+            .apply(to: ruleSet.rules)
         // 2. The journal.
         let categorizer = Categorizer(rules: ruleSet.rules, overrides: overrides, settings: config.categorize)
         if case .explain(let subject) = mode {
@@ -162,7 +173,8 @@ public struct CategorizeRun {
         var text = "categorised \(count(report.transactions)) transactions:\n"
         let rows: [(String, Int)] = [
             ("by user rules", report.bySource.rule), ("by profile rules", report.bySource.profileRule),
-            ("by overrides", report.bySource.override), ("learned", report.bySource.learned),
+            ("by overrides", report.bySource.override), ("by starter rules", report.bySource.starterRule),
+            ("learned", report.bySource.learned),
             ("transfers (\(count(report.transferPairs)) pairs)", report.bySource.transfer),
             ("uncategorised", report.uncategorized),
         ]

@@ -3,7 +3,7 @@ import Ledger
 /// The categorisation stage as a function: journal in, ledger out.
 ///
 /// Order of precedence for each transaction: `overrides.csv`, then user rules (file-name order,
-/// first match wins), then bank profile rules, then the learned classifier. Transfer pairing runs
+/// first match wins), then bank profile rules, then the starter pack, then the learned classifier. Transfer pairing runs
 /// after rules and overrides and before learning, so a paired leg is never guessed at.
 public struct Categorizer {
     public var matcher: RuleMatcher
@@ -41,8 +41,11 @@ public struct Categorizer {
         for index in matched {
             let rule = matcher.rules[index]
             let source: CategorySource =
-                rule.origin == .user
-                ? .rule(file: rule.id.file, line: rule.id.line) : .profileRule(file: rule.id.file, line: rule.id.line)
+                switch rule.origin {
+                case .user: .rule(file: rule.id.file, line: rule.id.line)
+                case .profile: .profileRule(file: rule.id.file, line: rule.id.line)
+                case .starter: .starterRule(file: rule.id.file, line: rule.id.line)
+                }
             for action in rule.actions {
                 switch action {
                 case .category(let path):
@@ -116,6 +119,7 @@ public struct Categorizer {
             switch rows.sources[number] {
             case .rule: report.bySource.rule += count
             case .profileRule: report.bySource.profileRule += count
+            case .starterRule: report.bySource.starterRule += count
             case .override: report.bySource.override += count
             case .learned: report.bySource.learned += count
             case .transfer: report.bySource.transfer += count

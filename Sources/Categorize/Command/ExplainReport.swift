@@ -44,9 +44,22 @@ struct ExplainReport {
         let explainer = RuleExplainer(input: input)
         var matchedRules: [Int] = []
         var stoppedAt: Int?
+        var starterTried = 0
+        var starterMatched = false
         for (index, rule) in rules.enumerated() {
             let (holds, reason) = explainer.explain(rule.condition)
-            let origin = rule.origin == .profile ? " [profile]" : ""
+            // The starter pack holds hundreds of rules: only the one that matches is worth a line.
+            if rule.origin == .starter {
+                starterTried += 1
+                if !holds { continue }
+                starterMatched = true
+            }
+            let origin =
+                switch rule.origin {
+                case .user: ""
+                case .profile: " [profile]"
+                case .starter: " [starter]"
+                }
             text += "  \(rule.id)\(origin)  \(holds ? "MATCH" : "no")  \(reason)\n"
             if holds {
                 matchedRules.append(index)
@@ -57,6 +70,9 @@ struct ExplainReport {
                 }
                 text += "      (continue: later rules still apply)\n"
             }
+        }
+        if starterTried > 0, !starterMatched {
+            text += "  (\(starterTried) starter rule\(starterTried == 1 ? "" : "s") tried: none matched)\n"
         }
         if let stoppedAt, stoppedAt + 1 < rules.count {
             text +=

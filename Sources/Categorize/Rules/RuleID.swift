@@ -18,12 +18,15 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { (lhs.file, lhs.line) < (rhs.file, rhs.line) }
 }
 
-/// Whether a rule comes from the workspace's `rules/` or from a bank profile's defaults.
+/// Whether a rule comes from the workspace's `rules/`, a bank profile's defaults or the starter pack.
 public enum RuleOrigin: Hashable, Sendable {
     /// A user rule: beats every profile rule.
     case user
     /// A default rule shipped with a bank profile (`--profile-rules`): applied after user rules.
     case profile
+    /// A rule of the starter pack shipped with the product (`--starter-rules`): applied after user
+    /// and profile rules, so it only fills in what they left uncategorised.
+    case starter
 }
 
 /// One rule: when `condition` holds for a transaction, `actions` apply to it.

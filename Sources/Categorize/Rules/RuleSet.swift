@@ -2,7 +2,8 @@ import Foundation
 import Ledger
 
 /// All rules of a run in the order they apply: the workspace's `rules/*.rules` in file-name order,
-/// then the bank profiles' default rules in the order given.
+/// then the bank profiles' default rules in the order given, then the starter pack's `*.rules` in
+/// file-name order.
 public struct RuleSet: Sendable {
     public var rules: [Rule]
     /// The files read, as named in messages.
@@ -21,7 +22,12 @@ public struct RuleSet: Sendable {
     ///
     /// User rule files are named `rules/NAME.rules` (relative to the workspace), which is also how
     /// rule ids and `categorySource` name them, so a ledger does not depend on where it was built.
-    public static func load(workspace: String, profileRuleFiles: [String] = []) throws(CategorizeErrors) -> RuleSet {
+    ///
+    /// Starter rule files are named by the starter folder's last component and the file's name
+    /// (`starter/70-food.rules`), wherever the product is installed, for the same reason.
+    public static func load(
+        workspace: String, profileRuleFiles: [String] = [], starterFolder: String? = nil
+    ) throws(CategorizeErrors) -> RuleSet {
         var set = RuleSet()
         var errors: [CategorizeError] = []
         let folder = (workspace as NSString).appendingPathComponent("rules")
@@ -47,6 +53,20 @@ public struct RuleSet: Sendable {
             ("rules/" + $0, (folder as NSString).appendingPathComponent($0), .user)
         }
         sources += profileRuleFiles.map { ($0, $0, .profile) }
+        if let starterFolder {
+            let shown = (starterFolder as NSString).lastPathComponent
+            let starterNames = ((try? FileManager.default.contentsOfDirectory(atPath: starterFolder)) ?? [])
+                .filter { $0.hasSuffix(".rules") && !$0.hasPrefix(".") }
+                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            if starterNames.isEmpty {
+                errors.append(
+                    CategorizeError(
+                        path: starterFolder, message: "no starter rule files (*.rules) here; check --starter-rules"))
+            }
+            sources += starterNames.map {
+                (shown + "/" + $0, (starterFolder as NSString).appendingPathComponent($0), .starter)
+            }
+        }
         for source in sources {
             let bytes: [UInt8]
             do throws(FileOutput.Failure) {

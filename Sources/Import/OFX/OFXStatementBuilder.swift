@@ -288,7 +288,18 @@ struct OFXStatementBuilder {
         case .extdname: transaction?.extendedName = values.nonEmpty(values.text(value))
         case .memo: transaction?.memo = values.nonEmpty(values.text(value))
         case .checknum: transaction?.checkNumber = values.nonEmpty(values.text(value))
-        case .category: transaction?.category = values.nonEmpty(values.text(value))
+        case .category:
+            transaction?.category = values.nonEmpty(values.text(value))
+            transaction?.categoryIsCode = false
+        // A merchant's industry code, kept as the bank category ("SIC 5411", "MCC 5812") unless the
+        // bank also wrote a category in words, which says more; the starter pack maps the codes.
+        case .sic, .mcc:
+            if transaction?.category == nil || transaction?.categoryIsCode == true,
+                let code = values.nonEmpty(values.text(value))
+            {
+                transaction?.category = (tag == .sic ? "SIC " : "MCC ") + code
+                transaction?.categoryIsCode = true
+            }
         case .cursym:
             if transaction?.inCurrency == true, transaction?.inOriginalCurrency == false {
                 transaction?.currency = values.currency(value)
@@ -894,6 +905,8 @@ private struct TransactionState {
     var memo: String?
     var checkNumber: String?
     var category: String?
+    /// `category` holds an industry code (`SIC`/`MCC`), which a `CATEGORY` in words replaces.
+    var categoryIsCode = false
     var currency: Currency?
     var inCurrency = false
     var inOriginalCurrency = false

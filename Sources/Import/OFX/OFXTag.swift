@@ -16,7 +16,7 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
     case banktranlist, banktranlistp, invtranlist, dtstart, dtend
     // Bank transactions
     case stmttrn, stmttrnp, trntype, dtposted, dtuser, dttran, trnamt, fitid
-    case name, extdname, payee, memo, checknum, category
+    case name, extdname, payee, memo, checknum, category, sic, mcc
     case currency, origcurrency, cursym
     // Balances
     case ledgerbal, availbal, balamt

@@ -300,9 +300,15 @@ struct TOMLConfigReader {
                     throw fail("categorize", key, "'transfer_window_days' must be a whole number from 0 to 60")
                 }
                 settings.transferWindowDays = value
+            case "starter":
+                guard let flag = table[key]?.bool else {
+                    throw fail("categorize", key, "'starter' must be true or false")
+                }
+                settings.usesStarterRules = flag
             default:
                 throw fail(
-                    "categorize", key, "unknown key '\(key)' (expected learned_threshold or transfer_window_days)")
+                    "categorize", key,
+                    "unknown key '\(key)' (expected learned_threshold, starter or transfer_window_days)")
             }
         }
         return settings

@@ -89,10 +89,14 @@ public struct CategorizeSettings: Sendable, Equatable {
     public var learnedThreshold: Double
     /// How many days apart two legs of a transfer may be.
     public var transferWindowDays: Int
+    /// `starter`: apply the starter rule pack shipped with the product after every rule of the
+    /// user's (on by default, so a new workspace's first report is categorised).
+    public var usesStarterRules: Bool
 
-    public init(learnedThreshold: Double = 0.8, transferWindowDays: Int = 4) {
+    public init(learnedThreshold: Double = 0.8, transferWindowDays: Int = 4, usesStarterRules: Bool = true) {
         self.learnedThreshold = learnedThreshold
         self.transferWindowDays = transferWindowDays
+        self.usesStarterRules = usesStarterRules
     }
 }
 

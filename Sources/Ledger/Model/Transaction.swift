@@ -34,6 +34,9 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
     case rule(file: String, line: Int)
     /// A default rule shipped with a bank profile.
     case profileRule(file: String, line: Int)
+    /// A rule of the starter pack shipped with the product (`Importers/starter/`), applied only
+    /// where the user's rules, overrides and bank profile rules set no category.
+    case starterRule(file: String, line: Int)
     /// A line of `overrides.csv`.
     case override
     /// The learned classifier, with its confidence in 0...1.
@@ -43,11 +46,13 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
     /// Nothing gave it a category.
     case none
 
-    /// `rule rules/food.rules:12`, `profile Importers/x.toml:3`, `override`, `learned 0.93`, `transfer`, `none`.
+    /// `rule rules/food.rules:12`, `profile Importers/x.toml:3`, `starter starter/70-food.rules:12`,
+    /// `override`, `learned 0.93`, `transfer`, `none`.
     public var description: String {
         switch self {
         case .rule(let file, let line): "rule \(file):\(line)"
         case .profileRule(let file, let line): "profile \(file):\(line)"
+        case .starterRule(let file, let line): "starter \(file):\(line)"
         case .override: "override"
         case .learned(let confidence):
             "learned \(CategorySource.twoDecimals(confidence))"
@@ -81,6 +86,8 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
                 self = .rule(file: file, line: line)
             } else if kind == "profile" {
                 self = .profileRule(file: file, line: line)
+            } else if kind == "starter" {
+                self = .starterRule(file: file, line: line)
             } else {
                 return nil
             }

@@ -31,6 +31,7 @@ enum SamplesWorkspace {
         try CategorizeCommand.parse([
             "--workspace", w, "--journal", "\(build)/journal.jsonl", "--ledger", "\(build)/ledger.jsonl",
             "--uncategorized", "\(build)/uncategorized.csv",
+            "--starter-rules", root.appendingPathComponent("Importers/starter").path,
         ]).run()
         try AnalyzeCommand.parse([
             "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--import-report", "\(build)/import-report.json",
