@@ -5,8 +5,8 @@ import Ledger
 /// Writes months into a site folder and an archives folder, then rebuilds the site's index and feed.
 ///
 /// Each analysis is one independent job: a bad file is reported and the others are still
-/// written. Every file goes through `FileOutput.write` (temporary file, then rename), so a reader
-/// never sees half a page.
+/// written. Every file goes through `FileOutput.writeDerived` (temporary file, then rename), so a
+/// reader never sees half a page.
 public struct SitePublisher: Sendable {
     public var renderer: ReportRenderer
     /// The site folder: `SITE/YYYY-MM/…`, `SITE/index.html`, `SITE/feed.xml`.
@@ -130,7 +130,10 @@ public struct SitePublisher: Sendable {
             return
         }
         do {
-            try FileOutput.write(bytes, to: path)
+            // The site is derived again on every run: renamed into place, not flushed to disk
+            // first (a crash costs one more run, not data), as the analysis files are.
+            try FileOutput.makeFolder((path as NSString).deletingLastPathComponent)
+            try FileOutput.writeDerived(bytes, to: path)
         } catch {
             throw ReportError(.input, path: path, message: error.reason)
         }
