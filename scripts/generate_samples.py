@@ -1462,7 +1462,15 @@ def month_insights(books: Books, ym) -> dict:
     over = {b: spent[b] - BUDGETS[b] for b in sorted(BUDGETS) if spent[b] > BUDGETS[b]}
     figures = {b: {"spent": plain(spent[b]), "budget": plain(BUDGETS[b])} for b in sorted(BUDGETS)}
     if over:
-        fire("budgetOverspend", "critical", metric(sum(over.values())), {"over": {b: plain(v) for b, v in over.items()}})
+        # Materiality: critical from 10% of the budgets gone over and 1% of the month (the larger of
+        # income and expenses), warning from 2% of those budgets, neutral below.
+        excess = sum(over.values())
+        budgeted = sum(BUDGETS[b] for b in over)
+        of_budget = excess / budgeted if budgeted > 0 else 1
+        of_month = excess / max(I, E) if max(I, E) > 0 else 1
+        severity = ("critical" if of_budget >= 0.10 and of_month >= 0.01
+                    else "warning" if of_budget >= 0.02 else "neutral")
+        fire("budgetOverspend", severity, metric(excess), {"over": {b: plain(v) for b, v in over.items()}})
     else:
         quiet("budgetOverspend", figures)
     last3 = books.window(ym, 3)
