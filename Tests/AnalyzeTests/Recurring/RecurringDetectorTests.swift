@@ -126,6 +126,27 @@ struct RecurringDetectorTests {
         #expect(late.nextDate == Self.date("2026-05-10"))
     }
 
+    /// A weekly shop on Sundays from 7 June to 19 July 2026 (amounts alike, each within 20% of the
+    /// next), then 90.00 on Sunday 26 July: 90 − 63 = 27 is 30% of 90, unlike the series, so the
+    /// series ends on 19 July. That 26 July slot was paid all the same (another amount), so on
+    /// 31 July the series is active and next expected on 2 August; paid on Wednesday 29 July
+    /// instead (3 days off, weekly tolerance 2), nothing came near 26 July: missed.
+    @Test(arguments: [("2026-07-26", RecurringStatus.active, "2026-08-02"), ("2026-07-29", .missed, "2026-07-26")])
+    func aPaymentOfAnotherAmountIsNotMissed(paidOn: String, status: RecurringStatus, next: String) throws {
+        let shop: [(String, Int64)] = [
+            ("2026-06-07", -6_000), ("2026-06-14", -6_400), ("2026-06-21", -5_800), ("2026-06-28", -6_200),
+            ("2026-07-05", -6_100), ("2026-07-12", -5_900), ("2026-07-19", -6_300), (paidOn, -9_000),
+        ]
+        let series = try #require(Self.detect(shop, asOf: "2026-07-31"))
+        #expect(series.cadence == .weekly)
+        #expect(series.count == 7)
+        #expect(series.lastDate == Self.date("2026-07-19"))
+        #expect(series.amount == -6_300)
+        #expect(series.status == status)
+        #expect(series.nextDate == Self.date(next))
+        #expect(series.expectedDate == (status == .active ? nil : Self.date(next)))
+    }
+
     @Test func seriesEndsAfterTwoMissedPayments() throws {
         // Expected 10 May and 10 June; on 15 June the second is 5 days late.
         let ended = try #require(Self.detect(Self.tenthOfTheMonth, asOf: "2026-06-15"))
