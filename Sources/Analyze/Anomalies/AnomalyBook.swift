@@ -162,7 +162,7 @@ public struct AnomalyBook: Sendable {
         }
         return AnomalyInput(
             month: month, currency: history.base, candidates: candidates, histories: histories,
-            accountCurrencies: currencies, categories: categoryMonths(month),
+            accountCurrencies: currencies, categories: categoryMonths(month, recurring: recurring),
             recurring: recurring.map { entry in
                 let t = history.transactions[entry.latest]
                 let latest = entry.series.occurrences.last ?? entry.latest
@@ -253,12 +253,16 @@ public struct AnomalyBook: Sendable {
     }
 
     /// The month's expense categories with their totals in the months before (up to `spikeMonths`).
-    func categoryMonths(_ month: YearMonth) -> [CategoryMonth] {
+    ///
+    /// The payments the month end's active recurring series were expecting (`ExpectedPayments`) are
+    /// left out of the month's total: a yearly premium paid as usual is not a category spike.
+    func categoryMonths(_ month: YearMonth, recurring: [RecurringBook.Entry] = []) -> [CategoryMonth] {
         guard let offset = history.offset(of: month) else { return [] }
         let previous = (max(0, offset - AnomalyBook.spikeMonths)..<offset)
         var result: [CategoryMonth] = []
         for (index, entry) in history.flows[offset].byCategory where !history.categories[index].isIncome {
             let total = AnomalyBook.clamp(-entry.sum)
+        let expected = ExpectedPayments.spending(recurring, history: history, month: month)
             guard total > 0 else { continue }
             let before = previous.map { AnomalyBook.clamp(-(history.flows[$0].byCategory[index]?.sum ?? 0)) }
             result.append(

@@ -571,4 +571,44 @@ struct SpendingCardsTests {
             ])
         #expect(InsightEngine.spendingCards.allSatisfy { $0.category == .spending })
     }
+
+    // MARK: - Known things are not news
+
+    /// 2025-01 to 2026-01: a salary of 3,000.00 (28th), a grocery shop of 50.00 (10th) at a new shop
+    /// each month, and under Insurance pet cover of 20.00 (5th, a monthly series) and a home premium
+    /// on 20 January of 600.00 in 2025 and `premium` in 2026.
+    ///
+    /// At 620.00 (within 600 × 0.8 to 600 × 1.2) the premium is the yearly series' expected payment
+    /// and 20.00 the pet cover's: left out, January 2026 spent nothing else on insurance, and neither
+    /// the spending-spike card nor the category-spike anomaly fires. (Counted, the month's 640.00
+    /// against the twelve before, 620.00 then 20.00 × 11, mean 70.00, sample σ = √((550² + 11 × 50²)
+    /// ÷ 11) = 173.21, is (640 − 70) ÷ 173.21 = 3.3 σ, a category spike.)
+    ///
+    /// At 800.00 the premium is news (no series: 800 is 25% from 600), only the pet cover's 20.00 is
+    /// left out, and both fire on 800.00. Card: the 90 days before hold 20.00 on 3 days, μ = 6,000 ÷
+    /// 90 = 66.67p, σ = √((3 × 1,933.33² + 87 × 66.67²) ÷ 90) = 359.01p, threshold 7.85 a day; 800 ÷ 31
+    /// = 25.81 a day. Anomaly: (800 − 70) ÷ 173.21 = 4.2 σ.
+    @Test(arguments: [(Int64(62_000), false), (80_000, true)])
+    func aYearlyPremiumPaidAsUsualIsNotASpike(premium: Int64, fires: Bool) throws {
+        let months: [[HouseholdMonths.Row]] = (0..<13).map { index in
+            var rows: [HouseholdMonths.Row] = [
+                (5, -2_000, "PETPLAN", "Insurance"), (10, -5_000, "SHOP \(index)", "Food:Groceries"),
+                (28, 300_000, "ACME PAYROLL", "Income:Salary"),
+            ]
+            if index == 0 { rows.append((20, -60_000, "AVIVA", "Insurance")) }
+            if index == 12 { rows.append((20, -premium, "AVIVA", "Insurance")) }
+            return rows
+        }
+        let household = HouseholdMonths(first: YearMonth(year: 2025, month: 1)!, months: months)
+        let (spike, _) = try household.card("spendingSpike", 12)
+        #expect((spike != nil) == fires)
+        let analysis = try household.analysis(12)
+        let categorySpikes = analysis.anomalies?.filter { $0.kind == "categorySpike" } ?? []
+        #expect(categorySpikes.map(\.category) == (fires ? ["Insurance"] : []))
+        #expect(analysis.recurring?.contains { $0.payee == "AVIVA" && $0.cadence == "yearly" } == !fires)
+        if fires {
+            #expect(spike?.detail == [InsightPoint(label: "Insurance", value: "25.81")])
+            #expect(categorySpikes.first?.reason.contains("(4.2 standard deviations, last 12 months)") == true)
+        }
+    }
 }

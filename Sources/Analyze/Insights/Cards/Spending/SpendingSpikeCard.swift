@@ -8,6 +8,11 @@ import Ledger
 /// μ + 2σ (exactly at it is no spike) and it spent something this month. The card names the category
 /// furthest above its μ + 2σ and lists every spiking one. Warning; quiet when none spikes.
 ///
+/// Known things are not news: the payments a recurring series active at the month's end was
+/// expecting (`ExpectedPayments`: a yearly insurance, a quarterly bill, within their usual amounts)
+/// are left out of the month's spending (the 90 days before keep theirs). A premium that rose beyond
+/// its usual range stays in.
+///
 /// Closed-month adaptation: the seed's "last 90 days" would include the month itself and damp its
 /// own spike, so the window is the 90 days before it. Only the transactions of the months those days
 /// fall in are read (`LedgerHistory.range(of:)`), never the whole ledger.
@@ -109,7 +114,10 @@ struct SpendingSpikeCard: InsightCard {
 
     /// The month's spiking categories, furthest above their threshold first (ties by name).
     static func spikes(_ facts: InsightFacts) -> [Spike] {
-        let spent = facts.spending(facts.current).filter { $0.value > 0 }
+        var spent = facts.spending(facts.current)
+        let expected = ExpectedPayments.spending(facts.inputs.recurring, history: facts.history, month: facts.month)
+        for (c, amount) in expected { spent[c] = (spent[c] ?? 0) - amount }
+        spent = spent.filter { $0.value > 0 }
         guard !spent.isEmpty else { return [] }
         let daily = dailySpending(facts.history, before: facts.month)
         let days = Double(windowDays)
