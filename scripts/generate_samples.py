@@ -1447,7 +1447,11 @@ def month_insights(books: Books, ym) -> dict:
     fire("incomeGrowth", "positive" if growth > 0.10 else "warning" if growth < -0.10 else "neutral",
          metric(growth * 100, 1, "percent"))
     ie = I / E
-    fire("incomeVsExpenseRatio", "positive" if ie >= 1.5 else "neutral" if ie >= 1.0 else "critical",
+    # Materiality: a shortfall is critical from 5% of the month's larger side, else a warning.
+    def shortfall_severity(shortfall):
+        return "critical" if max(I, E) <= 0 or shortfall / max(I, E) >= 0.05 else "warning"
+
+    fire("incomeVsExpenseRatio", "positive" if ie >= 1.5 else "neutral" if ie >= 1.0 else shortfall_severity(E - I),
          metric(ie, 2, "ratio"))
     sources = sorted(cur["incomeBy"].items(), key=lambda kv: -kv[1])
     fire("incomeSourceBreakdown", "neutral", metric(sources[0][1] * 100 / I, 1, "percent"),
@@ -1523,7 +1527,7 @@ def month_insights(books: Books, ym) -> dict:
     net = cur["net"]
     last12 = books.window(ym, 12)
     nets = {w: books.flows[w]["net"] for w in last12}
-    fire("netCashFlow", "positive" if net > 0 else "critical" if net < 0 else "neutral", None,
+    fire("netCashFlow", "positive" if net > 0 else shortfall_severity(-net) if net < 0 else "neutral", None,
          {"net": plain(net), "average12": plain(half_even(sum(nets.values()), len(nets)))})
     best = max(last12, key=lambda w: (nets[w], w))
     worst = min(last12, key=lambda w: (nets[w], w))
@@ -1539,7 +1543,9 @@ def month_insights(books: Books, ym) -> dict:
     worth = books.net_worth(ym)
     worth_before = books.net_worth(prev_ym)
     fire("totalWealth", "positive" if worth > 0 else "critical" if worth < 0 else "neutral", metric(worth))
-    fire("wealthGrowth", "positive" if worth > worth_before else "critical" if worth < worth_before else "neutral",
+    fall = worth_before - worth
+    fall_severity = ("warning" if worth_before > 0 and fall / worth_before < 0.01 else shortfall_severity(fall))
+    fire("wealthGrowth", "positive" if worth > worth_before else fall_severity if worth < worth_before else "neutral",
          metric(worth - worth_before), {"before": plain(worth_before)})
     dormant = {}
     for account in ("current", "card", "savings", "euro"):
