@@ -611,4 +611,26 @@ struct SpendingCardsTests {
             #expect(categorySpikes.first?.reason.contains("(4.2 standard deviations, last 12 months)") == true)
         }
     }
+
+    /// Tax on account of 2,500.00 on 31 January and 31 July 2025 and 2,600.00 on 31 January 2026
+    /// (within 2,500 × 0.8 to 2,500 × 1.2), beside a salary and a monthly shop at a new shop each
+    /// month: in January 2026 the twice-yearly series expected the payment, so Tax spent nothing
+    /// unforeseen and no category spikes (counted, 2,600.00 ÷ 31 = 83.87 a day against nothing in the
+    /// 90 days before would). The shop's 50.00 ÷ 31 = 1.61 a day is under its 90 days' μ of 1.67.
+    @Test func aTwiceYearlyTaxPaidAsUsualIsNotASpike() throws {
+        let months: [[HouseholdMonths.Row]] = (0..<13).map { index in
+            var rows: [HouseholdMonths.Row] = [
+                (10, -5_000, "SHOP \(index)", "Food:Groceries"), (28, 300_000, "ACME PAYROLL", "Income:Salary"),
+            ]
+            if index == 0 || index == 6 { rows.append((31, -250_000, "HMRC", "Tax")) }
+            if index == 12 { rows.append((31, -260_000, "HMRC", "Tax")) }
+            return rows
+        }
+        let household = HouseholdMonths(first: YearMonth(year: 2025, month: 1)!, months: months)
+        let (spike, reason) = try household.card("spendingSpike", 12)
+        #expect(spike == nil)
+        #expect(reason == nil)
+        #expect(
+            try household.analysis(12).recurring?.contains { $0.payee == "HMRC" && $0.cadence == "halfYearly" } == true)
+    }
 }

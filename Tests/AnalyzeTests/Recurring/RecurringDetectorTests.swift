@@ -147,6 +147,21 @@ struct RecurringDetectorTests {
         #expect(series.expectedDate == (status == .active ? nil : Self.date(next)))
     }
 
+    /// Tax paid on account on 31 January and 31 July: 2,500.00, 2,500.00, then 2,600.00 (4% more,
+    /// alike). Three payments six months apart are a twice-yearly series, next due 31 July 2026;
+    /// -2,600.00 ÷ 6 = -433.333… → -433.33 a month. As a yearly series the two Januaries would have
+    /// July between them (an extra, which a run of 2 may not have); two payments are not enough.
+    @Test func taxOnAccountTwiceAYear() throws {
+        let tax: [(String, Int64)] = [("2025-01-31", -250_000), ("2025-07-31", -250_000), ("2026-01-31", -260_000)]
+        let series = try #require(Self.detect(tax, asOf: "2026-02-28"))
+        #expect(series.cadence == .halfYearly)
+        #expect(series.count == 3)
+        #expect(series.nextDate == Self.date("2026-07-31"))
+        #expect(series.status == .active)
+        #expect(series.monthlyAmount == -43_333)
+        #expect(Self.detect(Array(tax.prefix(2)), asOf: "2025-08-31") == nil)
+    }
+
     @Test func seriesEndsAfterTwoMissedPayments() throws {
         // Expected 10 May and 10 June; on 15 June the second is 5 days late.
         let ended = try #require(Self.detect(Self.tenthOfTheMonth, asOf: "2026-06-15"))
@@ -322,6 +337,8 @@ struct RecurringDetectorTests {
         (.quarterly, 1_000, 333),  // 10 / 3 = 3.333…
         (.quarterly, 5, 2),  // 0.05 / 3 = 0.01666… -> 0.02
         (.yearly, 600, 50),
+        (.halfYearly, 3, 0),  // 0.03 / 6 = 0.005: half to even -> 0.00
+        (.halfYearly, 9, 2),  // 0.09 / 6 = 0.015: half to even -> 0.02
         (.yearly, 6, 0),  // 0.06 / 12 = 0.005: half to even -> 0.00
         (.yearly, 18, 2),  // 0.18 / 12 = 0.015: half to even -> 0.02
     ])
@@ -349,7 +366,7 @@ struct RecurringDetectorTests {
     @Test func rawValuesAreTheContractNames() {
         #expect(
             Cadence.allCases.map(\.rawValue) == [
-                "weekly", "fortnightly", "fourWeekly", "monthly", "quarterly", "yearly",
+                "weekly", "fortnightly", "fourWeekly", "monthly", "quarterly", "halfYearly", "yearly",
             ])
         #expect(RecurringStatus.allCases.map(\.rawValue) == ["active", "missed", "ended"])
     }
