@@ -1573,7 +1573,9 @@ def month_insights(books: Books, ym) -> dict:
     earlier_rates = [books.flows[shift_month(y, m, -k)]["net"] / books.flows[shift_month(y, m, -k)]["income"]
                      for k in (1, 2, 3)]
     points = (savings_rate - sum(earlier_rates) / 3) * 100
-    fire("savingsMomentum", "positive" if points > 2 else "warning" if points < -2 else "neutral",
+    # Materiality: a fall is a warning only while the rate is not a healthy one (over 20%).
+    fire("savingsMomentum",
+         "positive" if points > 2 else "warning" if points < -2 and savings_rate <= 0.20 else "neutral",
          metric(points, 1, "points"))
 
     # forecasting
