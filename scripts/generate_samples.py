@@ -1375,8 +1375,11 @@ def month_insights(books: Books, ym) -> dict:
         mu = sum(series) / len(series)
         sigma = (sum((v - mu) ** 2 for v in series) / len(series)) ** 0.5
         current = spent / 100 / days_in(y, m)
-        if current > mu + 2 * sigma:
-            spikes.append((current - (mu + 2 * sigma), category, current, mu, sigma))
+        # Materiality: a category with no spending in the 90 days has no usual level, and the money
+        # above the band over the month must be at least 2% of the month's expenses.
+        excess = current - (mu + 2 * sigma)
+        if mu > 0 and excess > 0 and excess * days_in(y, m) * 100 >= 0.02 * E:
+            spikes.append((excess, category, current, mu, sigma))
     spikes.sort(reverse=True)
     assert len(books.window(shift_month(y, m, -1), 3)) == 3
     if spikes:

@@ -269,7 +269,9 @@ public struct AnomalyBook: Sendable {
             guard total > 0 else { continue }
             let before = previous.map { AnomalyBook.clamp(-(history.flows[$0].byCategory[index]?.sum ?? 0)) }
             result.append(
-                CategoryMonth(category: history.categories[index].name, total: total, previousTotals: before))
+                CategoryMonth(
+                    category: history.categories[index].name, total: total, previousTotals: before,
+                    monthExpenses: AnomalyBook.clamp(history.flows[offset].expenses)))
         }
         return result.sorted { $0.category < $1.category }
     }
