@@ -9,7 +9,10 @@
 /// - a **burst**: the number of distinct new merchants.
 ///
 /// A day fires with a test among at least `minimumMerchants` (3) new merchants, or with a burst of
-/// `burstMerchants` (5) new merchants without one (a day out in a new town has two or three). The
+/// `burstMerchants` (5) new merchants without one (a day out in a new town has two or three), and in
+/// both cases with at least `crowdFactor` (3) times the account's average of new-merchant charges
+/// per day of the month: on an account where new merchants are everyday (a business card, a
+/// household whose every shop has a branch number), a day of them is ordinary. The
 /// risk combines the evidence as independent doubts, `1 − (1 − burst)(1 − test)`: burst =
 /// `RiskScore.saturating(merchants − 2, half: 2)` (3 → 0.29, 5 → 0.65), test = `testEvidence` 0.75
 /// when there is one, else 0. Two 1.00 tries and a 249.99 at three new merchants score
@@ -27,6 +30,8 @@ public struct CardTestingDetector: Sendable, Equatable {
     public static let burstHalf = 2.0
     /// The evidence of tiny tries followed by a larger charge.
     public static let testEvidence = 0.75
+    /// How many times the account's average of new-merchant charges per day a day must hold.
+    public static let crowdFactor = 3.0
 
     public init() {}
 
@@ -37,18 +42,26 @@ public struct CardTestingDetector: Sendable, Equatable {
     ) -> [Anomaly] {
         var days: [String: [AnomalyCandidate]] = [:]
         var order: [String] = []
+        var perAccount: [String: Int] = [:]
         for candidate in candidates where candidate.amount < 0 && isNew(candidate) {
             let key = candidate.account + "\u{1F}" + candidate.date.isoString
             if days[key] == nil { order.append(key) }
             days[key, default: []].append(candidate)
+            perAccount[candidate.account, default: 0] += 1
         }
-        return order.compactMap { key in days[key].flatMap { evaluate($0, money: money) } }
+        return order.compactMap { key in
+            guard let charges = days[key], let first = charges.first else { return nil }
+            let usual = Double(perAccount[first.account] ?? 0) / Double(first.date.yearMonth.dayCount)
+            return evaluate(charges, usualPerDay: usual, money: money)
+        }
     }
 
-    /// The anomaly for one account's charges at new merchants on one day, or nil.
-    func evaluate(_ charges: [AnomalyCandidate], money: MoneyPhrase) -> Anomaly? {
+    /// The anomaly for one account's charges at new merchants on one day, or nil; `usualPerDay` is
+    /// the account's average of such charges per day of the month.
+    func evaluate(_ charges: [AnomalyCandidate], usualPerDay: Double, money: MoneyPhrase) -> Anomaly? {
         guard let first = charges.first else { return nil }
         let merchants = Set(charges.map(\.payee)).count
+        guard Double(merchants) >= Self.crowdFactor * usualPerDay else { return nil }
         let tiny = charges.filter { $0.amount.magnitude <= UInt64(Self.tinyAmount) }
         let largestTiny = tiny.map(\.amount.magnitude).max() ?? 0
         let hasTest =

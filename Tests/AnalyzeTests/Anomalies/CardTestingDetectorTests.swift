@@ -97,6 +97,25 @@ struct CardTestingDetectorTests {
         #expect(burst.first?.reason.hasPrefix("a burst of charges at 5 merchants never seen before on one day") == true)
     }
 
+    /// On an account where new merchants are everyday: 5 of them on each of the first 20 days of
+    /// July (100, an average of 100 ÷ 31 = 3.23 a day), and the tiny-tries day of above on the 25th
+    /// (103 ÷ 31 = 3.32 a day): a day needs 3 × 3.32 = 9.97 new merchants to stand out, so neither
+    /// the days of 5 nor the day of 3 fire.
+    @Test func anAccountOfEverydayNewMerchantsNeedsACrowd() {
+        var candidates: [AnomalyCandidate] = []
+        for day in 1...20 {
+            for shop in 0..<5 {
+                let date = "2026-07-\(day < 10 ? "0" : "")\(day)"
+                candidates.append(Data.candidate("d\(day)s\(shop)", date, -3_000, payee: "SHOP \(day)-\(shop)"))
+            }
+        }
+        candidates += [
+            Data.candidate("t1", "2026-07-25", -100, payee: "A"), Data.candidate("t2", "2026-07-25", -100, payee: "B"),
+            Data.candidate("t3", "2026-07-25", -24_999, payee: "C"),
+        ]
+        #expect(Self.detect(candidates).isEmpty)
+    }
+
     /// Through the month's analysis: January to May 2026 of rent, a salary and a weekly-ish shop,
     /// then on 14 May 1.00, 1.00 and 249.99 at three payees the account never paid. The payees' "new"
     /// comes from the ledger; the day is the one anomaly, critical at 0.82 (as above). Shopping has
