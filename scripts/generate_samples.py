@@ -1375,8 +1375,11 @@ def month_insights(books: Books, ym) -> dict:
         mu = sum(series) / len(series)
         sigma = (sum((v - mu) ** 2 for v in series) / len(series)) ** 0.5
         current = spent / 100 / days_in(y, m)
-        if current > mu + 2 * sigma:
-            spikes.append((current - (mu + 2 * sigma), category, current, mu, sigma))
+        # Materiality: a category with no spending in the 90 days has no usual level, and the money
+        # above the band over the month must be at least 2% of the month's expenses.
+        excess = current - (mu + 2 * sigma)
+        if mu > 0 and excess > 0 and excess * days_in(y, m) * 100 >= 0.02 * E:
+            spikes.append((excess, category, current, mu, sigma))
     spikes.sort(reverse=True)
     assert len(books.window(shift_month(y, m, -1), 3)) == 3
     if spikes:
@@ -1447,7 +1450,11 @@ def month_insights(books: Books, ym) -> dict:
     fire("incomeGrowth", "positive" if growth > 0.10 else "warning" if growth < -0.10 else "neutral",
          metric(growth * 100, 1, "percent"))
     ie = I / E
-    fire("incomeVsExpenseRatio", "positive" if ie >= 1.5 else "neutral" if ie >= 1.0 else "critical",
+    # Materiality: a shortfall is critical from 5% of the month's larger side, else a warning.
+    def shortfall_severity(shortfall):
+        return "critical" if max(I, E) <= 0 or shortfall / max(I, E) >= 0.05 else "warning"
+
+    fire("incomeVsExpenseRatio", "positive" if ie >= 1.5 else "neutral" if ie >= 1.0 else shortfall_severity(E - I),
          metric(ie, 2, "ratio"))
     sources = sorted(cur["incomeBy"].items(), key=lambda kv: -kv[1])
     fire("incomeSourceBreakdown", "neutral", metric(sources[0][1] * 100 / I, 1, "percent"),
@@ -1462,7 +1469,15 @@ def month_insights(books: Books, ym) -> dict:
     over = {b: spent[b] - BUDGETS[b] for b in sorted(BUDGETS) if spent[b] > BUDGETS[b]}
     figures = {b: {"spent": plain(spent[b]), "budget": plain(BUDGETS[b])} for b in sorted(BUDGETS)}
     if over:
-        fire("budgetOverspend", "critical", metric(sum(over.values())), {"over": {b: plain(v) for b, v in over.items()}})
+        # Materiality: critical from 10% of the budgets gone over and 1% of the month (the larger of
+        # income and expenses), warning from 2% of those budgets, neutral below.
+        excess = sum(over.values())
+        budgeted = sum(BUDGETS[b] for b in over)
+        of_budget = excess / budgeted if budgeted > 0 else 1
+        of_month = excess / max(I, E) if max(I, E) > 0 else 1
+        severity = ("critical" if of_budget >= 0.10 and of_month >= 0.01
+                    else "warning" if of_budget >= 0.02 else "neutral")
+        fire("budgetOverspend", severity, metric(excess), {"over": {b: plain(v) for b, v in over.items()}})
     else:
         quiet("budgetOverspend", figures)
     last3 = books.window(ym, 3)
@@ -1515,7 +1530,7 @@ def month_insights(books: Books, ym) -> dict:
     net = cur["net"]
     last12 = books.window(ym, 12)
     nets = {w: books.flows[w]["net"] for w in last12}
-    fire("netCashFlow", "positive" if net > 0 else "critical" if net < 0 else "neutral", None,
+    fire("netCashFlow", "positive" if net > 0 else shortfall_severity(-net) if net < 0 else "neutral", None,
          {"net": plain(net), "average12": plain(half_even(sum(nets.values()), len(nets)))})
     best = max(last12, key=lambda w: (nets[w], w))
     worst = min(last12, key=lambda w: (nets[w], w))
@@ -1531,7 +1546,9 @@ def month_insights(books: Books, ym) -> dict:
     worth = books.net_worth(ym)
     worth_before = books.net_worth(prev_ym)
     fire("totalWealth", "positive" if worth > 0 else "critical" if worth < 0 else "neutral", metric(worth))
-    fire("wealthGrowth", "positive" if worth > worth_before else "critical" if worth < worth_before else "neutral",
+    fall = worth_before - worth
+    fall_severity = ("warning" if worth_before > 0 and fall / worth_before < 0.01 else shortfall_severity(fall))
+    fire("wealthGrowth", "positive" if worth > worth_before else fall_severity if worth < worth_before else "neutral",
          metric(worth - worth_before), {"before": plain(worth_before)})
     dormant = {}
     for account in ("current", "card", "savings", "euro"):
@@ -1559,7 +1576,9 @@ def month_insights(books: Books, ym) -> dict:
     earlier_rates = [books.flows[shift_month(y, m, -k)]["net"] / books.flows[shift_month(y, m, -k)]["income"]
                      for k in (1, 2, 3)]
     points = (savings_rate - sum(earlier_rates) / 3) * 100
-    fire("savingsMomentum", "positive" if points > 2 else "warning" if points < -2 else "neutral",
+    # Materiality: a fall is a warning only while the rate is not a healthy one (over 20%).
+    fire("savingsMomentum",
+         "positive" if points > 2 else "warning" if points < -2 and savings_rate <= 0.20 else "neutral",
          metric(points, 1, "points"))
 
     # forecasting

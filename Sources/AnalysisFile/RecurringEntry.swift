@@ -3,7 +3,7 @@ public struct RecurringEntry: Codable, Sendable, Equatable {
     public var payee: String
     public var category: String
     public var account: String
-    /// `weekly`, `fortnightly`, `fourWeekly`, `monthly`, `quarterly` or `yearly`.
+    /// `weekly`, `fortnightly`, `fourWeekly`, `monthly`, `quarterly`, `halfYearly` or `yearly`.
     public var cadence: String
     /// The current amount, signed (money out negative), in `currency`.
     public var amount: String

@@ -8,7 +8,9 @@ import Ledger
 /// candidate; a category's history, needed only for payees never seen before, is its last
 /// `categoryWindow` expenses. A category too new to have `NewPayeeDetector.minimumCategoryHistory`
 /// of them is measured against its top-level group's (`Shopping` for a first `Shopping:Furniture`),
-/// and failing that against all spending, and the reason says which. Both are found by binary search in lists built once, so a month costs
+/// and failing that against its account's own spending (a card's, never all spending with the
+/// mortgage and the tax in it, which would put a first payment's bar at hundreds), and the reason
+/// says which. Both are found by binary search in lists built once, so a month costs
 /// in proportion to its own transactions.
 public struct AnomalyBook: Sendable {
     public static let payeeWindow = 24
@@ -24,9 +26,9 @@ public struct AnomalyBook: Sendable {
     public let history: LedgerHistory
     /// Per category index: the transaction indices of its expenses (base amount < 0), in order.
     let categoryExpenses: [[Int]]
-    /// The same per top-level group name, and for all spending.
+    /// The same per top-level group name, and per account index.
     let groupExpenses: [String: [Int]]
-    let allExpenses: [Int]
+    let accountExpenses: [[Int]]
     /// Per account index, per currency index in `history.currencies`: the day of that currency's
     /// first use on the account, nil when it never used it (indices, not codes: no hashing per row).
     let currencyFirstDays: [[Int?]]
@@ -53,7 +55,7 @@ public struct AnomalyBook: Sendable {
             return tops.count - 1
         }
         var topExpenses = [[Int]](repeating: [], count: tops.count)
-        var allExpenses: [Int] = []
+        var accountExpenses = [[Int]](repeating: [], count: history.accounts.count)
         var currencyFirstDay = [Int32](repeating: Int32.max, count: history.transactions.count)
         var firstDays = [[Int?]](
             repeating: [Int?](repeating: nil, count: history.currencies.count), count: history.accounts.count)
@@ -76,7 +78,7 @@ public struct AnomalyBook: Sendable {
             let category = Int(history.categoryOf[index])
             categoryExpenses[category].append(index)
             topExpenses[topOf[category]].append(index)
-            allExpenses.append(index)
+            if account >= 0 { accountExpenses[account].append(index) }
         }
         var groupExpenses: [String: [Int]] = [:]
         for (top, index) in tops where !topExpenses[index].isEmpty { groupExpenses[top] = topExpenses[index] }
@@ -101,7 +103,7 @@ public struct AnomalyBook: Sendable {
         self.groupDays = groupDays
         self.categoryExpenses = categoryExpenses
         self.groupExpenses = groupExpenses
-        self.allExpenses = allExpenses
+        self.accountExpenses = accountExpenses
         self.currencyFirstDays = firstDays
         self.currencyFirstDay = currencyFirstDay
     }
@@ -162,7 +164,7 @@ public struct AnomalyBook: Sendable {
         }
         return AnomalyInput(
             month: month, currency: history.base, candidates: candidates, histories: histories,
-            accountCurrencies: currencies, categories: categoryMonths(month),
+            accountCurrencies: currencies, categories: categoryMonths(month, recurring: recurring),
             recurring: recurring.map { entry in
                 let t = history.transactions[entry.latest]
                 let latest = entry.series.occurrences.last ?? entry.latest
@@ -172,7 +174,7 @@ public struct AnomalyBook: Sendable {
             })
     }
 
-    /// A new payee's yardstick: its category's earlier expenses, else its group's, else all spending.
+    /// A new payee's yardstick: its category's earlier expenses, else its group's, else its account's.
     func newPayeeHistory(_ index: Int, category categoryIndex: Int) -> CandidateHistory {
         let category = history.categories[categoryIndex]
         let needed = NewPayeeDetector.minimumCategoryHistory
@@ -183,9 +185,10 @@ public struct AnomalyBook: Sendable {
             amounts = priorExpenses(groupExpenses[category.top] ?? [], beforeTransaction: index, limit: window)
             label = category.top
         }
-        if amounts.count < needed {
-            amounts = priorExpenses(allExpenses, beforeTransaction: index, limit: window)
-            label = CandidateHistory.allSpending
+        let account = Int(history.accountOf[index])
+        if amounts.count < needed, account >= 0 {
+            amounts = priorExpenses(accountExpenses[account], beforeTransaction: index, limit: window)
+            label = CandidateHistory.accountSpending
         }
         return CandidateHistory(payeeAmounts: [], categoryAmounts: amounts, categoryLabel: label)
     }
@@ -253,16 +256,22 @@ public struct AnomalyBook: Sendable {
     }
 
     /// The month's expense categories with their totals in the months before (up to `spikeMonths`).
-    func categoryMonths(_ month: YearMonth) -> [CategoryMonth] {
+    ///
+    /// The payments the month end's active recurring series were expecting (`ExpectedPayments`) are
+    /// left out of the month's total: a yearly premium paid as usual is not a category spike.
+    func categoryMonths(_ month: YearMonth, recurring: [RecurringBook.Entry] = []) -> [CategoryMonth] {
         guard let offset = history.offset(of: month) else { return [] }
         let previous = (max(0, offset - AnomalyBook.spikeMonths)..<offset)
+        let expected = ExpectedPayments.spending(recurring, history: history, month: month)
         var result: [CategoryMonth] = []
         for (index, entry) in history.flows[offset].byCategory where !history.categories[index].isIncome {
-            let total = AnomalyBook.clamp(-entry.sum)
+            let total = AnomalyBook.clamp(-entry.sum) - (expected[index] ?? 0)
             guard total > 0 else { continue }
             let before = previous.map { AnomalyBook.clamp(-(history.flows[$0].byCategory[index]?.sum ?? 0)) }
             result.append(
-                CategoryMonth(category: history.categories[index].name, total: total, previousTotals: before))
+                CategoryMonth(
+                    category: history.categories[index].name, total: total, previousTotals: before,
+                    monthExpenses: AnomalyBook.clamp(history.flows[offset].expenses)))
         }
         return result.sorted { $0.category < $1.category }
     }

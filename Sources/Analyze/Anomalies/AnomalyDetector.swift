@@ -13,6 +13,7 @@ public struct AnomalyDetector: Sendable, Equatable {
     public var newCurrency = NewCurrencyDetector()
     public var priceChange = PriceChangeDetector()
     public var categorySpike = CategorySpikeDetector()
+    public var cardTesting = CardTestingDetector()
 
     public init() {}
 
@@ -39,6 +40,8 @@ public struct AnomalyDetector: Sendable, Equatable {
         }
         found += doubleCharge.detect(input.candidates, in: month, money: money)
         found += newCurrency.detect(inMonth, seen: input.accountCurrencies, money: money)
+        found += cardTesting.detect(
+            inMonth, isNew: { input.histories[$0.id]?.payeeAmounts.isEmpty == true }, money: money)
         for recurring in input.recurring {
             if let anomaly = priceChange.evaluate(
                 recurring.series, payee: recurring.payee, category: recurring.category,

@@ -12,4 +12,7 @@ public enum AnomalyKind: String, Sendable, Equatable, CaseIterable {
     case priceChange
     /// A category's month total far above its recent months.
     case categorySpike
+    /// Tiny charges then a larger one, or a burst of charges, at merchants never seen before on one
+    /// day: a stolen card number being tried.
+    case cardTesting
 }

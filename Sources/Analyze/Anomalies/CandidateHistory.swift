@@ -6,15 +6,15 @@ public struct CandidateHistory: Sendable, Equatable {
     /// The category's prior expenses, minor units of the base currency.
     public var categoryAmounts: [Int64]
     /// What `categoryAmounts` are when they are not the candidate's own category's (`Shopping` for a
-    /// new `Shopping:Furniture`, or `all spending`); nil for the category itself.
+    /// new `Shopping:Furniture`, or `this account's spending`); nil for the category itself.
     public var categoryLabel: String?
-    /// True when `categoryAmounts` are all spending: a yardstick for a new payee's 95th percentile,
+    /// True when `categoryAmounts` are the account's spending: a yardstick for a new payee's 95th percentile,
     /// too broad for a median (whose typical amount is a coffee).
     public var categoryIsBroad: Bool {
-        categoryLabel == CandidateHistory.allSpending
+        categoryLabel == CandidateHistory.accountSpending
     }
 
-    public static let allSpending = "all spending"
+    public static let accountSpending = "this account's spending"
 
     public init(payeeAmounts: [Int64], categoryAmounts: [Int64], categoryLabel: String? = nil) {
         self.payeeAmounts = payeeAmounts

@@ -5,10 +5,14 @@ public struct CategoryMonth: Sendable, Equatable {
     public var total: Int64
     /// The previous months' totals, oldest first, positive minor units (up to 12 are used).
     public var previousTotals: [Int64]
+    /// The household's expenses in the month, all categories (positive minor units); 0 when not
+    /// known, which leaves the materiality test out.
+    public var monthExpenses: Int64
 
-    public init(category: String, total: Int64, previousTotals: [Int64]) {
+    public init(category: String, total: Int64, previousTotals: [Int64], monthExpenses: Int64 = 0) {
         self.category = category
         self.total = total
         self.previousTotals = previousTotals
+        self.monthExpenses = monthExpenses
     }
 }

@@ -10,6 +10,10 @@ import Ledger
 /// A category needs spending in `minimumActiveMonths` of those months to have a usual level at all:
 /// a first sofa in a category never used before is a one-off purchase, which the transaction
 /// detectors judge, not a month whose spending rose.
+///
+/// Materiality: the rise above the usual (total − mean) must also be at least `materialShareOfMonth`
+/// (2%) of the household's expenses in the month, so fuel 38.79 above its usual at 2.2σ in a month
+/// of 3,000.00 (1.3%) is not news.
 public struct CategorySpikeDetector: Sendable, Equatable {
     /// Previous months needed before a month can be a spike.
     public static let minimumMonths = 6
@@ -21,6 +25,8 @@ public struct CategorySpikeDetector: Sendable, Equatable {
     public static let threshold = 2.0
     public static let relativeFloor = 0.10
     public static let absoluteFloor = 100.0
+    /// The rise above the usual, as a share of the month's expenses, from which a spike is news.
+    public static let materialShareOfMonth = 0.02
 
     public init() {}
 
@@ -35,6 +41,9 @@ public struct CategorySpikeDetector: Sendable, Equatable {
         let sigma = max(statistics.standardDeviation, Self.relativeFloor * abs(mean), Self.absoluteFloor)
         let z = (Double(category.total) - mean) / sigma
         guard z > Self.threshold else { return nil }
+        guard Double(category.total) - mean >= Self.materialShareOfMonth * Double(category.monthExpenses) else {
+            return nil
+        }
         let usual = Int64(mean.rounded(.toNearestOrEven))
         let zText = (z * 10).rounded() / 10
         let reason =

@@ -16,7 +16,7 @@ public struct NewPayeeDetector: Sendable, Equatable {
     /// `payeeHistory` is the payee's prior expenses (empty means a new payee); `categoryHistory` the
     /// category's (either sign; magnitudes are used).
     /// `yardstick` names the history when it is not the candidate's own category (the caller may
-    /// stand in the parent category, or all spending, for a category too new to have 20 amounts).
+    /// stand in the parent category, or the account's spending, for a category too new to have 20 amounts).
     public func evaluate(
         _ candidate: AnomalyCandidate, payeeHistory: [Int64], categoryHistory: [Int64], money: MoneyPhrase,
         yardstick: String? = nil

@@ -11,6 +11,10 @@ import Foundation
 /// | unusual amount, category spike | z − 1 (a z of 1 is ordinary noise) | 2.5 | z 3.5 → 0.50, z 5 → 0.67, z 8 → 0.86 |
 /// | new payee, large amount | amount / 95th percentile − 1 | 1 | 2× → 0.50, 3× → 0.75, 16× → 1.00 |
 /// | price change (dearer expense, smaller income) | relative change | 0.5 | +18% → 0.22, +50% → 0.50 |
+/// | card testing, burst | new merchants on the day − 2 | 2 | 3 → 0.29, 5 → 0.65 |
+///
+/// Card testing combines its burst with the fixed evidence of tiny tries before a larger charge
+/// (0.75) as independent doubts, `1 − (1 − burst)(1 − test)`: 3 merchants with a test → 0.82.
 ///
 /// Evidence that is a yes or a no gets a fixed score: a double charge 0.8 (money taken twice is
 /// usually a mistake worth a call to the bank), a new currency 0.6 (worth a look, often a holiday), a

@@ -11,6 +11,8 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
     case fourWeekly
     case monthly
     case quarterly
+    /// Twice a year: a tax paid on account in January and July, a twice-yearly service.
+    case halfYearly
     case yearly
 
     /// Days per step for the day-based cadences; nil for the calendar ones.
@@ -19,7 +21,7 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
         case .weekly: 7
         case .fortnightly: 14
         case .fourWeekly: 28
-        case .monthly, .quarterly, .yearly: nil
+        case .monthly, .quarterly, .halfYearly, .yearly: nil
         }
     }
 
@@ -28,6 +30,7 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .monthly: 1
         case .quarterly: 3
+        case .halfYearly: 6
         case .yearly: 12
         case .weekly, .fortnightly, .fourWeekly: nil
         }
@@ -46,6 +49,7 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
         case .fourWeekly: 3
         case .monthly: 4
         case .quarterly: 7
+        case .halfYearly: 10
         case .yearly: 14
         }
     }
@@ -55,7 +59,7 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
     public var minimumOccurrences: Int {
         switch self {
         case .yearly: 2
-        case .monthly, .quarterly: 3
+        case .monthly, .quarterly, .halfYearly: 3
         // A shop visited a few times a month has, by chance, three visits about a week or two
         // apart now and then; a fourth on the same rhythm is far rarer.
         case .weekly, .fortnightly, .fourWeekly: 4
@@ -63,7 +67,7 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
     }
 
     /// The monthly equivalent as an exact fraction: weekly 52/12, fortnightly 26/12, four-weekly 13/12,
-    /// monthly 1, quarterly 1/3, yearly 1/12.
+    /// monthly 1, quarterly 1/3, half-yearly 1/6, yearly 1/12.
     public var monthlyFactor: (numerator: Int64, denominator: Int64) {
         switch self {
         case .weekly: (52, 12)
@@ -71,6 +75,7 @@ public enum Cadence: String, Sendable, Equatable, CaseIterable {
         case .fourWeekly: (13, 12)
         case .monthly: (1, 1)
         case .quarterly: (1, 3)
+        case .halfYearly: (1, 6)
         case .yearly: (1, 12)
         }
     }

@@ -20,6 +20,12 @@ import Ledger
 ///   times a week, some visit always falls near every fortnightly slot, and only the visits between
 ///   the slots show that the rhythm is chance.
 ///
+/// A slot the run does not hold because its payment's amount was unlike the series' (a weekly shop
+/// that cost more one week) was still paid: when a payment of the series' sign, of any amount, sits
+/// within the cadence's tolerance of the next expected date, that slot counts as paid and the status
+/// is judged from the slot after it. A missed payment is one that did not come at all, never a
+/// different amount (that is a price change, or a one-off).
+///
 /// The detector is called once per group and month over the whole ledger, so it looks only at the
 /// last `window` occurrences and allocates only for the series it returns.
 public struct RecurringDetector: Sendable, Equatable {
@@ -78,7 +84,7 @@ public struct RecurringDetector: Sendable, Equatable {
             storage.initialize(repeating: 0)
             var scope = Scope(
                 occurrences: occurrences, lower: lower, sign: sign, amountTolerance: amountTolerance,
-                walked: UnsafeMutableBufferPointer(rebasing: storage[0..<size]),
+                upper: end, walked: UnsafeMutableBufferPointer(rebasing: storage[0..<size]),
                 kept: UnsafeMutableBufferPointer(rebasing: storage[size...]))
             // The latest occurrence may be a one-off after the series, so the one before it may be tried too.
             var start = scope.previous(before: end)
@@ -215,6 +221,8 @@ private struct Cursor {
 private struct Scope {
     let occurrences: ArraySlice<Occurrence>
     let lower: Int
+    /// The end of the occurrences dated on or before the analysis date.
+    let upper: Int
     let sign: Int64
     let amountTolerance: Double
     /// The last walk's indices, newest first.
@@ -222,9 +230,10 @@ private struct Scope {
     /// The best run's indices, newest first.
     var kept: UnsafeMutableBufferPointer<Int>
     init(
-        occurrences: ArraySlice<Occurrence>, lower: Int, sign: Int64, amountTolerance: Double,
+        occurrences: ArraySlice<Occurrence>, lower: Int, sign: Int64, amountTolerance: Double, upper: Int,
         walked: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Int>
     ) {
+        self.upper = upper
         self.walked = walked
         self.kept = kept
         self.occurrences = occurrences
@@ -378,11 +387,19 @@ private struct Scope {
     /// The series for `run`, whose indices are in `kept`.
     func series(_ run: Run, asOf: CivilDate) -> RecurringSeries? {
         let indices = (0..<run.count).reversed().map { kept[$0] }
-        guard let firstIndex = indices.first,
-            let next = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: 1),
-            let afterNext = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: 2)
-        else { return nil }
         let tolerance = run.cadence.toleranceDays
+        // Slots after the run that a payment of another amount filled are paid, not missed.
+        var step = 1
+        while step < upper - run.latest,
+            let slot = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: step),
+            slot.days(to: asOf) > tolerance, paid(near: slot.dayNumber, after: run.latest, tolerance: tolerance)
+        {
+            step += 1
+        }
+        guard let firstIndex = indices.first,
+            let next = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: step),
+            let afterNext = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: step + 1)
+        else { return nil }
         let lateness = next.days(to: asOf)
         let status: RecurringStatus =
             afterNext.days(to: asOf) > tolerance ? .ended : lateness > tolerance ? .missed : .active
@@ -393,6 +410,19 @@ private struct Scope {
             status: status, expectedDate: status == .active ? nil : next,
             priceChanges: priceChanges(indices), occurrences: indices.map { occurrences[$0].index },
             count: indices.count)
+    }
+
+    /// True when an occurrence after `latest` (up to the analysis date) of the series' sign, of any
+    /// amount, is dated within `tolerance` days of the day `expected`.
+    func paid(near expected: Int, after latest: Int, tolerance: Int) -> Bool {
+        var index = latest + 1
+        while index < upper {
+            let day = dayNumber(at: index)
+            if day > expected + tolerance { return false }
+            if day >= expected - tolerance, hasSign(occurrences[index].amount) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Steps between settled levels: runs of equal amounts where the old run has at least

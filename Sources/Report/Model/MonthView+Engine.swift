@@ -173,6 +173,7 @@ extension MonthView {
         case "fourWeekly": "Every four weeks"
         case "monthly": "Monthly"
         case "quarterly": "Quarterly"
+        case "halfYearly": "Twice a year"
         case "yearly": "Yearly"
         default: cadence
         }

@@ -27,6 +27,15 @@ struct CategorySpikeDetectorTests {
                 + "(5.0 standard deviations, last 6 months)")
     }
 
+    /// Materiality: the same 5σ rise of 200.00 is news in a month of 10,000.00 of expenses (2%
+    /// exactly) and not in one of 10,000.01 (1.99998%).
+    @Test(arguments: [(Int64(1_000_000), true), (1_000_001, false)])
+    func aSpikeMustBeMaterialToTheMonth(monthExpenses: Int64, fires: Bool) {
+        let spike = CategoryMonth(
+            category: "Food:Groceries", total: 60_000, previousTotals: previous, monthExpenses: monthExpenses)
+        #expect((detector.evaluate(spike, month: month, money: Data.money) != nil) == fires)
+    }
+
     @Test func ordinaryMonthsAndShortHistoriesAreNotSpikes() {
         // (470 − 400) / 40 = 1.75σ.
         #expect(

@@ -18,7 +18,8 @@ struct BudgetCardsTests {
 
     /// Budgets Food 400.00, Housing:Rent 1,500.00, Bills 100.00. March: Food 350.00 + 100.00 =
     /// 450.00 (over by 50.00); rent 1,500.00 exactly (not over); Bills:Phone 120.00 (over by 20.00).
-    /// 70.00 over in all: critical.
+    /// 70.00 over in all: 14% of the 500.00 budgeted and 70 ÷ 2,070 = 3.4% of the month's money
+    /// out, critical.
     @Test func budgetOverspendListsEachBudgetOver() throws {
         let rows: [Row] = [
             ("2026-03-01", -150_000, "LANDLORD", "Housing:Rent"), ("2026-03-03", -35_000, "TESCO", "Food:Groceries"),
@@ -52,6 +53,32 @@ struct BudgetCardsTests {
         #expect(
             (try? SpendingCardsTests.insight(zero))?.message
                 == "You went over 1 budget: Food by £0.01 (£400.00 of £399.99).")
+    }
+
+    /// Materiality: a £200.00 dining budget and a £3,000.00 salary (the month's larger side; money
+    /// out is the dining alone). 200.07 is 0.07 over: 0.035% of the budget, neutral. 203.99 is
+    /// 1.995% (neutral), 204.00 exactly 2% (warning). 220.00 is 10% of the budget but 20 ÷ 3,000 =
+    /// 0.67% of the month: warning. With a £2,000.00 salary 20 ÷ 2,000 = 1% exactly: critical.
+    @Test(arguments: [
+        (Int64(20_007), Int64(300_000), InsightSeverity.neutral), (20_399, 300_000, .neutral),
+        (20_400, 300_000, .warning), (22_000, 300_000, .warning), (22_000, 200_000, .critical),
+    ])
+    func budgetOverspendSeverityWeighsTheMoney(spent: Int64, income: Int64, severity: InsightSeverity) throws {
+        let rows: [Row] = [
+            ("2026-03-05", -spent, "PIZZA", "Food:Dining"), ("2026-03-28", income, "ACME", "Income:Salary"),
+        ]
+        let insight = try SpendingCardsTests.insight(
+            BudgetOverspendCard().evaluate(Self.facts(rows, "2026-03", budgets: ["Food:Dining": 20_000])))
+        #expect(insight.severity == severity)
+        #expect(insight.metric.value == MoneyText.format(spent - 20_000, .gbp))
+    }
+
+    /// The rule itself: 0.07 over 200.00 in a month of 3,000.00 is neutral; a budget of 0 spent
+    /// against is wholly over (critical when the month is small enough).
+    @Test func budgetOverspendSeverityRule() {
+        #expect(BudgetOverspendCard.severity(excess: 7, budget: 20_000, scale: 300_000) == .neutral)
+        #expect(BudgetOverspendCard.severity(excess: 5_000, budget: 0, scale: 300_000) == .critical)
+        #expect(BudgetOverspendCard.severity(excess: 2_000, budget: 0, scale: 300_000) == .warning)
     }
 
     // MARK: - projectedOverspend

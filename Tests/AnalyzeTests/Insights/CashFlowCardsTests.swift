@@ -20,11 +20,16 @@ struct CashFlowCardsTests {
     }
 
     /// Nets of 500.00, 200.00 and then `net`: the average over the 3 months is
-    /// (500.00 + 200.00 + net) / 3. A deficit of 100.00 is critical (average 200.00), a surplus of
-    /// 300.00 positive (average 333.33), exactly 0 neutral (average 233.33).
+    /// (500.00 + 200.00 + net) / 3. A deficit of 100.00 is 9.1% of the month's 1,100.00 of expenses:
+    /// critical (average 200.00); a deficit of 40.00 is 3.8% of 1,040.00: a warning (average
+    /// 220.00); a surplus of 300.00 positive (average 333.33), exactly 0 neutral (average 233.33).
     @Test(arguments: [
         (
-            Int64(110_000), "-100.00", "critical",
+            Int64(104_000), "-40.00", "warning",
+            "You spent £40.00 more than you took in this month, against an average of £220.00 a month over the last 3 months."
+        ),
+        (
+            110_000, "-100.00", "critical",
             "You spent £100.00 more than you took in this month, against an average of £200.00 a month over the last 3 months."
         ),
         (

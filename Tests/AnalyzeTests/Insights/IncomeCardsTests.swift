@@ -47,10 +47,12 @@ struct IncomeCardsTests {
     // MARK: - incomeVsExpenseRatio
 
     /// Expenses 2,000.00: income 3,000.00 is 1.5 exactly (positive); 2,999.99 is 1.499995 (neutral);
-    /// 2,000.00 is 1 (neutral); 1,999.99 is 0.999995 (critical); no income is 0 (critical).
+    /// 2,000.00 is 1 (neutral). Under 1 the shortfall is weighed against the 2,000.00 of expenses:
+    /// 1,999.99 (0.01 short, 0.0005%) is a warning, 1,900.01 (99.99 short, 4.9995%) a warning,
+    /// 1,900.00 (100.00 short, 5% exactly) critical; no income is 0 (critical).
     @Test(arguments: [
         (Int64(300_000), "1.5", InsightSeverity.positive), (299_999, "1.5", .neutral), (200_000, "1", .neutral),
-        (199_999, "1", .critical), (0, "0", .critical),
+        (199_999, "1", .warning), (190_001, "0.95", .warning), (190_000, "0.95", .critical), (0, "0", .critical),
     ])
     func incomeVsExpenseRatioBands(income: Int64, ratio: String, severity: InsightSeverity) throws {
         var rows: [Row] = [("2026-03-01", -200_000, "LANDLORD", "Housing:Rent")]

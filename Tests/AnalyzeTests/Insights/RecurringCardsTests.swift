@@ -142,6 +142,25 @@ struct RecurringCardsTests {
         #expect(entry.transactionIds == ["t3"])
     }
 
+    /// A gym paid on the 15th, 50.00, 52.00, 49.00, 51.00 from January to April, then 70.00 on
+    /// 15 May: 70 − 51 = 19 is 27% of 70, unlike the series (20%), so the series holds January to
+    /// April and its 15 May slot looks empty. A payment to the gym came on the due date, so no
+    /// payment was missed: quiet. Paid on 25 May instead (10 days off, monthly tolerance 4): missed.
+    @Test(arguments: [(15, false), (25, true)])
+    func missedPaymentOnlyWhenNothingCameNearTheDueDate(mayDay: Int, fires: Bool) throws {
+        let months: [[HouseholdMonths.Row]] = [
+            [(15, -5_000, "PUREGYM", "Health:Gym")], [(15, -5_200, "PUREGYM", "Health:Gym")],
+            [(15, -4_900, "PUREGYM", "Health:Gym")], [(15, -5_100, "PUREGYM", "Health:Gym")],
+            [(mayDay, -7_000, "PUREGYM", "Health:Gym")],
+        ]
+        let (card, reason) = try Self.household(months).card("missedPayment", 4)
+        #expect(reason == nil)
+        #expect((card != nil) == fires)
+        if fires {
+            #expect(card?.detail == [InsightPoint(label: "PUREGYM", value: "2026-05-15")])
+        }
+    }
+
     /// Three payments make a monthly series, but three shop visits a month apart can be chance: a
     /// series of only 3 payments that stops is not called a missed payment (it still shows as
     /// missed in the recurring list).

@@ -77,12 +77,16 @@ struct SavingsCardsTests {
     }
 
     /// Savings rates of 10%, 20% and 30% (average 20%) and then: 22.5% is +2.5 points (positive);
-    /// exactly 22% is +2 points (neutral, the boundary); 17.5% is −2.5 points (warning).
+    /// exactly 22% is +2 points (neutral, the boundary); 17.5% is −2.5 points (warning). Rates of
+    /// 50%, 55% and 65% (average 56.67%) and then 53%: −3.67 points, but 53% is a healthy rate
+    /// (over 20%), so neutral; after 30%, 30% and 30%, 20% exactly is −10 points and a warning.
     @Test(arguments: [
-        (Int64(77_500), "2.5", "positive"), (78_000, "2", "neutral"), (82_500, "-2.5", "warning"),
+        ([Int64(90_000), 80_000, 70_000, 77_500], "2.5", "positive"),
+        ([90_000, 80_000, 70_000, 78_000], "2", "neutral"),
+        ([90_000, 80_000, 70_000, 82_500], "-2.5", "warning"), ([50_000, 45_000, 35_000, 47_000], "-3.7", "neutral"),
+        ([70_000, 70_000, 70_000, 80_000], "-10", "warning"),
     ])
-    func savingsMomentumBands(lastExpenses: Int64, points: String, severity: String) throws {
-        let expenses: [Int64] = [90_000, 80_000, 70_000, lastExpenses]
+    func savingsMomentumBands(expenses: [Int64], points: String, severity: String) throws {
         let household = HouseholdMonths(
             first: Self.january,
             months: expenses.enumerated().map {

@@ -88,10 +88,16 @@ struct WealthCardsTests {
     }
 
     /// Opening 1,000.00 and 100.00 spent in January: 900.00. February adds `february`: +90.00 is
-    /// +10% (positive); −90.00 is −10% (critical); +50.00 and −50.00 leave it unchanged (neutral).
+    /// +10% (positive); −90.00 is −10% (critical: 100% of February's 90.00 of expenses and 10% of
+    /// the net worth); +50.00 and −50.00 leave it unchanged (neutral). A 2,000.00 salary and 2,000.50
+    /// spent: 0.50 fell, 0.025% of the month's 2,000.50, a warning.
     @Test(arguments: [
         (
-            [Int64(9_000)], "90.00", "positive",
+            [Int64(200_000), -200_050], "-0.50", "warning",
+            "Your net worth fell by £0.50 (0.1%) since the end of January 2026, to £899.50."
+        ),
+        (
+            [9_000], "90.00", "positive",
             "Your net worth grew by £90.00 (10%) since the end of January 2026, to £990.00."
         ),
         (
@@ -102,7 +108,9 @@ struct WealthCardsTests {
     ])
     func wealthGrowthSigns(february: [Int64], change: String, severity: String, message: String) throws {
         var rows: [MultiAccountLedger.Row] = [("current", "2026-01-10", -10_000, "SHOP", "Food:Groceries")]
-        for amount in february { rows.append(("current", "2026-02-12", amount, "MISC", "Other")) }
+        for amount in february {
+            rows.append(("current", "2026-02-12", amount, "MISC", amount > 0 ? "Income:Salary" : "Other"))
+        }
         let ledger = MultiAccountLedger(first: Self.january, holdings: [("current", .checking, 100_000)], rows: rows)
         let (card, _) = try ledger.card("wealthGrowth", "2026-02")
         let entry = try #require(card)

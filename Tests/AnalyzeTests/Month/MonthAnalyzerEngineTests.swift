@@ -82,8 +82,8 @@ struct MonthAnalyzerEngineTests {
         #expect(top.risk >= 0.7)
         #expect(top.amount == "-2400.00")
         #expect(top.severity == (top.risk >= 0.8 ? "critical" : "warning"))
-        // Home:Furniture and Home have no history, so the yardstick is all spending.
-        #expect(top.reason.hasSuffix("of all spending"), "\(top.reason)")
+        // Home:Furniture and Home have no history, so the yardstick is the account's own spending.
+        #expect(top.reason.hasSuffix("of this account's spending"), "\(top.reason)")
     }
 
     @Test func salaryRentAndTheBigWeeklyShopAreNeverAnomalies() throws {

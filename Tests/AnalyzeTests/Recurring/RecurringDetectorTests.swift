@@ -126,6 +126,42 @@ struct RecurringDetectorTests {
         #expect(late.nextDate == Self.date("2026-05-10"))
     }
 
+    /// A weekly shop on Sundays from 7 June to 19 July 2026 (amounts alike, each within 20% of the
+    /// next), then 90.00 on Sunday 26 July: 90 − 63 = 27 is 30% of 90, unlike the series, so the
+    /// series ends on 19 July. That 26 July slot was paid all the same (another amount), so on
+    /// 31 July the series is active and next expected on 2 August; paid on Wednesday 29 July
+    /// instead (3 days off, weekly tolerance 2), nothing came near 26 July: missed.
+    @Test(arguments: [("2026-07-26", RecurringStatus.active, "2026-08-02"), ("2026-07-29", .missed, "2026-07-26")])
+    func aPaymentOfAnotherAmountIsNotMissed(paidOn: String, status: RecurringStatus, next: String) throws {
+        let shop: [(String, Int64)] = [
+            ("2026-06-07", -6_000), ("2026-06-14", -6_400), ("2026-06-21", -5_800), ("2026-06-28", -6_200),
+            ("2026-07-05", -6_100), ("2026-07-12", -5_900), ("2026-07-19", -6_300), (paidOn, -9_000),
+        ]
+        let series = try #require(Self.detect(shop, asOf: "2026-07-31"))
+        #expect(series.cadence == .weekly)
+        #expect(series.count == 7)
+        #expect(series.lastDate == Self.date("2026-07-19"))
+        #expect(series.amount == -6_300)
+        #expect(series.status == status)
+        #expect(series.nextDate == Self.date(next))
+        #expect(series.expectedDate == (status == .active ? nil : Self.date(next)))
+    }
+
+    /// Tax paid on account on 31 January and 31 July: 2,500.00, 2,500.00, then 2,600.00 (4% more,
+    /// alike). Three payments six months apart are a twice-yearly series, next due 31 July 2026;
+    /// -2,600.00 ÷ 6 = -433.333… → -433.33 a month. As a yearly series the two Januaries would have
+    /// July between them (an extra, which a run of 2 may not have); two payments are not enough.
+    @Test func taxOnAccountTwiceAYear() throws {
+        let tax: [(String, Int64)] = [("2025-01-31", -250_000), ("2025-07-31", -250_000), ("2026-01-31", -260_000)]
+        let series = try #require(Self.detect(tax, asOf: "2026-02-28"))
+        #expect(series.cadence == .halfYearly)
+        #expect(series.count == 3)
+        #expect(series.nextDate == Self.date("2026-07-31"))
+        #expect(series.status == .active)
+        #expect(series.monthlyAmount == -43_333)
+        #expect(Self.detect(Array(tax.prefix(2)), asOf: "2025-08-31") == nil)
+    }
+
     @Test func seriesEndsAfterTwoMissedPayments() throws {
         // Expected 10 May and 10 June; on 15 June the second is 5 days late.
         let ended = try #require(Self.detect(Self.tenthOfTheMonth, asOf: "2026-06-15"))
@@ -301,6 +337,8 @@ struct RecurringDetectorTests {
         (.quarterly, 1_000, 333),  // 10 / 3 = 3.333…
         (.quarterly, 5, 2),  // 0.05 / 3 = 0.01666… -> 0.02
         (.yearly, 600, 50),
+        (.halfYearly, 3, 0),  // 0.03 / 6 = 0.005: half to even -> 0.00
+        (.halfYearly, 9, 2),  // 0.09 / 6 = 0.015: half to even -> 0.02
         (.yearly, 6, 0),  // 0.06 / 12 = 0.005: half to even -> 0.00
         (.yearly, 18, 2),  // 0.18 / 12 = 0.015: half to even -> 0.02
     ])
@@ -328,7 +366,7 @@ struct RecurringDetectorTests {
     @Test func rawValuesAreTheContractNames() {
         #expect(
             Cadence.allCases.map(\.rawValue) == [
-                "weekly", "fortnightly", "fourWeekly", "monthly", "quarterly", "yearly",
+                "weekly", "fortnightly", "fourWeekly", "monthly", "quarterly", "halfYearly", "yearly",
             ])
         #expect(RecurringStatus.allCases.map(\.rawValue) == ["active", "missed", "ended"])
     }

@@ -1,6 +1,7 @@
 /// `netCashFlow` (seed 003): this month's income minus expenses, against the average net of the last
 /// 12 months of the data (this one included; the average rounded half to even to the minor unit).
-/// Positive when money came in net, critical when more went out, neutral at exactly 0.
+/// Positive when money came in net, neutral at exactly 0; when more went out, critical if the
+/// shortfall is material (`Materiality`: at least 5% of the month's larger side), else a warning.
 struct NetCashFlowCard: InsightCard {
     let type = "netCashFlow"
     let category = InsightCategory.cashFlow
@@ -11,7 +12,9 @@ struct NetCashFlowCard: InsightCard {
         let nets = facts.monthlyNets(12)
         let sum = nets.reduce(Int128(0)) { $0 + Int128($1.net) }
         let average = InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(sum, Int128(max(nets.count, 1))))
-        let severity: InsightSeverity = net > 0 ? .positive : net < 0 ? .critical : .neutral
+        let scale = Materiality.scale(income: facts.current.income, expenses: facts.current.expenses)
+        let severity: InsightSeverity =
+            net > 0 ? .positive : net < 0 ? Materiality.shortfallSeverity(-Double(net), scale: scale) : .neutral
         let head =
             net == 0
             ? "You spent exactly what you took in this month"

@@ -1,7 +1,9 @@
 import AnalysisFile
 
 /// `incomeVsExpenseRatio` (seed 003): the month's income ÷ its expenses. Positive from 1.5, neutral
-/// from 1.0 to under 1.5, critical under 1.0 (more went out than came in).
+/// from 1.0 to under 1.5; under 1.0 (more went out than came in) critical when the shortfall is
+/// material (`Materiality`: at least 5% of the month's expenses, a ratio of 0.95 or less), else a
+/// warning.
 struct IncomeVsExpenseRatioCard: InsightCard {
     let type = "incomeVsExpenseRatio"
     let category = InsightCategory.income
@@ -12,7 +14,13 @@ struct IncomeVsExpenseRatioCard: InsightCard {
         let expenses = facts.current.expenses
         guard expenses > 0 else { return .omitted("no spending this month") }
         let ratio = InsightFacts.ratio(income, expenses)
-        let severity: InsightSeverity = ratio >= 1.5 ? .positive : ratio >= 1.0 ? .neutral : .critical
+        let severity: InsightSeverity =
+            ratio >= 1.5
+            ? .positive
+            : ratio >= 1.0
+                ? .neutral
+                : Materiality.shortfallSeverity(
+                    Double(expenses - income), scale: Materiality.scale(income: income, expenses: expenses))
         let text = InsightFacts.number(ratio, places: 2)
         return .fired(
             Insight(

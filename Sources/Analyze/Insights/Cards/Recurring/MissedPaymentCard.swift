@@ -11,13 +11,14 @@ import Ledger
 /// quarterly payments, 5 weekly-type ones, 2 yearly) is said to have missed a payment: three shop
 /// visits that happen to fall a month apart make a series, and a "missed payment" of it would be a
 /// false alarm. (Yearly series are the exception: two years of an insurance premium are evidence
-/// enough, and a third year takes too long to wait for.)
+/// enough, and a third year takes too long to wait for; likewise a twice-yearly payment at 3.)
 struct MissedPaymentCard: InsightCard {
     let type = "missedPayment"
     let category = InsightCategory.recurring
 
     static func isEstablished(_ series: RecurringSeries) -> Bool {
-        series.cadence == .yearly || series.count > series.cadence.minimumOccurrences
+        series.cadence == .yearly || series.cadence == .halfYearly
+            || series.count > series.cadence.minimumOccurrences
     }
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

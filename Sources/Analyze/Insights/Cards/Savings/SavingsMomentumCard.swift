@@ -1,11 +1,17 @@
 import AnalysisFile
 
 /// `savingsMomentum` (seed 003): this month's savings rate against the average rate of the 3 months
-/// before (those with income), in percentage points. Positive above +2, warning below −2, neutral
-/// between.
+/// before (those with income), in percentage points. Positive above +2, neutral between.
+///
+/// Materiality: below −2 is a warning only while the month's rate is at or under `healthyRate`
+/// (20%, where `savingsRate` turns positive); a household saving 53% of its income, 3 points under
+/// its average, has nothing to fix, and reads neutral.
 struct SavingsMomentumCard: InsightCard {
     let type = "savingsMomentum"
     let category = InsightCategory.savings
+
+    /// The savings rate above which a fall against the average is no warning.
+    static let healthyRate = 0.20
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
@@ -16,7 +22,8 @@ struct SavingsMomentumCard: InsightCard {
         // Rounded to a millionth of a point first, so that exactly 2 points is not 2.0000000001.
         let points = ((rate - average) * 100 * 1_000_000).rounded() / 1_000_000
         let rounded = InsightFacts.number(points)
-        let severity: InsightSeverity = points > 2 ? .positive : points < -2 ? .warning : .neutral
+        let severity: InsightSeverity =
+            points > 2 ? .positive : points < -2 && rate <= SavingsMomentumCard.healthyRate ? .warning : .neutral
         let direction =
             rounded == "0"
             ? "the same share of your income as"

@@ -1,7 +1,9 @@
 import AnalysisFile
 
 /// `wealthGrowth` (seed 003): net worth at this month's end against the end of the month before.
-/// Positive when it grew, critical when it fell, neutral when unchanged; the metric is the change,
+/// Positive when it grew, neutral when unchanged; when it fell, critical if the fall is material
+/// (`Materiality`: at least 5% of the month's larger side of income and expenses, and at least 1%
+/// of the earlier net worth when that is positive), else a warning. The metric is the change,
 /// and the message gives it as a percent of the earlier net worth when that is not 0.
 ///
 /// A month end at which no open account had a known balance has no net worth to compare (it would
@@ -9,6 +11,14 @@ import AnalysisFile
 struct WealthGrowthCard: InsightCard {
     let type = "wealthGrowth"
     let category = InsightCategory.wealth
+
+    /// Critical when a fall of `fall` from `before` is material, else warning.
+    func fallSeverity(_ facts: InsightFacts, _ fall: Int128, _ before: Int128) -> InsightSeverity {
+        let scale = Materiality.scale(income: facts.current.income, expenses: facts.current.expenses)
+        let ofMonth = Materiality.shortfallSeverity(Double(fall), scale: scale)
+        guard before > 0 else { return ofMonth }
+        return Double(fall) / Double(before) >= Materiality.criticalShareOfWealth ? ofMonth : .warning
+    }
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard let offset = facts.offset, offset > 0 else { return .omitted("needs 2 months of history") }
@@ -20,7 +30,8 @@ struct WealthGrowthCard: InsightCard {
         let now = totals[offset]
         let before = totals[offset - 1]
         let change = InsightFacts.clamp(now - before)
-        let severity: InsightSeverity = now > before ? .positive : now < before ? .critical : .neutral
+        let severity: InsightSeverity =
+            now > before ? .positive : now < before ? fallSeverity(facts, before - now, before) : .neutral
         let previous = facts.month.adding(months: -1)
         var message: String
         if now == before {
