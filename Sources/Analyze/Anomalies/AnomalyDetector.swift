@@ -5,7 +5,8 @@ import Ledger
 /// Each detector is its own value with its own thresholds; this only feeds them and merges their
 /// findings. When a new payee's amount is flagged both as unusual for its category and as a large
 /// first payment, only the stronger of the two is kept (the new-payee one on a tie, as it says more).
-/// The result is sorted by risk, highest first, then by date, then by first transaction id.
+/// The result is sorted by risk, highest first, then by date, then by first transaction id; an
+/// anomaly of risk 0 is left out.
 public struct AnomalyDetector: Sendable, Equatable {
     public var statistical = StatisticalDetector()
     public var doubleCharge = DoubleChargeDetector()
@@ -53,7 +54,13 @@ public struct AnomalyDetector: Sendable, Equatable {
         for category in input.categories {
             if let anomaly = categorySpike.evaluate(category, month: month, money: money) { found.append(anomaly) }
         }
-        return found.sorted(by: AnomalyDetector.ranksBefore)
+        return AnomalyDetector.ranked(found)
+    }
+
+    /// `found` in rank order, without those of risk 0: a risk of 0 says the detector's evidence
+    /// came to nothing, so it is not an anomaly, neither listed nor counted.
+    static func ranked(_ found: [Anomaly]) -> [Anomaly] {
+        found.filter { $0.risk > 0 }.sorted(by: AnomalyDetector.ranksBefore)
     }
 
     /// Risk descending, then date, first transaction id, kind and reason, so the order never depends on

@@ -168,7 +168,9 @@ public struct Planner: Sendable {
             notes.append(goalNotes)
             claims.append(FlexRedistribution.Claim(required: required ?? 0, flex: goal.flex, deadline: goal.deadline))
         }
-        let totalRequired = claims.reduce(Int64(0)) { $0 + $1.required }
+        // A skipped goal gets nothing this month (seed 002), so it is not part of what the goals
+        // require of it either.
+        let totalRequired = claims.filter { $0.flex != .skipped }.reduce(Int64(0)) { $0 + $1.required }
         let goalsBudget = settings.plan.goalsBudget?.minorUnits ?? allocation.investments
         let allotted = FlexRedistribution.allot(claims, budget: goalsBudget, flexPercent: settings.plan.flexPercent)
         var goals: [PlanGoalEntry] = []

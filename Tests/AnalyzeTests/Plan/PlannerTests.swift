@@ -134,6 +134,21 @@ struct PlannerTests {
         #expect(plan.flexPreview.map { $0.allotted.map(\.amount) } == Array(repeating: ["0.00", "1000.00"], count: 3))
     }
 
+    /// A skipped goal needs (600 − 0) ÷ 3 = 200.00 a month (March → June) but gets nothing this
+    /// month, so the goals' required total is the protected goal's 1000.00 alone, not 1200.00.
+    @Test func aSkippedGoalIsNotInTheRequiredTotal() throws {
+        let goals = [
+            GoalConfig(
+                name: "Laptop", target: Self.gbp(200_000), deadline: CivilDate(iso: "2026-05-31")!, flex: .protected),
+            GoalConfig(
+                name: "Holiday", target: Self.gbp(60_000), deadline: CivilDate(iso: "2026-06-30")!, flex: .skipped),
+        ]
+        let plan = try Self.plan(AnalysisSettings(plan: PlanConfig(goalsBudget: Self.gbp(150_000)), goals: goals))
+        #expect(plan.goals.map(\.requiredMonthly) == ["1000.00", "200.00"])
+        #expect(plan.goals.map(\.allotted) == ["1000.00", "0.00"])
+        #expect(plan.totalRequired == "1000.00")
+    }
+
     /// A USD goal with no USD rate (rates.csv has EUR only): its requirement is unknown in GBP, so
     /// it claims and is allotted nothing (it was allotted its whole 1000.00 a month while counting
     /// 0 against the 300.00 budget); the GBP goal (900.00 ÷ 3 = 300.00 a month) takes the budget.
