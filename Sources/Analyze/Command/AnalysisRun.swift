@@ -82,7 +82,7 @@ public struct AnalysisRun {
         // Rates for a currency no account and no goal uses convert nothing: a typo of a code, or
         // an account left out of closebook.toml.
         let used = Set(currencies.values).union(config.goals.compactMap(\.currency))
-        for currency in rates.currencies where !used.contains(currency) {
+        for currency in rates.currencies where !used.contains(currency) && !rates.isReferenceFile {
             rates.warnings.append(
                 "\(ratesPath): warning: the rates for \(currency.code) convert nothing: no account or goal is in "
                     + "\(currency.code) (accounts are in \(Set(currencies.values).map(\.code).sorted().joined(separator: ", ")))"

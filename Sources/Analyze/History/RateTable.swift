@@ -12,6 +12,8 @@ public struct RateTable: Sendable, Equatable {
     /// Lines of `rates.csv` that do nothing, as compiler-style warnings: a rate for the base
     /// currency (1 by definition; such a line was skipped in silence).
     public var warnings: [String] = []
+    /// True when read from the ECB's file of every currency it quotes (unused ones are expected).
+    public var isReferenceFile = false
 
     public init(base: Currency, rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]) {
         self.base = base
@@ -49,9 +51,14 @@ public struct RateTable: Sendable, Equatable {
         return rate.convert(minorUnits, from: currency, to: base)
     }
 
-    /// Reads `rates.csv`; `path` is used in messages.
+    /// Reads `rates.csv`; `path` is used in messages. The ECB's `eurofxref-hist.csv`, saved as
+    /// `rates.csv` exactly as downloaded, is read as its cross rates into `base`
+    /// (`ECBReferenceRates`).
     public static func parse(_ text: String, path: String, base: Currency) throws(WorkspaceTableError) -> RateTable {
-        let table = try SimpleCSV(text: text, path: path, header: ["date", "currency", "rate"])
+        let long =
+            ECBReferenceRates.recognizes(text)
+            ? try ECBReferenceRates.longForm(text, base: base.code, path: path) : text
+        let table = try SimpleCSV(text: long, path: path, header: ["date", "currency", "rate"])
         var rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]
         var warnings: [String] = []
         var seen: [String: Int] = [:]
@@ -90,6 +97,7 @@ public struct RateTable: Sendable, Equatable {
         }
         var result = RateTable(base: base, rates: rates)
         result.warnings = warnings
+        result.isReferenceFile = long != text
         return result
     }
 }

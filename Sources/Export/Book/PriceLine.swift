@@ -25,7 +25,11 @@ public struct PriceLine: Hashable, Sendable {
     public static func read(_ text: String, path: String, base: Currency) throws(ExportError) -> [PriceLine] {
         let table: SimpleCSV
         do {
-            table = try SimpleCSV(text: text, path: path, header: ["date", "currency", "rate"])
+            // The ECB's eurofxref-hist.csv, saved as rates.csv as downloaded, is read as its cross rates.
+            let long =
+                ECBReferenceRates.recognizes(text)
+                ? try ECBReferenceRates.longForm(text, base: base.code, path: path) : text
+            table = try SimpleCSV(text: long, path: path, header: ["date", "currency", "rate"])
         } catch {
             throw ExportError(path: error.path, line: error.line, column: error.column, message: error.message)
         }

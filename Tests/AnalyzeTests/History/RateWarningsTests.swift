@@ -38,4 +38,16 @@ import Testing
                     + "EUR, GBP)"
             ])
     }
+
+    /// The ECB's file as downloaded: its cross rates convert, and its many unused currencies are
+    /// not warned about (USD 0.84 ÷ 1.05 = 0.8 GBP on 20 November).
+    @Test func theECBFileAsDownloadedConverts() throws {
+        let text = "Date,USD,JPY,GBP,\n2026-11-20,1.0500,160.00,0.8400,\n"
+        let table = try RateTable.parse(text, path: "rates.csv", base: .gbp)
+        #expect(table.isReferenceFile)
+        let day = CivilDate(iso: "2026-11-20")!.dayNumber
+        #expect(table.rate(for: .usd, onDay: day) == ExchangeRate("0.8"))
+        #expect(table.convert(10_000, from: .usd, to: .gbp, onDay: day) == 8_000)
+        #expect(table.warnings.isEmpty)
+    }
 }
