@@ -58,16 +58,21 @@ public struct RecommendationEntry: Codable, Sendable, Equatable {
     /// Per month, in the base currency (`0.00` for advice that saves nothing, such as a budget
     /// that is too low to be believed).
     public var potentialSaving: String
+    /// Money the advice moves rather than saves (the surplus into the emergency fund), per month in
+    /// the base currency; nil for advice that cuts spending.
+    public var amountToMove: String?
     /// The figures the advice rests on, one sentence each.
     public var evidence: [String]
     public var transactionIds: [String]?
 
     public init(
-        kind: String, message: String, potentialSaving: String, evidence: [String], transactionIds: [String]? = nil
+        kind: String, message: String, potentialSaving: String, amountToMove: String? = nil, evidence: [String],
+        transactionIds: [String]? = nil
     ) {
         self.kind = kind
         self.message = message
         self.potentialSaving = potentialSaving
+        self.amountToMove = amountToMove
         self.evidence = evidence
         self.transactionIds = transactionIds
     }

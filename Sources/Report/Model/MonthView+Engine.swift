@@ -125,10 +125,14 @@ extension MonthView {
             let saving = (try? Money.parse(entry.potentialSaving, currency: report.currency)).map { money in
                 money.isZero ? "" : AmountFormatter.string(money) + " a month"
             }
+            let moves = entry.amountToMove.map { amount in
+                (try? Money.parse(amount, currency: report.currency)).map { AmountFormatter.string($0) + " a month" }
+                    ?? EngineValueFormatter.plain(amount)
+            }
             return RecommendationView(
                 kind: text(typeName(entry.kind)), message: text(entry.message),
-                saving: saving ?? EngineValueFormatter.plain(entry.potentialSaving), evidence: entry.evidence.map(text),
-                transactions: directory.links(entry.transactionIds, text: text))
+                saving: saving ?? EngineValueFormatter.plain(entry.potentialSaving), moves: moves ?? "",
+                evidence: entry.evidence.map(text), transactions: directory.links(entry.transactionIds, text: text))
         }
     }
 

@@ -84,14 +84,16 @@ struct RecommendationTests {
 
     /// Net 500.00 (income 2,000.00, spending 1,500.00), liquid 2,500.00 after three months from an
     /// opening of 1,000.00, 3-month average spending 1,500.00: the 6-month target is 9,000.00, so
-    /// the whole 500.00 goes to the emergency fund.
+    /// the whole 500.00 goes to the emergency fund. Moving it saves nothing: 500.00 to move, 0.00
+    /// saved.
     @Test func surplusFillsTheEmergencyFundFirst() throws {
         let household = HouseholdMonths(
             first: Self.january,
             months: (0..<3).map { HouseholdMonths.plainMonth($0, income: 200_000, expenses: 150_000) },
             opening: 100_000)
         let advice = try #require(try Self.recommendations(household, 2).first { $0.kind == "useSurplus" })
-        #expect(advice.potentialSaving == "500.00")
+        #expect(advice.potentialSaving == "0.00")
+        #expect(advice.amountToMove == "500.00")
         #expect(advice.message.contains("£2,500.00 of its 6-month target of £9,000.00"))
     }
 
@@ -151,5 +153,17 @@ struct RecommendationTests {
             })
         #expect(advice.potentialSaving == "10.99")
         #expect(advice.transactionIds?.count == 2)
+    }
+
+    /// Moving money is not a saving: a 500.00 surplus to move ranks after a 9.99 subscription to
+    /// cut and a 0.00 budget note, however large it is.
+    @Test func movingMoneyRanksAfterCuttingSpending() {
+        let move = Recommendation(kind: "useSurplus", message: "m", saving: 0, moves: 50_000, evidence: [])
+        let cut = Recommendation(kind: "reviewSubscription", message: "c", saving: 999, evidence: [])
+        let note = Recommendation(kind: "raiseBudget", message: "n", saving: 0, evidence: [])
+        #expect(
+            [move, note, cut].sorted(by: RecommendationList.ranksBefore).map(\.kind) == [
+                "reviewSubscription", "raiseBudget", "useSurplus",
+            ])
     }
 }

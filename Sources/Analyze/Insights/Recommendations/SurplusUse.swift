@@ -1,7 +1,7 @@
 /// What the month's surplus (its positive net) could do: fill the emergency fund first, up to
 /// `[plan] emergency_months` of the 3-month average spending; once it is full, the goals of
-/// `closebook.toml`, or savings and investments when there are none. The saving is the amount to
-/// move.
+/// `closebook.toml`, or savings and investments when there are none. Moving money saves nothing:
+/// the amount is `moves`, and the saving is 0.
 struct SurplusUse: Recommender {
     func recommend(_ facts: InsightFacts) -> [Recommendation] {
         let net = InsightFacts.clamp(facts.current.net)
@@ -18,7 +18,7 @@ struct SurplusUse: Recommender {
                             "Put \(facts.money(move)) of this month's \(facts.money(net)) surplus into the emergency "
                             + "fund: it holds \(facts.money(liquid)) of its \(months)-month target of "
                             + "\(facts.money(target)).",
-                        saving: move,
+                        saving: 0, moves: move,
                         evidence: [
                             "Average spending of the last 3 months: \(facts.money(average)) a month.",
                             "Liquid balances at the month end: \(facts.money(liquid)).",
@@ -38,7 +38,7 @@ struct SurplusUse: Recommender {
         return [
             Recommendation(
                 kind: "useSurplus",
-                message: "Move this month's \(facts.money(net)) surplus to \(destination).", saving: net,
+                message: "Move this month's \(facts.money(net)) surplus to \(destination).", saving: 0, moves: net,
                 evidence: evidence)
         ]
     }

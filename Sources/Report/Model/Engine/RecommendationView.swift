@@ -7,6 +7,8 @@ public struct RecommendationView: MustacheParent, Sendable, Equatable {
     public var message: String
     /// `£12.99 a month`, or empty for advice that saves nothing.
     public var saving: String
+    /// `£400.00 a month` for advice that moves money (the surplus), or empty.
+    public var moves: String = ""
     public var evidence: [String]
     public var transactions: [TransactionLinkView]
 
@@ -16,6 +18,8 @@ public struct RecommendationView: MustacheParent, Sendable, Equatable {
         case "message": message
         case "saving": saving
         case "hasSaving": !saving.isEmpty
+        case "moves": moves
+        case "hasMoves": !moves.isEmpty
         case "evidence": evidence
         case "hasEvidence": !evidence.isEmpty
         case "transactions": transactions
