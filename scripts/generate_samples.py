@@ -1130,6 +1130,23 @@ def half_even(numerator, denominator=1):
     return int((Decimal(numerator) / Decimal(denominator)).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
 
 
+def same_subscription(a, b) -> bool:
+    """duplicateSubscriptions' pair rule: the same price twice (within 1% of the larger), or the same
+    merchant (names equal once lower-cased with only letters and digits kept, one inside the other
+    when the shorter has 4 or more characters, or within 2 edits when both have 6 or more)."""
+    larger = max(-a["amount"], -b["amount"])
+    if abs(a["amount"] - b["amount"]) * 100 <= larger:
+        return True
+    x = "".join(ch for ch in a["payee"].lower() if ch.isalnum())
+    y = "".join(ch for ch in b["payee"].lower() if ch.isalnum())
+    if x == y:
+        return True
+    shorter, longer = (x, y) if len(x) <= len(y) else (y, x)
+    if len(shorter) >= 4 and shorter in longer:
+        return True
+    return len(shorter) >= 6 and len(longer) - len(shorter) <= 2 and levenshtein(x, y) <= 2
+
+
 def levenshtein(a: str, b: str) -> int:
     row = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
@@ -1274,8 +1291,9 @@ def insight_expectations(model: Model) -> dict:
             "ended at the end of 2026-03 (two expected dates passed, as Disney Plus at the end of 2026-08), "
             "active again in 2026-10. The day-to-day spending (the bakery, TfL, coffee, groceries, takeaways, "
             "Uber Eats) is assumed not to be detected as recurring: its amounts or days are drawn at random.",
-            "Netflix's and Spotify's monthly amounts (12.99 and 11.99, both Entertainment:Streaming) differ by "
-            "1.00, under 10% of the larger: duplicateSubscriptions finds that one pair in both months.",
+            "Netflix and Spotify (12.99 and 11.99, both Entertainment:Streaming) are two services chosen on "
+            "purpose, not one paid twice: duplicateSubscriptions stays quiet (neither the same merchant nor the "
+            "same price).",
             "One series is not planted: three M&S Simply Food top-ups on the card (2026-07-28, 2026-08-27, "
             "2026-09-24; 22.42, 21.28, 22.13) fall by chance into a monthly rhythm by the recurring detector's "
             "documented rules (within 4 days of the 24th, amounts within 20%, no other M&S line between them). "
@@ -1427,8 +1445,7 @@ def month_insights(books: Books, ym) -> dict:
         for b in active_out[i + 1:]:
             if a["category"] != b["category"] or a["category"] == UNCATEGORIZED:
                 continue
-            larger = max(-a["amount"], -b["amount"])
-            if levenshtein(a["payee"].lower(), b["payee"].lower()) <= 3 or abs(a["amount"] - b["amount"]) * 10 < larger:
+            if same_subscription(a, b):
                 pairs.append(f"{a['payee']} / {b['payee']}")
     if not active_out:
         omitted("duplicateSubscriptions", "no recurring payments detected")

@@ -449,20 +449,20 @@ struct SpendingCardsTests {
     // MARK: - duplicateSubscriptions
 
     /// Monthly payments on the 5th, January to April:
-    /// - streaming: Netflix 15.99 and NETFLIX UK 9.99 ("netflix" → "netflix uk" is 3 insertions: a
-    ///   pair by name; 6.00 apart is over 10%); Disney Plus 7.99 is far from both by name and by
-    ///   amount (2.00 from 9.99 is over 0.999).
-    /// - fitness: GYM A 30.00 and PUREGYM 29.00 (1.00 apart, under 3.00: a pair by amount).
+    /// - streaming: Netflix 15.99 and NETFLIX UK 9.99 ("netflix" inside "netflixuk": the same
+    ///   merchant; 6.00 apart is no price match); Disney Plus 7.99 is neither the same merchant nor
+    ///   the same price as either (2.00 from 9.99 is over 1%).
+    /// - fitness: GYM A 30.00 and PUREGYM 29.80 (0.20 apart, under 1% of 30.00: the same price).
     /// - phone: Vodafone 30.00 alone in its category (the same amount as GYM A does not count).
     /// - uncategorised: FOO and FOO2 at 5.00 are left out.
-    /// Two pairs, four series, 30.00 + 9.99 + 15.99 + 29.00 = 84.98 a month.
+    /// Two pairs, four series, 30.00 + 9.99 + 15.99 + 29.80 = 85.78 a month.
     @Test func duplicateSubscriptionsPairsByNameOrAmount() throws {
         var rows: [Row] = []
         for month in 1...4 {
             for (payee, pence, category) in [
                 ("Netflix", 1_599, "Entertainment:Streaming"), ("NETFLIX UK", 999, "Entertainment:Streaming"),
                 ("Disney Plus", 799, "Entertainment:Streaming"), ("GYM A", 3_000, "Health:Fitness"),
-                ("PUREGYM", 2_900, "Health:Fitness"), ("Vodafone", 3_000, "Bills:Phone"), ("FOO", 500, nil),
+                ("PUREGYM", 2_980, "Health:Fitness"), ("Vodafone", 3_000, "Bills:Phone"), ("FOO", 500, nil),
                 ("FOO2", 500, nil),
             ] as [(String, Int64, String?)] {
                 rows.append(("2026-0\(month)-05", -pence, payee, category))
@@ -476,23 +476,32 @@ struct SpendingCardsTests {
         #expect(
             insight.detail == [
                 InsightPoint(label: "GYM A", value: "30.00"), InsightPoint(label: "NETFLIX UK", value: "9.99"),
-                InsightPoint(label: "Netflix", value: "15.99"), InsightPoint(label: "PUREGYM", value: "29.00"),
+                InsightPoint(label: "Netflix", value: "15.99"), InsightPoint(label: "PUREGYM", value: "29.80"),
             ])
         // April's rows are 24...31 in order: GYM A t27, NETFLIX UK t25, Netflix t24, PUREGYM t28.
         #expect(insight.transactionIDs == ["t27", "t25", "t24", "t28"])
         #expect(
             insight.message
                 == "2 pairs of recurring payments in the same category look alike (GYM A, NETFLIX UK, Netflix, "
-                + "PUREGYM), £84.98 a month between them.")
+                + "PUREGYM), £85.78 a month between them.")
     }
 
-    /// 10% of the larger: 100.00 and 90.00 are exactly 10% apart (no pair); 90.01 is under.
+    /// The same price: within 1% of the larger (100.00 and 99.00 pair, 98.99 does not). Two services
+    /// chosen on purpose do not pair: Netflix 12.99 and Spotify 11.99 (the old 10% rule paired them).
     @Test func duplicateSubscriptionsAmountBoundary() {
-        #expect(!DuplicateSubscriptionsCard.isPair(payees: ("Alpha Insurance", "Zeta Cover"), monthly: (10_000, 9_000)))
-        #expect(DuplicateSubscriptionsCard.isPair(payees: ("Alpha Insurance", "Zeta Cover"), monthly: (10_000, 9_001)))
-        // Names exactly 3 apart pair, 4 apart do not (amounts far apart).
+        #expect(DuplicateSubscriptionsCard.isPair(payees: ("Alpha Insurance", "Zeta Cover"), monthly: (10_000, 9_900)))
+        #expect(!DuplicateSubscriptionsCard.isPair(payees: ("Alpha Insurance", "Zeta Cover"), monthly: (10_000, 9_899)))
+        #expect(!DuplicateSubscriptionsCard.isPair(payees: ("NETFLIX.COM", "SPOTIFY UK"), monthly: (1_299, 1_199)))
+    }
+
+    /// The same merchant: one name inside the other (4 or more characters), or a typo (2 edits, both
+    /// 6 or more characters); short names never pair by edits (`EE` and `O2` are 2 edits apart).
+    @Test func duplicateSubscriptionsSameMerchant() {
         #expect(DuplicateSubscriptionsCard.isPair(payees: ("Spotify", "SPOTIFY AB"), monthly: (1_000, 5_000)))
-        #expect(!DuplicateSubscriptionsCard.isPair(payees: ("Spotify", "SPOTIFY ABC"), monthly: (1_000, 5_000)))
+        #expect(DuplicateSubscriptionsCard.isPair(payees: ("Netflix.com", "NETFLIX"), monthly: (1_000, 5_000)))
+        #expect(DuplicateSubscriptionsCard.isPair(payees: ("Amazon Prime", "Amazom Prime"), monthly: (1_000, 5_000)))
+        #expect(!DuplicateSubscriptionsCard.isPair(payees: ("EE", "O2"), monthly: (1_000, 5_000)))
+        #expect(!DuplicateSubscriptionsCard.isPair(payees: ("Now TV", "Now Gym"), monthly: (1_000, 5_000)))
     }
 
     @Test func duplicateSubscriptionsQuietAndOmitted() {
