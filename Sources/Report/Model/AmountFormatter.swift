@@ -7,7 +7,7 @@ import Ledger
 /// written with their ISO code after the number.
 public enum AmountFormatter {
     /// The real minus sign.
-    public static let minus = "\u{2212}"
+    public static let minus = Money.minusSign
 
     /// `£1,234.50`, `−£1,234.50`, `£0.00`; `1,234.50 XYZ` when the currency has no symbol here.
     public static func string(_ money: Money) -> String {
@@ -40,16 +40,9 @@ public enum AmountFormatter {
     }
 
     /// Symbols printed before the number; other currencies are written with their code after it.
-    static let symbols: [String: String] = ["GBP": "£", "EUR": "€", "USD": "$", "JPY": "¥"]
+    static let symbols = Money.phraseSymbols
 
-    private static func compose(_ money: Money, sign: String) -> String {
-        var digits = money.groupedDecimalString
-        if digits.hasPrefix("-") { digits.removeFirst() }
-        if let symbol = symbols[money.currency.code] {
-            return sign + symbol + digits
-        }
-        return sign + digits + " " + money.currency.code
-    }
+    private static func compose(_ money: Money, sign: String) -> String { money.phrase(sign: sign) }
 
     /// `1.5`, `12`, `2.25` -> `2.3`: at most one decimal, none when it is zero.
     private static func oneDecimal(_ value: Double) -> String {

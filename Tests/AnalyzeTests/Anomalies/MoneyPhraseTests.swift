@@ -5,12 +5,23 @@ import Testing
 
 @Suite("Money in reasons")
 struct MoneyPhraseTests {
-    @Test func symbolsForPoundsEurosAndDollarsCodesOtherwise() {
+    /// Sentences write money as the page's tables do (`AmountFormatter`): the real minus sign, and
+    /// a symbol for pounds, euros, dollars and yen.
+    @Test func symbolsForPoundsEurosDollarsAndYenCodesOtherwise() {
         #expect(MoneyPhrase(currency: .gbp).format(95_000) == "£950.00")
         #expect(MoneyPhrase(currency: .eur).format(120_050) == "€1,200.50")
-        #expect(MoneyPhrase(currency: .usd).format(-300) == "-$3.00")
-        #expect(MoneyPhrase(currency: Currency(code: "JPY")!).format(1_200) == "1,200 JPY")
-        #expect(MoneyPhrase(currency: Currency(code: "CHF")!).format(-1_234) == "-12.34 CHF")
+        #expect(MoneyPhrase(currency: .usd).format(-300) == "\u{2212}$3.00")
+        #expect(MoneyPhrase(currency: Currency(code: "JPY")!).format(1_200) == "¥1,200")
+        #expect(MoneyPhrase(currency: Currency(code: "CHF")!).format(-1_234) == "\u{2212}12.34 CHF")
         #expect(MoneyPhrase(currency: .gbp).magnitude(-7_820) == "£78.20")
+    }
+
+    @Test func sentencesAndTablesWriteMoneyAlike() {
+        for (minorUnits, code) in [(-300, "USD"), (1_200, "JPY"), (-123_456, "GBP"), (-1_234, "CHF"), (5, "KWD")] {
+            let currency = Currency(code: code)!
+            #expect(
+                MoneyPhrase(currency: currency).format(Int64(minorUnits))
+                    == Money(minorUnits: Int64(minorUnits), currency: currency).phrase)
+        }
     }
 }

@@ -69,7 +69,7 @@ struct WealthCardsTests {
                 InsightPoint(label: "Current", value: "800.00"),
                 InsightPoint(label: "Card", value: MoneyText.format(-cardSpend, .gbp)),
             ])
-        let phrase = total.hasPrefix("-") ? "-£" + total.dropFirst() : "£" + total
+        let phrase = total.hasPrefix("-") ? "\u{2212}£" + total.dropFirst() : "£" + total
         #expect(entry.message == "Your net worth at the end of January 2026 is \(phrase) across 2 accounts.")
     }
 
