@@ -23,7 +23,7 @@ struct NewCurrencyDetectorTests {
         #expect(anomaly.date == Data.date("2026-07-02"))
         #expect(anomaly.risk == 0.6)
         #expect(
-            anomaly.reason == "First use of USD on account amex: 2 transactions, \u{2212}£84.10 in total, starting at NYC DELI"
-        )
+            anomaly.reason
+                == "First use of USD on account amex: 2 transactions, \u{2212}£84.10 in total, starting at NYC DELI")
     }
 }
