@@ -16,9 +16,10 @@
 # in: one that is or holds the site or the workspace (`PUBLISH_DIR=.` or the workspace itself),
 # and a folder with files in it that is not a site published here before. Each published site
 # carries a marker file, `.closebook-site`; a site published before the marker existed is known by
-# its shape (index.html, feed.xml and month folders, nothing else). Files whose names start with a
-# dot are never copied (a killed run's temporary files, an editor's swap files): the site makes
-# none. A killed publish leaves its temporary folder beside the target; the next one removes it.
+# its shape (index.html, feed.xml, month folders and year pages, nothing else). Files whose names
+# start with a dot are never copied (a killed run's temporary files, an editor's swap files): the
+# site makes none. A killed publish leaves its temporary folder beside the target; the next one
+# removes it.
 #
 # Exit status: 0 published; 1 the copy or the swap failed; 2 usage error (no site, a target that
 # would lose data).
@@ -74,7 +75,9 @@ previous_site() {
         [ -e "$entry" ] || [ -L "$entry" ] || continue
         name=${entry##*/}
         [ -e "$SITE/$name" ] && continue
-        [[ $name =~ ^[0-9]{4}(-[0-9]{2})?$ ]] && [ -d "$entry" ] && continue
+        # A month or a year the site no longer has (its data was removed since).
+        [[ $name =~ ^[0-9]{4}-[0-9]{2}$ ]] && [ -d "$entry" ] && continue
+        [[ $name =~ ^year-[0-9]{4}\.html$ ]] && [ -f "$entry" ] && continue
         return 1
     done
     return 0

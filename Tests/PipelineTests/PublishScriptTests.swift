@@ -150,6 +150,7 @@ struct PublishScriptTests {
         try Self.write("old index", older.appendingPathComponent("index.html"))
         try Self.write("old feed", older.appendingPathComponent("feed.xml"))
         try Self.write("sept", older.appendingPathComponent("2026-09/index.html"))
+        try Self.write("2025", older.appendingPathComponent("year-2025.html"))
         let replaced = try Self.run(site, older.path, workspace: workspace)
         #expect(replaced.status == 0, "\(replaced.output)")
         #expect(Self.files(older) == [".closebook-site", "2026-10/index.html", "feed.xml", "index.html"])
