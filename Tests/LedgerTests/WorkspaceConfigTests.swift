@@ -96,7 +96,7 @@ struct WorkspaceConfigTests {
         ),
         (
             "budget = 1\n",
-            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close, export or allow_links_outside_workspace)"
+            "closebook.toml:1:1: error: unknown key 'budget' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close, export, insights or allow_links_outside_workspace)"
         ),
         ("[publish]\nredact = \"yes\"\n", "closebook.toml:2:1: error: 'redact' must be true or false"),
         ("[publish]\nredacted = true\n", "closebook.toml:2:1: error: unknown key 'redacted' (expected redact)"),
@@ -152,5 +152,18 @@ extension WorkspaceConfigTests {
         let config = try WorkspaceConfig.parse(
             "[export]\nformats = [\"csv\", \"journal\", \"csv\"]\n", path: "closebook.toml")
         #expect(config.export.formats == [.csv, .journal])
+    }
+
+    @Test func intendedPairsAreReadAndCheckedAtTheirLine() throws {
+        let config = try WorkspaceConfig.parse(
+            "[insights]\nintended_pairs = [[\"Netflix\", \"Netflix Kids\"]]\n", path: "closebook.toml")
+        #expect(config.intendedPairs == [["Netflix", "Netflix Kids"]])
+        #expect {
+            try WorkspaceConfig.parse("[insights]\nintended_pairs = [[\"Netflix\"]]\n", path: "closebook.toml")
+        } throws: { error in
+            (error as? ConfigError)?.description
+                == "closebook.toml:2:1: error: 'intended_pairs' must be a list of pairs of payee names, such as "
+                + "[[\"Netflix\", \"Netflix Kids\"]]"
+        }
     }
 }

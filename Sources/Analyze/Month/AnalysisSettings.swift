@@ -15,6 +15,8 @@ public struct AnalysisSettings: Sendable {
     public var goals: [GoalConfig]
     /// `[close]`: whether closed months are locked.
     public var close = CloseSettings()
+    /// `[insights] intended_pairs`: pairs of payees that are not duplicates.
+    public var intendedPairs: [[String]] = []
 
     public init(
         budgets: [CategoryPath: Money] = [:], accounts: [AccountID: AccountConfig] = [:],

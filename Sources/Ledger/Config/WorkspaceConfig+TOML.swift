@@ -150,10 +150,27 @@ struct TOMLConfigReader {
             case "export":
                 guard let table = value.table else { throw fail("", key, "'export' must be an [export] table") }
                 config.export = try readExport(table)
+            case "insights":
+                guard let table = value.table else { throw fail("", key, "'insights' must be an [insights] table") }
+                for name in table.keys.sorted() {
+                    guard name == "intended_pairs" else {
+                        throw fail("insights", name, "unknown key '\(name)' (expected intended_pairs)")
+                    }
+                    let message =
+                        "'intended_pairs' must be a list of pairs of payee names, such as "
+                        + "[[\"Netflix\", \"Netflix Kids\"]]"
+                    guard let pairs = table[name]?.array else { throw fail("insights", name, message) }
+                    for index in 0..<pairs.count {
+                        guard let pair = pairs[index].array, pair.count == 2, let a = pair[0].string,
+                            let b = pair[1].string, !a.isEmpty, !b.isEmpty
+                        else { throw fail("insights", name, message) }
+                        config.intendedPairs.append([a, b])
+                    }
+                }
             default:
                 throw fail(
                     "", key,
-                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close, export or allow_links_outside_workspace)"
+                    "unknown key '\(key)' (expected base_currency, accounts, budgets, categorize, plan, goals, publish, close, export, insights or allow_links_outside_workspace)"
                 )
             }
         }

@@ -21,6 +21,9 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var publish = PublishSettings()
     /// `[close]`: how closed months are kept.
     public var close = CloseSettings()
+    /// `[insights] intended_pairs`: recurring payments a person chose both of, by payee name; the
+    /// duplicate-subscriptions card and advice leave each pair alone.
+    public var intendedPairs: [[String]] = []
     /// `[export]`: which formats `make report` exports the ledger to.
     public var export = ExportSettings()
 

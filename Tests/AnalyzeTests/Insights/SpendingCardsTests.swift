@@ -29,12 +29,13 @@ struct SpendingCardsTests {
     /// The facts of `month` ("2026-03") over `rows`, with the recurring series detected at its end.
     static func facts(
         _ rows: [Row], _ month: String, budgets: [String: Int64] = [:], anomalies: [Anomaly] = [],
-        extra: [Transaction] = []
+        extra: [Transaction] = [], intendedPairs: [[String]] = []
     ) -> InsightFacts {
         let history = history(rows, extra: extra)
         var budgetMap: [CategoryPath: Money] = [:]
         for (name, pence) in budgets { budgetMap[CategoryPath(name)!] = Money(minorUnits: pence, currency: .gbp) }
-        let settings = AnalysisSettings(budgets: budgetMap)
+        var settings = AnalysisSettings(budgets: budgetMap)
+        settings.intendedPairs = intendedPairs
         let yearMonth = YearMonth(month)!
         let context = MonthContext(history: history, month: yearMonth, settings: settings)
         let forecast = Forecast(
@@ -492,6 +493,24 @@ struct SpendingCardsTests {
         #expect(DuplicateSubscriptionsCard.isPair(payees: ("Alpha Insurance", "Zeta Cover"), monthly: (10_000, 9_900)))
         #expect(!DuplicateSubscriptionsCard.isPair(payees: ("Alpha Insurance", "Zeta Cover"), monthly: (10_000, 9_899)))
         #expect(!DuplicateSubscriptionsCard.isPair(payees: ("NETFLIX.COM", "SPOTIFY UK"), monthly: (1_299, 1_199)))
+    }
+
+    /// A pair the person marked as intended (`[insights] intended_pairs`, names compared with only
+    /// letters and digits, any case) is left alone: of the two pairs above, only the gyms remain.
+    @Test func duplicateSubscriptionsLeaveIntendedPairsAlone() throws {
+        var rows: [Row] = []
+        for month in 1...4 {
+            for (payee, pence, category) in [
+                ("Netflix", 1_599, "Entertainment:Streaming"), ("NETFLIX UK", 999, "Entertainment:Streaming"),
+                ("GYM A", 3_000, "Health:Fitness"), ("PUREGYM", 2_980, "Health:Fitness"),
+            ] as [(String, Int64, String?)] {
+                rows.append(("2026-0\(month)-05", -pence, payee, category))
+            }
+        }
+        let facts = Self.facts(rows, "2026-04", intendedPairs: [["netflix uk", "NETFLIX"]])
+        let insight = try Self.insight(DuplicateSubscriptionsCard().evaluate(facts))
+        #expect(insight.metric == InsightMetric(value: "1", unit: "count"))
+        #expect(insight.detail?.map(\.label) == ["GYM A", "PUREGYM"])
     }
 
     /// The same merchant: one name inside the other (4 or more characters), or a typo (2 edits, both

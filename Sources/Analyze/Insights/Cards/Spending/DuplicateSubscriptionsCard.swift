@@ -45,8 +45,13 @@ struct DuplicateSubscriptionsCard: InsightCard {
     }
 
     /// The pairs of `facts.recurringOutgoings` (by index) that look alike, with their category,
-    /// category by category in name order.
+    /// category by category in name order; pairs the person marked as intended (`[insights]
+    /// intended_pairs`, names compared as `normalised`) are left out.
     static func pairs(_ facts: InsightFacts) -> [(category: String, a: Int, b: Int)] {
+        let intended = Set(
+            facts.context.settings.intendedPairs.filter { $0.count == 2 }.map {
+                Set([normalised($0[0]), normalised($0[1])])
+            })
         let history = facts.history
         let outgoings = facts.recurringOutgoings
         var byCategory: [String: [Int]] = [:]
@@ -62,7 +67,9 @@ struct DuplicateSubscriptionsCard: InsightCard {
                     let payees = (
                         history.groups[outgoings[a].entry.group].payee, history.groups[outgoings[b].entry.group].payee
                     )
-                    if isPair(payees: payees, monthly: (outgoings[a].monthly, outgoings[b].monthly)) {
+                    if isPair(payees: payees, monthly: (outgoings[a].monthly, outgoings[b].monthly)),
+                        !intended.contains(Set([normalised(payees.0), normalised(payees.1)]))
+                    {
                         result.append((category, a, b))
                     }
                 }
