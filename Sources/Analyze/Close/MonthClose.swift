@@ -38,16 +38,18 @@ struct MonthClose {
         let month = snapshot.month
         guard let record = try store.record(month), let latest = record.versions.last else {
             guard closable else { return (.none, nil) }
+            let transactions = snapshot.transactions
             let first = CloseRecord(
                 month: month.description,
                 versions: [version(1, kind: "closed", reason: nil, snapshot: snapshot, changes: nil)])
-            try store.write(first, month: month, transactions: snapshot.transactions)
+            try store.write(first, month: month, transactions: transactions)
             return (.closed, first)
         }
         if latest.digest == snapshot.digest && latest.figures == snapshot.figures { return (.none, record) }
         let old = store.transactions(month, version: latest.version)
+        let transactions = snapshot.transactions
         let changes = CloseChanges(
-            since: latest.version, old: old, new: snapshot.transactions,
+            since: latest.version, old: old, new: transactions,
             causes: InputFiles.causes(recorded: latest.inputs, current: inputs())
         ).explained(by: explain)
         let reopened = reopen.flatMap { $0.month == month ? $0.reason : nil }
@@ -58,7 +60,7 @@ struct MonthClose {
                 latest.version + 1, kind: reopened == nil ? "restated" : "reopened",
                 reason: reopened ?? (changes.causes.isEmpty ? nil : changes.causes.joined(separator: "; ")),
                 snapshot: snapshot, changes: changes))
-        try store.write(updated, month: month, transactions: snapshot.transactions)
+        try store.write(updated, month: month, transactions: transactions)
         return (.restated(changes), updated)
     }
 
@@ -67,7 +69,7 @@ struct MonthClose {
     ) -> CloseVersion {
         var version = CloseVersion(
             version: number, recordedAt: now, kind: kind, reason: reason, figures: snapshot.figures,
-            transactionCount: snapshot.transactions.count, digest: snapshot.digest, inputs: inputs())
+            transactionCount: snapshot.rows.count, digest: snapshot.digest, inputs: inputs())
         version.changes = changes
         return version
     }

@@ -166,6 +166,7 @@ public struct AnalysisRun {
         let months = single ? [selection.selected] : selection.months
         let encoder = PrettyJSONEncoder()
         var inputs: [InputFile]?
+        let sources = RowSources(ledgerPath: ledgerPath)
         var openingDates: [String: CivilDate] = [:]
         for (id, account) in settings.accounts { openingDates[id.rawValue] = account.openingDate }
         var accountCurrencies: [AccountID: Currency] = [:]
@@ -194,7 +195,7 @@ public struct AnalysisRun {
             if let closing, !single {
                 try close(
                     month: month, analysis: &analysis, history: history, facts: facts, closing: closing,
-                    inputs: &inputs, outcome: &outcome)
+                    inputs: &inputs, sources: sources, outcome: &outcome)
             }
             if month == selection.selected {
                 let goals = GoalRates.notices(
@@ -230,7 +231,7 @@ public struct AnalysisRun {
     /// reconciles by its end (the import report's balance checks).
     func close(
         month: YearMonth, analysis: inout MonthAnalysis, history: LedgerHistory, facts: ImportFacts?,
-        closing: Closing, inputs: inout [InputFile]?, outcome: inout Outcome
+        closing: Closing, inputs: inout [InputFile]?, sources: RowSources, outcome: inout Outcome
     ) throws {
         let last = month.lastDay.isoString
         let reconciles = !(facts?.files ?? []).contains { file in
@@ -248,20 +249,7 @@ public struct AnalysisRun {
                 collected = files
                 return files
             })
-        closer.explain = { ids in
-            // A closed month changed: the ledger is read whole once more, for these rows' sources.
-            let wanted = Set(ids)
-            guard let bytes = try? FileOutput.read(ledgerPath),
-                let journal = try? JournalCodec.decode(bytes, path: ledgerPath)
-            else { return [:] }
-            var found: [String: (category: String, row: String)] = [:]
-            for transaction in journal.transactions where wanted.contains(transaction.id.rawValue) {
-                found[transaction.id.rawValue] = (
-                    transaction.categorySource.description, transaction.source.description
-                )
-            }
-            return found
-        }
+        closer.explain = sources.explain
         let (result, record) = try closer.apply(snapshot, closable: analysis.complete == true && reconciles)
         inputs = collected
         switch result {
