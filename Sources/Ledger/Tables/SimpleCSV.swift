@@ -1,5 +1,3 @@
-import Ledger
-
 /// The rows of a small, hand-written CSV table with a fixed header (`date,currency,rate`).
 ///
 /// These tables are a few hundred lines written by people, not bank exports: cells are split on
