@@ -10,7 +10,7 @@ import Ledger
 ///
 /// The file is rejected, at the cell that shows it, when a cell fits no candidate left, or when
 /// two candidates read every cell and give different dates for some of them. A date written with
-/// full stops (`05.12.25`) is taken as day first unless the account says otherwise.
+/// full stops (`05.12.25`) is taken as day first unless a cell or the account says otherwise.
 struct DateFormatSniffer {
     /// A format `auto` may settle on.
     struct Candidate {
@@ -122,6 +122,16 @@ struct DateFormatSniffer {
             if let preferring, let preferred = standing.first(where: { $0.order == preferring }) {
                 return preferred.format
             }
+            // A date written with full stops and the year last (`05.12.2025`) is day first
+            // wherever it is written so (Germany, Austria, Switzerland, Scandinavia, Eastern
+            // Europe); month first is a US habit, written with slashes. So when no cell tells,
+            // full stops mean day first; a cell only month first can read (`01.13.2018`) still
+            // settles it the other way, as it does for slashes.
+            if let dayFirst = standing.first(where: {
+                $0.order == .dayMonthYear && $0.format.description.hasPrefix("%d.")
+            }) {
+                return dayFirst.format
+            }
             let readings = standing.compactMap { $0.format.parse(ambiguous.text)?.isoString }
             let formats = standing.map(\.format.description).joined(separator: " and as ")
             throw Failure(
@@ -149,13 +159,6 @@ struct DateFormatSniffer {
             )
         }
         for candidate in all {
-            // A date written with full stops and the year last (`05.12.2025`) is day first
-            // wherever it is written so (Germany, Austria, Switzerland, Scandinavia, Eastern
-            // Europe); month first is a US habit, written with slashes. Only an account's
-            // `date_order = "mdy"` reads it the other way.
-            if configuredOrder == nil, candidate.order == .monthDayYear, candidate.format.description.hasPrefix("%m.") {
-                continue
-            }
             if let order = candidate.order, let configuredOrder, order != configuredOrder {
                 excluded.append(candidate)
             } else {

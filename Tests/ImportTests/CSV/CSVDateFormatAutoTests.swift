@@ -229,7 +229,7 @@ struct CSVDateFormatAutoTests {
         )
     }
 
-    @Test("dates written with full stops are day first, unless the account says mdy")
+    @Test("dates written with full stops are day first, unless a cell or the account says mdy")
     func dottedDatesAreDayFirst() throws {
         // 05.12.2025 and 03.11.2025: no day above 12, yet written as Germans write dates.
         let text = "Buchungstag;Betrag\n05.12.2025;-10,00\n03.11.2025;20,00\n"
@@ -241,6 +241,12 @@ struct CSVDateFormatAutoTests {
             Array(text.utf8), path: "inbox/dotted.csv",
             context: ReadContext(defaultCurrency: .eur, account: monthFirst))
         #expect(dates(file2) == ["2025-05-12", "2025-03-11"])
+        // A cell only month first can read (13 is no month) settles it the other way, whatever
+        // the dots usually mean; before, the file was refused at that cell.
+        let settled = text + "01.13.2025;-5,00\n"
+        let file3 = try CSVReader(profiles: []).read(
+            Array(settled.utf8), path: "inbox/dotted.csv", context: ReadContext(defaultCurrency: .eur))
+        #expect(dates(file3) == ["2025-05-12", "2025-03-11", "2025-01-13"])
     }
 
     // MARK: - Shapes

@@ -76,7 +76,7 @@ struct ColumnEvidence {
             if value < 0 { negatives += 1 }
             if value == 0 { zeros += 1 }
             if value % 10_000 != 0 { fractions += 1 }
-            if cell.hasSuffix("-") { trailingMinus += 1 }
+            if ColumnEvidence.hasTrailingMinus(cell) { trailingMinus += 1 }
             let digits = cell.utf8.filter(AmountCell.isDigit)
             if digits.count > 1, digits.first == UInt8(ascii: "0"), !cell.contains(where: { $0 == "." || $0 == "," }) {
                 leadingZeros += 1
@@ -84,6 +84,15 @@ struct ColumnEvidence {
         case .empty, .text:
             values.append(nil)
         }
+    }
+
+    /// Whether `cell` writes its minus after the digits (`12.50-`), also before a currency code or
+    /// symbol (`12,50- EUR`).
+    static func hasTrailingMinus(_ cell: String) -> Bool {
+        var bytes = cell.utf8[...]
+        while let last = bytes.last, last == 0x20 || AmountCell.isSymbolByte(last) { bytes = bytes.dropLast() }
+        guard bytes.last == UInt8(ascii: "-") else { return false }
+        return bytes.dropLast().last.map(AmountCell.isDigit) ?? false
     }
 
     /// The number in `cell`, in ten-thousandths, or nil when it does not read as one.

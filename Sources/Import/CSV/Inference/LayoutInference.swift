@@ -139,7 +139,7 @@ enum LayoutInference {
                 default:
                     if cell.contains(where: { $0 == "." || $0 == "," }) { undecided += 1 }
                 }
-                if cell.hasSuffix("-"), cell.dropLast().last?.isNumber == true { trailingMinus = true }
+                if ColumnEvidence.hasTrailingMinus(cell) { trailingMinus = true }
             }
         }
         // As the loader reads `decimal_mark` without `grouping`, so the printed profile reads the same.
