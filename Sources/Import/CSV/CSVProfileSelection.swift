@@ -108,9 +108,14 @@ struct CSVProfileSelection {
             // no profile knows may not be a bank export at all, and the message goes into reports.
             let quoted = RejectedHeader.find(head).map { " Its header (line \($0.line)) reads: \($0.text)." } ?? ""
             // When one account line settles it, the entry to paste, with that line marked.
+            // Otherwise the profile the file's cells suggest, with each guess marked.
             let entry =
                 error.decision.map {
                     $0.offer(fileName: LayoutInference.fileName(path), accountID: context.accountID) + "\nOr add"
+                }
+                ?? ProfileDraft(head: head, path: path).map {
+                    " To read it, save this as importers/\(LayoutInference.inferredID(path)).toml and check the lines marked DECIDE:\n"
+                        + $0.toml + "\nOr add"
                 } ?? " Add"
             throw ImportDiagnostic(
                 path: path, line: error.line, column: error.column,

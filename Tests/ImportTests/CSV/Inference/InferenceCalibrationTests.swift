@@ -53,9 +53,10 @@ struct InferenceCalibrationTests {
         print((["| File | Reading | Confidence |", "|---|---|---|"] + rows + [total]).joined(separator: "\n"))
     }
 
-    /// A refusal is clear when it names what could not be decided and gives the text to paste.
+    /// A refusal is clear when it names what could not be decided and gives the text to paste: an
+    /// `[[accounts]]` entry, or a profile draft with its guesses marked.
     static func refusalIsClear(_ message: String) -> Bool {
-        message.contains("[[accounts]]") || message.contains("[csv]")
+        message.contains("[[accounts]]") || (message.contains("[columns]") && message.contains("DECIDE"))
     }
 
     @Test func widenedCorpusIsNeverConfidentlyWrong() throws {
