@@ -2,7 +2,7 @@ import Ledger
 
 /// Decides the currency of a file no profile matches and that has no currency column: from what
 /// the amounts are written with (`$1,234.56`, `-12,50 €`, `1 200 kr`, `EUR 5.00`), else from the
-/// money columns' header words (`Amount (USD)`, `Betrag EUR`), else from `closebook.toml` (the
+/// money columns' header words (`Amount (USD)`, `Betrag EUR`, `Määrä EUROA`), else from `closebook.toml` (the
 /// account's currency, then `base_currency`).
 ///
 /// A currency taken from the workspace, not the file, is said in a warning: a US-dollar export
@@ -38,6 +38,15 @@ enum CurrencyInference {
         "r$": "BRL", "kč": "CZK", "ft": "HUF", "₽": "RUB", "руб": "RUB", "руб.": "RUB", "₺": "TRY", "lei": "RON",
         "₪": "ILS", "₩": "KRW", "us$": "USD", "c$": "CAD", "ca$": "CAD", "a$": "AUD", "au$": "AUD", "nz$": "NZD",
         "hk$": "HKD", "s$": "SGD", "₴": "UAH", "лв": "BGN", "лв.": "BGN", "₱": "PHP", "฿": "THB", "rm": "MYR",
+    ]
+
+    /// Currency names a header may use instead of a code (`Määrä EUROA`, `Amount in dollars`),
+    /// folded as header words are, as the symbol they stand for.
+    static let headerNames: [String: String] = [
+        "euro": "€", "euros": "€", "euroa": "€", "eura": "€", "eur.": "€", "dollar": "$", "dollars": "$",
+        "dolares": "$", "pound": "£", "pounds": "£", "sterling": "£", "kronor": "kr", "kroner": "kr",
+        "kronur": "kr", "zloty": "zł", "zlotych": "zł", "forint": "ft", "franken": "chf", "yen": "¥",
+        "rubles": "₽", "roubles": "₽", "rupees": "₹",
     ]
 
     /// What is written around the number in `cell` (`$` in `-$89.10`, `kr` in `1 200,00 kr`),
@@ -102,7 +111,8 @@ enum CurrencyInference {
         for column in columns {
             guard let header = column.header else { continue }
             for word in HeaderVocabulary.fold(header).split(separator: " ") {
-                if let (currency, shared) = currency(for: String(word), workspace: workspace) {
+                let word = headerNames[String(word)] ?? String(word)
+                if let (currency, shared) = currency(for: word, workspace: workspace) {
                     return fromFile(
                         currency, shared: shared, evidence: "the header \(column.describe) names it", context: context)
                 }

@@ -110,6 +110,25 @@ struct InferenceTrustTests {
         #expect(Self.confidence(file) == "high")
     }
 
+    @Test("a header may name the currency in words: EUROA (Finnish), dollars, kronor of the workspace")
+    func theHeaderNamesTheCurrencyInWords() throws {
+        func read(_ text: String, workspace: [Currency] = []) throws -> ParsedFile {
+            try CSVReader(profiles: []).read(
+                Array(text.utf8), path: "inbox/words.csv",
+                context: ReadContext(defaultCurrency: .usd, workspaceCurrencies: workspace))
+        }
+        let rows = "02.01.2019;-201,10;ACCOUNT HOLDER\n04.01.2019;502,93;EMPLOYER\n15.01.2019;-5,65;OSUUSPANKKI\n"
+        let euros = try read("Kirjauspäivä;Määrä EUROA;Saaja/Maksaja\n" + rows)
+        #expect(euros.csvRecords.map(\.amount) == [-20_110, 50_293, -565].map { Money(minorUnits: $0, currency: .eur) })
+        #expect(!euros.warnings.contains { $0.message.hasPrefix("currency assumed") })
+        let sek = try #require(Currency(isoCode: "SEK"))
+        let nok = try #require(Currency(isoCode: "NOK"))
+        let kroner = try read("Dato;Beløp i kroner;Tekst\n" + rows, workspace: [.gbp, nok])
+        #expect(kroner.csvRecords.allSatisfy { $0.amount.currency == nok })
+        let kronor = try read("Datum;Belopp kronor;Text\n" + rows)
+        #expect(kronor.csvRecords.allSatisfy { $0.amount.currency == sek })
+    }
+
     @Test func aCurrencyTakenFromTheWorkspaceIsWarnedAbout() throws {
         let base = try Self.read("northmoor-en-signed.csv", base: .gbp, workspace: [.gbp])
         #expect(base.csvRecords.allSatisfy { $0.amount.currency == .gbp })
