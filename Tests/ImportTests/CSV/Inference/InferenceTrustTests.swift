@@ -119,7 +119,8 @@ struct InferenceTrustTests {
         }
         let rows = "02.01.2019;-201,10;ACCOUNT HOLDER\n04.01.2019;502,93;EMPLOYER\n15.01.2019;-5,65;OSUUSPANKKI\n"
         let euros = try read("Kirjauspäivä;Määrä EUROA;Saaja/Maksaja\n" + rows)
-        #expect(euros.csvRecords.map(\.amount) == [-20_110, 50_293, -565].map { Money(minorUnits: $0, currency: .eur) })
+        #expect(
+            euros.csvRecords.map(\.amount) == [-20_110, 50_293, -565].map { Money(minorUnits: $0, currency: .eur) })
         #expect(!euros.warnings.contains { $0.message.hasPrefix("currency assumed") })
         let sek = try #require(Currency(isoCode: "SEK"))
         let nok = try #require(Currency(isoCode: "NOK"))
