@@ -403,7 +403,10 @@ struct ProfileTableReader {
             switch sign {
             case "normal": profile.invertSign = false
             case "inverted": profile.invertSign = true
-            default: throw fail("amount", "sign", "sign '\(sign)' must be \"normal\" or \"inverted\"")
+            case "plus-is-money-in": profile.plusIsMoneyIn = true
+            default:
+                throw fail(
+                    "amount", "sign", "sign '\(sign)' must be \"normal\", \"inverted\" or \"plus-is-money-in\"")
             }
         }
         var decimalMark = UInt8(ascii: ".")

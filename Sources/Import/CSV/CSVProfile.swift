@@ -48,6 +48,9 @@ public struct CSVProfile: Sendable, Equatable {
     public var trailingMinus: Bool
     /// Card exports that show charges as positive numbers.
     public var invertSign: Bool
+    /// `sign = "plus-is-money-in"`: a signed column whose `+` marks money in, and whose amounts
+    /// without a sign went out.
+    public var plusIsMoneyIn: Bool
     /// Zero-amount rows are skipped as notices unless this is set.
     public var keepZeroAmounts: Bool
     /// A fee the bank takes on top of the row's amount, as a positive number (Revolut's `Fee`):
@@ -123,6 +126,7 @@ public struct CSVProfile: Sendable, Equatable {
         self.decimalStyle = .point
         self.trailingMinus = false
         self.invertSign = false
+        self.plusIsMoneyIn = false
         self.keepZeroAmounts = false
         self.fee = nil
         self.currency = .context

@@ -37,6 +37,8 @@ struct CSVRowMapper {
     private let decimalStyle: DecimalStyle
     private let trailingMinus: Bool
     private let invertSign: Bool
+    /// The `+` column of `sign = "plus-is-money-in"`: a cell without it went out.
+    private let plusColumn: Int?
     private let keepZeroAmounts: Bool
     private let collapseSpaces: Bool
     private let trimBytes: [UInt8]
@@ -68,6 +70,11 @@ struct CSVRowMapper {
         decimalStyle = profile.decimalStyle
         trailingMinus = profile.trailingMinus
         invertSign = profile.invertSign
+        if profile.plusIsMoneyIn, case .signed(let column) = layout.amount {
+            plusColumn = column
+        } else {
+            plusColumn = nil
+        }
         keepZeroAmounts = profile.keepZeroAmounts
         collapseSpaces = profile.collapseSpaces
         trimBytes = Array(profile.trimCharacters.utf8)
@@ -138,6 +145,11 @@ struct CSVRowMapper {
         // Amount.
         guard var amount = readAmount(line: line, currency: currency, cell: cell) else { return }
         if invertSign, let flipped = amount.negated { amount = flipped }
+        if let plusColumn, amount.isPositive, cell(plusColumn).first(where: { $0 != 0x20 }) != UInt8(ascii: "+"),
+            let flipped = amount.negated
+        {
+            amount = flipped
+        }
         var fee: Money?
         if let column = layout.fee, !cell(column).isEmpty {
             guard let charged = parseAmount(cell(column), line: line, currency: currency, column: column) else {

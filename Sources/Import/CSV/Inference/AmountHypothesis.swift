@@ -6,6 +6,9 @@ struct AmountHypothesis {
         case signed(Int, inverted: Bool)
         case debitCredit(debit: Int, credit: Int)
         case indicator(amount: Int, indicator: Int, debitValues: [String], creditValues: [String])
+        /// One column with no minus, whose `+` marks money in: the amounts without a sign went
+        /// out (a card's purchases beside its `+500.00` payment).
+        case plusMarked(Int)
     }
 
     var kind: Kind
@@ -27,6 +30,9 @@ struct AmountHypothesis {
         case .indicator(let amount, let indicator, let debitValues, let creditValues):
             result.kind = .indicator(
                 amount: amount, indicator: indicator, debitValues: creditValues, creditValues: debitValues)
+        case .plusMarked:
+            // What is written decides each row: there is no other way round to read it.
+            return self
         }
         return result
     }
@@ -40,6 +46,7 @@ struct AmountHypothesis {
         case .signed(let column, _): [column]
         case .debitCredit(let debit, let credit): [debit, credit]
         case .indicator(let amount, let indicator, _, _): [amount, indicator]
+        case .plusMarked(let column): [column]
         }
     }
 
@@ -49,6 +56,7 @@ struct AmountHypothesis {
         case .signed(let column, _): [column]
         case .debitCredit(let debit, let credit): [debit, credit]
         case .indicator(let amount, _, _, _): [amount]
+        case .plusMarked(let column): [column]
         }
     }
 }

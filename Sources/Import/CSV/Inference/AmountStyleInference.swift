@@ -175,6 +175,7 @@ struct AmountStyleInference {
         if accountSign != nil { return decision }
         if case .debitCredit = decision.hypothesis.kind, decision.hypothesis.signKnown { return decision }
         if case .signed(_, true) = decision.hypothesis.kind, accountKind == .creditCard { return decision }
+        if case .plusMarked = decision.hypothesis.kind { return decision }
         var result = decision
         let counted = "\(positives) of \(amounts.count) amounts"
         if accountKind == .creditCard {
@@ -272,6 +273,17 @@ struct AmountStyleInference {
                             amounts: amounts, signKnown: true,
                             plausibility: plausibility + 25 + 5 * indicator.strength(of: .indicator)))
                 }
+            }
+            // No minus anywhere, but a `+` on some amounts: the `+` marks money in, and the
+            // amounts without a sign went out.
+            if column.negatives == 0 && column.pluses > 0 && column.pluses < column.numbers {
+                let amounts = zip(column.values, column.plusRows).map { value, plus in
+                    value.map { plus ? abs($0) : -abs($0) }
+                }
+                result.append(
+                    AmountHypothesis(
+                        kind: .plusMarked(column.index), amounts: amounts, signKnown: true,
+                        plausibility: plausibility + 20))
             }
             result.append(
                 AmountHypothesis(
@@ -400,7 +412,7 @@ struct AmountStyleInference {
 
     private func name(_ hypothesis: AmountHypothesis) -> String {
         switch hypothesis.kind {
-        case .signed(let column, _): return describe(column)
+        case .signed(let column, _), .plusMarked(let column): return describe(column)
         case .debitCredit(let debit, let credit): return "\(describe(debit)) and \(describe(credit))"
         case .indicator(let amount, let indicator, _, _): return "\(describe(amount)) with \(describe(indicator))"
         }
@@ -444,7 +456,7 @@ struct AmountStyleInference {
         case .debitCredit(let debit, let credit):
             return
                 "the sign of the amounts is not clear: \(describe(debit)) and \(describe(credit)) hold money out and money in, but their names do not say which is which: reading \(describe(debit)) as money out, line \(line) is \(money(value)); reading it as money in, line \(line) is \(money(-value)); no balance column settles it"
-        case .indicator:
+        case .indicator, .plusMarked:
             return "the sign of the amounts is not clear"
         }
     }

@@ -20,6 +20,9 @@ struct ColumnEvidence {
     private(set) var zeros = 0
     /// Numbers written with a trailing minus (`12.50-`).
     private(set) var trailingMinus = 0
+    /// Numbers written with a leading `+` (`+500.00`), and per data row whether its cell is one.
+    private(set) var pluses = 0
+    private(set) var plusRows: [Bool] = []
     /// Numbers with a leading zero before other digits (`000123`): codes, not amounts.
     private(set) var leadingZeros = 0
     private(set) var currencyCodes = 0
@@ -48,6 +51,7 @@ struct ColumnEvidence {
     }
 
     mutating func observe(_ cell: String, style: DecimalStyle, trailingMinusStyle: Bool) {
+        plusRows.append(cell.first == "+")
         rows += 1
         cells.append(cell)
         guard !cell.isEmpty else {
@@ -77,6 +81,7 @@ struct ColumnEvidence {
             if value == 0 { zeros += 1 }
             if value % 10_000 != 0 { fractions += 1 }
             if ColumnEvidence.hasTrailingMinus(cell) { trailingMinus += 1 }
+            if cell.first == "+" { pluses += 1 }
             let digits = cell.utf8.filter(AmountCell.isDigit)
             if digits.count > 1, digits.first == UInt8(ascii: "0"), !cell.contains(where: { $0 == "." || $0 == "," }) {
                 leadingZeros += 1

@@ -53,6 +53,7 @@ enum InferredProfileTOML {
             lines.append("credit_values = \(list(creditValues))")
         }
         if profile.invertSign { lines.append("sign = \"inverted\"") }
+        if profile.plusIsMoneyIn { lines.append("sign = \"plus-is-money-in\"") }
         if profile.decimalStyle.decimalMark == UInt8(ascii: ",") { lines.append("decimal_mark = \",\"") }
         if profile.trailingMinus { lines.append("trailing_minus = true") }
         switch profile.currency {

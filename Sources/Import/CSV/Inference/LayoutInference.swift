@@ -279,10 +279,19 @@ enum LayoutInference {
         }
         let amountLayout: CSVProfile.AmountLayout
         var invert = false
+        var plusIsMoneyIn = false
         switch decision.hypothesis.kind {
         case .signed(let column, let inverted):
             amountLayout = .signed(ref(column))
             invert = inverted
+        case .plusMarked(let column):
+            amountLayout = .signed(ref(column))
+            plusIsMoneyIn = true
+            // Strong, but one column of evidence, as a mark on a few rows is.
+            reasons.append(
+                "'+' in \(describe(column)) marks money in on \(evidence[column].pluses) of \(dataRows.count) rows, and no amount has a minus; the amounts without a sign went out"
+            )
+            lower(to: .medium)
         case .debitCredit(let debit, let credit):
             amountLayout = .debitCredit(debit: ref(debit), credit: ref(credit))
         case .indicator(let amount, let indicator, let debitValues, let creditValues):
@@ -361,6 +370,7 @@ enum LayoutInference {
             )
         }
         profile.invertSign = invert
+        profile.plusIsMoneyIn = plusIsMoneyIn
         if let balance = decision.balance {
             if balance.chain?.kind == .before {
                 profile.balanceBefore = ref(balance.column)
@@ -486,7 +496,9 @@ enum LayoutInference {
         func shown(_ values: [String]) -> String { values == [""] ? "unmarked" : values.joined(separator: "/") }
         var parts = ["date \(profile.date) (\(profile.dateFormat))"]
         switch profile.amount {
-        case .signed(let column): parts.append("amount \(column)\(profile.invertSign ? " (sign inverted)" : "")")
+        case .signed(let column):
+            let sign = profile.invertSign ? " (sign inverted)" : profile.plusIsMoneyIn ? " ('+' is money in)" : ""
+            parts.append("amount \(column)\(sign)")
         case .debitCredit(let debit, let credit): parts.append("money out \(debit), money in \(credit)")
         case .indicator(let amount, let indicator, let debit, let credit):
             parts.append(

@@ -130,6 +130,31 @@ struct InferenceTrustTests {
         #expect(kronor.csvRecords.allSatisfy { $0.amount.currency == sek })
     }
 
+    @Test("a '+' on a few amounts and no minus anywhere: the '+' is money in, the rest went out")
+    func anExplicitPlusIsSignEvidence() throws {
+        let text = """
+            Date,Description,Amount
+            2024-03-01,TESCO STORES 2231,23.40
+            2024-03-03,SHELL HAYES,45.00
+            2024-03-05,PAYMENT THANK YOU, +500.00
+            2024-03-09,AMAZON MKTPLACE,19.99
+
+            """
+        let file = try CSVReader(profiles: []).read(
+            Array(text.utf8), path: "inbox/card.csv", context: ReadContext(defaultCurrency: .gbp))
+        #expect(file.csvRecords.map(\.amount.minorUnits) == [-2340, -4500, 50_000, -1999])
+        #expect(file.inferredProfile?.contains("sign = \"plus-is-money-in\"") == true)
+        #expect(file.inferredProfile?.contains("'+' in 'Amount' marks money in on 1 of 4 rows") == true)
+        #expect(Self.confidence(file) == "medium")
+        // A minus anywhere says the sign itself: the '+' is then only a sign.
+        let signed = text.replacingOccurrences(of: "45.00", with: "-45.00")
+            .replacingOccurrences(of: "23.40", with: "-23.40").replacingOccurrences(of: "19.99", with: "-19.99")
+        let plain = try CSVReader(profiles: []).read(
+            Array(signed.utf8), path: "inbox/card.csv", context: ReadContext(defaultCurrency: .gbp))
+        #expect(plain.csvRecords.map(\.amount.minorUnits) == [-2340, -4500, 50_000, -1999])
+        #expect(plain.inferredProfile?.contains("plus-is-money-in") == false)
+    }
+
     @Test func aCurrencyTakenFromTheWorkspaceIsWarnedAbout() throws {
         let base = try Self.read("northmoor-en-signed.csv", base: .gbp, workspace: [.gbp])
         #expect(base.csvRecords.allSatisfy { $0.amount.currency == .gbp })
