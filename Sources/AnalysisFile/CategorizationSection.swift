@@ -8,10 +8,10 @@
 public struct CategorizationSection: Codable, Sendable, Equatable {
     /// The money out one kind of source categorised.
     public struct Source: Codable, Sendable, Equatable {
-        /// `rule`, `override`, `profileRule`, `starterRule`, `learned` or `none`.
+        /// `rule`, `override`, `profileRule`, `exportCategory`, `starterRule`, `learned` or `none`.
         public var source: String
-        /// `your rules`, `overrides.csv`, `bank profile rules`, `starter rules`, `learned from your
-        /// rules`, `no category`.
+        /// `your rules`, `overrides.csv`, `bank profile rules`, `the export's own categories`,
+        /// `starter rules`, `learned from your rules`, `no category`.
         public var label: String
         /// Money out as a positive amount.
         public var amount: String

@@ -15,6 +15,7 @@ enum MonthCategorization {
         (.rule, "rule", "your rules"),
         (.override, "override", "overrides.csv"),
         (.profileRule, "profileRule", "bank profile rules"),
+        (.exportCategory, "exportCategory", "the export's own categories"),
         (.starterRule, "starterRule", "starter rules"),
         (.learned, "learned", "learned from your rules"),
         (.none, "none", "no category"),

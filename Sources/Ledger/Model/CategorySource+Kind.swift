@@ -7,6 +7,7 @@ extension CategorySource {
         case rule
         case profileRule
         case starterRule
+        case exportCategory
         case override
         case learned
         case transfer
@@ -18,6 +19,7 @@ extension CategorySource {
         case .rule: .rule
         case .profileRule: .profileRule
         case .starterRule: .starterRule
+        case .exportCategory: .exportCategory
         case .override: .override
         case .learned: .learned
         case .transfer: .transfer

@@ -81,4 +81,39 @@ struct CategorizationSectionTests {
             ])
         #expect(section.moreUncategorized == 0)
     }
+
+    /// The export's own category is a source of its own, listed before the starter pack's rules.
+    @Test func theExportsOwnCategoriesAreCountedApart() throws {
+        let rows = [
+            Transaction(
+                id: TransactionID("a"), account: "current", date: CivilDate(iso: "2026-10-02")!,
+                amount: Money(minorUnits: -1_000, currency: .gbp), payee: "TESCO",
+                category: CategoryPath("Food:Groceries"),
+                categorySource: .starterRule(file: "starter/70-food.rules", line: 9),
+                source: SourceLocation(file: "inbox/x.csv", line: 2)),
+            Transaction(
+                id: TransactionID("b"), account: "current", date: CivilDate(iso: "2026-10-03")!,
+                amount: Money(minorUnits: -3_000, currency: .gbp), payee: "PUMP 7",
+                category: CategoryPath("Transport:Fuel"),
+                categorySource: .exportCategory(file: "starter/90-bank-categories.rules", line: 20),
+                source: SourceLocation(file: "inbox/x.csv", line: 3)),
+        ]
+        let account = Account(id: "current", name: "Current", kind: .checking, currency: .gbp)
+        let ledger = Journal(stage: "ledger", baseCurrency: .gbp, accounts: [account], transactions: rows)
+        let (header, figures) = try JournalCodec.decodeFigures(
+            JournalBytes(JournalCodec.encode(ledger)), path: "l.jsonl")
+        let analysis = try MonthAnalyzer(history: LedgerHistory(header: header, rows: figures))
+            .analysis(for: YearMonth(year: 2026, month: 10)!)
+        // 30.00 and 10.00 of 40.00.
+        let section = try #require(analysis.categorization)
+        #expect(
+            section.sources == [
+                CategorizationSection.Source(
+                    source: "exportCategory", label: "the export's own categories", amount: "30.00", share: 0.75,
+                    transactionCount: 1),
+                CategorizationSection.Source(
+                    source: "starterRule", label: "starter rules", amount: "10.00", share: 0.25, transactionCount: 1),
+            ])
+        #expect(section.categorizedShare == 1)
+    }
 }
