@@ -6,7 +6,8 @@ the right top-level group, measured against a reference ledger of the same journ
 
 REFERENCE_LEDGER is the workspace's ledger with its own rules and overrides (the right answers);
 STARTER_LEDGER the same journal categorised with no rules/ and no overrides.csv, so only the
-starter pack (and transfer pairing) decide. Spending is money out that the reference ledger counts
+starter pack (its merchant rules, `starter …`, and its mapping of the export's own categories,
+`export …`) and transfer pairing decide. Spending is money out that the reference ledger counts
 (not a transfer, not ignored), in the base currency through RATES_CSV (date,currency,rate: the rate
 from each date on). The right answer for a row is the reference's category when a user rule or an
 override gave it; rows the reference left to the learned classifier or uncategorised have none and
@@ -64,7 +65,8 @@ def main():
         spending += money
         count += 1
         row = starter[key]
-        if not str(row.get("categorySource", "")).startswith("starter "):
+        # The pack's merchant rules and its mapping of the export's own categories alike.
+        if not str(row.get("categorySource", "")).startswith(("starter ", "export ")):
             continue
         covered += money
         covered_count += 1

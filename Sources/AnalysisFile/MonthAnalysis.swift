@@ -30,6 +30,8 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
     public var trend: [MonthPoint]
     /// Things the reader should know: coverage gaps, uncategorised money, currencies left out.
     public var notices: [String]
+    /// The share of spending each kind of source categorised, and the uncategorised payees.
+    public var categorization: CategorizationSection?
     /// False when the inbox does not cover the whole month for every active account.
     public var complete: Bool?
     /// The month's close: nil while it was never closed.

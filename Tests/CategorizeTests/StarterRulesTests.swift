@@ -234,6 +234,54 @@ import Testing
         #expect(outcome.ledger.transactions[0].category == expected.flatMap { CategoryPath($0) }, "\(payee)")
     }
 
+    /// A category the export named is the export's, counted apart from the pack's merchant rules:
+    /// TESCO (a merchant rule) and the Gas row (the mapping) are decided by the same pack, but only
+    /// the second is `export`. A rule that also reads the payee is a merchant rule.
+    @Test func theExportsOwnCategoryIsItsOwnSource() {
+        let starter = Fixture.rules(
+            """
+            if payee ~ word:tesco
+                category Food:Groceries
+            if bankCategory = gas | "gas & fuel"
+                category Transport:Fuel
+            if bankCategory = "cash & atm" and debit
+                category Cash
+            if payee ~ word:shell and bankCategory = fuel
+                category Transport:Fuel
+
+            """, path: "starter/90-bank-categories.rules", origin: .starter)
+        let outcome = Categorizer(rules: starter).run(
+            Fixture.journal([
+                Fixture.transaction("current/t1", amount: "-42.10", payee: "TESCO STORES 3297", bankCategory: "Gas"),
+                Fixture.transaction("current/t2", amount: "-30.00", payee: "PUMP 7", bankCategory: "Gas & Fuel"),
+                Fixture.transaction("current/t3", amount: "-20.00", payee: "ATM 4411", bankCategory: "Cash & ATM"),
+                Fixture.transaction("current/t4", amount: "-50.00", payee: "SHELL 12", bankCategory: "Fuel"),
+            ]))
+        let sources = outcome.ledger.transactions.map(\.categorySource)
+        #expect(
+            sources == [
+                .starterRule(file: "starter/90-bank-categories.rules", line: 1),
+                .exportCategory(file: "starter/90-bank-categories.rules", line: 3),
+                .exportCategory(file: "starter/90-bank-categories.rules", line: 5),
+                .starterRule(file: "starter/90-bank-categories.rules", line: 7),
+            ])
+        #expect(outcome.report.bySource.starterRule == 2)
+        #expect(outcome.report.bySource.exportCategory == 2)
+        #expect(sources[1].description == "export starter/90-bank-categories.rules:3")
+        #expect(CategorySource("export starter/90-bank-categories.rules:3") == sources[1])
+    }
+
+    /// In the shipped pack, the rules of `90-bank-categories.rules` map the export's category and
+    /// no other file's rule does.
+    @Test func theShippedMappingIsTheOnlyExportCategorySource() throws {
+        let set = try RuleSet.load(workspace: "/nonexistent", starterFolder: Self.shippedPack)
+        let starter = set.rules.filter { $0.origin == .starter }
+        #expect(starter.count > 80)
+        for rule in starter {
+            #expect(rule.mapsExportCategory == rule.id.file.hasSuffix("90-bank-categories.rules"), "\(rule.id)")
+        }
+    }
+
     @Test(arguments: [
         ("BPX SERVICES LTD", "-20.00"),
         ("PENNY SMITH", "-50.00"),

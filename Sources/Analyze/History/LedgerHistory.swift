@@ -227,6 +227,11 @@ public struct LedgerHistory: Sendable {
                     flows[month].uncategorizedCount += 1
                     flows[month].uncategorizedAmount += Int128(amount.magnitude)
                 }
+                if amount < 0, !categories[Int(categoryOf[index])].isIncome {
+                    let kind = Int(t.pointee.categorySourceKind.rawValue)
+                    flows[month].spendingBySource[kind].amount += Int128(amount.magnitude)
+                    flows[month].spendingBySource[kind].count += 1
+                }
                 let payeeWords = BitPatternMemo.words(raw, offset: layout.payee, size: layout.payeeSize)
                 let groupKey = (UInt64(bitPattern: Int64(account)), payeeWords.0, payeeWords.1)
                 let group: Int

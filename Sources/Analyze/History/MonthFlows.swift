@@ -20,6 +20,17 @@ public struct MonthFlows: Sendable {
     public var uncategorizedCount = 0
     /// Absolute sum of uncategorised amounts.
     public var uncategorizedAmount: Int128 = 0
+    /// Money out counted in the figures (outside `Income`), as a positive amount and a count, by
+    /// the kind of source that categorised it (`CategorySource.Kind.rawValue`): what the month's
+    /// share of spending by source is worked out from. Refunds are not netted against it.
+    public var spendingBySource = [SourceSpending](
+        repeating: SourceSpending(), count: CategorySource.Kind.allCases.count)
+
+    /// Money out one kind of source categorised in a month.
+    public struct SourceSpending: Sendable, Equatable {
+        public var amount: Int128 = 0
+        public var count = 0
+    }
 
     public init() {}
 

@@ -41,6 +41,9 @@ public struct MonthAnalyzer: Sendable {
             categories: figures.categories, topCategories: figures.topCategories,
             incomeCategories: figures.incomeCategories, accounts: figures.accounts,
             largestExpenses: figures.largestExpenses, trend: figures.trend, notices: [])
+        analysis.categorization = try timings.time("categorization") { () throws(AnalyzeError) in
+            try MonthCategorization.section(context)
+        }
         if let (section, worthNotices) = try timings.time(
             "net worth",
             { () throws(AnalyzeError) in

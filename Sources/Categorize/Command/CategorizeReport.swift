@@ -5,6 +5,8 @@ public struct CategorizeReport: Codable, Sendable, Equatable {
         public var profileRule = 0
         /// Categorised by the starter pack shipped with the product.
         public var starterRule = 0
+        /// Categorised by the export's own category, through the starter pack's mapping.
+        public var exportCategory = 0
         public var override = 0
         public var learned = 0
         public var transfer = 0

@@ -174,6 +174,7 @@ public struct CategorizeRun {
         let rows: [(String, Int)] = [
             ("by user rules", report.bySource.rule), ("by profile rules", report.bySource.profileRule),
             ("by overrides", report.bySource.override), ("by starter rules", report.bySource.starterRule),
+            ("by the export's categories", report.bySource.exportCategory),
             ("learned", report.bySource.learned),
             ("transfers (\(count(report.transferPairs)) pairs)", report.bySource.transfer),
             ("uncategorised", report.uncategorized),

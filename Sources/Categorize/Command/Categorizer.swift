@@ -44,7 +44,10 @@ public struct Categorizer {
                 switch rule.origin {
                 case .user: .rule(file: rule.id.file, line: rule.id.line)
                 case .profile: .profileRule(file: rule.id.file, line: rule.id.line)
-                case .starter: .starterRule(file: rule.id.file, line: rule.id.line)
+                case .starter:
+                    rule.mapsExportCategory
+                        ? .exportCategory(file: rule.id.file, line: rule.id.line)
+                        : .starterRule(file: rule.id.file, line: rule.id.line)
                 }
             for action in rule.actions {
                 switch action {
@@ -120,6 +123,7 @@ public struct Categorizer {
             case .rule: report.bySource.rule += count
             case .profileRule: report.bySource.profileRule += count
             case .starterRule: report.bySource.starterRule += count
+            case .exportCategory: report.bySource.exportCategory += count
             case .override: report.bySource.override += count
             case .learned: report.bySource.learned += count
             case .transfer: report.bySource.transfer += count

@@ -50,11 +50,11 @@ struct JournalRowDecoder {
         case category, categorySource, tags, note, splits, transfer, transferPeer, ignored, file, line
         case unknown
 
-        /// A text that describes the transaction but enters no figure (see `FigureRow`).
+        /// A text that describes the transaction but enters no figure (see `FigureRow`). The
+        /// category's source is read: the analysis counts spending by the kind of source.
         var isDescriptive: Bool {
             switch self {
-            case .memo, .checkNumber, .bankType, .bankCategory, .categorySource, .tags, .note, .transferPeer, .file,
-                .line:
+            case .memo, .checkNumber, .bankType, .bankCategory, .tags, .note, .transferPeer, .file, .line:
                 true
             default: false
             }
@@ -507,6 +507,6 @@ extension FigureRow: DecodableRow {
     ) {
         self.init(
             id: id, account: account, date: date, amount: amount, payee: payee, status: status, category: category,
-            splits: splits, isTransfer: isTransfer, isIgnored: isIgnored)
+            splits: splits, isTransfer: isTransfer, isIgnored: isIgnored, categorySourceKind: categorySource.kind)
     }
 }

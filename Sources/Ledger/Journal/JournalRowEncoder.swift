@@ -41,7 +41,8 @@ public struct JournalRowEncoder {
                 + (t.pointee.note?.utf8.count ?? 0) + (t.pointee.transferPeer?.rawValue.utf8.count ?? 0))
         if let category = t.pointee.category { size += categorySize(category) }
         switch t.pointee.categorySource {
-        case .rule(let file, _), .profileRule(let file, _), .starterRule(let file, _): size += 6 * file.utf8.count
+        case .rule(let file, _), .profileRule(let file, _), .starterRule(let file, _), .exportCategory(let file, _):
+            size += 6 * file.utf8.count
         default: break
         }
         for tag in t.pointee.tags { size += 6 * tag.utf8.count + 3 }
@@ -397,6 +398,11 @@ public struct JournalRowEncoder {
             integer(line)
         case .starterRule(let file, let line):
             literal("starter ")
+            escaped(file)
+            byte(UInt8(ascii: ":"))
+            integer(line)
+        case .exportCategory(let file, let line):
+            literal("export ")
             escaped(file)
             byte(UInt8(ascii: ":"))
             integer(line)

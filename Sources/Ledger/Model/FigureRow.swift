@@ -1,6 +1,7 @@
 /// A transaction as the figures see it: what counts and sums need, without the texts that only
-/// describe it (memo, note, tags, check number, the bank's type and category, the category's
-/// source, a transfer's peer, the file and line it came from).
+/// describe it (memo, note, tags, check number, the bank's type and category, the file and line of
+/// the rule that categorised it, a transfer's peer, the file and line it came from). Of the
+/// category's source it keeps the kind, for the month's share of spending by source.
 ///
 /// Why it exists: the analysis holds every transaction of the ledger for the whole run. As
 /// `Transaction` values a million rows took 300 MB, a third of them texts the analysis never
@@ -19,11 +20,13 @@ public struct FigureRow: Hashable, Sendable {
     public var splits: [Split]
     public var isTransfer: Bool
     public var isIgnored: Bool
+    /// What kind of source gave the category (`CategorySource.kind`).
+    public var categorySourceKind: CategorySource.Kind
 
     public init(
         id: TransactionID, account: AccountID, date: CivilDate, amount: Money, payee: String,
         status: TransactionStatus = .posted, category: CategoryPath? = nil, splits: [Split] = [],
-        isTransfer: Bool = false, isIgnored: Bool = false
+        isTransfer: Bool = false, isIgnored: Bool = false, categorySourceKind: CategorySource.Kind = .none
     ) {
         self.id = id
         self.account = account
@@ -35,6 +38,7 @@ public struct FigureRow: Hashable, Sendable {
         self.splits = splits
         self.isTransfer = isTransfer
         self.isIgnored = isIgnored
+        self.categorySourceKind = categorySourceKind
     }
 
     /// The figures of `transaction`.
@@ -42,7 +46,8 @@ public struct FigureRow: Hashable, Sendable {
         self.init(
             id: transaction.id, account: transaction.account, date: transaction.date, amount: transaction.amount,
             payee: transaction.payee, status: transaction.status, category: transaction.category,
-            splits: transaction.splits, isTransfer: transaction.isTransfer, isIgnored: transaction.isIgnored)
+            splits: transaction.splits, isTransfer: transaction.isTransfer, isIgnored: transaction.isIgnored,
+            categorySourceKind: transaction.categorySource.kind)
     }
 
     /// True when the transaction counts in income and expense figures.

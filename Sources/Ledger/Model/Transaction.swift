@@ -37,6 +37,10 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
     /// A rule of the starter pack shipped with the product (`Importers/starter/`), applied only
     /// where the user's rules, overrides and bank profile rules set no category.
     case starterRule(file: String, line: Int)
+    /// The export's own category (a CSV category column, QIF `L`, OFX `<SIC>`/`<MCC>`), put into the
+    /// category tree by a rule of the starter pack's mapping (`starter/90-bank-categories.rules`):
+    /// the bank's judgement, counted apart from the pack's merchant rules.
+    case exportCategory(file: String, line: Int)
     /// A line of `overrides.csv`.
     case override
     /// The learned classifier, with its confidence in 0...1.
@@ -47,12 +51,13 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
     case none
 
     /// `rule rules/food.rules:12`, `profile Importers/x.toml:3`, `starter starter/70-food.rules:12`,
-    /// `override`, `learned 0.93`, `transfer`, `none`.
+    /// `export starter/90-bank-categories.rules:14`, `override`, `learned 0.93`, `transfer`, `none`.
     public var description: String {
         switch self {
         case .rule(let file, let line): "rule \(file):\(line)"
         case .profileRule(let file, let line): "profile \(file):\(line)"
         case .starterRule(let file, let line): "starter \(file):\(line)"
+        case .exportCategory(let file, let line): "export \(file):\(line)"
         case .override: "override"
         case .learned(let confidence):
             "learned \(CategorySource.twoDecimals(confidence))"
@@ -88,6 +93,8 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
                 self = .profileRule(file: file, line: line)
             } else if kind == "starter" {
                 self = .starterRule(file: file, line: line)
+            } else if kind == "export" {
+                self = .exportCategory(file: file, line: line)
             } else {
                 return nil
             }

@@ -111,6 +111,9 @@ extension MonthReport {
                 monthlyIn: try reader.money(totals.monthlyIn, field: "recurringTotals.monthlyIn"),
                 unconverted: totals.unconverted ?? 0)
         }
+        categorization = try analysis.categorization.map { section throws(ReportError) in
+            try reader.categorization(section)
+        }
         sections.anomalies = analysis.anomalies
         sections.forecast = analysis.forecast
         sections.history = analysis.history
@@ -182,6 +185,29 @@ private struct AnalysisReader {
             incomeChange: try change(from: earlierIncome, to: income, field: field),
             expensesChange: try change(from: earlierExpenses, to: expenses, field: field),
             netChange: try change(from: earlierNet, to: net, field: field), savingsRateChange: rateChange)
+    }
+
+    func categorization(_ section: CategorizationSection) throws(ReportError) -> MonthReport.Categorization {
+        var sources: [MonthReport.Categorization.Source] = []
+        for (index, entry) in section.sources.enumerated() {
+            sources.append(
+                MonthReport.Categorization.Source(
+                    source: entry.source, label: entry.label,
+                    amount: try money(entry.amount, field: "categorization.sources[\(index)].amount"),
+                    share: entry.share, transactionCount: entry.transactionCount))
+        }
+        var payees: [MonthReport.Categorization.Payee] = []
+        for (index, entry) in section.uncategorized.enumerated() {
+            payees.append(
+                MonthReport.Categorization.Payee(
+                    payee: entry.payee,
+                    amount: try money(entry.amount, field: "categorization.uncategorized[\(index)].amount"),
+                    transactionCount: entry.transactionCount))
+        }
+        return MonthReport.Categorization(
+            spending: try money(section.spending, field: "categorization.spending"),
+            categorizedShare: section.categorizedShare, sources: sources, uncategorized: payees,
+            moreUncategorized: section.moreUncategorized)
     }
 
     func categories(_ figures: [CategoryFigure], field: String) throws(ReportError) -> [MonthReport.CategoryLine] {

@@ -37,6 +37,9 @@ public struct MonthReport: Sendable, Equatable {
     /// The totals under the recurring payments table, as the analysis summed them; nil when no
     /// series is active.
     public var recurringTotals: RecurringTotals?
+    /// The share of spending each kind of source categorised, and the uncategorised payees; nil
+    /// when the analysis has none.
+    public var categorization: Categorization?
     /// Whether `redacted()` made this report: the outputs then list no transactions and say so.
     public var isRedacted = false
 

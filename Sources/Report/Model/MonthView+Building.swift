@@ -87,6 +87,10 @@ extension MonthView {
         uncategorized = MonthView.uncategorized(report.counts)
         uncategorizedRow = report.categories.first { $0.category == "Uncategorized" }
             .map { MonthView.row($0, higherIsBetter: false, text: text) }
+        categorizedSummary = MonthView.categorizedSummary(report.categorization)
+        categorizationSources = MonthView.categorizationSources(report.categorization)
+        uncategorizedPayees = MonthView.uncategorizedPayees(report.categorization, text: text)
+        moreUncategorized = MonthView.moreUncategorized(report.categorization, redacted: report.isRedacted)
         self.style = style
         (closeNote, closeTone) = MonthView.closeNote(report.sections.close, month: report.month, text: text)
         redactionNote =

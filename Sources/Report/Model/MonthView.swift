@@ -62,6 +62,14 @@ public struct MonthView: MustacheParent, Sendable {
     public var uncategorized: String
     /// The `Uncategorized` line of the categories, when there is one.
     public var uncategorizedRow: CategoryRowView?
+    /// `96.1% of this month's spending (£2,310.00 of £2,404.00) has a category.`, or empty.
+    public var categorizedSummary: String
+    /// What categorised the month's spending: your rules, starter rules, … no category.
+    public var categorizationSources: [CategorizationRowView]
+    /// The uncategorised money by payee, most first.
+    public var uncategorizedPayees: [CategorizationRowView]
+    /// How many payees the list leaves out, in a sentence; empty when none.
+    public var moreUncategorized: String
     /// The contents of `style.css`, for an inline `<style>` element.
     public var style: String
     /// What a redacted report leaves out, in a sentence; empty for a full report.
@@ -133,6 +141,14 @@ public struct MonthView: MustacheParent, Sendable {
         case "uncategorized": uncategorized
         case "uncategorizedRow": uncategorizedRow
         case "hasUncategorizedRow": uncategorizedRow != nil
+        case "categorizedSummary": categorizedSummary
+        case "hasCategorizedSummary": !categorizedSummary.isEmpty
+        case "categorizationSources": categorizationSources
+        case "hasCategorizationSources": !categorizationSources.isEmpty
+        case "uncategorizedPayees": uncategorizedPayees
+        case "hasUncategorizedPayees": !uncategorizedPayees.isEmpty
+        case "moreUncategorized": moreUncategorized
+        case "hasMoreUncategorized": !moreUncategorized.isEmpty
         case "style": style
         case "redactionNote": redactionNote
         case "hasRedactionNote": !redactionNote.isEmpty

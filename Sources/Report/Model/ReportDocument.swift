@@ -45,6 +45,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var recommendations: [RecommendationEntry]?
     /// The totals under the recurring payments table; left out without an active series.
     public var recurringTotals: RecurringTotals?
+    /// The share of spending each kind of source categorised, and the uncategorised payees, as in
+    /// the month's analysis file.
+    public var categorization: CategorizationSection?
 
     public struct RecurringTotals: Codable, Sendable, Equatable {
         public var activeCount: Int
@@ -225,6 +228,20 @@ extension ReportDocument {
                 activeCount: totals.activeCount, monthlyOut: totals.monthlyOut.decimalString,
                 monthlyIn: totals.monthlyIn.decimalString,
                 unconverted: totals.unconverted > 0 ? totals.unconverted : nil)
+        }
+        categorization = report.categorization.map { section in
+            CategorizationSection(
+                spending: section.spending.decimalString, categorizedShare: section.categorizedShare,
+                sources: section.sources.map { source in
+                    CategorizationSection.Source(
+                        source: source.source, label: source.label, amount: source.amount.decimalString,
+                        share: source.share, transactionCount: source.transactionCount)
+                },
+                uncategorized: section.uncategorized.map { payee in
+                    CategorizationSection.UncategorizedPayee(
+                        payee: payee.payee, amount: payee.amount.decimalString,
+                        transactionCount: payee.transactionCount)
+                }, moreUncategorized: section.moreUncategorized)
         }
     }
 }

@@ -4,7 +4,8 @@ extension MonthReport {
     /// This report as it may be shared: every transaction-level detail left out, every aggregate,
     /// card and chart kept.
     ///
-    /// - The largest expenses (single transactions) are dropped.
+    /// - The largest expenses (single transactions) are dropped, and so are the uncategorised
+    ///   payees (their number stays).
     /// - Accounts keep their figures under a neutral name by kind (`Credit card`, `Current account 2`)
     ///   and an id such as `account-1`; masked numbers go.
     /// - Recurring series are named `Recurring payment 1`, `Recurring income 1`, … in the table's order.
@@ -62,13 +63,16 @@ extension MonthReport {
             seriesNames.append(NameMask.capitalized(label))
             mask.add(entry.payee, as: label)
         }
-        for payee in largestExpenses.map(\.payee) + (sections.anomalies ?? []).map(\.payee) {
+        let uncategorizedPayees = categorization?.uncategorized.map(\.payee) ?? []
+        for payee in largestExpenses.map(\.payee) + (sections.anomalies ?? []).map(\.payee) + uncategorizedPayees {
             mask.add(payee, as: "a payee")
         }
 
         var tokens = TransactionTokens()
         let text = mask.apply
         report.largestExpenses = []
+        report.categorization?.moreUncategorized += uncategorizedPayees.count
+        report.categorization?.uncategorized = []
         report.accounts = accounts.map { account in
             var line = account
             line.id = accountIDs[account.id] ?? account.id

@@ -30,7 +30,7 @@ import Testing
                 "At a glance", "What needs attention", "Insights", "The last twelve months", "Net worth and forecast",
                 "Where the money went",
                 "Where it came from", "Largest expenses", "The plan", "Recurring payments", "Recommendations",
-                "Accounts", "Import summary", "Uncategorised",
+                "Accounts", "Import summary", "Categories and the uncategorised",
             ])
         let markdownHeadings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
         #expect(markdownHeadings == headings(html).map { Substring($0) })
@@ -174,7 +174,7 @@ import Testing
         #expect(
             headings(html) == [
                 "At a glance", "The last twelve months", "Where the money went", "Where it came from",
-                "Largest expenses", "Accounts", "Import summary", "Uncategorised",
+                "Largest expenses", "Accounts", "Import summary", "Categories and the uncategorised",
             ])
         #expect(!html.contains("Health score"))
         #expect(!markdown.contains("Health score"))

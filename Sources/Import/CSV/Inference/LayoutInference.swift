@@ -414,11 +414,17 @@ enum LayoutInference {
         let description = named(.description)
         let note = named(.memo)
         let type = texts.first { $0.strength(of: .type) == 2 && $0.index != counterparty?.index }
-        let category = texts.first { $0.strength(of: .category) > 0 && $0.index != counterparty?.index }
+        // A column of category names: by its header, else by its cells (`CategoryVocabulary`).
+        let category =
+            texts.first { $0.strength(of: .category) > 0 && $0.index != counterparty?.index }
+            ?? texts.first { CategoryVocabulary.holdsCategories($0) }
         var payee = counterparty ?? description
         if payee == nil {
-            payee = texts.filter { $0.strength(of: .type) == 0 && $0.strength(of: .account) == 0 }
-                .max { $0.textScore < $1.textScore }
+            // Not the category column while another text could be the payee.
+            let candidates = texts.filter { $0.strength(of: .type) == 0 && $0.strength(of: .account) == 0 }
+            payee =
+                candidates.filter { $0.index != category?.index }.max { $0.textScore < $1.textScore }
+                ?? candidates.max { $0.textScore < $1.textScore }
         }
         if let payee {
             profile.payee = .column(ref(payee.index))
