@@ -30,7 +30,7 @@ BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
 
-.PHONY: all report export publish test lint bench fuzz fuzz-coverage clean deps html-validator peers build
+.PHONY: all report export publish test lint bench bench-peers fuzz fuzz-coverage clean deps html-validator peers build
 
 all: report
 
@@ -149,6 +149,24 @@ bench: $(STAMP)
 	  { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; } || \
 	  { echo "bench needs /usr/bin/time: sudo apt-get install time"; exit 1; }
 	bash scripts/bench.sh
+
+# Closebook beside hledger and ledger: the same real-variety export and the same rules in each
+# tool's language, checked to give the same categories, timed interleaved (scripts/bench-peers.sh;
+# PEER_SIZES, PEER_RULES and PEER_ROUNDS choose the runs). Installs hledger and ledger from
+# Debian's packages when missing, as `make peers` does.
+bench-peers: $(STAMP)
+	@missing=""; \
+	for tool in hledger ledger; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing$$missing (bench-peers runs them beside Closebook)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "Missing:$$missing. Install with: sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi
+	bash scripts/bench-peers.sh
 
 clean:
 	rm -rf .build .build-fuzz Samples/build Samples/site Samples/archives bench-data

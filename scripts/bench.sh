@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Times every pipeline stage on synthetic exports of 10k, 100k and 1M transactions in four formats
-# (CSV, OFX 2 XML, OFX 1 SGML, QIF), plus rule matching against 10 and 1000 generated rules.
+# (CSV, OFX 2 XML, OFX 1 SGML, QIF) and, with the real variety, a workspace of three accounts in
+# three formats (mixed), plus rule matching against 10, 500 and 1000 generated rules.
 #
 #   make bench                                   (builds the release binaries first)
 #   BENCH_SIZES="10000 100000" scripts/bench.sh  (choose sizes)
 #   BENCH_FORMATS="csv qif" scripts/bench.sh     (choose formats)
+#   BENCH_VARIETY=low scripts/bench.sh           (the earlier payee text: a few thousand distinct
+#                                                 descriptions, for figures comparable with old ones)
+#   BENCH_SEED=2 scripts/bench.sh                (another draw of the real-variety data)
 #
-# Data goes to bench-data/ (git-ignored) and is reused while it is newer than the generator.
+# Data goes to bench-data/VARIETY/ (git-ignored) and is reused while it is newer than the generator.
 # Each stage runs under /usr/bin/time -v; the table shows wall seconds, transactions per second
 # (size / wall) and peak resident memory. A failing stage prints FAILED and its exit code, and
 # the run goes on. Results are also written to bench-data/results.tsv.
@@ -14,10 +18,18 @@ set -u
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${BIN:-$ROOT/.build/release}
-DATA=${BENCH_DATA:-$ROOT/bench-data}
+VARIETY=${BENCH_VARIETY:-real}
+SEED=${BENCH_SEED:-1}
+case $VARIETY in
+    real) DEFAULT_FORMATS="csv ofx2 ofx1 qif mixed" ;;
+    low) DEFAULT_FORMATS="csv ofx2 ofx1 qif" ;;
+    *) echo "bench.sh: BENCH_VARIETY is real or low, not '$VARIETY'" >&2; exit 2 ;;
+esac
+export BENCH_VARIETY=$VARIETY BENCH_SEED=$SEED
+DATA=${BENCH_DATA:-$ROOT/bench-data/$VARIETY}
 SIZES=${BENCH_SIZES:-10000 100000 1000000}
-FORMATS=${BENCH_FORMATS:-csv ofx2 ofx1 qif}
-RULE_COUNTS=${BENCH_RULES:-10 1000}
+FORMATS=${BENCH_FORMATS:-$DEFAULT_FORMATS}
+RULE_COUNTS=${BENCH_RULES:-10 500 1000}
 PYTHON=${PYTHON:-python3}
 TIME=/usr/bin/time
 
@@ -104,10 +116,11 @@ run_median() {
 skip() { printf '%-6s %9s  %-22s %9s %13s %9s  %s\n' "$1" "$2" "$3" - - - "skipped: $4"; }
 
 for size in $SIZES; do
-    marker=$DATA/.generated-$size
+    marker=$DATA/.generated-$size-seed-$SEED
     if [ ! -f "$marker" ] || [ "$ROOT/scripts/generate_bench.py" -nt "$marker" ] \
         || [ "$ROOT/Samples/rules" -nt "$marker" ]; then
-        echo "generating $size transactions in 4 formats into $DATA ..." >&2
+        rm -f "$DATA"/.generated-"$size"-*
+        echo "generating $size transactions ($VARIETY variety, seed $SEED) into $DATA ..." >&2
         "$PYTHON" "$ROOT/scripts/generate_bench.py" "$size" "$DATA" || { echo "generation failed" >&2; exit 1; }
         touch "$marker"
     fi
@@ -188,7 +201,8 @@ for size in $SIZES; do
         fi
         mkdir -p "$W/rules"
         cp "$DATA/csv-$size/closebook.toml" "$W/closebook.toml"
-        if [ ! -f "$W/rules/bench.rules" ] || [ "$ROOT/scripts/generate_bench_rules.py" -nt "$W/rules/bench.rules" ]; then
+        if [ ! -f "$W/rules/bench.rules" ] || [ "$ROOT/scripts/generate_bench_rules.py" -nt "$W/rules/bench.rules" ] \
+            || [ "$ROOT/scripts/generate_bench.py" -nt "$W/rules/bench.rules" ]; then
             "$PYTHON" "$ROOT/scripts/generate_bench_rules.py" "$count" "$W/rules/bench.rules"
         fi
         run csv "$size" "categorize, $count rules" "$W/build/logs/categorize.log" \

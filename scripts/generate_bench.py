@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes synthetic bank exports for benchmarks: SIZE transactions in four formats.
 
-Usage: scripts/generate_bench.py SIZE OUTDIR
+Usage: scripts/generate_bench.py SIZE OUTDIR [--variety real|low] [--seed N]
+       (BENCH_VARIETY and BENCH_SEED in the environment do the same)
 
 Creates four workspaces, each with one big file in inbox/, a closebook.toml naming one account,
 and rules/ copied from Samples/rules:
@@ -11,15 +12,34 @@ and rules/ copied from Samples/rules:
     OUTDIR/ofx1-SIZE/   OFX 1.0.2 SGML bank statement (unclosed leaf elements), account `current`
     OUTDIR/qif-SIZE/    QIF !Type:Bank, account `current`
 
-The transactions are the same in all four formats: dates spread evenly over 2021-2025, payees
-drawn from a few thousand merchants (Zipf-like popularity, store numbers and towns as noise),
-amounts typical of each kind of merchant. Deterministic for a given SIZE.
+The transactions are the same in all four formats: dates spread evenly over 2016-2025 (ten
+years, 120 months), payees drawn from a few thousand merchants (Zipf-like popularity), amounts
+typical of each kind of merchant.
+
+Two varieties of payee text:
+
+- `real` (the default): descriptions as varied as real exports. Each merchant has dozens of
+  stores (store numbers, towns), and each row is written in one of several banks' styles: card
+  payments with the card's last digits and the date inside the text, point-of-sale lines with a
+  terminal number, direct debits and transfers with reference numbers, online orders with an
+  order code. About 94 in every 100 descriptions are distinct, so payee
+  normalisation and rule matching are paid for nearly every row. A fifth workspace holds several
+  accounts in several formats:
+
+    OUTDIR/mixed-SIZE/  current account (Northwind CSV), credit card (OFX 2), savings (QIF)
+
+- `low`: the earlier generator, four spellings per merchant (a few thousand distinct texts in
+  all), kept byte for byte so that past figures stay comparable.
+
+The same SIZE, variety and seed give the same bytes.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
+import string
 import sys
 from datetime import date, timedelta
 from pathlib import Path
@@ -59,6 +79,19 @@ KINDS = [
 ]
 TOWNS = ["LONDON", "LEEDS", "BRISTOL", "YORK", "BATH", "LEICESTER", "NORWICH", "CARDIFF", "EXETER", "DERBY"]
 INCOME = [("ACME LTD SALARY", "BGC"), ("HMRC TAX REFUND", "BGC"), ("VINTED PAYOUT", "FPI")]
+# Real variety: more towns, and how each bank writes a line (see `real_description`).
+MORE_TOWNS = TOWNS + [
+    "MANCHESTER", "LIVERPOOL", "GLASGOW", "EDINBURGH", "NEWCASTLE", "SHEFFIELD", "NOTTINGHAM", "OXFORD",
+    "CAMBRIDGE", "BRIGHTON", "READING", "SOUTHAMPTON", "PORTSMOUTH", "PLYMOUTH", "SWANSEA", "ABERDEEN",
+    "DUNDEE", "BELFAST", "COVENTRY", "WOLVERHAMPTON", "STOKE", "HULL", "PRESTON", "BLACKPOOL", "CHESTER",
+    "LINCOLN", "IPSWICH", "COLCHESTER", "CANTERBURY", "WINCHESTER", "SALISBURY", "TRURO", "GLOUCESTER",
+    "WORCESTER", "HEREFORD", "SHREWSBURY", "CARLISLE", "DURHAM", "HARROGATE", "MILTON KEYNES",
+]
+MONTHS = "JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC".split()
+STORES_PER_MERCHANT = 40
+LOCAL_STORES = 2
+# Accounts of the mixed workspace: (share of rows in thousandths, account, format).
+MIXED_ACCOUNTS = [(700, "current", "csv"), (950, "card", "ofx2"), (1000, "savings", "qif")]
 
 
 def merchants(rng: random.Random, count: int = 3000):
@@ -119,6 +152,70 @@ def transactions(size: int):
             yield day, amount, f"CARD PAYMENT TO {base} ON {day.day:02d}/{day.month:02d}", memo, "DEB"
         else:
             yield day, amount, variant, memo, "DEB" if amount < 0 else "CR"
+
+
+def real_transactions(size: int, seed: int):
+    """Yields (date, amount in pence, payee, memo, csv type), oldest first, with real variety."""
+    table = merchants(random.Random(2024))  # the same merchants as the low variety (bench rules name them)
+    rng = random.Random(seed * 1_000_003 + size)
+    stores = [
+        [(rng.randint(10, 99999), rng.choice(MORE_TOWNS)) for _ in range(STORES_PER_MERCHANT)] for _ in table
+    ]
+    cards = [f"{rng.randint(0, 9999):04d}" for _ in range(3)]
+    weights = [1.0 / (rank + 8) for rank in range(len(table))]
+    picks = rng.choices(range(len(table)), weights=weights, k=size)
+    span = (LAST_DAY - FIRST_DAY).days + 1
+    dates = [FIRST_DAY + timedelta(days=d) for d in range(span)]
+    random_ = rng.random
+    randint = rng.randint
+    balance_guard = 0
+    for i, index in enumerate(picks):
+        day = dates[i * span // size]
+        roll = random_()
+        if roll < 0.02 or balance_guard < 0:
+            payee, kind = INCOME[0] if balance_guard < 0 or roll < 0.015 else INCOME[1 + (i & 1)]
+            amount = randint(150000, 450000) if payee == "ACME LTD SALARY" else randint(1000, 60000)
+            balance_guard += amount
+            yield day, amount, f"{payee} REF {randint(10**8, 10**9 - 1)}", None, kind
+            continue
+        base, low, high = table[index]
+        amount = -randint(low, high)
+        if roll > 0.995:
+            amount = -amount  # a refund
+        balance_guard += amount
+        # Half of a merchant's rows are at the few stores near home, the rest anywhere.
+        store, town = stores[index][randint(0, LOCAL_STORES - 1 if roll < 0.5 else STORES_PER_MERCHANT - 1)]
+        text, kind = real_description(rng, base, store, town, cards[randint(0, 2)], day)
+        memo = f"{base} {town} GB" if roll < 0.3 else None
+        yield day, amount, text, memo, kind if amount < 0 else "CR"
+
+
+def real_description(rng: random.Random, base: str, store: int, town: str, card: str, day: date):
+    """One payee line in one of several banks' styles, and the CSV type column that goes with it."""
+    style = rng.randrange(10)
+    dd, mm, mon = f"{day.day:02d}", f"{day.month:02d}", MONTHS[day.month - 1]
+    if style == 0:
+        return f"CARD PAYMENT TO {base} {store} ON {dd}/{mm}", "DEB"
+    if style == 1:
+        return f"{base} {store:05d} {town} GB", "DEB"
+    if style == 2:
+        return f"POS {card} {dd}{mon}{day.year % 100:02d} {base} {town}", "DEB"
+    if style == 3:
+        return f"VIS {base} {town} CD {card} {rng.randint(100000, 999999)}", "DEB"
+    if style == 4:
+        return f"{base}*{''.join(rng.choices(ALNUM, k=9))}", "DEB"
+    if style == 5:
+        return f"DD {base} REF {rng.randint(10**7, 10**8 - 1)}", "DD"
+    if style == 6:
+        return f"{base}, {town} {dd}{mon} CLP {store}", "DEB"  # a comma, so CSV quoting is exercised
+    if style == 7:
+        return f"FP {dd}/{mm}/{day.year % 100:02d} {rng.randint(0, 2359):04d} {base} {rng.randint(10**5, 10**6 - 1)}", "FPO"
+    if style == 8:
+        return f"{base} {town} {store} CONTACTLESS {card}", "DEB"
+    return f"{base} #{store} {dd}.{mm}.{day.year} {rng.randint(1000, 9999)}", "DEB"
+
+
+ALNUM = string.ascii_uppercase + string.digits
 
 
 def plain(pence: int) -> str:
@@ -238,13 +335,29 @@ transfer_window_days = 4
 """
 
 
+def parse_arguments(argv: list[str]):
+    """SIZE, OUTDIR, variety and seed from the command line and the environment."""
+    usage = "usage: generate_bench.py SIZE OUTDIR [--variety real|low] [--seed N]   (e.g. generate_bench.py 100000 bench-data)"
+    variety = os.environ.get("BENCH_VARIETY", "real")
+    seed = os.environ.get("BENCH_SEED", "1")
+    positional = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--variety":
+            variety = next(args, "")
+        elif arg == "--seed":
+            seed = next(args, "")
+        else:
+            positional.append(arg)
+    if len(positional) != 2 or not positional[0].isdigit() or variety not in ("real", "low") or not seed.isdigit():
+        sys.exit(usage)
+    return int(positional[0]), Path(positional[1]), variety, int(seed)
+
+
 def main() -> None:
-    if len(sys.argv) != 3 or not sys.argv[1].isdigit():
-        sys.exit("usage: generate_bench.py SIZE OUTDIR   (e.g. generate_bench.py 100000 bench-data)")
-    size = int(sys.argv[1])
-    out = Path(sys.argv[2])
+    size, out, variety, seed = parse_arguments(sys.argv[1:])
     rules = Path(__file__).resolve().parent.parent / "Samples" / "rules"
-    rows = list(transactions(size))
+    rows = list(real_transactions(size, seed) if variety == "real" else transactions(size))
     opening = 250000
     specs = [
         ("csv", "current", "Northwind Current Account", "checking", f"northwind-current-{size}.csv", ""),
@@ -259,19 +372,54 @@ def main() -> None:
         workspace = out / f"{fmt}-{size}"
         inbox = workspace / "inbox"
         inbox.mkdir(parents=True, exist_ok=True)
-        target = inbox / filename
-        if fmt == "csv":
-            write_csv(rows, target, opening)
-        elif fmt == "ofx2":
-            write_ofx2(rows, target, opening)
-        elif fmt == "ofx1":
-            write_ofx1(rows, target, opening)
-        else:
-            write_qif(rows, target)
+        write(fmt, rows, inbox / filename, opening)
         (workspace / "closebook.toml").write_text(toml(account, name, kind, filename, opening, extra))
-        if (workspace / "rules").exists():
-            shutil.rmtree(workspace / "rules")
-        shutil.copytree(rules, workspace / "rules")
+        copy_rules(rules, workspace)
+    if variety == "real":
+        write_mixed(rows, out / f"mixed-{size}", size, opening, rules)
+
+
+def write(fmt: str, rows, target: Path, opening: int) -> None:
+    if fmt == "csv":
+        write_csv(rows, target, opening)
+    elif fmt == "ofx2":
+        write_ofx2(rows, target, opening)
+    elif fmt == "ofx1":
+        write_ofx1(rows, target, opening)
+    else:
+        write_qif(rows, target)
+
+
+def copy_rules(rules: Path, workspace: Path) -> None:
+    if (workspace / "rules").exists():
+        shutil.rmtree(workspace / "rules")
+    shutil.copytree(rules, workspace / "rules")
+
+
+def write_mixed(rows, workspace: Path, size: int, opening: int, rules: Path) -> None:
+    """The rows dealt to three accounts in three formats by their position (deterministic)."""
+    inbox = workspace / "inbox"
+    inbox.mkdir(parents=True, exist_ok=True)
+    accounts = []
+    low = 0
+    for share, account, fmt in MIXED_ACCOUNTS:
+        mine = [row for i, row in enumerate(rows) if low <= (i * 7919) % 1000 < share]
+        low = share
+        if fmt == "csv":
+            filename, name, kind, extra = f"northwind-current-{size}.csv", "Northwind Current Account", "checking", ""
+        elif fmt == "ofx2":
+            filename, name, kind = f"harbor-card-{size}.ofx", "Harbor Card", "credit_card"
+            extra = 'ofx_account_ids = ["4929000099990000"]\n'
+        else:
+            filename, name, kind = f"bramble-savings-{size}.qif", "Bramble Saver", "savings"
+            extra = 'date_order = "dmy"\n'
+        write(fmt, mine, inbox / filename, opening)
+        block = toml(account, name, kind, filename, opening, extra)
+        accounts.append(block[block.index("[[accounts]]") : block.index("[categorize]")])
+    config = toml("current", "", "", "", opening)
+    head, tail = config[: config.index("[[accounts]]")], config[config.index("[categorize]") :]
+    (workspace / "closebook.toml").write_text(head + "".join(accounts) + tail)
+    copy_rules(rules, workspace)
 
 
 if __name__ == "__main__":

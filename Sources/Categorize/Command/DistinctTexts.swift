@@ -58,8 +58,8 @@ struct DistinctTexts {
             keyFeatures.append(vocabulary.ids(FeatureExtractor.payeeFeatures(cleanKey: clean.key)))
         }
         let payee = Payee(
-            raw: matcher.foldedText(text, id: newTextID()), clean: matcher.foldedText(clean.key, id: newTextID()),
-            display: clean.display, key: key)
+            raw: matcher.foldedText(text, id: newTextID()),
+            clean: matcher.foldedText(alreadyFolded: clean.key, id: newTextID()), display: clean.display, key: key)
         let index = Int32(payees.count)
         payees.append(payee)
         payeeOfText[Int(number)] = index

@@ -17,29 +17,44 @@ import Foundation
 public struct PayeeNormaliser: Sendable {
     public init() {}
 
-    /// One word of the payee: its bytes as written and folded, and what kind of word it is.
+    /// One word of the payee: where its bytes are, and what kind of word it is.
+    ///
+    /// A range, not slices: a slice holds on to its array, and retaining and releasing the payee's
+    /// arrays for every word copied cost more than finding the words (a payee of 40 bytes has 6).
     struct Word {
-        var original: ArraySlice<UInt8>
-        /// A slice of the payee folded once as a whole (no array per word).
-        var folded: ArraySlice<UInt8>
+        /// The word's bytes in the payee as written and in the payee folded once as a whole.
+        var range: Range<Int>
         /// `*` between a processor and a merchant (`PAYPAL *NETFLIX`), or before a reference.
         var isStar = false
     }
 
+    /// A payee's words and the payee folded byte by byte (ASCII letters lower-cased), which the
+    /// words' ranges index, as `bytes` (the payee as written) does.
+    struct Words {
+        var words: [Word]
+        var lowered: [UInt8]
+
+        func folded(_ index: Int) -> ArraySlice<UInt8> { lowered[words[index].range] }
+    }
+
     public func normalise(_ raw: String) -> CleanPayee {
-        let words = PayeeNormaliser.split(Array(raw.utf8))
+        let bytes = Array(raw.utf8)
+        let split = PayeeNormaliser.split(bytes)
+        let words = split.words
+        let lowered = split.lowered
         var name: [Word] = []
         name.reserveCapacity(words.count)
         var index = 0
         var afterStar = false
         // 1. Prefixes: only before the first name word.
-        index = PayeeNormaliser.skipPrefixes(words, from: 0)
+        index = PayeeNormaliser.skipPrefixes(split, from: 0)
         while index < words.count {
             let word = words[index]
             index += 1
             if word.isStar {
                 if !name.isEmpty,
-                    PayeeNormaliser.processors.contains(ArraySlice(name.map(\.folded).joined(separator: [0x20])))
+                    PayeeNormaliser.processors.contains(
+                        ArraySlice(name.map { lowered[$0.range] }.joined(separator: [0x20])))
                 {
                     name.removeAll()
                 } else {
@@ -47,11 +62,12 @@ public struct PayeeNormaliser: Sendable {
                 }
                 continue
             }
-            if PayeeNormaliser.isNoise(word.folded, next: index < words.count ? words[index].folded : nil)
-                || (afterStar && word.folded.contains { $0 &- 0x30 < 10 }) || word.folded.first == UInt8(ascii: "(")
+            let folded = lowered[word.range]
+            if PayeeNormaliser.isNoise(folded, next: index < words.count ? split.folded(index) : nil)
+                || (afterStar && folded.contains { $0 &- 0x30 < 10 }) || folded.first == UInt8(ascii: "(")
             {
                 if name.isEmpty {
-                    index = PayeeNormaliser.skipPrefixes(words, from: index)
+                    index = PayeeNormaliser.skipPrefixes(split, from: index)
                     continue
                 }
                 break
@@ -60,7 +76,7 @@ public struct PayeeNormaliser: Sendable {
             name.append(word)
         }
         // 3. Trailing country codes, type codes and generic words.
-        while name.count > 1, let last = name.last, PayeeNormaliser.trailing.contains(last.folded) {
+        while name.count > 1, let last = name.last, PayeeNormaliser.trailing.contains(lowered[last.range]) {
             name.removeLast()
         }
         guard !name.isEmpty else {
@@ -69,8 +85,16 @@ public struct PayeeNormaliser: Sendable {
             return CleanPayee(display: display, key: folded)
         }
         // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
-        let beyondASCII = raw.utf8.contains { $0 >= 0x80 }
-        let mixedCase = raw.utf8.contains { $0 &- 0x61 < 26 } || beyondASCII && raw.contains(where: \.isLowercase)
+        // One pass over the bytes already made: going through `raw.utf8` twice cost more than the
+        // rest of this function for a payee of forty bytes.
+        var highBits: UInt8 = 0
+        var hasLowerASCII = false
+        for byte in bytes {
+            highBits |= byte
+            if byte &- 0x61 < 26 { hasLowerASCII = true }
+        }
+        let beyondASCII = highBits >= 0x80
+        let mixedCase = hasLowerASCII || beyondASCII && raw.contains(where: \.isLowercase)
         // Neither is longer than the payee: reserving once avoids regrowing them byte by byte.
         var key: [UInt8] = []
         var display: [UInt8] = []
@@ -81,11 +105,11 @@ public struct PayeeNormaliser: Sendable {
                 key.append(0x20)
                 display.append(0x20)
             }
-            key.append(contentsOf: word.folded)
+            key.append(contentsOf: lowered[word.range])
             if mixedCase {
-                display.append(contentsOf: word.original)
+                display.append(contentsOf: bytes[word.range])
             } else {
-                PayeeNormaliser.appendDisplayForm(word, to: &display)
+                PayeeNormaliser.appendDisplayForm(bytes[word.range], to: &display, asciiOnly: !beyondASCII)
             }
         }
         // The words were folded byte by byte (ASCII); a key beyond ASCII takes the full fold, so
@@ -101,7 +125,7 @@ public struct PayeeNormaliser: Sendable {
     /// Splits on white space and `*`; separates a long digit run glued to letters
     /// (`1200000549NEW` is `1200000549` `NEW`); trims punctuation at word ends; drops `www.` and
     /// web suffixes (`NETFLIX.COM` is `NETFLIX`); cuts a word at `(` (`WEB(S` is `WEB`).
-    static func split(_ bytes: [UInt8]) -> [Word] {
+    static func split(_ bytes: [UInt8]) -> Words {
         var words: [Word] = []
         words.reserveCapacity(bytes.count / 4 + 4)
         let lowered = bytes.map(TextFold.lower)
@@ -112,7 +136,7 @@ public struct PayeeNormaliser: Sendable {
             var end = end
             if begin < end, bytes[begin] == UInt8(ascii: "("), end - begin > 1 {
                 // A parenthesised reference: keep the parenthesis so the word reads as noise.
-                words.append(Word(original: bytes[begin..<end], folded: lowered[begin..<end]))
+                words.append(Word(range: begin..<end))
                 return
             }
             if let paren = bytes[begin..<end].firstIndex(of: UInt8(ascii: "(")) { end = paren }
@@ -134,19 +158,19 @@ public struct PayeeNormaliser: Sendable {
             var digits = 0
             while digits < count, lowered[begin + digits] &- 0x30 < 10 { digits += 1 }
             if digits >= 4, digits < count, isLetter(lowered[begin + digits]) {
-                words.append(Word(original: bytes[begin..<begin + digits], folded: lowered[begin..<begin + digits]))
-                words.append(Word(original: bytes[begin + digits..<end], folded: lowered[begin + digits..<end]))
+                words.append(Word(range: begin..<begin + digits))
+                words.append(Word(range: begin + digits..<end))
                 return
             }
             var tail = 0
             while tail < count, lowered[end - 1 - tail] &- 0x30 < 10 { tail += 1 }
             if tail >= 4, tail < count, isLetter(lowered[end - 1 - tail]) {
                 let cut = begin + count - tail
-                words.append(Word(original: bytes[begin..<cut], folded: lowered[begin..<cut]))
-                words.append(Word(original: bytes[cut..<end], folded: lowered[cut..<end]))
+                words.append(Word(range: begin..<cut))
+                words.append(Word(range: cut..<end))
                 return
             }
-            words.append(Word(original: bytes[begin..<end], folded: lowered[begin..<end]))
+            words.append(Word(range: begin..<end))
         }
         for index in 0...bytes.count {
             let atEnd = index == bytes.count
@@ -154,13 +178,12 @@ public struct PayeeNormaliser: Sendable {
             if TextFold.isSpace(byte) || byte == UInt8(ascii: "*") {
                 emit(start, index)
                 if byte == UInt8(ascii: "*") {
-                    words.append(
-                        Word(original: bytes[index..<index + 1], folded: lowered[index..<index + 1], isStar: true))
+                    words.append(Word(range: index..<index + 1, isStar: true))
                 }
                 start = index + 1
             }
         }
-        return words
+        return Words(words: words, lowered: lowered)
     }
 
     static func trimmable(_ byte: UInt8) -> Bool {
@@ -254,14 +277,15 @@ public struct PayeeNormaliser: Sendable {
     ].sorted { $0.count > $1.count }
 
     /// The index of the first word after any payment-method prefixes from `start`.
-    static func skipPrefixes(_ words: [Word], from start: Int) -> Int {
+    static func skipPrefixes(_ split: Words, from start: Int) -> Int {
+        let words = split.words
         var index = start
         // Most payees start with no prefix word at all: one set lookup settles it.
-        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(words[index].folded) {
+        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(split.folded(index)) {
             for phrase in prefixBytes where index + phrase.count <= words.count {
                 var matches = true
                 for (offset, part) in phrase.enumerated()
-                where words[index + offset].isStar || !words[index + offset].folded.elementsEqual(part) {
+                where words[index + offset].isStar || !split.folded(index + offset).elementsEqual(part) {
                     matches = false
                     break
                 }
@@ -301,11 +325,10 @@ public struct PayeeNormaliser: Sendable {
 
     // MARK: Display
 
-    /// The word as a person would write it.
-    /// Appends the word as a person would write it.
-    static func appendDisplayForm(_ word: Word, to result: inout [UInt8]) {
-        let original = word.original
-        if original.contains(where: { $0 >= 0x80 }) {
+    /// Appends the word as a person would write it. `asciiOnly`: the whole payee is ASCII, so the
+    /// word need not be checked for bytes beyond it.
+    static func appendDisplayForm(_ original: ArraySlice<UInt8>, to result: inout [UInt8], asciiOnly: Bool = false) {
+        if !asciiOnly, original.contains(where: { $0 >= 0x80 }) {
             appendDisplayForm(beyondASCII: String(decoding: original, as: UTF8.self), to: &result)
             return
         }

@@ -70,6 +70,14 @@ public final class RuleMatcher {
         return FoldedText(text, folded: folded, hits: hits(in: folded), id: id)
     }
 
+    /// `foldedText(_:id:)` for a text that is its own folded form (a clean payee key): an ASCII one
+    /// is not folded again.
+    func foldedText(alreadyFolded text: String, id: Int32) -> FoldedText {
+        let folded = text.utf8.withContiguousStorageIfAvailable { TextFold.isASCII($0) ? Array($0) : nil } ?? nil
+        guard let folded else { return foldedText(text, id: id) }
+        return FoldedText(text, folded: folded, hits: hits(in: folded), id: id)
+    }
+
     /// Every occurrence of every literal in `text`, and whether it is a whole word there.
     func hits(in text: [UInt8]) -> [LiteralHit] {
         guard !automaton.isEmpty, !text.isEmpty else { return [] }
