@@ -3,15 +3,26 @@ import Ledger
 /// Forecasts income, expenses and net for the months after a history of complete months.
 ///
 /// Each series gets `TrendSeasonalModel` (a least-squares trend on the last 24 months, plus a
-/// month-of-year part from 13 months of history) unless the back-test shows the naive forecast (the
-/// mean of the last three months) doing at least as well; then that series is naive, and the note says
-/// so. Without a back-test of at least three months nothing shows the model is better, so both series
-/// are naive. A series is never forecast below its recurring monthly amount (the subscriptions and
-/// salary known to continue) nor below zero. Amounts round half to even to the minor unit.
+/// month-of-year part from 13 months of history) only when the back-test shows it beating the naive
+/// forecast (the mean of the last three months) by `modelMargin`: its error at most 90% of naive's.
+/// Otherwise that series is naive, and the note says so. The margin is evidence, not decoration: the
+/// model fits a line and twelve monthly deviations to at most 24 months, and one month of twelve in
+/// the back-test moves a mean error by about a twelfth (8%) of itself, so an edge smaller than 10% is
+/// one lucky month, not a season (irregular self-employed income "peaking in October"). Without a
+/// back-test of at least three months nothing shows the model is better, so both series are naive.
+/// A series is never forecast below its recurring monthly amount (the subscriptions and salary known
+/// to continue) nor below zero. Amounts round half to even to the minor unit.
+///
+/// Expenses are fitted, back-tested and forecast without the month's one-off purchases
+/// (`MonthlyFlow.oneOffExpenses`, see `OneOffPurchases`): a purchase made once is not expected again,
+/// and fitted as it stands it would come back every year as a season.
 ///
 /// The 80% band on net comes from the back-test's one-month-ahead errors of net (actual − forecast,
 /// with the chosen methods): their 10th and 90th percentiles when there are at least
 /// `empiricalMinimum` of them, else ±1.2816 (the normal 80% quantile) times their root mean square.
+/// When a series fell back to naive because the model did not earn its margin, neither forecast has
+/// shown it can be trusted, so the band takes the wider end of the two (errors with the chosen
+/// methods, errors with the models): irregular income shows a wider band, never a narrower one.
 /// The band widens with the horizon h as √h, as the error of a random walk does, and always contains
 /// the forecast itself.
 public struct Forecaster: Sendable, Equatable {
@@ -27,6 +38,9 @@ public struct Forecaster: Sendable, Equatable {
     public static let empiricalMinimum = 10
     /// The standard normal quantile of 0.9: ±1.2816σ holds 80%.
     public static let normalQuantile80 = 1.2816
+    /// How much lower than naive's the model's back-test error must be for the model to be used:
+    /// 10% (a model MAPE of at most 0.9 × the naive MAPE). See the type's comment for why.
+    public static let modelMargin = 0.10
 
     public init() {}
 
@@ -44,7 +58,7 @@ public struct Forecaster: Sendable, Equatable {
                 backtest: nil, note: "needs \(Self.minimumHistory) months of history")
         }
         let income = history.map { Double($0.income) }
-        let expenses = history.map { Double($0.expenses) }
+        let expenses = history.map { Double($0.fittedExpenses) }
         let modelMethod: ForecastMethod =
             history.count >= TrendSeasonalModel.seasonalMinimumMonths ? .trendSeasonal : .trend
 
@@ -55,8 +69,14 @@ public struct Forecaster: Sendable, Equatable {
 
         let incomeModel = TrendSeasonalModel(values: income, firstMonth: history[0].month)
         let expensesModel = TrendSeasonalModel(values: expenses, firstMonth: history[0].month)
-        let band = Self.band(
+        var band = Self.band(
             netErrors: trial.netErrors(incomeNaive: incomeMethod == .naive, expensesNaive: expensesMethod == .naive))
+        if (incomeMethod == .naive && summary.incomeMAPE != nil)
+            || (expensesMethod == .naive && summary.expensesMAPE != nil)
+        {
+            let models = Self.band(netErrors: trial.netErrors(incomeNaive: false, expensesNaive: false))
+            band = (min(band.low, models.low), max(band.high, models.high))
+        }
         var months: [ForecastMonth] = []
         for step in stride(from: 1, through: horizon, by: 1) {
             let month = last.month.adding(months: step)
@@ -75,12 +95,14 @@ public struct Forecaster: Sendable, Equatable {
         return Forecast(
             method: incomeMethod == expensesMethod ? incomeMethod.rawValue : "mixed", incomeMethod: incomeMethod,
             expensesMethod: expensesMethod, months: months, backtest: trial.months > 0 ? summary : nil,
-            note: Self.note(incomeMethod: incomeMethod, expensesMethod: expensesMethod, backtest: summary))
+            note: Self.note(
+                incomeMethod: incomeMethod, expensesMethod: expensesMethod, backtest: summary,
+                oneOffMonths: history.filter { $0.fittedExpenses != $0.expenses }.map(\.month)))
     }
 
-    /// The model when the back-test shows it beating the naive forecast, else naive.
+    /// The model when the back-test shows it beating the naive forecast by `modelMargin`, else naive.
     static func choose(model: Double?, naive: Double?, _ modelMethod: ForecastMethod) -> ForecastMethod {
-        guard let model, let naive, model < naive else { return .naive }
+        guard let model, let naive, model < naive, model <= naive * (1 - modelMargin) else { return .naive }
         return modelMethod
     }
 
@@ -107,16 +129,30 @@ public struct Forecaster: Sendable, Equatable {
         return (-normalQuantile80 * rootMeanSquare, normalQuantile80 * rootMeanSquare)
     }
 
-    static func note(incomeMethod: ForecastMethod, expensesMethod: ForecastMethod, backtest: Backtest) -> String? {
+    static func note(
+        incomeMethod: ForecastMethod, expensesMethod: ForecastMethod, backtest: Backtest, oneOffMonths: [YearMonth] = []
+    ) -> String? {
+        var sentences: [String] = []
         if backtest.months < minimumBacktestMonths {
-            return "naive forecast: the back-test needs \(minimumHistory + minimumBacktestMonths) months of history "
-                + "to show whether the trend model does better"
+            sentences.append(
+                "naive forecast: the back-test needs \(minimumHistory + minimumBacktestMonths) months of history "
+                    + "to show whether the trend model does better")
+        } else {
+            var fallbacks: [String] = []
+            if incomeMethod == .naive { fallbacks.append("income") }
+            if expensesMethod == .naive { fallbacks.append("expenses") }
+            if !fallbacks.isEmpty {
+                sentences.append(
+                    "naive forecast (mean of last 3 months) for \(fallbacks.joined(separator: " and ")): "
+                        + "the trend model did not beat it by 10% in the back-test, so the band is the wider of the two"
+                )
+            }
         }
-        var fallbacks: [String] = []
-        if incomeMethod == .naive { fallbacks.append("income") }
-        if expensesMethod == .naive { fallbacks.append("expenses") }
-        guard !fallbacks.isEmpty else { return nil }
-        return "naive forecast (mean of last 3 months) for \(fallbacks.joined(separator: " and ")): "
-            + "the trend model did not beat it in the back-test"
+        if !oneOffMonths.isEmpty {
+            sentences.append(
+                "one-off purchases left out of the expenses fitted: "
+                    + oneOffMonths.map(\.displayName).joined(separator: ", "))
+        }
+        return sentences.isEmpty ? nil : sentences.joined(separator: "; ")
     }
 }

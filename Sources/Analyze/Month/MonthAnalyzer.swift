@@ -12,6 +12,7 @@ public struct MonthAnalyzer: Sendable {
     public let netWorth: NetWorthBook
     public let recurring: RecurringBook
     public let anomalies: AnomalyBook
+    public let oneOffs: OneOffPurchases
     public let planner: Planner
     public let engine: InsightEngine
 
@@ -21,6 +22,7 @@ public struct MonthAnalyzer: Sendable {
         self.netWorth = NetWorthBook(history: history, settings: settings)
         self.recurring = RecurringBook(history: history)
         self.anomalies = AnomalyBook(history: history)
+        self.oneOffs = OneOffPurchases(history: history)
         self.planner = Planner(history: history, settings: settings)
         self.engine = InsightEngine()
     }
@@ -66,7 +68,7 @@ public struct MonthAnalyzer: Sendable {
             AnomalyDetector().detect(anomalies.input(for: month, recurring: series))
         }
         analysis.anomalies = MonthSections.anomalies(found, base: history.base)
-        let flows = MonthSections.flows(context)
+        let flows = MonthSections.flows(context, oneOffs: oneOffs)
         let forecast = timings.time("forecast") {
             Forecaster().forecast(flows, recurringIncome: recurringIncome, recurringExpenses: recurringExpenses)
         }

@@ -72,15 +72,22 @@ enum MonthSections {
         }
     }
 
-    /// The complete months from the first to `context.month`, as the forecaster reads them.
-    static func flows(_ context: MonthContext) -> [MonthlyFlow] {
+    /// The complete months from the first to `context.month`, as the forecaster reads them, each with
+    /// the one-off purchases (`oneOffs`) a report of `context.month` sees in it.
+    static func flows(_ context: MonthContext, oneOffs: OneOffPurchases? = nil) -> [MonthlyFlow] {
         guard let first = context.history.firstMonth, first <= context.month else { return [] }
-        return (0...first.months(to: context.month)).map { offset in
+        var flows = (0...first.months(to: context.month)).map { offset in
             let month = first.adding(months: offset)
             let flows = context.flows(of: month) ?? MonthFlows()
             return MonthlyFlow(
                 month: month, income: AnomalyBook.clamp(flows.income), expenses: AnomalyBook.clamp(flows.expenses))
         }
+        if let oneOffs {
+            for (offset, amount) in oneOffs.amounts(through: flows.count - 1, expenses: flows.map(\.expenses)) {
+                flows[offset].oneOffExpenses = amount
+            }
+        }
+        return flows
     }
 
     static func forecast(_ forecast: Forecast, base: Currency) -> ForecastSection {

@@ -388,12 +388,16 @@ private struct Scope {
     func series(_ run: Run, asOf: CivilDate) -> RecurringSeries? {
         let indices = (0..<run.count).reversed().map { kept[$0] }
         let tolerance = run.cadence.toleranceDays
-        // Slots after the run that a payment of another amount filled are paid, not missed.
+        // Slots after the run that a payment of another amount filled are paid, not missed, and the
+        // other amount is a price change (from the series' amount to the one paid).
         var step = 1
+        var filled: [Int] = []
         while step < upper - run.latest,
             let slot = run.cadence.step(from: run.slot, anchorDay: run.anchorDay, by: step),
-            slot.days(to: asOf) > tolerance, paid(near: slot.dayNumber, after: run.latest, tolerance: tolerance)
+            slot.days(to: asOf) > tolerance,
+            let payment = paid(near: slot.dayNumber, after: run.latest, tolerance: tolerance)
         {
+            filled.append(payment)
             step += 1
         }
         guard let firstIndex = indices.first,
@@ -408,21 +412,26 @@ private struct Scope {
             cadence: run.cadence, amount: amount, monthlyAmount: run.cadence.monthlyEquivalent(of: amount),
             firstDate: occurrences[firstIndex].date, lastDate: occurrences[run.latest].date, nextDate: next,
             status: status, expectedDate: status == .active ? nil : next,
-            priceChanges: priceChanges(indices), occurrences: indices.map { occurrences[$0].index },
+            priceChanges: priceChanges(indices)
+                + filled.compactMap { payment in
+                    occurrences[payment].amount == amount
+                        ? nil
+                        : PriceChange(date: occurrences[payment].date, from: amount, to: occurrences[payment].amount)
+                }, occurrences: indices.map { occurrences[$0].index },
             count: indices.count)
     }
 
-    /// True when an occurrence after `latest` (up to the analysis date) of the series' sign, of any
-    /// amount, is dated within `tolerance` days of the day `expected`.
-    func paid(near expected: Int, after latest: Int, tolerance: Int) -> Bool {
+    /// The first occurrence after `latest` (up to the analysis date) of the series' sign, of any
+    /// amount, dated within `tolerance` days of the day `expected`; nil when none is.
+    func paid(near expected: Int, after latest: Int, tolerance: Int) -> Int? {
         var index = latest + 1
         while index < upper {
             let day = dayNumber(at: index)
-            if day > expected + tolerance { return false }
-            if day >= expected - tolerance, hasSign(occurrences[index].amount) { return true }
+            if day > expected + tolerance { return nil }
+            if day >= expected - tolerance, hasSign(occurrences[index].amount) { return index }
             index += 1
         }
-        return false
+        return nil
     }
 
     /// Steps between settled levels: runs of equal amounts where the old run has at least

@@ -14,7 +14,9 @@ extension MonthView {
     /// What needs attention, most serious first: critical and warning cards, the riskiest
     /// anomalies, missed payments, price rises this month, then notices about the data.
     ///
-    /// An anomaly or a recurring series whose transactions a card already names is not repeated.
+    /// An anomaly or a recurring series whose transactions a card already names is not repeated;
+    /// nor is an anomaly without transactions (a category spike) when the `anomaly` card, which
+    /// lists the riskiest three with their reasons, is in the list: one spike is one item.
     static func attention(
         _ report: MonthReport, directory: TransactionDirectory, text: (String) -> String
     ) -> [AttentionItemView] {
@@ -36,7 +38,9 @@ extension MonthView {
                 ))
         }
         for anomaly in (report.sections.anomalies ?? []).prefix(attentionAnomalyLimit)
-        where named.isDisjoint(with: anomaly.transactionIds) || anomaly.transactionIds.isEmpty {
+        where anomaly.transactionIds.isEmpty
+            ? !namedTypes.contains("anomaly") : named.isDisjoint(with: anomaly.transactionIds)
+        {
             // The analysis decides the severity; an entry without one (built by hand) is a warning.
             let severity = SeverityView(anomaly.severity ?? "warning")
             items.append(

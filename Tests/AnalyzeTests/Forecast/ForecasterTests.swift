@@ -71,23 +71,84 @@ struct ForecasterTests {
         #expect(forecast.method == "mixed")
         #expect(
             forecast.note
-                == "naive forecast (mean of last 3 months) for expenses: the trend model did not beat it in the back-test"
-        )
+                == "naive forecast (mean of last 3 months) for expenses: the trend model did not beat it by 10% in the "
+                + "back-test, so the band is the wider of the two")
 
         // Net errors with the chosen methods: 80 − 80, 80 − 90, 110 − 100 = 0, −10, +10; root mean square
-        // √(200/3) = 8.165, × 1.2816 = 10.4642 for h = 1 and × 2 = 20.9284 for h = 4.
+        // √(200/3) = 8.165, × 1.2816 = 10.4642. Expenses fell back to naive, so the models' net errors count
+        // too: income 0, 0, 0 less expenses 50 − 40, 60 − 45, 40 − 55 = −10, −15, +15; root mean square
+        // √(550/3) = 13.5401, × 1.2816 = 17.3529 for h = 1 and × 2 = 34.7059 for h = 4: the wider band.
         let july = forecast.months[0]
         #expect(july.month == YearMonth(year: 2026, month: 7)!)
         #expect(july.income == 16_000)
         #expect(july.expenses == 5_000)  // (50 + 60 + 40) / 3
         #expect(july.net == 11_000)
-        #expect(july.low == 9_954)
-        #expect(july.high == 12_046)
+        #expect(july.low == 9_265)
+        #expect(july.high == 12_735)
         let october = forecast.months[3]
         #expect(october.income == 19_000)
         #expect(october.net == 14_000)
-        #expect(october.low == 11_907)
-        #expect(october.high == 16_093)
+        #expect(october.low == 10_529)
+        #expect(october.high == 17_471)
+    }
+
+    @Test func theModelMustBeatNaiveByTheMargin() throws {
+        // Income 100, 110, 120, 130, 140, 88; expenses a flat 50. Trend from the months before: 130 vs 130,
+        // 140 vs 140, 150 vs 88: MAPE (0 + 0 + 62/88) / 3 = 0.2348. Naive: 110 vs 130, 120 vs 140, 130 vs 88:
+        // (20/130 + 20/140 + 42/88) / 3 = 0.2580. The model is better, but by 9% (0.2348 > 0.9 × 0.2580 =
+        // 0.2322): not by the 10% margin, so income is naive, at (130 + 140 + 88) / 3 = 119.33.
+        let history = Self.history(
+            from: YearMonth(year: 2026, month: 1)!, income: [10_000, 11_000, 12_000, 13_000, 14_000, 8_800],
+            expenses: [5_000, 5_000, 5_000, 5_000, 5_000, 5_000])
+        let forecast = Forecaster().forecast(history, recurringIncome: 0, recurringExpenses: 0, horizon: 1)
+        let backtest = try #require(forecast.backtest)
+        #expect(backtest.incomeMAPE == 0.2348)
+        #expect(backtest.naiveIncomeMAPE == 0.2580)
+        #expect(forecast.incomeMethod == .naive)
+        #expect(forecast.months[0].income == 11_933)
+        #expect(forecast.months[0].net == 6_933)
+        // Net errors (expenses are exact either way): naive +20, +20, −42, root mean square √(2564/3) = 29.2347,
+        // × 1.2816 = 37.47; the model's 0, 0, −62, √(3844/3) = 35.7957, × 1.2816 = 45.88. The band is the
+        // wider: ±45.88, where naive's own errors alone would have given ±37.47.
+        #expect(forecast.months[0].low == 6_933 - 4_588)
+        #expect(forecast.months[0].high == 6_933 + 4_588)
+    }
+
+    /// Three years (2024-2026) of a flat 2,000.00 a month with 800.00 more every December (a real
+    /// season), and in March 2025 a sofa of 2,400.00 bought once. Left out of the fit, the history is
+    /// exactly a flat line plus December, and every back-test month has 24 months before it (each
+    /// calendar month seen twice): the model recovers the series (back-test error 0) and forecasts
+    /// March 2027 at 2,000.00 and December at 2,800.00. Naive misses December by 800/2,800 and the three
+    /// months after it by 266.67/2,000 each: (0.285714 + 3 × 0.133333) / 12 = 0.0571. Fitted as it
+    /// stands, the sofa is a March season: the back-test misses and the model carries it to March 2027.
+    @Test func aOneOffPurchaseIsNotASeason() throws {
+        let start = YearMonth(year: 2024, month: 1)!
+        let expenses: [Int64] = (0..<36).map { $0 % 12 == 11 ? 280_000 : 200_000 }
+        var history = Self.history(
+            from: start, income: [Int64](repeating: 300_000, count: 36), expenses: expenses)
+        history[14].expenses += 240_000
+        let asItStands = Forecaster().forecast(history, recurringIncome: 0, recurringExpenses: 0)
+        history[14].oneOffExpenses = 240_000
+        let leftOut = Forecaster().forecast(history, recurringIncome: 0, recurringExpenses: 0)
+
+        #expect(leftOut.expensesMethod == .trendSeasonal)
+        #expect(leftOut.backtest?.expensesMAPE == 0)
+        #expect(leftOut.backtest?.naiveExpensesMAPE == 0.0571)
+        #expect(leftOut.months[2].month == YearMonth(year: 2027, month: 3)!)
+        #expect(leftOut.months[2].expenses == 200_000)
+        #expect(leftOut.months[11].expenses == 280_000)
+        // The flat income is forecast exactly by both methods: the model does not beat naive.
+        #expect(
+            leftOut.note
+                == "naive forecast (mean of last 3 months) for income: the trend model did not beat it by 10% in the "
+                + "back-test, so the band is the wider of the two; one-off purchases left out of the expenses fitted: "
+                + "March 2025")
+
+        let error = try #require(asItStands.backtest?.expensesMAPE)
+        #expect(error > 0.0571)
+        #expect(asItStands.expensesMethod == .naive)
+        let raw = TrendSeasonalModel(values: history.map { Double($0.expenses) }, firstMonth: start)
+        #expect(raw.value(at: YearMonth(year: 2027, month: 3)!) > 250_000)
     }
 
     @Test func bandUsesPercentilesOnceThereAreTenErrors() {
@@ -177,7 +238,7 @@ struct ForecasterTests {
         #expect(
             forecast.note
                 == "naive forecast (mean of last 3 months) for income and expenses: the trend model did not beat it "
-                + "in the back-test")
+                + "by 10% in the back-test, so the band is the wider of the two")
         #expect(forecast.months.allSatisfy { $0.income == 300_000 && $0.expenses == 200_000 })
     }
 

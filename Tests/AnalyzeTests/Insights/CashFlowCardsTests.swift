@@ -115,6 +115,17 @@ struct CashFlowCardsTests {
             entry.message == "Your weakest month of the last 4 was \(name): you spent £300.00 more than you took in.")
     }
 
+    /// Income 1,000.00 a month; nets 400.00, 600.00, 100.00 and 500.00 (average 400.00). March, 100.00,
+    /// is the weakest, recent and well below the average, but still a surplus: neutral.
+    @Test func aWeakestMonthInSurplusIsNoWarning() throws {
+        let (card, _) = try Self.household(expenses: [60_000, 40_000, 90_000, 50_000]).card("worstMonth", 3)
+        let entry = try #require(card)
+        #expect(entry.severity == "neutral")
+        #expect(
+            entry.message == "Your weakest month of the last 4 was March 2026: you took in £100.00 more than you spent."
+        )
+    }
+
     /// Salary 2,000.00 on the 28th and rent 1,000.00 on the 1st recur (groceries of 500.00 at a new
     /// shop each month do not): recurring net +1,000.00 a month. Three months net 500.00 each, so the
     /// current account ends March at opening + 1,500.00; April has 30 days, so the projection adds

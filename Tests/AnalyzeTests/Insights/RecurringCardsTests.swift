@@ -161,6 +161,22 @@ struct RecurringCardsTests {
         }
     }
 
+    /// The same gym paid 70.00 on its due date, 15 May: not a missed payment but a different amount,
+    /// reported as a price change from the series' 51.00 (April's) to 70.00, dated 15 May, and so as
+    /// a price rise in May: (70.00 − 51.00) × 12 payments a year = 228.00.
+    @Test func aDifferentAmountOnTheDueDateIsAPriceChange() throws {
+        let months: [[HouseholdMonths.Row]] = [
+            [(15, -5_000, "PUREGYM", "Health:Gym")], [(15, -5_200, "PUREGYM", "Health:Gym")],
+            [(15, -4_900, "PUREGYM", "Health:Gym")], [(15, -5_100, "PUREGYM", "Health:Gym")],
+            [(15, -7_000, "PUREGYM", "Health:Gym")],
+        ]
+        let household = Self.household(months)
+        let gym = try #require(try household.analysis(4).recurring?.first { $0.payee == "PUREGYM" })
+        #expect(gym.priceChanges == [PriceChangeEntry(date: "2026-05-15", from: "-51.00", to: "-70.00")])
+        let (card, _) = try household.card("priceIncrease", 4)
+        #expect(card?.metric == InsightMetric(value: "228.00", unit: "GBP"))
+    }
+
     /// Three payments make a monthly series, but three shop visits a month apart can be chance: a
     /// series of only 3 payments that stops is not called a missed payment (it still shows as
     /// missed in the recurring list).

@@ -109,6 +109,41 @@ struct SpendingCardsTests {
             ])
     }
 
+    /// Rent 1,500.00 and groceries 500.00 in each of January to March: Housing takes 75% of every
+    /// month. March's 75% is over half but no more than its usual 75% (the mean of January and
+    /// February), so it is not news: neutral, for the breakdown too. In a second history Housing took
+    /// 1,500 ÷ 2,500 = 60% of January to March and April's groceries fall to 300.00: 1,500 ÷ 1,800 =
+    /// 83.3%, at least 10 points above the usual 60%: warning.
+    @Test func topSpendingCategoryAtItsUsualShareIsNotNews() throws {
+        let usual: [Row] = ["01", "02", "03"].flatMap { month -> [Row] in
+            [
+                ("2026-\(month)-01", -150_000, "LANDLORD", "Housing:Rent"),
+                ("2026-\(month)-03", -50_000, "TESCO", "Food:Groceries"),
+            ]
+        }
+        let march = try Self.insight(TopSpendingCategoryCard().evaluate(Self.facts(usual, "2026-03")))
+        #expect(march.severity == .neutral)
+        #expect(march.message.contains("75% of your £2,000.00"))
+        let food: [Row] = usual.map { $0.3 == "Food:Groceries" ? ($0.0, -100_000, $0.2, $0.3) : $0 }
+        let rows =
+            food + [
+                ("2026-04-01", -150_000, "LANDLORD", "Housing:Rent"),
+                ("2026-04-03", -30_000, "TESCO", "Food:Groceries"),
+            ]
+        let april = try Self.insight(TopSpendingCategoryCard().evaluate(Self.facts(rows, "2026-04")))
+        #expect(april.severity == .warning)
+        #expect(april.message.contains("83.3% of your £1,800.00"))
+        let groceries: [Row] = ["01", "02", "03"].flatMap { month -> [Row] in
+            [
+                ("2026-\(month)-01", -40_000, "LANDLORD", "Housing:Rent"),
+                ("2026-\(month)-02", -30_000, "TESCO", "Food:Groceries"),
+                ("2026-\(month)-03", -30_000, "PIZZA", "Food:Dining"),
+            ]
+        }
+        let breakdown = try Self.insight(SubcategoryBreakdownCard().evaluate(Self.facts(groceries, "2026-03")))
+        #expect(breakdown.severity == .neutral)
+    }
+
     /// A month with only income has nothing spent; a month outside the data has no transactions.
     @Test func topSpendingCategoryOmissions() {
         let rows = Self.salary(["2026-03"])

@@ -212,7 +212,7 @@ struct EmptyLedgerCardsTests {
         ("totalWealth", "no account balance known"), ("wealthGrowth", "needs 2 months of history"),
         ("accountDormancy", "no account balance known"), ("spendingForecast", "no spending in the last 30 days"),
         ("balanceRunway", "needs 3 months of history"), ("yearOverYear", "no transactions this month"),
-        ("incomeSeasonality", "needs 12 months of history"),
+        ("incomeSeasonality", "needs 13 months of history to test a season"),
     ])
     func nothingFires(type: String, reason: String?) throws {
         let ledger = MultiAccountLedger(

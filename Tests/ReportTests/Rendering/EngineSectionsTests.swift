@@ -88,6 +88,25 @@ import Testing
         #expect(!markdown.contains("](#"))
     }
 
+    /// The riskiest three anomalies are the Currys purchase, the gym's double charge and the groceries'
+    /// category spike: three items. With the `anomaly` card in the list (it names the three with their
+    /// reasons), the spike, which has no transactions to tell it apart, is not repeated: two items
+    /// beside the card. The Currys and gym items stay: the card names no transaction.
+    @Test func aCategorySpikeTheAnomalyCardListsIsOneItem() throws {
+        var analysis = try TestFiles.analysis()
+        let (_, before, _) = try render(analysis)
+        #expect(before.components(separatedBy: " · Anomaly · ").count - 1 == 3)
+        analysis.insights =
+            (analysis.insights ?? []) + [
+                InsightEntry(
+                    type: "anomaly", category: "spending", title: "Unusual activity", message: "Three anomalies.",
+                    metric: InsightMetric(value: "3", unit: "count"), severity: "warning")
+            ]
+        let (_, after, _) = try render(analysis)
+        #expect(after.components(separatedBy: " · Anomaly · ").count - 1 == 2)
+        #expect(after.contains("· Insight · **Unusual activity**"))
+    }
+
     /// The page ranks an anomaly by the severity the analysis gave it, not by a threshold of its own.
     @Test func anAnomalysSeverityIsTheAnalysiss() throws {
         let (_, markdown, json) = try render(try TestFiles.analysis())

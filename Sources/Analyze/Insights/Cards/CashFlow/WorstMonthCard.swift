@@ -6,7 +6,8 @@
 /// A reading for a month-end report: some month is always the weakest, and in a steady year it is
 /// weaker by a few pounds. So the warning also needs the month to be worse than the average net of
 /// those months by more than 10% of that average's size (a deficit month always is, against a
-/// positive average); otherwise the card stays neutral.
+/// positive average); otherwise the card stays neutral. Nor is a weakest month that still brought
+/// in more than it spent a warning: a surplus needs no attention, however it ranks.
 struct WorstMonthCard: InsightCard {
     let type = "worstMonth"
     let category = InsightCategory.cashFlow
@@ -21,7 +22,7 @@ struct WorstMonthCard: InsightCard {
         // worst < mean − |mean| ÷ 10, in integers: 10 × count × worst < 10 × total − |total|.
         let magnitude = total < 0 ? -total : total
         let material = 10 * count * Int128(worst.net) < 10 * total - magnitude
-        let recent = worst.month.months(to: facts.month) < 3 && material
+        let recent = worst.month.months(to: facts.month) < 3 && material && worst.net < 0
         let when = worst.month == facts.month ? "this month" : worst.month.displayName
         return .fired(
             Insight(

@@ -2,7 +2,8 @@ import AnalysisFile
 
 /// `subcategoryBreakdown` (seed 003): the categories of the month's top group (as
 /// `topSpendingCategory`), each with its share of the group, largest first. Warning when the group
-/// takes over 50% of the month's expenses, neutral otherwise. Omitted when the only category with
+/// takes over 50% of the month's expenses and more than usual (`TopSpendingCategoryCard.severity`),
+/// neutral otherwise. Omitted when the only category with
 /// money out in the group is the group itself (`Miscellaneous`, with nothing below it).
 struct SubcategoryBreakdownCard: InsightCard {
     let type = "subcategoryBreakdown"
@@ -24,7 +25,8 @@ struct SubcategoryBreakdownCard: InsightCard {
                     "\(largest.name) was \(InsightFacts.percent(largestShare)) of your "
                     + "\(facts.money(top.amount)) on \(top.name), across \(parts.count) categor"
                     + "\(parts.count == 1 ? "y" : "ies").",
-                metric: InsightFacts.percentMetric(largestShare), severity: top.share > 0.5 ? .warning : .neutral,
+                metric: InsightFacts.percentMetric(largestShare),
+                severity: TopSpendingCategoryCard.severity(facts, top),
                 detail: parts.map {
                     InsightPoint(
                         label: $0.name, value: InsightFacts.number(InsightFacts.ratio(Int128($0.amount), total) * 100))

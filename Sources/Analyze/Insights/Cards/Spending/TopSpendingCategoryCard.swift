@@ -1,11 +1,39 @@
 import AnalysisFile
 
 /// `topSpendingCategory` (seed 003): the top-level group with the most money out this month and its
-/// share of the month's expenses. Warning when the share is over 50%, neutral otherwise. The detail
-/// is the group's five largest categories.
+/// share of the month's expenses. Warning when the share is over 50% and that is news, neutral
+/// otherwise. The detail is the group's five largest categories.
+///
+/// News: the share is at least `newsPoints` above the group's usual share, its mean over the
+/// `usualMonths` months before with spending (or there are none). Rent that takes half of every
+/// month's spending is how the household lives, not something that needs attention each month.
 struct TopSpendingCategoryCard: InsightCard {
     let type = "topSpendingCategory"
     let category = InsightCategory.spending
+
+    /// Seed 003's share above which the top group is a warning.
+    static let warningShare = 0.5
+    /// Percentage points (as a ratio) the share must stand above its usual level to be news.
+    static let newsPoints = 0.10
+    /// Months before this one whose shares make the usual level.
+    static let usualMonths = 3
+
+    /// Warning when `top` takes over half the month and more than usual, else neutral.
+    static func severity(_ facts: InsightFacts, _ top: (name: String, amount: Int64, share: Double)) -> InsightSeverity
+    {
+        guard top.share > warningShare else { return .neutral }
+        var shares: [Double] = []
+        for back in 1...usualMonths {
+            guard let flows = facts.context.flows(of: facts.month.adding(months: -back)), flows.expenses > 0 else {
+                continue
+            }
+            let amount = facts.groups(flows).first { $0.name == top.name }?.amount ?? 0
+            shares.append(InsightFacts.ratio(Int128(amount), flows.expenses))
+        }
+        guard !shares.isEmpty else { return .warning }
+        let usual = shares.reduce(0, +) / Double(shares.count)
+        return top.share >= usual + newsPoints ? .warning : .neutral
+    }
 
     /// The month's largest group and its share of expenses, nil when nothing was spent.
     static func top(_ facts: InsightFacts) -> (name: String, amount: Int64, share: Double)? {
@@ -27,7 +55,7 @@ struct TopSpendingCategoryCard: InsightCard {
                     "\(top.name) took the most money this month: \(facts.money(top.amount)), "
                     + "\(InsightFacts.percent(top.share)) of your \(facts.money(InsightFacts.clamp(facts.current.expenses))) "
                     + "of expenses.",
-                metric: facts.moneyMetric(top.amount), severity: top.share > 0.5 ? .warning : .neutral,
+                metric: facts.moneyMetric(top.amount), severity: Self.severity(facts, top),
                 detail: Array(detail)))
     }
 }
