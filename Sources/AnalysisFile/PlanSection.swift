@@ -51,9 +51,9 @@ public struct PlanBasis: Codable, Sendable, Equatable {
     public var averageSpending: String
     public var averageEssential: String
     public var averageDiscretionary: String
-    /// Savings and cash balances at the month end.
-    public var savingsBalances: String
-    /// The part of them goals hold.
+    /// Liquid balances (checking, savings and cash accounts) at the month end.
+    public var liquidBalances: String
+    /// The part of them goals hold; the rest is the emergency fund.
     public var heldForGoals: String
     /// Card and loan balances owed at the month end.
     public var debt: String
@@ -67,7 +67,7 @@ public struct PlanBasis: Codable, Sendable, Equatable {
 
     public init(
         months: [String], incomeSource: String, averageIncome: String, averageSpending: String,
-        averageEssential: String, averageDiscretionary: String, savingsBalances: String, heldForGoals: String,
+        averageEssential: String, averageDiscretionary: String, liquidBalances: String, heldForGoals: String,
         debt: String, carriedDebt: String, emergencyMonths: Int, goalsBudgetSource: String, summary: String
     ) {
         self.months = months
@@ -76,7 +76,7 @@ public struct PlanBasis: Codable, Sendable, Equatable {
         self.averageSpending = averageSpending
         self.averageEssential = averageEssential
         self.averageDiscretionary = averageDiscretionary
-        self.savingsBalances = savingsBalances
+        self.liquidBalances = liquidBalances
         self.heldForGoals = heldForGoals
         self.debt = debt
         self.carriedDebt = carriedDebt
@@ -97,7 +97,8 @@ public struct PlanBucketEntry: Codable, Sendable, Equatable {
     public var categories: [String]?
     /// The policy's reasoning with its numbers.
     public var explanation: String
-    /// Emergency fund only: emergency months × average spending, and savings not held for goals.
+    /// Emergency fund only: emergency months × average spending, and liquid balances not held for
+    /// goals (the figure the `emergencyFund` card and the health score read).
     public var targetAmount: String?
     public var currentAmount: String?
     /// ceil((target − current) ÷ amount), 0 when reached; left out when the amount is 0 (the

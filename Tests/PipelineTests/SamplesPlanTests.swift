@@ -72,7 +72,7 @@ struct SamplesPlanTests {
             ("incomeSource", plan.basedOn.incomeSource), ("averageIncome", plan.basedOn.averageIncome),
             ("averageSpending", plan.basedOn.averageSpending), ("averageEssential", plan.basedOn.averageEssential),
             ("averageDiscretionary", plan.basedOn.averageDiscretionary),
-            ("savingsBalances", plan.basedOn.savingsBalances), ("heldForGoals", plan.basedOn.heldForGoals),
+            ("liquidBalances", plan.basedOn.liquidBalances), ("heldForGoals", plan.basedOn.heldForGoals),
             ("debt", plan.basedOn.debt), ("carriedDebt", plan.basedOn.carriedDebt),
             ("goalsBudgetSource", plan.basedOn.goalsBudgetSource),
         ]
@@ -130,6 +130,7 @@ struct SamplesPlanTests {
             #expect(goal.monthlyGrowth == Self.optional(want["monthlyGrowth"]), "\(label) monthlyGrowth")
             #expect(goal.projectedCompletion == Self.optional(want["projectedCompletion"]), "\(label) completion")
             #expect(goal.slipMonths == Self.optional(want["slipMonths"]), "\(label) slipMonths")
+            #expect(goal.standingOrder == Self.optional(want["standingOrder"]), "\(label) standingOrder")
             #expect(goal.currency == "GBP", "\(label) currency")
             #expect(goal.notes == nil, "\(label): \(goal.notes ?? [])")
         }

@@ -25,6 +25,8 @@ public struct InsightFacts: Sendable {
     public let recurringOutgoings: [(entry: RecurringBook.Entry, monthly: Int64)]
     /// Checking, savings and cash balances at the month end; nil when none of them is known.
     public let liquidBalance: Int64?
+    /// The emergency fund and its target (the one figure the plan reads too).
+    public let emergencyFund: EmergencyFund
 
     public init(_ inputs: InsightInputs) {
         self.inputs = inputs
@@ -61,6 +63,7 @@ public struct InsightFacts: Sendable {
             }
         }
         liquidBalance = liquid
+        emergencyFund = EmergencyFund(inputs, holdings: GoalHoldings(history: history, settings: context.settings))
     }
 
     // MARK: - Months
@@ -93,7 +96,14 @@ public struct InsightFacts: Sendable {
     /// The average monthly expenses over the last `count` months of the data (this one included),
     /// rounded half to even to the minor unit; nil with no month.
     public func averageExpenses(months count: Int) -> Int64? {
-        let months = window(count)
+        InsightFacts.averageExpenses(context, months: count)
+    }
+
+    /// The average monthly expenses over the last `count` months of `context`'s data (its month
+    /// included), rounded half to even to the minor unit; nil with no month.
+    public static func averageExpenses(_ context: MonthContext, months count: Int) -> Int64? {
+        let months = (0..<max(count, 1)).reversed().map { context.month.adding(months: -$0) }.filter(
+            context.hasData)
         guard !months.isEmpty else { return nil }
         let total = months.reduce(Int128(0)) { $0 + (context.flows(of: $1)?.expenses ?? 0) }
         return InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(total, Int128(months.count)))

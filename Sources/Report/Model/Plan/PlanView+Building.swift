@@ -99,5 +99,8 @@ extension PlanGoalView {
         }
         self.projection = projection
         notes = (goal.notes ?? []).map(text)
+        standingOrder = goal.standingOrder.map { "Standing order \(money($0)) a month" } ?? ""
+        deadlineNear =
+            goal.deadlineNear == true ? "Deadline in \(MonthView.plural(goal.daysRemaining, "day"))" : ""
     }
 }
