@@ -1094,7 +1094,26 @@ INSIGHT_MONTHS = [(2026, 10), (2026, 3)]
 BUDGETS = {
     "Food:Groceries": 42000, "Food:Dining": 15000, "Food:Coffee": 4500,
     "Transport:Public": 7500, "Shopping:General": 8000, "Entertainment:Streaming": 2500,
+    "Travel:Holiday": 120000,
 }
+# The budgets that are a pot for a calendar year or quarter (the README's budget periods): judged on
+# the money out of the period so far; the others are monthly. The holidays' 1,200.00 a year is spent
+# by July 2026 (256.98 in February, 790.00 in June, 243.62 in July: 1,290.60).
+BUDGET_PERIODS = {"Travel:Holiday": "yearly"}
+PERIOD_MONTHS = {"monthly": 1, "quarterly": 3, "yearly": 12}
+
+
+def budget_toml(category: str, pence: int) -> str:
+    period = BUDGET_PERIODS.get(category)
+    return f'"{category}" = ' + (f'{{ {period} = "{plain(pence)}" }}' if period else f'"{plain(pence)}"')
+
+
+def period_months(category: str, ym) -> list:
+    """The months of the budget's period from its first month to ym (calendar quarters and years)."""
+    size = PERIOD_MONTHS[BUDGET_PERIODS.get(category, "monthly")]
+    y, m = ym
+    first = m - (m - 1) % size
+    return [(y, k) for k in range(first, m + 1)]
 EMERGENCY_MONTHS = 6  # [plan] emergency_months (checked against TOML below)
 LIQUID_ACCOUNTS = ("current", "savings", "euro")  # checking and savings; the card and the pension are not
 # The series the generator plants, each paid monthly: the bank's payee and the day of the month it is
@@ -1280,7 +1299,7 @@ class Books:
 def insight_expectations(model: Model) -> dict:
     books = Books(model)
     for category, pence in BUDGETS.items():
-        assert f'"{category}" = "{plain(pence)}"' in TOML, category
+        assert budget_toml(category, pence) in TOML, category
     assert f"\nemergency_months = {EMERGENCY_MONTHS}\n" in TOML
     result = {
         "definitions": {
@@ -1494,7 +1513,8 @@ def month_insights(books: Books, ym) -> dict:
         spent = books.spending(w)
         return {b: sum(v for c, v in spent.items() if c == b or c.startswith(b + ":")) for b in BUDGETS}
 
-    spent = budget_spent(ym)
+    # A quarterly or yearly budget counts its period so far; a monthly one the month.
+    spent = {b: sum(budget_spent(w)[b] for w in period_months(b, ym)) for b in BUDGETS}
     over = {b: spent[b] - BUDGETS[b] for b in sorted(BUDGETS) if spent[b] > BUDGETS[b]}
     figures = {b: {"spent": plain(spent[b]), "budget": plain(BUDGETS[b])} for b in sorted(BUDGETS)}
     if over:
@@ -1516,14 +1536,20 @@ def month_insights(books: Books, ym) -> dict:
         if b in over:
             continue
         total = sum(budget_spent(w)[b] for w in last3)
-        projection = half_even(total * next_days, last3_days)
+        # The projected month adds its period's spending so far when it is in the same period.
+        next_ym = shift_month(y, m, 1)
+        carried = spent[b] if period_months(b, next_ym)[0] == period_months(b, ym)[0] else 0
+        projection = carried + half_even(total * next_days, last3_days)
         if projection > BUDGETS[b]:
             projected[b] = plain(projection)
     if projected:
         fire("projectedOverspend", "warning", None, {"projected": projected})
     else:
         quiet("projectedOverspend")
-    under = {b: round(spent[b] * 100 / BUDGETS[b], 1) for b in sorted(BUDGETS) if spent[b] * 10 < BUDGETS[b] * 8}
+    # A quarterly or yearly budget is judged only in its period's last month.
+    under = {b: round(spent[b] * 100 / BUDGETS[b], 1) for b in sorted(BUDGETS)
+             if spent[b] * 10 < BUDGETS[b] * 8 and period_months(b, ym)[-1][1] % PERIOD_MONTHS[
+                 BUDGET_PERIODS.get(b, "monthly")] == 0}
     if under:
         fire("budgetUnderutilized", "positive", {"value": len(under), "places": 0, "unit": "count"}, {"used": under})
     else:
@@ -2020,7 +2046,8 @@ currency = "GBP"
 
 # --- Budgets ----------------------------------------------------------------------------------
 # A monthly amount per category (as the rules name it). The report compares each month's
-# spending against it.
+# spending against it. {{ yearly = "…" }} or {{ quarterly = "…" }} is a pot for the calendar year or
+# quarter instead: each month is judged on what the period has spent so far.
 [budgets]
 "Food:Groceries" = "420.00"
 "Food:Dining" = "150.00"
@@ -2028,6 +2055,7 @@ currency = "GBP"
 "Transport:Public" = "75.00"
 "Shopping:General" = "80.00"
 "Entertainment:Streaming" = "25.00"
+"Travel:Holiday" = {{ yearly = "1200.00" }}
 
 # --- The plan ---------------------------------------------------------------------------------
 # Each month's analysis divides its income into four buckets (essential spending, the emergency

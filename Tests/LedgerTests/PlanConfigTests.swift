@@ -180,3 +180,27 @@ struct PlanConfigTests {
         }
     }
 }
+
+/// `[budgets]` with a period: `{ yearly = "600.00" }`, `{ quarterly = "150.00" }`.
+@Suite("Budget periods in closebook.toml")
+struct BudgetPeriodConfigTests {
+    @Test func periodsAreRead() throws {
+        let config = try WorkspaceConfig.parse(
+            "base_currency = \"GBP\"\n[budgets]\n\"Food\" = \"400.00\"\n\"Bills:Insurance\" = { yearly = \"600.00\" }\n"
+                + "\"Car\" = { quarterly = \"150.00\" }\n", path: "closebook.toml")
+        #expect(config.budgets[CategoryPath("Bills:Insurance")!] == Money(minorUnits: 60_000, currency: .gbp))
+        #expect(config.budgets[CategoryPath("Car")!] == Money(minorUnits: 15_000, currency: .gbp))
+        #expect(
+            config.budgetPeriods == [CategoryPath("Bills:Insurance")!: .yearly, CategoryPath("Car")!: .quarterly])
+    }
+
+    @Test func anUnknownPeriodIsAnErrorAtItsLine() {
+        #expect {
+            try WorkspaceConfig.parse(
+                "[budgets]\n\"Food\" = \"400.00\"\n\"Car\" = { weekly = \"5.00\" }\n", path: "closebook.toml")
+        } throws: { error in
+            (error as? ConfigError)?.description
+                == "closebook.toml:3:1: error: budget for 'Car' must be one period and a quoted amount, such as { yearly = \"600.00\" } (monthly, quarterly or yearly)"
+        }
+    }
+}

@@ -148,6 +148,44 @@ public struct InsightFacts: Sendable {
         }.sorted { $0.category < $1.category }
     }
 
+    /// One budget at the month end: its amount for its period and what was spent under its category
+    /// from the period's first month to this one (`BudgetPeriod`).
+    public struct BudgetStanding: Sendable {
+        public var category: String
+        public var budget: Int64
+        public var spent: Int64
+        public var period: BudgetPeriod
+        /// Spent in this month alone.
+        public var spentThisMonth: Int64
+    }
+
+    /// Each budget of `closebook.toml` against its period so far: a monthly budget against this
+    /// month's money out, a quarterly or yearly one against the money out from its period's first
+    /// month to this one, by category name.
+    public func budgetsToDate() -> [BudgetStanding] {
+        let settings = context.settings
+        guard !settings.budgets.isEmpty else { return [] }
+        let earliest = settings.budgetPeriods.values.map(\.months).max() ?? 1
+        var byMonth: [YearMonth: [(category: String, budget: Int64, spent: Int64)]] = [:]
+        for back in 0..<earliest {
+            let m = month.adding(months: -back)
+            byMonth[m] = back == 0 ? budgets(current) : context.flows(of: m).map(budgets) ?? []
+        }
+        return budgets(current).map { row in
+            let path = CategoryPath(row.category)
+            let period = path.flatMap { settings.budgetPeriods[$0] } ?? .monthly
+            let first = period.firstMonth(of: month)
+            var spent: Int64 = 0
+            var m = first
+            while m <= month {
+                spent += byMonth[m]?.first { $0.category == row.category }?.spent ?? 0
+                m = m.adding(months: 1)
+            }
+            return BudgetStanding(
+                category: row.category, budget: row.budget, spent: spent, period: period, spentThisMonth: row.spent)
+        }
+    }
+
     // MARK: - Text
 
     /// `£1,234.56` (see `MoneyPhrase`).

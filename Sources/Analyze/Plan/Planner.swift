@@ -218,13 +218,26 @@ public struct Planner: Sendable {
             bucketAmounts: [.essential: allocation.essential, .discretionary: allocation.discretionary])
         let suggestionEntries = suggestions.map { s in
             let name = history.categories[s.category].name
-            let budget = CategoryPath(name).flatMap { settings.budgets[$0] }
-            let note = scales[s.bucket].map { scale in
-                "the medians of the \(s.bucket.rawValue) categories add up to \(text(scale.medians)), more than the \(s.bucket.rawValue) bucket's \(text(scale.amount)), so each is scaled by \(text(scale.amount)) ÷ \(text(scale.medians)) and rounded down"
+            let path = CategoryPath(name)
+            let written = path.flatMap { settings.budgets[$0] }?.minorUnits
+            let period = path.flatMap { settings.budgetPeriods[$0] } ?? .monthly
+            // A quarterly or yearly budget beside monthly medians: its amount ÷ its months.
+            let budget = written.map { Planner.average(Int128($0), period.months) }
+            var notes: [String] = []
+            if let written, period != .monthly {
+                notes.append(
+                    "the \(period.rawValue) budget of \(text(written)) is \(text(budget ?? 0)) a month (÷ \(period.months))"
+                )
             }
+            if let scale = scales[s.bucket] {
+                notes.append(
+                    "the medians of the \(s.bucket.rawValue) categories add up to \(text(scale.medians)), more than the \(s.bucket.rawValue) bucket's \(text(scale.amount)), so each is scaled by \(text(scale.amount)) ÷ \(text(scale.medians)) and rounded down"
+                )
+            }
+            let note = notes.isEmpty ? nil : notes.joined(separator: "; ")
             return BudgetSuggestionEntry(
                 category: name, bucket: s.bucket.rawValue, months: s.months, median: text(s.median),
-                budget: budget.map { text($0.minorUnits) }, suggested: text(s.suggested), note: note)
+                budget: budget.map { text($0) }, suggested: text(s.suggested), note: note)
         }.sorted { ($0.bucket, $0.category) < ($1.bucket, $1.category) }
 
         let basis = PlanBasis(

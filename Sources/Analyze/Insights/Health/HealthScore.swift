@@ -34,7 +34,7 @@ public struct HealthScore: Sendable {
             recurring.reason = "no income this month"
         }
         var budget = HealthComponent(name: "budgetAdherence", weight: 0.25, unit: "percent")
-        let budgets = facts.budgets(facts.current)
+        let budgets = facts.budgetsToDate()
         if budgets.isEmpty {
             budget.reason = "no budgets set"
         } else {
