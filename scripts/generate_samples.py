@@ -1813,6 +1813,10 @@ def plan_expectations(model: Model) -> dict:
             "decimals; monthsLeft = deadline month − month; requiredMonthly = ⌈(target − current) ÷ "
             "monthsLeft⌉; "
             "status from the growth of current over the last 3 months; allotted at [plan] flex",
+            "actual": "plan against actual: planned is the bucket's amount in the plan of plannedIn (the month "
+            "before, worked out as above for that month); actual is the month's money out in the bucket's "
+            "categories (spending buckets), the emergency fund's growth, or the growth of what the goals hold "
+            "(investments); a closed month has no left",
             "null": "monthsToTarget is null where the plan leaves it out (the emergency fund gets 0); shortfall, "
             "projectedCompletion and slipMonths are absent where the plan leaves them out",
         },
@@ -1836,7 +1840,7 @@ def plan_expectations(model: Model) -> dict:
     }
 
 
-def month_plan(books: Books, ym) -> dict:
+def month_plan(books: Books, ym, with_actual: bool = True) -> dict:
     model = books.model
     window = books.window(ym, 3)
     count = len(window)
@@ -1949,6 +1953,29 @@ def month_plan(books: Books, ym) -> dict:
     }
     if shortfall:
         plan["shortfall"] = plain(shortfall)
+    # Plan against actual: the plan made at the end of the month before, beside this month's money out
+    # per spending bucket, the emergency fund's growth and the growth of what the goals hold.
+    if not with_actual:
+        return plan
+    prev = shift_month(*ym, -1)
+    before = month_plan(books, prev, with_actual=False)
+    spent_now = {"essential": 0, "discretionary": 0}
+    for category, amount in books.flows[ym]["spentBy"].items():
+        spent_now[spending_bucket(category)[0]] += amount
+    fund_before = books.emergency_fund(prev)
+    held_now = sum(goal_current(books, g, ym) for g in GOALS)
+    held_before = sum(goal_current(books, g, prev) for g in GOALS)
+    plan["plannedIn"] = month_key(*prev)
+    plan["actual"] = {
+        "essentialSpending": {"planned": before["buckets"]["essentialSpending"]["amount"],
+                              "actual": plain(spent_now["essential"])},
+        "emergencyFund": {"planned": before["buckets"]["emergencyFund"]["amount"],
+                          "actual": plain(current - fund_before)},
+        "discretionarySpending": {"planned": before["buckets"]["discretionarySpending"]["amount"],
+                                  "actual": plain(spent_now["discretionary"])},
+        "investments": {"planned": before["buckets"]["investments"]["amount"],
+                        "actual": plain(held_now - held_before)},
+    }
     return plan
 
 

@@ -21,6 +21,12 @@ public struct PlanSection: Codable, Sendable, Equatable {
     public var budgetSuggestions: [BudgetSuggestionEntry]
     /// Spending categories no default list or `[plan.buckets]` entry names: counted discretionary.
     public var unmappedCategories: [String]
+    /// The month of the plan this month is held against: the plan made at the end of the month
+    /// before, which was in force during this one; left out in the data's first month.
+    public var plannedIn: String?
+    /// Per bucket: what that plan allotted, what this month actually spent in it (or put into it),
+    /// and in the month in progress what is left of its budgets.
+    public var actual: [PlanActualEntry]?
 
     public init(
         monthlyIncome: String, basedOn: PlanBasis, buckets: [PlanBucketEntry], shortfall: String?,

@@ -108,6 +108,21 @@ struct SamplesPlanTests {
         #expect(amounts.count == 4 && amounts.reduce(0, +) == Self.pence(plan.monthlyIncome), "\(month): the sum")
     }
 
+    /// Plan against actual: the month before's plan per bucket, and what the month did.
+    @Test(arguments: months) func actualMatches(month: String) throws {
+        let plan = try Self.plan(month)
+        let expected = try Self.expected(month)
+        #expect(plan.plannedIn == expected["plannedIn"] as? String, "\(month) plannedIn")
+        let want = try #require(expected["actual"] as? [String: [String: Any]])
+        let actual = try #require(plan.actual)
+        #expect(actual.map(\.type) == AllocationBucketType.allCases.map(\.rawValue), "\(month) order")
+        for entry in actual {
+            #expect(entry.planned == want[entry.type]?["planned"] as? String, "\(month) \(entry.type) planned")
+            #expect(entry.actual == want[entry.type]?["actual"] as? String, "\(month) \(entry.type) actual")
+            #expect(entry.left == nil, "\(month) \(entry.type): a closed month has nothing left")
+        }
+    }
+
     /// Each goal's standing and what it gets of the goals budget, and the split at each flex value.
     @Test(arguments: months) func goalsMatch(month: String) throws {
         let plan = try Self.plan(month)

@@ -47,47 +47,21 @@ public struct Planner: Sendable {
         let context = inputs.context
         let history = context.history
         let month = context.month
-        guard let offset = history.offset(of: month) else { return nil }
         let base = context.base
         func text(_ value: Int64) -> String { MoneyText.format(value, base) }
 
-        // The last 3 months: income, spending, and spending per bucket.
-        let months = (0..<3).reversed().map { month.adding(months: -$0) }.filter(context.hasData)
-        var income3: Int128 = 0
-        var expenses3: Int128 = 0
-        var essential3: Int128 = 0
-        var seen: Set<Int> = []
-        for m in months {
-            guard let flows = context.flows(of: m) else { continue }
-            income3 += flows.income
-            expenses3 += flows.expenses
-            for (index, entry) in flows.byCategory where !history.categories[index].isIncome {
-                seen.insert(index)
-                if buckets.buckets[index] == .essential { essential3 -= entry.sum }
-            }
-        }
-        let averageIncome = Planner.average(income3, months.count)
-        let averageSpending = max(Planner.average(expenses3, months.count), 0)
-        let averageEssential = min(max(Planner.average(essential3, months.count), 0), averageSpending)
-        let averageDiscretionary = averageSpending - averageEssential
-        let income = settings.plan.monthlyIncome?.minorUnits ?? averageIncome
-
-        // Balances at the month end: the emergency fund (liquid balances less what goals hold), and debt.
-        let fund = EmergencyFund(inputs, holdings: holdings)
-        var debt: Int128 = 0
-        var carried: Int128 = 0
-        for (index, account) in history.accounts.enumerated() {
-            let balance = inputs.netWorth.balances[offset][index]
-            guard balance.open, let value = balance.inBase else { continue }
-            if account.kind.isLiability && value < 0 {
-                debt -= value
-                carried += Planner.carried(owed: -value, account: index, offset: offset, inputs: inputs)
-            }
-        }
-        let allocation = AllocationPolicy().allocate(
-            AllocationPolicy.Inputs(
-                income: income, essential: averageEssential, discretionary: averageDiscretionary,
-                emergencyFund: fund.balance, emergencyTarget: fund.target, debt: Planner.clamp(carried)))
+        guard let figures = PlanFigures(inputs, planner: self) else { return nil }
+        let months = figures.months
+        let seen = figures.seen
+        let averageIncome = figures.averageIncome
+        let averageSpending = figures.averageSpending
+        let averageEssential = figures.averageEssential
+        let averageDiscretionary = figures.averageDiscretionary
+        let income = figures.income
+        let fund = figures.fund
+        let debt = figures.debt
+        let carried = figures.carried
+        let allocation = figures.allocation
 
         // Goals.
         var progress: [GoalProgress] = []
@@ -256,11 +230,15 @@ public struct Planner: Sendable {
                     : "[plan] monthly_income; the average over \(monthsText) is \(text(averageIncome))")
                 + "); spending of \(text(averageSpending)) a month on average over \(monthsText); liquid balances of \(text(fund.liquid ?? 0)), \(text(fund.heldForGoals)) of them held for goals; card and loan debt of \(text(Planner.clamp(debt))), \(text(Planner.clamp(carried))) of it carried from the month before."
         )
-        return PlanSection(
+        let (plannedIn, actual) = self.actual(inputs, figures: figures)
+        var section = PlanSection(
             monthlyIncome: text(income), basedOn: basis, buckets: bucketEntries,
             shortfall: allocation.shortfall > 0 ? text(allocation.shortfall) : nil, goals: goals,
             totalRequired: text(totalRequired), goalsBudget: text(max(goalsBudget, 0)),
             flex: Double(settings.plan.flexPercent) / 100, flexPreview: preview, budgetSuggestions: suggestionEntries,
             unmappedCategories: unmapped)
+        section.plannedIn = plannedIn
+        section.actual = actual
+        return section
     }
 }

@@ -296,3 +296,34 @@ extension PlannerTests {
         #expect(plan.flexPreview[1].unallotted == "294.44")
     }
 }
+
+extension PlannerTests {
+    /// March against February's plan. February's plan (January and February averaged): income
+    /// 5000.00, essentials 2100.00, discretionary 1100.00; the fund is the current account's −1800.00
+    /// and the saver's 12000.00 = 10200.00 of 19200.00, so it gets half the 1800.00 surplus, 900.00,
+    /// and the other 900.00 repays the 8000.00 carried on the card: essential 3000.00, investments
+    /// 0.00. March spent 2100.00 on essentials and 1100.00 on the rest; the fund grew from 10200.00 to
+    /// 12000.00, 1800.00; with no goals, investments have nothing to measure. The data stops on 28
+    /// March, so March is in progress: Food:Groceries has 500.00 − 450.00 = 50.00 left (essential),
+    /// Entertainment 250.00 − 200.00 = 50.00 (discretionary).
+    @Test func planAgainstActual() throws {
+        let settings = AnalysisSettings(budgets: [
+            CategoryPath("Food:Groceries")!: Self.gbp(50_000), CategoryPath("Entertainment")!: Self.gbp(25_000),
+        ])
+        let plan = try Self.plan(settings)
+        #expect(plan.plannedIn == "2026-02")
+        let actual = try #require(plan.actual)
+        #expect(actual.map(\.type) == ["essentialSpending", "emergencyFund", "discretionarySpending", "investments"])
+        #expect(actual.map(\.planned) == ["3000.00", "900.00", "1100.00", "0.00"])
+        #expect(actual.map(\.actual) == ["2100.00", "1800.00", "1100.00", nil])
+        #expect(actual.map(\.left) == ["50.00", nil, "50.00", nil])
+        // January, the data's first month: no plan was in force.
+        let january = try #require(
+            try MonthAnalyzer(history: Self.history(), settings: settings).analysis(
+                for: YearMonth(year: 2026, month: 1)!
+            ).plan)
+        #expect(january.plannedIn == nil)
+        #expect(january.actual?.map(\.planned) == [nil, nil, nil, nil])
+        #expect(january.actual?.map(\.actual) == ["2100.00", nil, "1100.00", nil])
+    }
+}
