@@ -20,7 +20,7 @@ public struct PlanGoalView: MustacheParent, Sendable, Equatable {
     /// `Reached in March 2028, 3 months late.`, or empty.
     public var projection: String
     public var notes: [String]
-    /// `Standing order £150.00 a month`, or empty.
+    /// `Fixed £150.00 a month` (a standing order), or empty.
     public var standingOrder: String
     /// `Deadline in 45 days`, or empty when the deadline is not near.
     public var deadlineNear: String

@@ -106,7 +106,7 @@ extension PlanGoalView {
         }
         self.projection = projection
         notes = (goal.notes ?? []).map(text)
-        standingOrder = goal.standingOrder.map { "Standing order \(money($0)) a month" } ?? ""
+        standingOrder = goal.standingOrder.map { "Fixed \(money($0)) a month" } ?? ""
         deadlineNear =
             goal.deadlineNear == true ? "Deadline in \(MonthView.plural(goal.daysRemaining, "day"))" : ""
     }
