@@ -1094,7 +1094,26 @@ INSIGHT_MONTHS = [(2026, 10), (2026, 3)]
 BUDGETS = {
     "Food:Groceries": 42000, "Food:Dining": 15000, "Food:Coffee": 4500,
     "Transport:Public": 7500, "Shopping:General": 8000, "Entertainment:Streaming": 2500,
+    "Travel:Holiday": 120000,
 }
+# The budgets that are a pot for a calendar year or quarter (the README's budget periods): judged on
+# the money out of the period so far; the others are monthly. The holidays' 1,200.00 a year is spent
+# by July 2026 (256.98 in February, 790.00 in June, 243.62 in July: 1,290.60).
+BUDGET_PERIODS = {"Travel:Holiday": "yearly"}
+PERIOD_MONTHS = {"monthly": 1, "quarterly": 3, "yearly": 12}
+
+
+def budget_toml(category: str, pence: int) -> str:
+    period = BUDGET_PERIODS.get(category)
+    return f'"{category}" = ' + (f'{{ {period} = "{plain(pence)}" }}' if period else f'"{plain(pence)}"')
+
+
+def period_months(category: str, ym) -> list:
+    """The months of the budget's period from its first month to ym (calendar quarters and years)."""
+    size = PERIOD_MONTHS[BUDGET_PERIODS.get(category, "monthly")]
+    y, m = ym
+    first = m - (m - 1) % size
+    return [(y, k) for k in range(first, m + 1)]
 EMERGENCY_MONTHS = 6  # [plan] emergency_months (checked against TOML below)
 LIQUID_ACCOUNTS = ("current", "savings", "euro")  # checking and savings; the card and the pension are not
 # The series the generator plants, each paid monthly: the bank's payee and the day of the month it is
@@ -1207,6 +1226,15 @@ class Books:
         end = last_day_of(*ym)
         return sum(to_gbp(a, self.balance(a, end), end) for a in LIQUID_ACCOUNTS if self.is_open(a, end))
 
+    def held_for_goals(self, ym) -> int:
+        """What the goals hold of liquid accounts at the month end (the saver only, in sterling)."""
+        return sum(goal_share(self, a, p, ym) for g in GOALS for a, p in g["accounts"].items()
+                   if a in LIQUID_ACCOUNTS)
+
+    def emergency_fund(self, ym) -> int:
+        """The README's emergency fund: liquid balances less what goals hold of them, never below 0."""
+        return max(self.liquid(ym) - self.held_for_goals(ym), 0)
+
     def net_worth(self, ym) -> int:
         end = last_day_of(*ym)
         total = sum(to_gbp(a, self.balance(a, end), end) for a in ("current", "card", "savings", "euro")
@@ -1271,7 +1299,7 @@ class Books:
 def insight_expectations(model: Model) -> dict:
     books = Books(model)
     for category, pence in BUDGETS.items():
-        assert f'"{category}" = "{plain(pence)}"' in TOML, category
+        assert budget_toml(category, pence) in TOML, category
     assert f"\nemergency_months = {EMERGENCY_MONTHS}\n" in TOML
     result = {
         "definitions": {
@@ -1307,6 +1335,9 @@ def insight_expectations(model: Model) -> dict:
             "something among the random day-to-day spending is not known to the model (notAsserted).",
             "Liquid balances: the current account, the saver and the euro account (in GBP at the month end's "
             "rate, from its opening on 2026-06-01); the card and the pension are not liquid.",
+            "The emergency fund (emergencyFund card, health score, plan): liquid balances less the goals' "
+            "shares of them (65% of the saver), never below 0, against emergency_months (6) × the 3-month "
+            "average spending.",
             "spendingForecast: money out of the 30 days ending the month's last day without the planted "
             "series' payments, per day, times the next month's days, plus the active outgoing series (all "
             "due next month); a refund inside the window reduces the money out. Only the severity is "
@@ -1482,7 +1513,8 @@ def month_insights(books: Books, ym) -> dict:
         spent = books.spending(w)
         return {b: sum(v for c, v in spent.items() if c == b or c.startswith(b + ":")) for b in BUDGETS}
 
-    spent = budget_spent(ym)
+    # A quarterly or yearly budget counts its period so far; a monthly one the month.
+    spent = {b: sum(budget_spent(w)[b] for w in period_months(b, ym)) for b in BUDGETS}
     over = {b: spent[b] - BUDGETS[b] for b in sorted(BUDGETS) if spent[b] > BUDGETS[b]}
     figures = {b: {"spent": plain(spent[b]), "budget": plain(BUDGETS[b])} for b in sorted(BUDGETS)}
     if over:
@@ -1504,14 +1536,20 @@ def month_insights(books: Books, ym) -> dict:
         if b in over:
             continue
         total = sum(budget_spent(w)[b] for w in last3)
-        projection = half_even(total * next_days, last3_days)
+        # The projected month adds its period's spending so far when it is in the same period.
+        next_ym = shift_month(y, m, 1)
+        carried = spent[b] if period_months(b, next_ym)[0] == period_months(b, ym)[0] else 0
+        projection = carried + half_even(total * next_days, last3_days)
         if projection > BUDGETS[b]:
             projected[b] = plain(projection)
     if projected:
         fire("projectedOverspend", "warning", None, {"projected": projected})
     else:
         quiet("projectedOverspend")
-    under = {b: round(spent[b] * 100 / BUDGETS[b], 1) for b in sorted(BUDGETS) if spent[b] * 10 < BUDGETS[b] * 8}
+    # A quarterly or yearly budget is judged only in its period's last month.
+    under = {b: round(spent[b] * 100 / BUDGETS[b], 1) for b in sorted(BUDGETS)
+             if spent[b] * 10 < BUDGETS[b] * 8 and period_months(b, ym)[-1][1] % PERIOD_MONTHS[
+                 BUDGET_PERIODS.get(b, "monthly")] == 0}
     if under:
         fire("budgetUnderutilized", "positive", {"value": len(under), "places": 0, "unit": "count"}, {"used": under})
     else:
@@ -1587,9 +1625,12 @@ def month_insights(books: Books, ym) -> dict:
     fire("savingsRate", "critical" if savings_rate < 0.10 else "warning" if savings_rate <= 0.20 else "positive",
          metric(savings_rate * 100, 1, "percent"))
     average3 = half_even(sum(books.flows[w]["expenses"] for w in last3), len(last3))
-    covered = liquid / average3
+    fund = books.emergency_fund(ym)
+    covered = fund / average3
     fire("emergencyFund", "critical" if covered < 1 else "warning" if covered < 3 else "positive",
-         metric(covered, 1, "months"), {"liquid": plain(liquid), "averageExpenses": plain(average3)})
+         metric(covered, 1, "months"),
+         {"liquid": plain(liquid), "heldForGoals": plain(books.held_for_goals(ym)), "fund": plain(fund),
+          "averageExpenses": plain(average3), "target": plain(EMERGENCY_MONTHS * average3)})
     earlier_rates = [books.flows[shift_month(y, m, -k)]["net"] / books.flows[shift_month(y, m, -k)]["income"]
                      for k in (1, 2, 3)]
     points = (savings_rate - sum(earlier_rates) / 3) * 100
@@ -1667,8 +1708,9 @@ PLAN_BUCKETS = {"Food:Coffee": "discretionary", "Health:Gym": "discretionary"}
 # [[goals]]: the laptop is protected (funded first), the house deposit flexible (shares what is left).
 GOALS = [
     {"name": "New laptop", "target": 160000, "deadline": date(2027, 3, 31), "flex": "protected",
-     "accounts": {"savings": 15},
-     "comment": "A new laptop by the end of March 2027, from 15% of the saver: protected, paid first."},
+     "accounts": {"savings": 15}, "monthly": 15000,
+     "comment": "A new laptop by the end of March 2027, from 15% of the saver: protected, paid first.\n# "
+                "monthly: 150.00 of the standing order into the saver is for it, whatever the split says."},
     {"name": "House deposit", "target": 2000000, "deadline": date(2029, 12, 31), "flex": "flexible",
      "accounts": {"savings": 50},
      "comment": "A house deposit by the end of 2029, from half of the saver: flexible, it gets what "
@@ -1679,7 +1721,6 @@ ESSENTIAL_NAMES = ["Groceries", "Rent", "Utilities", "Transportation", "Insuranc
                    "Debt Payments", "Housing", "Mortgage", "Bills", "Transport", "Health", "Debt"]
 DISCRETIONARY_NAMES = ["Entertainment", "Dining", "Shopping", "Travel", "Hobbies", "Subscriptions", "Restaurants",
                        "Takeaway"]
-SAVINGS_ACCOUNTS = ("savings",)  # type savings or cash: the Bramble saver only
 DEBT_ACCOUNTS = ("card",)  # card and loan accounts: the Harbor card
 FLEX_PREVIEW = (50, 100, 150)
 
@@ -1724,12 +1765,18 @@ def goal_current(books: Books, goal: dict, ym) -> int:
 
 
 def allot(claims: list[dict], budget: int, flex_percent: int) -> list[int]:
-    """Protected goals first in deadline order, skipped ones nothing, flexible ones share the rest in
+    """Standing orders first (their monthly amount, at most what the goal lacks, in full), then
+    protected goals in deadline order, skipped ones nothing, flexible ones share the rest in
     proportion to their needs up to needs × flex, rounded down, the leftover pence to the largest
     remainders (ties: the earlier deadline, then the order written)."""
     allotted = [0] * len(claims)
     left = budget
-    order = sorted(range(len(claims)), key=lambda i: (claims[i]["deadline"], i))
+    for i, claim in enumerate(claims):
+        if claim.get("fixed") is not None:
+            allotted[i] = claim["fixed"]
+            left = max(left - allotted[i], 0)
+    order = sorted((i for i in range(len(claims)) if claims[i].get("fixed") is None),
+                   key=lambda i: (claims[i]["deadline"], i))
     for i in order:
         if claims[i]["flex"] == "protected":
             allotted[i] = min(claims[i]["required"], left)
@@ -1756,8 +1803,9 @@ def plan_expectations(model: Model) -> dict:
             "source": "README.md, The plan; the settings are closebook.toml's [plan], [plan.buckets] and [[goals]]",
             "amounts": "decimal text in GBP (the goals are in GBP too)",
             "basedOn": "averages over the month and the two before it, rounded half to even; spending is split "
-            "by category into essential and discretionary; savings is the saver's balance at the month end, "
-            "heldForGoals the goals' shares of it; debt is the card's balance owed, carriedDebt the part owed "
+            "by category into essential and discretionary; liquidBalances is the current account, the saver "
+            "and the euro account at the month end (as the insight cards count them), heldForGoals the goals' "
+            "shares of them, and the emergency fund the rest; debt is the card's balance owed, carriedDebt the part owed "
             "the month before and not paid in this month",
             "buckets": "essentialSpending, emergencyFund, discretionarySpending, investments: they add up to "
             "monthlyIncome; percentage is amount ÷ income × 100 to 2 decimals",
@@ -1765,13 +1813,18 @@ def plan_expectations(model: Model) -> dict:
             "decimals; monthsLeft = deadline month − month; requiredMonthly = ⌈(target − current) ÷ "
             "monthsLeft⌉; "
             "status from the growth of current over the last 3 months; allotted at [plan] flex",
+            "actual": "plan against actual: planned is the bucket's amount in the plan of plannedIn (the month "
+            "before, worked out as above for that month); actual is the month's money out in the bucket's "
+            "categories (spending buckets), the emergency fund's growth, or the growth of what the goals hold "
+            "(investments); a closed month has no left",
             "null": "monthsToTarget is null where the plan leaves it out (the emergency fund gets 0); shortfall, "
             "projectedCompletion and slipMonths are absent where the plan leaves them out",
         },
         "notes": [
             "goals_budget (300.00, the standing order into the saver) is less than the goals' total required "
-            "in both months, so the protected laptop is paid in full and the flexible house deposit gets the "
-            "rest, short of what it needs: its completion slips past its deadline.",
+            "in both months. The laptop's own standing order (monthly = 150.00) comes first, more than it "
+            "requires: 150.00 in 2026-03, and in 2026-10 the 71.13 it still lacks; the flexible house deposit "
+            "gets the rest, short of what it needs: its completion slips past its deadline.",
             "2026-03: the sofa (facts.spendingSpike) lifts the 3-month average spending above income: a "
             "shortfall, nothing for the emergency fund or investments; the 2,000.00 taken from the saver "
             "makes both goals' current fall over the 3 months, so both are behind. Of the 939.11 owed on the "
@@ -1787,7 +1840,7 @@ def plan_expectations(model: Model) -> dict:
     }
 
 
-def month_plan(books: Books, ym) -> dict:
+def month_plan(books: Books, ym, with_actual: bool = True) -> dict:
     model = books.model
     window = books.window(ym, 3)
     count = len(window)
@@ -1810,8 +1863,8 @@ def month_plan(books: Books, ym) -> dict:
 
     end = last_day_of(*ym)
     before = last_day_of(*shift_month(*ym, -1))
-    savings = sum(books.balance(a, end) for a in SAVINGS_ACCOUNTS)
-    held = sum(goal_share(books, a, p, ym) for g in GOALS for a, p in g["accounts"].items() if a in SAVINGS_ACCOUNTS)
+    liquid = books.liquid(ym)
+    held = books.held_for_goals(ym)
     debt = carried = 0
     for account in DEBT_ACCOUNTS:
         owed = max(-books.balance(account, end), 0)
@@ -1829,7 +1882,8 @@ def month_plan(books: Books, ym) -> dict:
     surplus = income - essential - discretionary
     shortfall = max(average_spending - income, 0)
     target = EMERGENCY_MONTHS * average_spending
-    current = max(savings - held, 0)
+    current = books.emergency_fund(ym)
+    assert current == max(liquid - held, 0)
     need = max(target - current, 0)
     emergency = min(surplus // 2, need)
     repayment = min(surplus - emergency, carried)
@@ -1861,8 +1915,11 @@ def month_plan(books: Books, ym) -> dict:
                       "progress": round(now / goal["target"], 4), "monthsLeft": left,
                       "requiredMonthly": plain(required), "status": status,
                       "monthlyGrowth": plain(half_even(growth, back))})
+        fixed = min(goal["monthly"], max(remaining, 0)) if "monthly" in goal else None
         claims.append({"required": required, "flex": goal["flex"], "deadline": goal["deadline"],
-                       "remaining": remaining})
+                       "remaining": remaining, "fixed": fixed})
+        if "monthly" in goal:
+            goals[-1]["standingOrder"] = plain(goal["monthly"])
     split = allot(claims, GOALS_BUDGET, FLEX_PERCENT)
     for goal, claim, amount in zip(goals, claims, split):
         goal["allotted"] = plain(amount)
@@ -1875,14 +1932,15 @@ def month_plan(books: Books, ym) -> dict:
     for percent in FLEX_PREVIEW:
         amounts_at = allot(claims, GOALS_BUDGET, percent)
         preview.append({"flex": percent / 100, "allotted": {g["name"]: plain(a) for g, a in zip(GOALS, amounts_at)},
-                        "total": plain(sum(amounts_at)), "unallotted": plain(GOALS_BUDGET - sum(amounts_at))})
+                        "total": plain(sum(amounts_at)),
+                        "unallotted": plain(max(GOALS_BUDGET - sum(amounts_at), 0))})
     plan = {
         "monthlyIncome": plain(income),
         "basedOn": {
             "months": [month_key(*w) for w in window], "incomeSource": "average",
             "averageIncome": plain(average_income), "averageSpending": plain(average_spending),
             "averageEssential": plain(average_essential), "averageDiscretionary": plain(average_discretionary),
-            "savingsBalances": plain(savings), "heldForGoals": plain(held), "debt": plain(debt),
+            "liquidBalances": plain(liquid), "heldForGoals": plain(held), "debt": plain(debt),
             "carriedDebt": plain(carried), "emergencyMonths": EMERGENCY_MONTHS, "goalsBudgetSource": "configured",
         },
         "buckets": buckets,
@@ -1895,6 +1953,29 @@ def month_plan(books: Books, ym) -> dict:
     }
     if shortfall:
         plan["shortfall"] = plain(shortfall)
+    # Plan against actual: the plan made at the end of the month before, beside this month's money out
+    # per spending bucket, the emergency fund's growth and the growth of what the goals hold.
+    if not with_actual:
+        return plan
+    prev = shift_month(*ym, -1)
+    before = month_plan(books, prev, with_actual=False)
+    spent_now = {"essential": 0, "discretionary": 0}
+    for category, amount in books.flows[ym]["spentBy"].items():
+        spent_now[spending_bucket(category)[0]] += amount
+    fund_before = books.emergency_fund(prev)
+    held_now = sum(goal_current(books, g, ym) for g in GOALS)
+    held_before = sum(goal_current(books, g, prev) for g in GOALS)
+    plan["plannedIn"] = month_key(*prev)
+    plan["actual"] = {
+        "essentialSpending": {"planned": before["buckets"]["essentialSpending"]["amount"],
+                              "actual": plain(spent_now["essential"])},
+        "emergencyFund": {"planned": before["buckets"]["emergencyFund"]["amount"],
+                          "actual": plain(current - fund_before)},
+        "discretionarySpending": {"planned": before["buckets"]["discretionarySpending"]["amount"],
+                                  "actual": plain(spent_now["discretionary"])},
+        "investments": {"planned": before["buckets"]["investments"]["amount"],
+                        "actual": plain(held_now - held_before)},
+    }
     return plan
 
 
@@ -1920,7 +2001,8 @@ def qif_name() -> str:
 def goal_toml(goal: dict) -> str:
     accounts = ", ".join(f"{a} = {p}" for a, p in goal["accounts"].items())
     return (f'# {goal["comment"]}\n[[goals]]\nname = "{goal["name"]}"\ntarget = "{plain(goal["target"])}"\n'
-            f'deadline = "{goal["deadline"].isoformat()}"\nflex = "{goal["flex"]}"\naccounts = {{ {accounts} }}\n')
+            f'deadline = "{goal["deadline"].isoformat()}"\nflex = "{goal["flex"]}"\naccounts = {{ {accounts} }}\n'
+            + (f'monthly = "{plain(goal["monthly"])}"\n' if "monthly" in goal else ""))
 
 
 TOML = f"""\
@@ -1991,7 +2073,8 @@ currency = "GBP"
 
 # --- Budgets ----------------------------------------------------------------------------------
 # A monthly amount per category (as the rules name it). The report compares each month's
-# spending against it.
+# spending against it. {{ yearly = "…" }} or {{ quarterly = "…" }} is a pot for the calendar year or
+# quarter instead: each month is judged on what the period has spent so far.
 [budgets]
 "Food:Groceries" = "420.00"
 "Food:Dining" = "150.00"
@@ -1999,6 +2082,7 @@ currency = "GBP"
 "Transport:Public" = "75.00"
 "Shopping:General" = "80.00"
 "Entertainment:Streaming" = "25.00"
+"Travel:Holiday" = {{ yearly = "1200.00" }}
 
 # --- The plan ---------------------------------------------------------------------------------
 # Each month's analysis divides its income into four buckets (essential spending, the emergency

@@ -25,11 +25,18 @@ public struct PlanGoalEntry: Codable, Sendable, Equatable {
     public var slipMonths: Int?
     /// Balances left out of `current` and why.
     public var notes: [String]?
+    /// The goal's standing order (`monthly` in closebook.toml), honoured before the flex split;
+    /// left out when it has none.
+    public var standingOrder: String?
+    /// True when the deadline is under 60 days away and the target not reached (see
+    /// `daysRemaining`); left out otherwise.
+    public var deadlineNear: Bool?
 
     public init(
         name: String, target: String, currency: String, deadline: String, current: String, progress: Double,
         monthsLeft: Int, daysRemaining: Int, requiredMonthly: String, allotted: String, flex: String, status: String,
-        monthlyGrowth: String?, projectedCompletion: String?, slipMonths: Int?, notes: [String]?
+        monthlyGrowth: String?, projectedCompletion: String?, slipMonths: Int?, notes: [String]?,
+        standingOrder: String? = nil, deadlineNear: Bool? = nil
     ) {
         self.name = name
         self.target = target
@@ -47,6 +54,8 @@ public struct PlanGoalEntry: Codable, Sendable, Equatable {
         self.projectedCompletion = projectedCompletion
         self.slipMonths = slipMonths
         self.notes = notes
+        self.standingOrder = standingOrder
+        self.deadlineNear = deadlineNear
     }
 }
 

@@ -21,6 +21,12 @@ public struct PlanSection: Codable, Sendable, Equatable {
     public var budgetSuggestions: [BudgetSuggestionEntry]
     /// Spending categories no default list or `[plan.buckets]` entry names: counted discretionary.
     public var unmappedCategories: [String]
+    /// The month of the plan this month is held against: the plan made at the end of the month
+    /// before, which was in force during this one; left out in the data's first month.
+    public var plannedIn: String?
+    /// Per bucket: what that plan allotted, what this month actually spent in it (or put into it),
+    /// and in the month in progress what is left of its budgets.
+    public var actual: [PlanActualEntry]?
 
     public init(
         monthlyIncome: String, basedOn: PlanBasis, buckets: [PlanBucketEntry], shortfall: String?,
@@ -51,9 +57,9 @@ public struct PlanBasis: Codable, Sendable, Equatable {
     public var averageSpending: String
     public var averageEssential: String
     public var averageDiscretionary: String
-    /// Savings and cash balances at the month end.
-    public var savingsBalances: String
-    /// The part of them goals hold.
+    /// Liquid balances (checking, savings and cash accounts) at the month end.
+    public var liquidBalances: String
+    /// The part of them goals hold; the rest is the emergency fund.
     public var heldForGoals: String
     /// Card and loan balances owed at the month end.
     public var debt: String
@@ -67,7 +73,7 @@ public struct PlanBasis: Codable, Sendable, Equatable {
 
     public init(
         months: [String], incomeSource: String, averageIncome: String, averageSpending: String,
-        averageEssential: String, averageDiscretionary: String, savingsBalances: String, heldForGoals: String,
+        averageEssential: String, averageDiscretionary: String, liquidBalances: String, heldForGoals: String,
         debt: String, carriedDebt: String, emergencyMonths: Int, goalsBudgetSource: String, summary: String
     ) {
         self.months = months
@@ -76,7 +82,7 @@ public struct PlanBasis: Codable, Sendable, Equatable {
         self.averageSpending = averageSpending
         self.averageEssential = averageEssential
         self.averageDiscretionary = averageDiscretionary
-        self.savingsBalances = savingsBalances
+        self.liquidBalances = liquidBalances
         self.heldForGoals = heldForGoals
         self.debt = debt
         self.carriedDebt = carriedDebt
@@ -97,7 +103,8 @@ public struct PlanBucketEntry: Codable, Sendable, Equatable {
     public var categories: [String]?
     /// The policy's reasoning with its numbers.
     public var explanation: String
-    /// Emergency fund only: emergency months × average spending, and savings not held for goals.
+    /// Emergency fund only: emergency months × average spending, and liquid balances not held for
+    /// goals (the figure the `emergencyFund` card and the health score read).
     public var targetAmount: String?
     public var currentAmount: String?
     /// ceil((target − current) ÷ amount), 0 when reached; left out when the amount is 0 (the

@@ -66,6 +66,14 @@ struct PlanConfigTests {
         #expect(config.goals[1].flex == .flexible)
     }
 
+    /// `monthly` is a standing order in the goal's currency: 150.00 of a euro goal is 150.00 EUR.
+    @Test func aMonthlyStandingOrder() throws {
+        let config = try WorkspaceConfig.parse(
+            "base_currency = \"GBP\"\n[[goals]]\nname = \"Lisbon\"\ntarget = \"1500.00\"\ncurrency = \"EUR\"\n"
+                + "deadline = \"2026-12-31\"\nmonthly = \"150.00\"\n", path: "closebook.toml")
+        #expect(config.goals[0].monthly == Money(minorUnits: 15_000, currency: .eur))
+    }
+
     @Test func defaults() throws {
         let config = try WorkspaceConfig.parse("[plan]\n", path: "closebook.toml")
         #expect(config.plan == PlanConfig(emergencyMonths: 6, flexPercent: 100))
@@ -107,7 +115,16 @@ struct PlanConfigTests {
         ),
         (
             "[[goals]]\nname = \"Car\"\ntarget = \"100.00\"\ndeadline = \"2026-12-31\"\ndeadlin = \"x\"\n",
-            "closebook.toml:5:1: error: unknown goal key 'deadlin' (expected one of accounts, currency, deadline, flex, name, target)"
+            "closebook.toml:5:1: error: unknown goal key 'deadlin' (expected one of accounts, currency, deadline, flex, monthly, name, target)"
+        ),
+        (
+            "[[goals]]\nname = \"Car\"\ntarget = \"100.00\"\ndeadline = \"2026-12-31\"\nmonthly = \"0.00\"\n",
+            "closebook.toml:5:1: error: the monthly standing order of goal 'Car' must be above 0 (leave 'monthly' out for none)"
+        ),
+        (
+            "[[goals]]\nname = \"Car\"\ntarget = \"100.00\"\ndeadline = \"2026-12-31\"\nflex = \"skipped\"\n"
+                + "monthly = \"25.00\"\n",
+            "closebook.toml:6:1: error: goal 'Car' is skipped, so it gets nothing this month, but has a monthly standing order of 25.00; remove 'monthly' or the skip"
         ),
         (
             "[[goals]]\nname = \"Car\"\ntarget = \"100.00\"\ndeadline = \"2026-12-31\"\naccounts = { a = 120 }\n",
@@ -160,6 +177,30 @@ struct PlanConfigTests {
         } throws: { error in
             (error as? ConfigError)?.description
                 == "closebook.toml:10:1: error: goal 'Holiday' holds part of account 'card', a credit card whose balance is money owed, not saved; hold the goal in a savings or current account"
+        }
+    }
+}
+
+/// `[budgets]` with a period: `{ yearly = "600.00" }`, `{ quarterly = "150.00" }`.
+@Suite("Budget periods in closebook.toml")
+struct BudgetPeriodConfigTests {
+    @Test func periodsAreRead() throws {
+        let config = try WorkspaceConfig.parse(
+            "base_currency = \"GBP\"\n[budgets]\n\"Food\" = \"400.00\"\n\"Bills:Insurance\" = { yearly = \"600.00\" }\n"
+                + "\"Car\" = { quarterly = \"150.00\" }\n", path: "closebook.toml")
+        #expect(config.budgets[CategoryPath("Bills:Insurance")!] == Money(minorUnits: 60_000, currency: .gbp))
+        #expect(config.budgets[CategoryPath("Car")!] == Money(minorUnits: 15_000, currency: .gbp))
+        #expect(
+            config.budgetPeriods == [CategoryPath("Bills:Insurance")!: .yearly, CategoryPath("Car")!: .quarterly])
+    }
+
+    @Test func anUnknownPeriodIsAnErrorAtItsLine() {
+        #expect {
+            try WorkspaceConfig.parse(
+                "[budgets]\n\"Food\" = \"400.00\"\n\"Car\" = { weekly = \"5.00\" }\n", path: "closebook.toml")
+        } throws: { error in
+            (error as? ConfigError)?.description
+                == "closebook.toml:3:1: error: budget for 'Car' must be one period and a quoted amount, such as { yearly = \"600.00\" } (monthly, quarterly or yearly)"
         }
     }
 }

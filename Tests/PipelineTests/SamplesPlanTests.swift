@@ -72,7 +72,7 @@ struct SamplesPlanTests {
             ("incomeSource", plan.basedOn.incomeSource), ("averageIncome", plan.basedOn.averageIncome),
             ("averageSpending", plan.basedOn.averageSpending), ("averageEssential", plan.basedOn.averageEssential),
             ("averageDiscretionary", plan.basedOn.averageDiscretionary),
-            ("savingsBalances", plan.basedOn.savingsBalances), ("heldForGoals", plan.basedOn.heldForGoals),
+            ("liquidBalances", plan.basedOn.liquidBalances), ("heldForGoals", plan.basedOn.heldForGoals),
             ("debt", plan.basedOn.debt), ("carriedDebt", plan.basedOn.carriedDebt),
             ("goalsBudgetSource", plan.basedOn.goalsBudgetSource),
         ]
@@ -108,6 +108,21 @@ struct SamplesPlanTests {
         #expect(amounts.count == 4 && amounts.reduce(0, +) == Self.pence(plan.monthlyIncome), "\(month): the sum")
     }
 
+    /// Plan against actual: the month before's plan per bucket, and what the month did.
+    @Test(arguments: months) func actualMatches(month: String) throws {
+        let plan = try Self.plan(month)
+        let expected = try Self.expected(month)
+        #expect(plan.plannedIn == expected["plannedIn"] as? String, "\(month) plannedIn")
+        let want = try #require(expected["actual"] as? [String: [String: Any]])
+        let actual = try #require(plan.actual)
+        #expect(actual.map(\.type) == AllocationBucketType.allCases.map(\.rawValue), "\(month) order")
+        for entry in actual {
+            #expect(entry.planned == want[entry.type]?["planned"] as? String, "\(month) \(entry.type) planned")
+            #expect(entry.actual == want[entry.type]?["actual"] as? String, "\(month) \(entry.type) actual")
+            #expect(entry.left == nil, "\(month) \(entry.type): a closed month has nothing left")
+        }
+    }
+
     /// Each goal's standing and what it gets of the goals budget, and the split at each flex value.
     @Test(arguments: months) func goalsMatch(month: String) throws {
         let plan = try Self.plan(month)
@@ -130,6 +145,7 @@ struct SamplesPlanTests {
             #expect(goal.monthlyGrowth == Self.optional(want["monthlyGrowth"]), "\(label) monthlyGrowth")
             #expect(goal.projectedCompletion == Self.optional(want["projectedCompletion"]), "\(label) completion")
             #expect(goal.slipMonths == Self.optional(want["slipMonths"]), "\(label) slipMonths")
+            #expect(goal.standingOrder == Self.optional(want["standingOrder"]), "\(label) standingOrder")
             #expect(goal.currency == "GBP", "\(label) currency")
             #expect(goal.notes == nil, "\(label): \(goal.notes ?? [])")
         }

@@ -99,6 +99,7 @@ public struct AnalysisRun {
         var settings = AnalysisSettings(
             budgets: config.budgets, accounts: byID, valuations: valuations, plan: config.plan, goals: config.goals)
         settings.close = config.close
+        settings.budgetPeriods = config.budgetPeriods
         settings.intendedPairs = config.intendedPairs
         return (rates, settings)
     }

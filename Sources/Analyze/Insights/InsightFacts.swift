@@ -25,6 +25,8 @@ public struct InsightFacts: Sendable {
     public let recurringOutgoings: [(entry: RecurringBook.Entry, monthly: Int64)]
     /// Checking, savings and cash balances at the month end; nil when none of them is known.
     public let liquidBalance: Int64?
+    /// The emergency fund and its target (the one figure the plan reads too).
+    public let emergencyFund: EmergencyFund
 
     public init(_ inputs: InsightInputs) {
         self.inputs = inputs
@@ -61,6 +63,7 @@ public struct InsightFacts: Sendable {
             }
         }
         liquidBalance = liquid
+        emergencyFund = EmergencyFund(inputs, holdings: GoalHoldings(history: history, settings: context.settings))
     }
 
     // MARK: - Months
@@ -93,7 +96,14 @@ public struct InsightFacts: Sendable {
     /// The average monthly expenses over the last `count` months of the data (this one included),
     /// rounded half to even to the minor unit; nil with no month.
     public func averageExpenses(months count: Int) -> Int64? {
-        let months = window(count)
+        InsightFacts.averageExpenses(context, months: count)
+    }
+
+    /// The average monthly expenses over the last `count` months of `context`'s data (its month
+    /// included), rounded half to even to the minor unit; nil with no month.
+    public static func averageExpenses(_ context: MonthContext, months count: Int) -> Int64? {
+        let months = (0..<max(count, 1)).reversed().map { context.month.adding(months: -$0) }.filter(
+            context.hasData)
         guard !months.isEmpty else { return nil }
         let total = months.reduce(Int128(0)) { $0 + (context.flows(of: $1)?.expenses ?? 0) }
         return InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(total, Int128(months.count)))
@@ -136,6 +146,44 @@ public struct InsightFacts: Sendable {
             }
             return (key, budget.minorUnits, total)
         }.sorted { $0.category < $1.category }
+    }
+
+    /// One budget at the month end: its amount for its period and what was spent under its category
+    /// from the period's first month to this one (`BudgetPeriod`).
+    public struct BudgetStanding: Sendable {
+        public var category: String
+        public var budget: Int64
+        public var spent: Int64
+        public var period: BudgetPeriod
+        /// Spent in this month alone.
+        public var spentThisMonth: Int64
+    }
+
+    /// Each budget of `closebook.toml` against its period so far: a monthly budget against this
+    /// month's money out, a quarterly or yearly one against the money out from its period's first
+    /// month to this one, by category name.
+    public func budgetsToDate() -> [BudgetStanding] {
+        let settings = context.settings
+        guard !settings.budgets.isEmpty else { return [] }
+        let earliest = settings.budgetPeriods.values.map(\.months).max() ?? 1
+        var byMonth: [YearMonth: [(category: String, budget: Int64, spent: Int64)]] = [:]
+        for back in 0..<earliest {
+            let m = month.adding(months: -back)
+            byMonth[m] = back == 0 ? budgets(current) : context.flows(of: m).map(budgets) ?? []
+        }
+        return budgets(current).map { row in
+            let path = CategoryPath(row.category)
+            let period = path.flatMap { settings.budgetPeriods[$0] } ?? .monthly
+            let first = period.firstMonth(of: month)
+            var spent: Int64 = 0
+            var m = first
+            while m <= month {
+                spent += byMonth[m]?.first { $0.category == row.category }?.spent ?? 0
+                m = m.adding(months: 1)
+            }
+            return BudgetStanding(
+                category: row.category, budget: row.budget, spent: spent, period: period, spentThisMonth: row.spent)
+        }
     }
 
     // MARK: - Text

@@ -4,6 +4,8 @@ import Ledger
 /// import report knows about balances.
 public struct AnalysisSettings: Sendable {
     public var budgets: [CategoryPath: Money]
+    /// The budgets that last a quarter or a year (see `BudgetPeriod`); the others are monthly.
+    public var budgetPeriods: [CategoryPath: BudgetPeriod] = [:]
     /// `closebook.toml`'s accounts by id (closed dates, kinds of accounts with no exports).
     public var accounts: [AccountID: AccountConfig]
     public var valuations: Valuations

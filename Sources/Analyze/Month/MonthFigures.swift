@@ -58,7 +58,7 @@ struct MonthFigures {
                 continue
             }
             let spent = -entry.sum
-            let budget = CategoryPath(category.name).flatMap { context.settings.budgets[$0] }.map(\.minorUnits)
+            let budget = MonthFigures.monthlyBudget(category.name, context.settings)
             categories.append(
                 (
                     CategoryFigure(
@@ -86,7 +86,7 @@ struct MonthFigures {
         }
         var tops: [(CategoryFigure, Int128)] = []
         for (name, entry) in groups {
-            let budget = CategoryPath(name).flatMap { context.settings.budgets[$0] }.map(\.minorUnits)
+            let budget = MonthFigures.monthlyBudget(name, context.settings)
             tops.append(
                 (
                     CategoryFigure(
@@ -247,5 +247,15 @@ struct MonthFigures {
             }
         }
         return found.flatMap { CivilDate(dayNumber: $0) }
+    }
+}
+
+extension MonthFigures {
+    /// The monthly budget of `category`, for the category table's budget columns. A quarterly or
+    /// yearly budget is a pot for its period, judged by the budget cards over the period so far;
+    /// beside one month's spending it would read as room that is not there, so the table leaves it out.
+    static func monthlyBudget(_ category: String, _ settings: AnalysisSettings) -> Int64? {
+        guard let path = CategoryPath(category), settings.budgetPeriods[path] == nil else { return nil }
+        return settings.budgets[path]?.minorUnits
     }
 }

@@ -6,7 +6,8 @@
 /// 3. What is left is the surplus. When spending is above income there is none: the emergency fund
 ///    and investments get 0, and `shortfall` says by how much income falls short.
 /// 4. The emergency fund gets half the surplus, rounded down to the minor unit, and never more than
-///    its target still needs (0 once full).
+///    its target still needs (0 once full). The fund and its target are `EmergencyFund`'s, the
+///    figures the `emergencyFund` card and the health score read.
 /// 5. The rest repays card and loan debt carried from month to month first (counted in essential spending, where seed 004 puts
 ///    Debt Payments), up to what is owed; investments get what remains, and goals are paid from it.
 ///
@@ -19,22 +20,22 @@ public struct AllocationPolicy: Sendable {
         /// Average monthly essential and discretionary spending (together the average spending).
         public var essential: Int64
         public var discretionary: Int64
-        /// Savings and cash balances, less what goals hold of them.
-        public var liquidSavings: Int64
+        /// The emergency fund and its target (`EmergencyFund.balance` and `.target`).
+        public var emergencyFund: Int64
+        public var emergencyTarget: Int64
         /// Card and loan debt carried from month to month, as a positive amount.
         public var debt: Int64
-        public var emergencyMonths: Int
 
         public init(
-            income: Int64, essential: Int64, discretionary: Int64, liquidSavings: Int64, debt: Int64,
-            emergencyMonths: Int
+            income: Int64, essential: Int64, discretionary: Int64, emergencyFund: Int64, emergencyTarget: Int64,
+            debt: Int64
         ) {
             self.income = income
             self.essential = essential
             self.discretionary = discretionary
-            self.liquidSavings = liquidSavings
+            self.emergencyFund = emergencyFund
+            self.emergencyTarget = emergencyTarget
             self.debt = debt
-            self.emergencyMonths = emergencyMonths
         }
 
         public var spending: Int64 { essential + discretionary }
@@ -89,11 +90,8 @@ public struct AllocationPolicy: Sendable {
         let discretionary = min(discretionaryNeed, income - essential)
         let surplus = income - essential - discretionary
         let shortfall = max(essentialNeed + discretionaryNeed - income, 0)
-        // Saturates rather than traps for amounts no household has.
-        let product = Int64(max(inputs.emergencyMonths, 0)).multipliedReportingOverflow(
-            by: essentialNeed + discretionaryNeed)
-        let target = product.overflow ? Int64.max : product.partialValue
-        let current = max(inputs.liquidSavings, 0)
+        let target = max(inputs.emergencyTarget, 0)
+        let current = max(inputs.emergencyFund, 0)
         let need = max(target - current, 0)
         let emergency = min(surplus / 2, need)
         let rest = surplus - emergency

@@ -2,7 +2,9 @@ import Ledger
 
 /// Shares a month's goals budget between goals (seed 002's flex states).
 ///
-/// Protected goals are funded first, in deadline order, each up to what it needs; skipped goals get
+/// A goal with a standing order (`monthly` in `closebook.toml`) gets that fixed amount first, never
+/// more than it still lacks of its target, whatever its flex state: the bank pays it. The standing
+/// orders come out of the budget, and what is left is shared among the other goals. Protected goals are funded first, in deadline order, each up to what it needs; skipped goals get
 /// nothing; flexible goals share what is left in proportion to what they need, up to their needs
 /// scaled by `flex` (0.5 gives them at most half, 1.5 lets them get ahead). Shares are rounded down
 /// to the minor unit and the minor units left over go one each to the largest remainders (ties to
@@ -13,11 +15,14 @@ public enum FlexRedistribution {
         public var required: Int64
         public var flex: GoalConfig.Flex
         public var deadline: CivilDate
+        /// A standing order's amount this month (already capped at what the goal lacks), nil for none.
+        public var fixed: Int64?
 
-        public init(required: Int64, flex: GoalConfig.Flex, deadline: CivilDate) {
+        public init(required: Int64, flex: GoalConfig.Flex, deadline: CivilDate, fixed: Int64? = nil) {
             self.required = required
             self.flex = flex
             self.deadline = deadline
+            self.fixed = fixed
         }
     }
 
@@ -28,7 +33,14 @@ public enum FlexRedistribution {
     public static func allot(_ claims: [Claim], budget: Int64, flexPercent: Int) -> [Int64] {
         var allotted = [Int64](repeating: 0, count: claims.count)
         var left = max(budget, 0)
-        let order = claims.indices.sorted { (claims[$0].deadline, $0) < (claims[$1].deadline, $1) }
+        for (index, claim) in claims.enumerated() {
+            guard let fixed = claim.fixed else { continue }
+            allotted[index] = max(fixed, 0)
+            left = max(left - allotted[index], 0)
+        }
+        let order = claims.indices.filter { claims[$0].fixed == nil }.sorted {
+            (claims[$0].deadline, $0) < (claims[$1].deadline, $1)
+        }
         for index in order where claims[index].flex == .protected {
             let amount = min(max(claims[index].required, 0), left)
             allotted[index] = amount

@@ -24,6 +24,14 @@ public struct GoalProgress: Sendable, Equatable {
     public var growthMonths: Int
     public var status: Status
 
+    /// A deadline fewer days away than this is near: the page marks it (with `daysRemaining`).
+    public static let nearDeadlineDays = 60
+
+    /// Not achieved, the deadline not passed, and fewer than `nearDeadlineDays` days to it.
+    public var deadlineNear: Bool {
+        status != .achieved && daysRemaining > 0 && daysRemaining < GoalProgress.nearDeadlineDays
+    }
+
     /// `current` at the end of `month` and the months before it come from `currentAt` (nil for months
     /// before the data).
     public init(target: Int64, deadline: CivilDate, month: YearMonth, currentAt: (YearMonth) -> Int64?) {

@@ -37,7 +37,7 @@ struct PlanExplanations {
             return parts.joined(separator: " ")
         case .emergencyFund:
             var parts = [
-                "Target: \(emergencyMonths) months × \(text(averageSpending)) average spending = \(text(a.emergencyTarget)); savings and cash not held for goals: \(text(a.emergencyCurrent))."
+                "Target: \(emergencyMonths) months × \(text(averageSpending)) average spending = \(text(a.emergencyTarget)); the fund (liquid balances not held for goals) holds \(text(a.emergencyCurrent))."
             ]
             let need = max(a.emergencyTarget - a.emergencyCurrent, 0)
             if need == 0 {

@@ -8,16 +8,12 @@ import Ledger
 public struct Planner: Sendable {
     public let settings: AnalysisSettings
     public let buckets: CategoryBuckets
-    /// Per goal, per holding: the account's index in `LedgerHistory.accounts`, nil when the ledger
-    /// does not have it.
-    let holdingIndex: [[Int?]]
+    let holdings: GoalHoldings
 
     public init(history: LedgerHistory, settings: AnalysisSettings) {
         self.settings = settings
         buckets = CategoryBuckets(categories: history.categories, overrides: settings.plan.buckets)
-        var index: [AccountID: Int] = [:]
-        for (i, account) in history.accounts.enumerated() { index[account.id] = i }
-        holdingIndex = settings.goals.map { goal in goal.holdings.map { index[$0.account] } }
+        holdings = GoalHoldings(history: history, settings: settings)
     }
 
     static func clamp(_ value: Int128) -> Int64 { AnomalyBook.clamp(value) }
@@ -26,47 +22,8 @@ public struct Planner: Sendable {
         clamp(ExchangeRate.dividedRoundingHalfToEven(total, Int128(max(count, 1))))
     }
 
-    /// The part of `goal`'s `holding` at month `offset`, in `currency`: balance × percent ÷ 100
-    /// rounded half to even (never below 0), converted at the month end; nil when unknown.
-    func share(
-        goal: Int, holding: Int, offset: Int, currency: Currency, inputs: InsightInputs
-    ) -> (value: Int64?, problem: String?) {
-        let history = inputs.context.history
-        let account = settings.goals[goal].holdings[holding]
-        guard let index = holdingIndex[goal][holding] else {
-            return (nil, "account '\(account.account)' has no transactions or balance yet, so it counts as 0")
-        }
-        let balance = inputs.netWorth.balances[offset][index]
-        let accountCurrency = history.accounts[index].currency
-        guard balance.open else { return (nil, "account '\(account.account)' is closed, so it counts as 0") }
-        guard let value = balance.balance else {
-            return (nil, "the balance of '\(account.account)' is unknown, so it counts as 0")
-        }
-        let part = max(ExchangeRate.dividedRoundingHalfToEven(value * Int128(account.percent), 100), 0)
-        let day = history.firstMonth!.adding(months: offset).lastDay.dayNumber
-        guard
-            let converted = history.rates.convert(Planner.clamp(part), from: accountCurrency, to: currency, onDay: day)
-        else {
-            return (
-                nil,
-                "no rate converts '\(account.account)' from \(accountCurrency.code) to \(currency.code), so it counts as 0"
-            )
-        }
-        return (converted, nil)
-    }
-
-    /// The goal's `current` at the end of `month` in `currency`, nil before the data.
     func current(goal: Int, month: YearMonth, currency: Currency, inputs: InsightInputs) -> (Int64, [String])? {
-        guard month <= inputs.context.month, let offset = inputs.context.history.offset(of: month) else { return nil }
-        var total: Int64 = 0
-        var notes: [String] = []
-        for holding in settings.goals[goal].holdings.indices {
-            let (value, problem) = share(
-                goal: goal, holding: holding, offset: offset, currency: currency, inputs: inputs)
-            total += value ?? 0
-            if let problem { notes.append(problem) }
-        }
-        return (total, notes)
+        holdings.current(goal: goal, month: month, currency: currency, inputs: inputs)
     }
 
     /// The part of `owed` (base minor units, at the end of month `offset`) carried over from the
@@ -90,64 +47,30 @@ public struct Planner: Sendable {
         let context = inputs.context
         let history = context.history
         let month = context.month
-        guard let offset = history.offset(of: month) else { return nil }
         let base = context.base
         func text(_ value: Int64) -> String { MoneyText.format(value, base) }
 
-        // The last 3 months: income, spending, and spending per bucket.
-        let months = (0..<3).reversed().map { month.adding(months: -$0) }.filter(context.hasData)
-        var income3: Int128 = 0
-        var expenses3: Int128 = 0
-        var essential3: Int128 = 0
-        var seen: Set<Int> = []
-        for m in months {
-            guard let flows = context.flows(of: m) else { continue }
-            income3 += flows.income
-            expenses3 += flows.expenses
-            for (index, entry) in flows.byCategory where !history.categories[index].isIncome {
-                seen.insert(index)
-                if buckets.buckets[index] == .essential { essential3 -= entry.sum }
-            }
-        }
-        let averageIncome = Planner.average(income3, months.count)
-        let averageSpending = max(Planner.average(expenses3, months.count), 0)
-        let averageEssential = min(max(Planner.average(essential3, months.count), 0), averageSpending)
-        let averageDiscretionary = averageSpending - averageEssential
-        let income = settings.plan.monthlyIncome?.minorUnits ?? averageIncome
-
-        // Balances at the month end: savings and cash, what goals hold of them, and debt.
-        var savings: Int128 = 0
-        var debt: Int128 = 0
-        var carried: Int128 = 0
-        for (index, account) in history.accounts.enumerated() {
-            let balance = inputs.netWorth.balances[offset][index]
-            guard balance.open, let value = balance.inBase else { continue }
-            if account.kind == .savings || account.kind == .cash { savings += value }
-            if account.kind.isLiability && value < 0 {
-                debt -= value
-                carried += Planner.carried(owed: -value, account: index, offset: offset, inputs: inputs)
-            }
-        }
-        var held: Int64 = 0
-        for (goal, indices) in holdingIndex.enumerated() {
-            for (holding, index) in indices.enumerated() {
-                guard let index, history.accounts[index].kind == .savings || history.accounts[index].kind == .cash
-                else { continue }
-                held += share(goal: goal, holding: holding, offset: offset, currency: base, inputs: inputs).value ?? 0
-            }
-        }
-        let savingsTotal = max(Planner.clamp(savings), 0)
-        let allocation = AllocationPolicy().allocate(
-            AllocationPolicy.Inputs(
-                income: income, essential: averageEssential, discretionary: averageDiscretionary,
-                liquidSavings: max(savingsTotal - held, 0), debt: Planner.clamp(carried),
-                emergencyMonths: inputs.emergencyMonths))
+        guard let figures = PlanFigures(inputs, planner: self) else { return nil }
+        let months = figures.months
+        let seen = figures.seen
+        let averageIncome = figures.averageIncome
+        let averageSpending = figures.averageSpending
+        let averageEssential = figures.averageEssential
+        let averageDiscretionary = figures.averageDiscretionary
+        let income = figures.income
+        let fund = figures.fund
+        let debt = figures.debt
+        let carried = figures.carried
+        let allocation = figures.allocation
 
         // Goals.
         var progress: [GoalProgress] = []
         var claims: [FlexRedistribution.Claim] = []
         var notes: [[String]] = []
         var rated: [Bool] = []
+        // A standing order's amount this month in the goal's currency: `monthly`, never more than
+        // the goal still lacks.
+        var standing: [Int64?] = []
         let day = month.lastDay.dayNumber
         for (index, goal) in settings.goals.enumerated() {
             let currency = goal.currency ?? base
@@ -163,10 +86,15 @@ public struct Planner: Sendable {
                     "no \(currency.code) rate is in force on \(month.lastDay.isoString), so its required amount is left out of the total"
                 )
             }
+            let order = goal.monthly.map { min($0.minorUnits, max(state.target - state.current, 0)) }
             progress.append(state)
             rated.append(required != nil)
             notes.append(goalNotes)
-            claims.append(FlexRedistribution.Claim(required: required ?? 0, flex: goal.flex, deadline: goal.deadline))
+            standing.append(order)
+            claims.append(
+                FlexRedistribution.Claim(
+                    required: required ?? 0, flex: goal.flex, deadline: goal.deadline,
+                    fixed: order.map { history.rates.convert($0, from: currency, to: base, onDay: day) ?? 0 }))
         }
         // A skipped goal gets nothing this month (seed 002), so it is not part of what the goals
         // require of it either.
@@ -179,12 +107,17 @@ public struct Planner: Sendable {
             let state = progress[index]
             // Without a rate the goal's requirement is unknown in the base currency: it is
             // allotted nothing (it was allotted its whole requirement, beyond the goals budget).
-            let inGoal =
-                !rated[index]
-                ? 0
-                : allotted[index] == claims[index].required
-                    ? state.requiredMonthly
-                    : history.rates.convert(allotted[index], from: base, to: currency, onDay: day) ?? 0
+            // A standing order is paid in the goal's currency whatever the rates say.
+            let inGoal: Int64
+            if let order = standing[index] {
+                inGoal = order
+            } else if !rated[index] {
+                inGoal = 0
+            } else if allotted[index] == claims[index].required {
+                inGoal = state.requiredMonthly
+            } else {
+                inGoal = history.rates.convert(allotted[index], from: base, to: currency, onDay: day) ?? 0
+            }
             let projection = GoalProgress.projection(
                 target: state.target, current: state.current, allotted: inGoal, month: month, deadline: goal.deadline)
             goals.append(
@@ -201,7 +134,9 @@ public struct Planner: Sendable {
                         MoneyText.format($0.dividedRoundingHalfToEven(by: Int64(state.growthMonths)), currency)
                     },
                     projectedCompletion: projection?.completion.description, slipMonths: projection?.slip,
-                    notes: notes[index].isEmpty ? nil : notes[index]))
+                    notes: notes[index].isEmpty ? nil : notes[index],
+                    standingOrder: goal.monthly.map { MoneyText.format($0.minorUnits, currency) },
+                    deadlineNear: state.deadlineNear ? true : nil))
         }
         let preview = FlexRedistribution.previewPercents.map { percent in
             let split = FlexRedistribution.allot(claims, budget: goalsBudget, flexPercent: percent)
@@ -209,7 +144,7 @@ public struct Planner: Sendable {
             return FlexPreviewEntry(
                 flex: Double(percent) / 100,
                 allotted: zip(settings.goals, split).map { GoalAllotment(name: $0.name, amount: text($1)) },
-                total: text(total), unallotted: text(max(goalsBudget, 0) - total))
+                total: text(total), unallotted: text(max(max(goalsBudget, 0) - total, 0)))
         }
 
         // Buckets.
@@ -257,13 +192,26 @@ public struct Planner: Sendable {
             bucketAmounts: [.essential: allocation.essential, .discretionary: allocation.discretionary])
         let suggestionEntries = suggestions.map { s in
             let name = history.categories[s.category].name
-            let budget = CategoryPath(name).flatMap { settings.budgets[$0] }
-            let note = scales[s.bucket].map { scale in
-                "the medians of the \(s.bucket.rawValue) categories add up to \(text(scale.medians)), more than the \(s.bucket.rawValue) bucket's \(text(scale.amount)), so each is scaled by \(text(scale.amount)) ÷ \(text(scale.medians)) and rounded down"
+            let path = CategoryPath(name)
+            let written = path.flatMap { settings.budgets[$0] }?.minorUnits
+            let period = path.flatMap { settings.budgetPeriods[$0] } ?? .monthly
+            // A quarterly or yearly budget beside monthly medians: its amount ÷ its months.
+            let budget = written.map { Planner.average(Int128($0), period.months) }
+            var notes: [String] = []
+            if let written, period != .monthly {
+                notes.append(
+                    "the \(period.rawValue) budget of \(text(written)) is \(text(budget ?? 0)) a month (÷ \(period.months))"
+                )
             }
+            if let scale = scales[s.bucket] {
+                notes.append(
+                    "the medians of the \(s.bucket.rawValue) categories add up to \(text(scale.medians)), more than the \(s.bucket.rawValue) bucket's \(text(scale.amount)), so each is scaled by \(text(scale.amount)) ÷ \(text(scale.medians)) and rounded down"
+                )
+            }
+            let note = notes.isEmpty ? nil : notes.joined(separator: "; ")
             return BudgetSuggestionEntry(
                 category: name, bucket: s.bucket.rawValue, months: s.months, median: text(s.median),
-                budget: budget.map { text($0.minorUnits) }, suggested: text(s.suggested), note: note)
+                budget: budget.map { text($0) }, suggested: text(s.suggested), note: note)
         }.sorted { ($0.bucket, $0.category) < ($1.bucket, $1.category) }
 
         let basis = PlanBasis(
@@ -271,7 +219,8 @@ public struct Planner: Sendable {
             incomeSource: settings.plan.monthlyIncome == nil ? "average" : "configured",
             averageIncome: text(averageIncome), averageSpending: text(averageSpending),
             averageEssential: text(averageEssential), averageDiscretionary: text(averageDiscretionary),
-            savingsBalances: text(savingsTotal), heldForGoals: text(held), debt: text(Planner.clamp(debt)),
+            liquidBalances: text(fund.liquid ?? 0), heldForGoals: text(fund.heldForGoals),
+            debt: text(Planner.clamp(debt)),
             carriedDebt: text(Planner.clamp(carried)),
             emergencyMonths: inputs.emergencyMonths,
             goalsBudgetSource: settings.plan.goalsBudget == nil ? "investments" : "configured",
@@ -279,13 +228,17 @@ public struct Planner: Sendable {
                 + (settings.plan.monthlyIncome == nil
                     ? "the average over \(monthsText)"
                     : "[plan] monthly_income; the average over \(monthsText) is \(text(averageIncome))")
-                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); savings and cash of \(text(savingsTotal)), \(text(held)) of it held for goals; card and loan debt of \(text(Planner.clamp(debt))), \(text(Planner.clamp(carried))) of it carried from the month before."
+                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); liquid balances of \(text(fund.liquid ?? 0)), \(text(fund.heldForGoals)) of them held for goals; card and loan debt of \(text(Planner.clamp(debt))), \(text(Planner.clamp(carried))) of it carried from the month before."
         )
-        return PlanSection(
+        let (plannedIn, actual) = self.actual(inputs, figures: figures)
+        var section = PlanSection(
             monthlyIncome: text(income), basedOn: basis, buckets: bucketEntries,
             shortfall: allocation.shortfall > 0 ? text(allocation.shortfall) : nil, goals: goals,
             totalRequired: text(totalRequired), goalsBudget: text(max(goalsBudget, 0)),
             flex: Double(settings.plan.flexPercent) / 100, flexPreview: preview, budgetSuggestions: suggestionEntries,
             unmappedCategories: unmapped)
+        section.plannedIn = plannedIn
+        section.actual = actual
+        return section
     }
 }

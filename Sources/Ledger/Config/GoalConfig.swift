@@ -31,13 +31,16 @@ public struct GoalConfig: Sendable, Equatable {
     public var flex: Flex
     /// In the order written.
     public var holdings: [Holding]
+    /// `monthly`: a standing order of a fixed amount into the goal each month, in the goal's
+    /// currency. The plan honours it before the flex split; nil when the goal has none.
+    public var monthly: Money?
     /// The line of the `[[goals]]` header and of its `accounts` key, for messages.
     public var line: Int
     public var accountsLine: Int
 
     public init(
         name: String, target: Money, currency: Currency? = nil, deadline: CivilDate, flex: Flex = .flexible,
-        holdings: [Holding] = [], line: Int = 0, accountsLine: Int = 0
+        holdings: [Holding] = [], monthly: Money? = nil, line: Int = 0, accountsLine: Int = 0
     ) {
         self.name = name
         self.target = target
@@ -45,6 +48,7 @@ public struct GoalConfig: Sendable, Equatable {
         self.deadline = deadline
         self.flex = flex
         self.holdings = holdings
+        self.monthly = monthly
         self.line = line
         self.accountsLine = accountsLine
     }

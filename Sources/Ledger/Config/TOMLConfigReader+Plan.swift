@@ -84,7 +84,7 @@ extension TOMLConfigReader {
 
     func readGoal(_ table: TOMLTable, index: Int, base: Currency?) throws(ConfigError) -> GoalConfig {
         let name = "goals#\(index)"
-        let known: Set = ["name", "target", "currency", "deadline", "flex", "accounts"]
+        let known: Set = ["name", "target", "currency", "deadline", "flex", "accounts", "monthly"]
         for key in table.keys.sorted() where !known.contains(key) {
             throw fail(
                 name, key, "unknown goal key '\(key)' (expected one of \(known.sorted().joined(separator: ", ")))")
@@ -130,6 +130,26 @@ extension TOMLConfigReader {
             }
             flex = value
         }
+        var monthly: Money?
+        if let text = try string("monthly") {
+            do {
+                monthly = try Money.parse(text, currency: currency ?? base ?? .eur)
+            } catch {
+                throw fail(name, "monthly", "monthly '\(text)' of goal '\(title)': \(error)")
+            }
+            guard monthly?.isPositive == true else {
+                throw fail(
+                    name, "monthly",
+                    "the monthly standing order of goal '\(title)' must be above 0 (leave 'monthly' out for none)")
+            }
+            // A standing order pays every month; a skipped goal gets nothing this month.
+            guard flex != .skipped else {
+                throw fail(
+                    name, "monthly",
+                    "goal '\(title)' is skipped, so it gets nothing this month, but has a monthly standing order of \(text); remove 'monthly' or the skip"
+                )
+            }
+        }
         var holdings: [GoalConfig.Holding] = []
         if let value = table["accounts"] {
             guard let accounts = value.table else {
@@ -146,7 +166,8 @@ extension TOMLConfigReader {
         }
         return GoalConfig(
             name: title, target: target, currency: currency, deadline: deadline, flex: flex, holdings: holdings,
-            line: locator.line(table: name, key: nil), accountsLine: locator.line(table: name, key: "accounts"))
+            monthly: monthly, line: locator.line(table: name, key: nil),
+            accountsLine: locator.line(table: name, key: "accounts"))
     }
 
     /// More than 100% of one account across goals would count the same money twice: an error at the

@@ -108,10 +108,29 @@ struct TOMLConfigReader {
                     guard let path = CategoryPath(category) else {
                         throw fail("budgets", category, "'\(category)' is not a category such as \"Food:Groceries\"")
                     }
-                    guard let text = table[category]?.string else {
-                        throw fail(
-                            "budgets", category, "budget for '\(category)' must be a quoted amount such as \"400.00\"")
+                    var period = BudgetPeriod.monthly
+                    var written = table[category]?.string
+                    if let inline = table[category]?.table {
+                        // `{ yearly = "600.00" }`: one period and its amount.
+                        let keys = inline.keys.sorted()
+                        guard keys.count == 1, let key = keys.first, let named = BudgetPeriod(rawValue: key),
+                            let text = inline[key]?.string
+                        else {
+                            throw fail(
+                                "budgets", category,
+                                "budget for '\(category)' must be one period and a quoted amount, such as { yearly = \"600.00\" } (monthly, quarterly or yearly)"
+                            )
+                        }
+                        period = named
+                        written = text
                     }
+                    guard let text = written else {
+                        throw fail(
+                            "budgets", category,
+                            "budget for '\(category)' must be a quoted amount such as \"400.00\" or { yearly = \"600.00\" }"
+                        )
+                    }
+                    if period != .monthly { config.budgetPeriods[path] = period }
                     let currency = config.baseCurrency ?? .eur
                     do {
                         config.budgets[path] = try Money.parse(text, currency: currency)

@@ -7,8 +7,10 @@ public struct WorkspaceConfig: Sendable, Equatable {
     /// The currency reports are in; nil means "the currency most transactions are in".
     public var baseCurrency: Currency?
     public var accounts: [AccountConfig]
-    /// Monthly budget per category.
+    /// Budget per category, for its period (a month unless `budgetPeriods` says otherwise).
     public var budgets: [CategoryPath: Money]
+    /// The budgets written `{ quarterly = … }` or `{ yearly = … }`; the others are monthly.
+    public var budgetPeriods: [CategoryPath: BudgetPeriod] = [:]
     public var categorize: CategorizeSettings
     /// `allow_links_outside_workspace`: follow links in `inbox/` to files outside the workspace.
     /// Off by default, so that a link to a system file is never read into the reports.

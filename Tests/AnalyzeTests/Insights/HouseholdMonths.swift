@@ -13,6 +13,8 @@ struct HouseholdMonths {
     var opening: Int64 = 0
     var budgets: [String: Int64] = [:]
     var emergencyMonths = 6
+    /// The budgets that are quarterly or yearly; the others are monthly.
+    var budgetPeriods: [String: BudgetPeriod] = [:]
 
     var journal: Journal {
         var rows: [Transaction] = []
@@ -39,6 +41,7 @@ struct HouseholdMonths {
         var budgetMap: [CategoryPath: Money] = [:]
         for (name, pence) in budgets { budgetMap[CategoryPath(name)!] = Money(minorUnits: pence, currency: .gbp) }
         var settings = AnalysisSettings(budgets: budgetMap)
+        for (name, period) in budgetPeriods { settings.budgetPeriods[CategoryPath(name)!] = period }
         settings.plan.emergencyMonths = emergencyMonths
         return settings
     }

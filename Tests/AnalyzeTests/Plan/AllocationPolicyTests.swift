@@ -8,10 +8,12 @@ struct AllocationPolicyTests {
     static func allocate(
         income: Int64, essential: Int64, discretionary: Int64, savings: Int64 = 0, debt: Int64 = 0, months: Int = 6
     ) -> AllocationPolicy.Allocation {
-        AllocationPolicy().allocate(
+        // The target as `EmergencyFund` sets it: months × average spending, saturating.
+        let target = Int64(months).multipliedReportingOverflow(by: essential + discretionary)
+        return AllocationPolicy().allocate(
             AllocationPolicy.Inputs(
-                income: income, essential: essential, discretionary: discretionary, liquidSavings: savings,
-                debt: debt, emergencyMonths: months))
+                income: income, essential: essential, discretionary: discretionary, emergencyFund: savings,
+                emergencyTarget: target.overflow ? Int64.max : target.partialValue, debt: debt))
     }
 
     /// Seed 004: income 5000, expenses 3200 (essential 2100: Groceries 450 + Rent 1500 + Utilities 150;

@@ -52,3 +52,16 @@ struct FlexRedistributionTests {
         #expect(FlexRedistribution.allot(claims, budget: 2, flexPercent: 100) == [0, 1, 1])
     }
 }
+
+extension FlexRedistributionTests {
+    /// A standing order comes first: A (protected, needs 300.00) has one of 150.00 and gets exactly
+    /// that. Budget 1000.00: 150.00 to A, B 500.00, and the flexible C and D share the 350.00 left
+    /// 3 : 1 → 262.50 and 87.50.
+    @Test func aStandingOrderIsHonouredBeforeTheSplit() {
+        var claims = Array(Self.claims.prefix(4))
+        claims[0].fixed = 15_000
+        #expect(FlexRedistribution.allot(claims, budget: 100_000, flexPercent: 100) == [15_000, 50_000, 26_250, 8_750])
+        // The bank pays it even when the budget is smaller: 150.00 of a 100.00 budget, nothing left.
+        #expect(FlexRedistribution.allot(claims, budget: 10_000, flexPercent: 100) == [15_000, 0, 0, 0])
+    }
+}

@@ -12,12 +12,14 @@ struct PlannerTests {
     /// January to March 2026, each month: salary 5000.00 into the current account; Food:Groceries
     /// 450.00, Housing:Rent 1500.00, Bills:Utilities 150.00, Entertainment:Cinema 200.00, Food:Dining
     /// 300.00 and Miscellaneous 600.00 out of it (3200.00). A saver holding 12000.00 and a card owing
-    /// 8000.00, both from opening balances.
-    static func history() -> LedgerHistory {
+    /// 8000.00, both from opening balances. The current account opens `currentOpening`: by default
+    /// 5400.00 overdrawn, so the 3 × 1800.00 saved brings it to 0.00 at the end of March and the
+    /// liquid balances are the saver's 12000.00, as in seed 004's example.
+    static func history(currentOpening: Int64 = -540_000) -> LedgerHistory {
         let start = CivilDate(iso: "2026-01-01")!
         let accounts = [
             Account(
-                id: "current", name: "Current", kind: .checking, currency: .gbp, openingBalance: gbp(100_000),
+                id: "current", name: "Current", kind: .checking, currency: .gbp, openingBalance: gbp(currentOpening),
                 openingDate: start),
             Account(
                 id: "saver", name: "Saver", kind: .savings, currency: .gbp, openingBalance: gbp(1_200_000),
@@ -71,7 +73,7 @@ struct PlannerTests {
         #expect(plan.buckets[1].monthsToTarget == 8)
         #expect(
             plan.buckets[1].explanation
-                == "Target: 6 months × 3200.00 average spending = 19200.00; savings and cash not held for goals: 12000.00. It gets half of the 1800.00 surplus: 900.00 a month closes the 7200.00 gap in 8 months."
+                == "Target: 6 months × 3200.00 average spending = 19200.00; the fund (liquid balances not held for goals) holds 12000.00. It gets half of the 1800.00 surplus: 900.00 a month closes the 7200.00 gap in 8 months."
         )
         #expect(plan.unmappedCategories == ["Miscellaneous"])
         #expect(plan.shortfall == nil)
@@ -257,6 +259,71 @@ extension PlannerTests {
         #expect(plan.goals[0].notes == ["account 'saver' is closed, so it counts as 0"])
         // The data starts in January, when it held 6000.00 (50% of 12000.00): −6000.00 over 2 months.
         #expect(plan.goals[0].monthlyGrowth == "-3000.00")
-        #expect(plan.basedOn.savingsBalances == "0.00")
+        #expect(plan.basedOn.liquidBalances == "0.00")
+    }
+}
+
+extension PlannerTests {
+    /// A boiler fund: 2000.00 by 15 May 2026, 10% of the saver (1200.00), a standing order of 150.00.
+    /// At the end of March: 45 days to go (near: under 60), 2 months left, requires ⌈800 ÷ 2⌉ = 400.00
+    /// but gets its 150.00 first; at 150.00 a month the 800.00 takes ⌈5.33⌉ = 6 months, to September,
+    /// 4 months after May. A car, 5000.00 by December with no account, requires ⌈5000 ÷ 9⌉ = 555.56
+    /// and gets it out of the 1000.00 − 150.00 = 850.00 left of the goals budget; 275 days away, not
+    /// near.
+    @Test func aStandingOrderAndANearDeadline() throws {
+        let goals = [
+            GoalConfig(
+                name: "Boiler", target: Self.gbp(200_000), deadline: CivilDate(iso: "2026-05-15")!,
+                holdings: [GoalConfig.Holding(account: "saver", percent: 10)], monthly: Self.gbp(15_000)),
+            GoalConfig(name: "Car", target: Self.gbp(500_000), deadline: CivilDate(iso: "2026-12-31")!),
+        ]
+        let plan = try Self.plan(AnalysisSettings(plan: PlanConfig(goalsBudget: Self.gbp(100_000)), goals: goals))
+        let boiler = plan.goals[0]
+        #expect(boiler.current == "1200.00")
+        #expect(boiler.daysRemaining == 45)
+        #expect(boiler.deadlineNear == true)
+        #expect(boiler.requiredMonthly == "400.00")
+        #expect(boiler.standingOrder == "150.00")
+        #expect(boiler.allotted == "150.00")
+        #expect(boiler.projectedCompletion == "2026-09")
+        #expect(boiler.slipMonths == 4)
+        let car = plan.goals[1]
+        #expect(car.daysRemaining == 275)
+        #expect(car.deadlineNear == nil)
+        #expect(car.standingOrder == nil)
+        #expect(car.allotted == "555.56")
+        #expect(plan.totalRequired == "955.56")
+        #expect(plan.flexPreview[1].unallotted == "294.44")
+    }
+}
+
+extension PlannerTests {
+    /// March against February's plan. February's plan (January and February averaged): income
+    /// 5000.00, essentials 2100.00, discretionary 1100.00; the fund is the current account's −1800.00
+    /// and the saver's 12000.00 = 10200.00 of 19200.00, so it gets half the 1800.00 surplus, 900.00,
+    /// and the other 900.00 repays the 8000.00 carried on the card: essential 3000.00, investments
+    /// 0.00. March spent 2100.00 on essentials and 1100.00 on the rest; the fund grew from 10200.00 to
+    /// 12000.00, 1800.00; with no goals, investments have nothing to measure. The data stops on 28
+    /// March, so March is in progress: Food:Groceries has 500.00 − 450.00 = 50.00 left (essential),
+    /// Entertainment 250.00 − 200.00 = 50.00 (discretionary).
+    @Test func planAgainstActual() throws {
+        let settings = AnalysisSettings(budgets: [
+            CategoryPath("Food:Groceries")!: Self.gbp(50_000), CategoryPath("Entertainment")!: Self.gbp(25_000),
+        ])
+        let plan = try Self.plan(settings)
+        #expect(plan.plannedIn == "2026-02")
+        let actual = try #require(plan.actual)
+        #expect(actual.map(\.type) == ["essentialSpending", "emergencyFund", "discretionarySpending", "investments"])
+        #expect(actual.map(\.planned) == ["3000.00", "900.00", "1100.00", "0.00"])
+        #expect(actual.map(\.actual) == ["2100.00", "1800.00", "1100.00", nil])
+        #expect(actual.map(\.left) == ["50.00", nil, "50.00", nil])
+        // January, the data's first month: no plan was in force.
+        let january = try #require(
+            try MonthAnalyzer(history: Self.history(), settings: settings).analysis(
+                for: YearMonth(year: 2026, month: 1)!
+            ).plan)
+        #expect(january.plannedIn == nil)
+        #expect(january.actual?.map(\.planned) == [nil, nil, nil, nil])
+        #expect(january.actual?.map(\.actual) == ["2100.00", nil, "1100.00", nil])
     }
 }

@@ -8,8 +8,9 @@ import Ledger
 /// - recurring ratio (0.20): (1 − recurring outgoings per month ÷ income) × 100, kept in 0...100;
 ///   no income, no data;
 /// - emergency fund (0.15): min(months covered ÷ `[plan] emergency_months` × 100, 100), with months
-///   covered as the `emergencyFund` card counts them (liquid balances ÷ 3-month average spending;
-///   full marks when nothing was spent and the balance is positive); no liquid balance, no data;
+///   covered as `EmergencyFund` counts them for the card and the plan (liquid balances less what
+///   goals hold, ÷ 3-month average spending; full marks when nothing was spent and the fund is
+///   positive); no liquid balance, no data;
 /// - cash flow (0.10): 100 when the month's net is positive, else 0; no transactions, no data.
 ///
 /// A component without data has weight 0, and the others share its weight in proportion to their
@@ -33,7 +34,7 @@ public struct HealthScore: Sendable {
             recurring.reason = "no income this month"
         }
         var budget = HealthComponent(name: "budgetAdherence", weight: 0.25, unit: "percent")
-        let budgets = facts.budgets(facts.current)
+        let budgets = facts.budgetsToDate()
         if budgets.isEmpty {
             budget.reason = "no budgets set"
         } else {
@@ -42,12 +43,13 @@ public struct HealthScore: Sendable {
             budget.measured = (share, share)
         }
         var emergency = HealthComponent(name: "emergencyFund", weight: 0.15, unit: "months")
-        if let liquid = facts.liquidBalance {
-            let target = Double(max(facts.inputs.emergencyMonths, 1))
-            if let (months, _, _) = EmergencyFundCard.monthsCovered(facts) {
+        let fund = facts.emergencyFund
+        if fund.liquid != nil {
+            let target = Double(max(fund.targetMonths, 1))
+            if let months = fund.monthsCovered {
                 emergency.measured = (months, min(max(months / target * 100, 0), 100))
             } else {
-                emergency.measured = liquid > 0 ? (target, 100) : (0, 0)
+                emergency.measured = fund.balance > 0 ? (target, 100) : (0, 0)
             }
         } else {
             emergency.reason = "no liquid account balance known"

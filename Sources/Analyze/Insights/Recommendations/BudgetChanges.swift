@@ -1,8 +1,11 @@
+import Ledger
+
 /// Budgets to change. A budget spent over in each of the last 3 months is not being believed:
 /// suggest its 6-month median (saving nothing, but a plan that holds). A budget used under 60% in
 /// each of the last 3 months holds money back: suggest its 6-month median, and the difference is
 /// freed each month. The 6 months are the last six of the data, this one included; a budget whose
-/// categories had under 2 transactions in those 3 months gets no advice.
+/// categories had under 2 transactions in those 3 months gets no advice. Only monthly budgets: a
+/// quarterly or yearly one is a pot for its period, and a month over or under it says nothing.
 struct BudgetChanges: Recommender {
     func recommend(_ facts: InsightFacts) -> [Recommendation] {
         let last3 = facts.window(3)
@@ -24,8 +27,10 @@ struct BudgetChanges: Recommender {
             }
         }
         var result: [Recommendation] = []
+        let periods = facts.context.settings.budgetPeriods
         for (position, row) in (perMonth.last ?? []).enumerated() {
             guard row.budget > 0, counts[row.category, default: 0] >= 2 else { continue }
+            guard CategoryPath(row.category).flatMap({ periods[$0] }) == nil else { continue }
             let spends = perMonth.map { $0[position].spent }
             let recent = Array(spends.suffix(3))
             guard let median = MedianSpending.median(spends) else { continue }

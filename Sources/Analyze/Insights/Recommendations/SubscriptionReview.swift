@@ -36,7 +36,7 @@ struct SubscriptionReview: Recommender {
                     ], transactionIDs: [latest.id.rawValue]))
         }
         result += duplicates(facts)
-        let over = facts.budgets(facts.current).filter { $0.spent > $0.budget }
+        let over = facts.budgetsToDate().filter { $0.spent > $0.budget }
         for row in over {
             for (entry, monthly) in facts.recurringOutgoings {
                 let name = history.categories[Int(history.categoryOf[entry.latest])].name

@@ -20,6 +20,10 @@ public struct PlanGoalView: MustacheParent, Sendable, Equatable {
     /// `Reached in March 2028, 3 months late.`, or empty.
     public var projection: String
     public var notes: [String]
+    /// `Fixed £150.00 a month` (a standing order), or empty.
+    public var standingOrder: String
+    /// `Deadline in 45 days`, or empty when the deadline is not near.
+    public var deadlineNear: String
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -37,6 +41,10 @@ public struct PlanGoalView: MustacheParent, Sendable, Equatable {
         case "hasProjection": !projection.isEmpty
         case "notes": notes
         case "hasNotes": !notes.isEmpty
+        case "standingOrder": standingOrder
+        case "hasStandingOrder": !standingOrder.isEmpty
+        case "deadlineNear": deadlineNear
+        case "hasDeadlineNear": !deadlineNear.isEmpty
         default: nil
         }
     }

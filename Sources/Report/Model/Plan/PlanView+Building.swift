@@ -46,6 +46,13 @@ extension PlanView {
                 note: suggestion.note.map(text) ?? "")
         }
         unmapped = plan.unmappedCategories.map(text).joined(separator: ", ")
+        plannedIn = plan.plannedIn.map(EngineValueFormatter.month) ?? ""
+        actual = (plan.actual ?? []).map { entry in
+            PlanActualView(
+                name: text(Self.bucketName(entry.type)), planned: entry.planned.map(money) ?? "—",
+                actual: entry.actual.map(money) ?? "—", left: entry.left.map(money) ?? "")
+        }
+        hasLeft = (plan.actual ?? []).contains { $0.left != nil }
     }
 
     /// `essentialSpending` -> `Essential spending`.
@@ -99,5 +106,8 @@ extension PlanGoalView {
         }
         self.projection = projection
         notes = (goal.notes ?? []).map(text)
+        standingOrder = goal.standingOrder.map { "Fixed \(money($0)) a month" } ?? ""
+        deadlineNear =
+            goal.deadlineNear == true ? "Deadline in \(MonthView.plural(goal.daysRemaining, "day"))" : ""
     }
 }

@@ -19,6 +19,11 @@ public struct PlanView: MustacheParent, Sendable, Equatable {
     public var budgetSuggestions: [BudgetSuggestionView]
     /// `Gifts, Hobbies`: counted as discretionary; empty when every category is mapped.
     public var unmapped: String
+    /// `September 2026`: the plan this month is held against; empty in the data's first month.
+    public var plannedIn: String = ""
+    public var actual: [PlanActualView] = []
+    /// True when some bucket has `left` (the month in progress).
+    public var hasLeft = false
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -39,6 +44,11 @@ public struct PlanView: MustacheParent, Sendable, Equatable {
         case "hasBudgetSuggestions": !budgetSuggestions.isEmpty
         case "unmapped": unmapped
         case "hasUnmapped": !unmapped.isEmpty
+        case "plannedIn": plannedIn
+        case "hasPlannedIn": !plannedIn.isEmpty
+        case "actual": actual
+        case "hasActual": !actual.isEmpty
+        case "hasLeft": hasLeft
         default: nil
         }
     }

@@ -1,7 +1,8 @@
 import AnalysisFile
 
 /// `budgetOverspend` (seed 003): the budgets of `closebook.toml` whose money out this month (their
-/// category and every category below it) is over the budget; exactly at the budget is not over.
+/// category and every category below it) is over the budget; exactly at the budget is not over. A
+/// quarterly or yearly budget counts the money out of its period so far (`BudgetPeriod`).
 /// The metric is the total over and the detail each budget's excess. Quiet when none is over.
 ///
 /// Materiality (beyond the seed, which makes every overspend critical): a person acts on money, not
@@ -35,7 +36,7 @@ struct BudgetOverspendCard: InsightCard {
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard !facts.context.settings.budgets.isEmpty else { return .omitted("no budgets set") }
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
-        let over = facts.budgets(facts.current).filter { $0.spent > $0.budget }
+        let over = facts.budgetsToDate().filter { $0.spent > $0.budget }
         guard !over.isEmpty else { return .quiet }
         let excesses = over.map { (category: $0.category, excess: $0.spent - $0.budget) }
         let total = excesses.reduce(Int64(0)) { $0 + $1.excess }
@@ -43,7 +44,7 @@ struct BudgetOverspendCard: InsightCard {
         let scale = InsightFacts.clamp(max(facts.current.income, facts.current.expenses))
         let list = over.map {
             "\($0.category) by \(facts.money($0.spent - $0.budget)) (\(facts.money($0.spent)) of "
-                + "\(facts.money($0.budget)))"
+                + "\(facts.money($0.budget))\($0.period == .monthly ? "" : " " + $0.period.phrase))"
         }.joined(separator: ", ")
         let count = over.count
         return .fired(

@@ -6,7 +6,8 @@ import AnalysisFile
 ///
 /// Closed-month adaptation: the seed asks for fewer than 7 days remaining; a closed month has none
 /// left, so the condition holds. The month in progress (see `MonthProgress`) is judged only when
-/// fewer than 7 of its days remain after its latest transaction, and is quiet before.
+/// fewer than 7 of its days remain after its latest transaction, and is quiet before. A quarterly or
+/// yearly budget is judged only in its period's last month, on the money out of the whole period.
 struct BudgetUnderutilizedCard: InsightCard {
     let type = "budgetUnderutilized"
     let category = InsightCategory.budget
@@ -18,8 +19,8 @@ struct BudgetUnderutilizedCard: InsightCard {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
         guard MonthProgress(facts).daysRemaining < BudgetUnderutilizedCard.daysRemaining else { return .quiet }
         // spent ÷ budget < 0.8, in integers: 10 × spent < 8 × budget.
-        let under = facts.budgets(facts.current).filter {
-            $0.budget > 0 && Int128($0.spent) * 10 < Int128($0.budget) * 8
+        let under = facts.budgetsToDate().filter {
+            $0.period.isLastMonth(facts.month) && $0.budget > 0 && Int128($0.spent) * 10 < Int128($0.budget) * 8
         }
         guard !under.isEmpty else { return .quiet }
         let used = under.map {

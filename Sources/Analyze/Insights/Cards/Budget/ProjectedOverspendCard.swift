@@ -10,7 +10,9 @@ import AnalysisFile
 /// even. For the month in progress (the data's last month, when its latest transaction is dated
 /// before the month's last day; see `MonthProgress`), the burn is this month's money out ÷ the day
 /// of the month of that latest transaction, and the projection is burn × the days of this month.
-/// A projection over the budget (not equal to it) fires.
+/// A projection over the budget (not equal to it) fires. A quarterly or yearly budget adds what its
+/// period has spent so far when the projected month is in the same period (a new period starts
+/// from 0, as every monthly budget does).
 struct ProjectedOverspendCard: InsightCard {
     let type = "projectedOverspend"
     let category = InsightCategory.budget
@@ -19,17 +21,20 @@ struct ProjectedOverspendCard: InsightCard {
 
     /// Each budget not over this month, with its projection.
     static func projections(_ facts: InsightFacts) -> [(category: String, budget: Int64, projected: Int64)] {
-        let now = facts.budgets(facts.current).filter { $0.spent <= $0.budget }
+        let now = facts.budgetsToDate().filter { $0.spent <= $0.budget }
         guard !now.isEmpty else { return [] }
         let progress = MonthProgress(facts)
         if progress.isInProgress {
             return now.map {
                 (
                     $0.category, $0.budget,
-                    InsightFacts.scaled(Int128($0.spent), by: progress.dayCount, over: progress.daysElapsed)
+                    $0.spent - $0.spentThisMonth
+                        + InsightFacts.scaled(
+                            Int128($0.spentThisMonth), by: progress.dayCount, over: progress.daysElapsed)
                 )
             }
         }
+        let next = facts.month.adding(months: 1)
         let months = facts.window(months)
         var totals = [Int128](repeating: 0, count: now.count)
         for month in months {
@@ -40,7 +45,11 @@ struct ProjectedOverspendCard: InsightCard {
         let days = months.reduce(0) { $0 + $1.dayCount }
         let nextDays = facts.month.adding(months: 1).dayCount
         return now.enumerated().map { index, budget in
-            (budget.category, budget.budget, InsightFacts.scaled(totals[index], by: nextDays, over: days))
+            let samePeriod = budget.period.firstMonth(of: next) == budget.period.firstMonth(of: facts.month)
+            let carried = samePeriod ? budget.spent : 0
+            return (
+                budget.category, budget.budget, carried + InsightFacts.scaled(totals[index], by: nextDays, over: days)
+            )
         }
     }
 

@@ -1,37 +1,35 @@
 import AnalysisFile
 
-/// `emergencyFund` (seed 003): liquid balances (checking, savings, cash) ÷ the average monthly
-/// expenses of the last 3 months of the data (this one included). Critical under 1 month, warning
-/// from 1 to under 3, positive from 3. The health score's component uses the same months against
-/// `[plan] emergency_months` (default 6).
+/// `emergencyFund` (seed 003): months of spending the emergency fund covers, the fund and its target
+/// as `EmergencyFund` defines them once for the plan, the health score and the advice (liquid
+/// balances less what goals hold, against `[plan] emergency_months` × the 3-month average
+/// spending). Critical under 1 month, warning from 1 to under 3, positive from 3 (seed 003's bands).
 struct EmergencyFundCard: InsightCard {
     let type = "emergencyFund"
     let category = InsightCategory.savings
 
-    /// Months of spending the liquid balances cover, nil when either is missing or nothing was spent.
-    static func monthsCovered(_ facts: InsightFacts) -> (months: Double, liquid: Int64, average: Int64)? {
-        guard let liquid = facts.liquidBalance, let average = facts.averageExpenses(months: 3), average > 0 else {
-            return nil
-        }
-        return (Double(liquid) / Double(average), liquid, average)
-    }
-
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
-        guard facts.liquidBalance != nil else { return .omitted("no liquid account balance known") }
-        guard let (months, liquid, average) = EmergencyFundCard.monthsCovered(facts) else {
+        let fund = facts.emergencyFund
+        guard fund.liquid != nil else { return .omitted("no liquid account balance known") }
+        guard let months = fund.monthsCovered, let average = fund.averageSpending else {
             return .omitted("no spending in the last 3 months")
         }
         let severity: InsightSeverity = months < 1 ? .critical : months < 3 ? .warning : .positive
-        let target = average.multipliedReportingOverflow(by: 3)
-        let targetText = target.overflow ? "" : ", against a 3-month target of \(facts.money(target.partialValue))"
-        let count = facts.window(3).count
+        let held =
+            fund.heldForGoals > 0
+            ? " (liquid balances of \(facts.money(fund.liquid ?? 0)) less \(facts.money(fund.heldForGoals)) "
+                + "held for goals)" : ""
+        let targetText =
+            fund.target == Int64.max
+            ? "" : ", against a \(fund.targetMonths)-month target of \(facts.money(fund.target))"
+        let count = facts.window(EmergencyFund.averageMonths).count
         return .fired(
             Insight(
                 title: "Emergency fund",
                 message:
-                    "Your liquid balances of \(facts.money(liquid)) cover \(InsightFacts.number(months)) months of "
-                    + "spending at the average of the last \(count) month\(count == 1 ? "" : "s") "
-                    + "(\(facts.money(average)))\(targetText).",
+                    "Your emergency fund of \(facts.money(fund.balance))\(held) covers "
+                    + "\(InsightFacts.number(months)) months of spending at the average of the last \(count) "
+                    + "month\(count == 1 ? "" : "s") (\(facts.money(average)))\(targetText).",
                 metric: InsightMetric(value: InsightFacts.number(months), unit: "months"), severity: severity))
     }
 }
