@@ -37,8 +37,10 @@ struct CloseStore {
         return bytes.split(separator: 0x0A).compactMap { try? decoder.decode(ClosedTransaction.self, from: Data($0)) }
     }
 
-    /// Writes the transactions of the record's last version, then the record.
+    /// Writes the transactions of the record's last version, then the record; a version that does
+    /// not add up (`checkConservation`) is an error, and nothing is written.
     func write(_ record: CloseRecord, month: YearMonth, transactions: [ClosedTransaction]) throws {
+        try record.versions.last?.checkConservation(month: month)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines: [UInt8] = []

@@ -55,6 +55,7 @@ struct MonthClose {
         let reopened = reopen.flatMap { $0.month == month ? $0.reason : nil }
         if lock && reopened == nil { return (.refused(changes), record) }
         var updated = record
+        updated.schemaVersion = CloseRecord.currentSchemaVersion
         updated.versions.append(
             version(
                 latest.version + 1, kind: reopened == nil ? "restated" : "reopened",
@@ -69,7 +70,9 @@ struct MonthClose {
     ) -> CloseVersion {
         var version = CloseVersion(
             version: number, recordedAt: now, kind: kind, reason: reason, figures: snapshot.figures,
-            transactionCount: snapshot.rows.count, digest: snapshot.digest, inputs: inputs())
+            transactionCount: snapshot.rows.count, digest: snapshot.digest, inputs: inputs(),
+            accounts: snapshot.accounts,
+            records: snapshot.records)
         version.changes = changes
         return version
     }

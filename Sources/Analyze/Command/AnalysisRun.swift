@@ -238,7 +238,12 @@ public struct AnalysisRun {
             file.balanceChecks.contains { ($0.firstDivergence?.date).map { $0 <= last } ?? false }
         }
         let snapshot = MonthSnapshot(
-            month: month, analysis: analysis, rows: history.transactions[history.range(of: month)])
+            month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
+            accounts: history.accounts,
+            records: facts?.totals.map {
+                CloseRecordCounts(
+                    records: $0.records, imported: $0.imported, duplicates: $0.duplicates, skipped: $0.skipped)
+            })
         var collected = inputs
         var closer = MonthClose(
             store: CloseStore(workspace: workspace), lock: closing.lock,
