@@ -149,7 +149,7 @@ import Testing
                     + "duplicates 3 + skipped 2; closed/2026-10.json is not written")
         ) {
             try store.write(
-                CloseRecord(month: "2026-10", versions: [version]), month: YearMonth("2026-10")!, transactions: [])
+                CloseRecord(month: "2026-10", versions: [version]), month: YearMonth("2026-10")!, lines: [])
         }
         #expect(!FileManager.default.fileExists(atPath: store.recordPath(YearMonth("2026-10")!)))
     }
