@@ -30,7 +30,7 @@ BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
 
-.PHONY: all report export publish test lint bench bench-peers fuzz fuzz-coverage clean deps html-validator peers build
+.PHONY: all report export publish samples-restate test lint bench bench-peers fuzz fuzz-coverage clean deps html-validator peers build
 
 all: report
 
@@ -117,6 +117,13 @@ export: $(STAMP)
 # PUBLISH_DIR that holds the workspace or the site, or other files than an earlier published site.
 publish: report
 	@bash scripts/publish.sh "$$CLOSEBOOK_OUT/site" "$$CLOSEBOOK_PUBLISH_DIR" "$$CLOSEBOOK_WORKSPACE"
+
+# The Samples with a restatement: a copy of them in Samples/restated/ is reported on 3 November
+# 2026 (closing October), then again with the late export the generator writes in Samples/late/,
+# so Samples/restated/site/2026-10/ shows October restated with its cause. The Samples themselves
+# are left as they are.
+samples-restate: $(STAMP)
+	@BIN="$(BIN)" bash scripts/samples-restate.sh Samples Samples/restated
 
 # --- Checks -----------------------------------------------------------------------------------
 

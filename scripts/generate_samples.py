@@ -32,6 +32,21 @@ LAST_DAY = date(2026, 11, 18)  # the day of the latest export
 FIRST_MONTH = (2024, 9)
 LAST_COMPLETE_MONTH = (2026, 10)
 
+# The late export: a store card's October statement, downloaded after October was closed. It is
+# written to late/, which no run reads; `make samples-restate` reports the Samples once (closing
+# October), adds it to the inbox, and reports again, so the site shows October restated with it as
+# the cause. A new card (not in closebook.toml) whose statement covers all of October, so October
+# stays complete; its one purchase is one a Samples rule files (Food:Groceries).
+LATE_EXPORT = {
+    "file": "juniper-card-2026-10.ofx",
+    "org": "Juniper Store Card",
+    "acctid": "6011000099998888",
+    "start": date(2026, 10, 1),
+    "end": date(2026, 10, 31),
+    "lines": [(date(2026, 10, 14), -4550, "TESCO STORES 6120 LEEDS GB", "JN2026101400001")],
+    "category": "Food:Groceries",
+}
+
 CSV_WINDOWS = [
     (date(2024, 9, 1), date(2025, 12, 31)),
     (date(2025, 11, 15), date(2026, 11, 18)),
@@ -870,6 +885,77 @@ def render_ofx(model: Model) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
+def render_late_ofx() -> bytes:
+    """The late export (LATE_EXPORT): an OFX 2 credit card statement of one month."""
+    late = LATE_EXPORT
+    balance = sum(amount for _, amount, _, _ in late["lines"])
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        '<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>',
+        "<OFX>",
+        "  <SIGNONMSGSRSV1>",
+        "    <SONRS>",
+        "      <STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>",
+        f"      <DTSERVER>{late['end']:%Y%m%d}180000[0:GMT]</DTSERVER>",
+        "      <LANGUAGE>ENG</LANGUAGE>",
+        f"      <FI><ORG>{late['org']}</ORG><FID>4410</FID></FI>",
+        "    </SONRS>",
+        "  </SIGNONMSGSRSV1>",
+        "  <CREDITCARDMSGSRSV1>",
+        "    <CCSTMTTRNRS>",
+        "      <TRNUID>1</TRNUID>",
+        "      <STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>",
+        "      <CCSTMTRS>",
+        "        <CURDEF>GBP</CURDEF>",
+        f"        <CCACCTFROM><ACCTID>{late['acctid']}</ACCTID></CCACCTFROM>",
+        "        <BANKTRANLIST>",
+        f"          <DTSTART>{late['start']:%Y%m%d}000000[0:GMT]</DTSTART>",
+        f"          <DTEND>{late['end']:%Y%m%d}235959[0:GMT]</DTEND>",
+    ]
+    for day, amount, payee, fitid in late["lines"]:
+        lines += [
+            "          <STMTTRN>",
+            "            <TRNTYPE>DEBIT</TRNTYPE>",
+            f"            <DTPOSTED>{day:%Y%m%d}120000[0:GMT]</DTPOSTED>",
+            f"            <TRNAMT>{plain(amount)}</TRNAMT>",
+            f"            <FITID>{fitid}</FITID>",
+            f"            <NAME>{xml_escape(payee)}</NAME>",
+            "          </STMTTRN>",
+        ]
+    lines += [
+        "        </BANKTRANLIST>",
+        f"        <LEDGERBAL><BALAMT>{plain(balance)}</BALAMT><DTASOF>{late['end']:%Y%m%d}235959[0:GMT]</DTASOF></LEDGERBAL>",
+        "      </CCSTMTRS>",
+        "    </CCSTMTTRNRS>",
+        "  </CREDITCARDMSGSRSV1>",
+        "</OFX>",
+    ]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def late_expectations(months: dict) -> dict:
+    """October as the late export restates it: what it adds, and October's figures after it."""
+    late = LATE_EXPORT
+    month = f"{late['start']:%Y-%m}"
+    added = sum(amount for _, amount, _, _ in late["lines"])
+    before = months[month]
+    category = before["expensesByCategory"].get(late["category"], {"minorUnits": 0})["minorUnits"]
+    return {
+        "file": f"late/{late['file']}",
+        "month": month,
+        "cause": f"inbox/{late['file']} is new",
+        "added": [{"date": day.isoformat(), "amount": plain(amount), "bankPayee": payee}
+                  for day, amount, payee, _ in late["lines"]],
+        "restated": {
+            "expenses": money(before["expenses"]["minorUnits"] - added),
+            "net": money(before["net"]["minorUnits"] + added),
+            "income": before["income"],
+            "category": late["category"],
+            "categoryTotal": money(category - added),
+        },
+    }
+
+
 def render_ofx1(model: Model) -> bytes:
     """The euro account as an OFX 1.02 (SGML) download: leaf elements have no closing tags."""
     txns = model.of("euro")
@@ -1077,6 +1163,7 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             },
         },
         "months": result_months,
+        "lateExport": late_expectations(result_months),
         "insights": insight_expectations(model),
         "plan": plan_expectations(model),
     }
@@ -2145,6 +2232,7 @@ get the same bytes). Edit the generator, not the files.
 | `valuations.csv` | the workplace pension's value at each quarter end (it has no exports) |
 | `rules/10-income.rules` ... `50-other.rules` | categorisation rules, applied in file-name order, first match wins |
 | `overrides.csv` | per-transaction corrections (one; see below) |
+| `late/{LATE_EXPORT['file']}` | a store card's October statement that arrives after October was closed: no run reads `late/`; `make samples-restate` adds it (see below) |
 | `EXPECTED.json` | ground truth computed by the generator, for tests |
 
 The CSV layout is Northwind's: header `Date,Type,Description,Paid Out,Paid In,Balance`, dates
@@ -2285,6 +2373,7 @@ def main() -> None:
     write(out / "inbox" / ofx_name(), render_ofx(model))
     write(out / "inbox" / qif_name(), render_qif(model))
     write(out / "inbox" / ofx1_name(), render_ofx1(model))
+    write(out / "late" / LATE_EXPORT["file"], render_late_ofx())
     write(out / "rates.csv", render_rates())
     write(out / "valuations.csv", render_valuations())
     ledger_balance = OPENING["card"] + sum(t.amount for t in model.txns if t.account == "card")

@@ -71,7 +71,7 @@ def main():
         covered += money
         covered_count += 1
         source = str(ref.get("categorySource", ""))
-        if not (source.startswith("rule ") or source == "override") or not ref.get("category"):
+        if not (source.startswith("rule ") or source.startswith("override ")) or not ref.get("category"):
             unjudged += money
             continue
         if ref["category"].split(":")[0] == row["category"].split(":")[0]:

@@ -30,7 +30,7 @@ import Testing
         pending.status = .pending
         var categorised = Fixture.transaction("current/t5", date: "2026-10-02", amount: "-7.00", payee: "OLD SHOP")
         categorised.category = CategoryPath("Shopping")
-        categorised.categorySource = .override
+        categorised.categorySource = .override(file: "overrides.csv", line: 4)
         categorised.tags = ["kept"]
         var checked = Fixture.transaction("current/t7", date: "2026-10-03", amount: "-8.00", payee: "Café Ünïcode")
         checked.checkNumber = "0012"

@@ -75,7 +75,8 @@ import Testing
         #expect(ledger["a"]!.note == "weekly")
         #expect(ledger["a"]!.category == CategoryPath("Food"))
         #expect(ledger["a"]!.categorySource == .rule(file: "rules/test.rules", line: 1))
-        #expect(ledger["b"]!.categorySource == .override)
+        // b's correction is on line 3 of overrides.csv (after the header and a's).
+        #expect(ledger["b"]!.categorySource == .override(file: "overrides.csv", line: 3))
         #expect(ledger["b"]!.splits.map(\.amount.decimalString) == ["-30.00", "-20.00"])
         #expect(outcome.report.overridesApplied == 2)
     }

@@ -232,7 +232,7 @@ import Testing
             profile: "if payee ~ tesco | shell\n    category Profile\n",
             settings: CategorizeSettings(learnedThreshold: 0.5))
         #expect(ledger["o"]!.category == CategoryPath("Gifts"))
-        #expect(ledger["o"]!.categorySource == .override)
+        #expect(ledger["o"]!.categorySource == .override(file: "overrides.csv", line: 0))
         #expect(ledger["u"]!.category == CategoryPath("Food"))
         #expect(ledger["u"]!.categorySource == .rule(file: "rules/test.rules", line: 1))
         #expect(ledger["p"]!.category == CategoryPath("Fuel:User"))

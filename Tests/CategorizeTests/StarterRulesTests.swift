@@ -66,7 +66,7 @@ import Testing
         #expect(ledger["current/t1"]?.category == CategoryPath("Shopping:Weekly"))
         #expect(ledger["current/t1"]?.categorySource == .rule(file: "rules/10-main.rules", line: 1))
         #expect(ledger["current/t2"]?.category == CategoryPath("Fun:Music"))
-        #expect(ledger["current/t2"]?.categorySource == .override)
+        #expect(ledger["current/t2"]?.categorySource == .override(file: "overrides.csv", line: 2))
         #expect(ledger["current/t3"]?.category == CategoryPath("Food:Coffee"))
         #expect(ledger["current/t3"]?.categorySource == .starterRule(file: "starter/10-test.rules", line: 5))
         let report = try JSONDecoder().decode(

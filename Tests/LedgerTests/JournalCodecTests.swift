@@ -107,7 +107,9 @@ struct JournalCodecTests {
         #expect(CategorySource.learned(confidence: 0.934).description == "learned 0.93")
         #expect(CategorySource("rule rules/a b.rules:3") == .rule(file: "rules/a b.rules", line: 3))
         #expect(CategorySource("learned 0.5") == .learned(confidence: 0.5))
-        #expect(CategorySource("override") == .override)
+        #expect(
+            CategorySource.override(file: "overrides.csv", line: 7).description == "override overrides.csv:7")
+        #expect(CategorySource("override overrides.csv:7") == .override(file: "overrides.csv", line: 7))
         #expect(CategorySource("bogus") == nil)
     }
 

@@ -2,6 +2,7 @@ import AnalysisFile
 import Analyze
 import ArgumentParser
 import Foundation
+import SchemaValidation
 import Testing
 
 /// Closing the books over a copy of the Samples: the first run closes October 2026; an override
@@ -62,6 +63,13 @@ struct CloseTests {
         let octoberRows = ledger.split(separator: "\n").filter { $0.contains("\"date\":\"2026-10-") }.count
         #expect(first.versions[0].transactionCount == octoberRows)
         #expect(first.versions[0].inputs.contains { $0.path == "overrides.csv" })
+        // Each account's closing balance in the record is the one the report shows.
+        for account in october.accounts {
+            #expect(first.versions[0].accounts?[account.id]?.closing == account.closingBalance)
+            #expect(first.versions[0].accounts?[account.id]?.opening == account.openingBalance)
+        }
+        let counts = try #require(first.versions[0].records)
+        #expect(counts.records == counts.imported + counts.duplicates + counts.skipped && counts.records > 0)
         #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("closed/2026-11.json").path))
 
         // November 2026 (the exports end on the 18th) has its page, marked partial in the index.
@@ -86,7 +94,8 @@ struct CloseTests {
         #expect(second.changes?.recategorised.first?.after == "Gifts:Closing test")
         #expect(second.changes?.added.isEmpty == true && second.changes?.removed.isEmpty == true)
         #expect(second.changes?.causes == ["overrides.csv changed"])
-        #expect(second.changes?.recategorised.first?.cause == "override")
+        // The Samples' overrides.csv has a header and one line: the appended row is line 3.
+        #expect(second.changes?.recategorised.first?.cause == "override overrides.csv:3")
         #expect(second.figures.categories["Gifts:Closing test"] == String(expense.amount.dropFirst()))
         #expect(second.figures.expenses == first.versions[0].figures.expenses)
         let notices = try Self.analysis(workspace, "2026-10").notices
@@ -127,6 +136,14 @@ struct CloseTests {
         #expect(reopened.versions.last?.reason == "late card statement")
         #expect(reopened.versions.last?.changes?.recategorised.first?.after == "Gifts:Changed again")
         #expect(reopened.versions.last?.figures.categories["Gifts:Changed again"] == String(expense.amount.dropFirst()))
+        // Every version of the record, as written, conforms to Schemas/close-record.schema.json.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let validator = try SchemaValidator(
+            schema: Data(contentsOf: root.appendingPathComponent("Schemas/close-record.schema.json")))
+        let written = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: workspace.appendingPathComponent("closed/2026-10.json")))
+        #expect(validator.validate(written) == [])
     }
 
     /// A late export: a new card's one-row statement of 14 October 2026 after October was closed.

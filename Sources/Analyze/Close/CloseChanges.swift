@@ -8,7 +8,7 @@ public struct CloseChanges: Codable, Sendable, Equatable {
         public var date: String
         public var before: String
         public var after: String
-        /// What made it so now: `rule rules/20-food.rules:12`, `override`, `inbox/x.csv:14`.
+        /// What made it so now: `rule rules/20-food.rules:12`, `override overrides.csv:7`, `inbox/x.csv:14`.
         public var cause: String?
 
         public init(id: String, payee: String, date: String, before: String, after: String, cause: String? = nil) {
@@ -95,7 +95,7 @@ public struct CloseChanges: Codable, Sendable, Equatable {
     }
 
     /// The changes with each one's cause: `explain` gives, for transaction ids, the category's
-    /// source (`rule rules/20-food.rules:12`, `override`) and the row's place (`inbox/x.csv:14`).
+    /// source (`rule rules/20-food.rules:12`, `override overrides.csv:7`) and the row's place (`inbox/x.csv:14`).
     func explained(by explain: ([String]) -> [String: (category: String, row: String)]) -> CloseChanges {
         let ids = added.map(\.id) + recategorised.map(\.id) + amountChanged.map(\.id)
         guard !ids.isEmpty else { return self }

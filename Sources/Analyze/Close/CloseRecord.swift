@@ -7,7 +7,9 @@
 /// The transactions of each version are kept beside it (`closed/YYYY-MM.vN.jsonl`), read only when
 /// a month's digest no longer matches.
 public struct CloseRecord: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+    /// 2: each version records every account's opening, transactions and closing, and the inbox's
+    /// record counts (`accounts`, `records`); version 1 records are read as they are.
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var month: String
@@ -39,13 +41,21 @@ public struct CloseVersion: Codable, Sendable, Equatable {
     /// The inputs that produced it: every inbox file, rule file, `overrides.csv`, `closebook.toml`
     /// and `rates.csv`, with its SHA-256.
     public var inputs: [InputFile]
+    /// Every account of the ledger by id: opening + transactions = closing (`checkConservation`).
+    /// Nil in versions written before records were checked.
+    public var accounts: [String: CloseAccount]?
+    /// The import report's totals when the version was recorded; nil without an import report.
+    public var records: CloseRecordCounts?
     /// For a restatement or a reopen: what changed since the version before, and why.
     public var changes: CloseChanges?
 
     public init(
         version: Int, recordedAt: String, kind: String, reason: String?, figures: CloseFigures,
-        transactionCount: Int, digest: String, inputs: [InputFile]
+        transactionCount: Int, digest: String, inputs: [InputFile], accounts: [String: CloseAccount]? = nil,
+        records: CloseRecordCounts? = nil
     ) {
+        self.accounts = accounts
+        self.records = records
         self.version = version
         self.recordedAt = recordedAt
         self.kind = kind

@@ -37,18 +37,22 @@ struct CloseStore {
         return bytes.split(separator: 0x0A).compactMap { try? decoder.decode(ClosedTransaction.self, from: Data($0)) }
     }
 
-    /// Writes the transactions of the record's last version, then the record.
-    func write(_ record: CloseRecord, month: YearMonth, transactions: [ClosedTransaction]) throws {
+    /// Writes the transactions of the record's last version (`lines`, `ClosedTransactionLines`),
+    /// then the record; a version that does not add up (`checkConservation`) is an error, and
+    /// nothing is written. Each file is flushed to disk before it is renamed into place, unless
+    /// `batch` takes them (a first close), to flush them all at the end of the run.
+    func write(_ record: CloseRecord, month: YearMonth, lines: [UInt8], batch: CloseBatch? = nil) throws {
+        try record.versions.last?.checkConservation(month: month)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var lines: [UInt8] = []
-        for transaction in transactions {
-            lines += Array(try encoder.encode(transaction))
-            lines.append(0x0A)
-        }
-        let version = record.versions.last?.version ?? 1
-        try FileOutput.write(lines, to: transactionsPath(month, version: version))
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        try FileOutput.write(Array(try encoder.encode(record)) + [0x0A], to: recordPath(month))
+        let bytes = Array(try encoder.encode(record)) + [0x0A]
+        let version = record.versions.last?.version ?? 1
+        if let batch {
+            try batch.write(lines, to: transactionsPath(month, version: version))
+            try batch.write(bytes, to: recordPath(month))
+        } else {
+            try FileOutput.write(lines, to: transactionsPath(month, version: version))
+            try FileOutput.write(bytes, to: recordPath(month))
+        }
     }
 }

@@ -31,6 +31,8 @@ struct MonthClose {
     /// For transaction ids, their category's source and their row's place (read from the ledger
     /// only when a closed month changed).
     var explain: ([String]) -> [String: (category: String, row: String)] = { _ in [:] }
+    /// Takes first closes, to flush them together at the end of the run (`CloseBatch`).
+    var batch: CloseBatch?
 
     /// Decides, writes the record when it changes, and returns what happened with the record as it
     /// now stands (nil when the month has none).
@@ -38,11 +40,10 @@ struct MonthClose {
         let month = snapshot.month
         guard let record = try store.record(month), let latest = record.versions.last else {
             guard closable else { return (.none, nil) }
-            let transactions = snapshot.transactions
             let first = CloseRecord(
                 month: month.description,
                 versions: [version(1, kind: "closed", reason: nil, snapshot: snapshot, changes: nil)])
-            try store.write(first, month: month, transactions: transactions)
+            try store.write(first, month: month, lines: ClosedTransactionLines.encode(snapshot.rows), batch: batch)
             return (.closed, first)
         }
         if latest.digest == snapshot.digest && latest.figures == snapshot.figures { return (.none, record) }
@@ -55,12 +56,13 @@ struct MonthClose {
         let reopened = reopen.flatMap { $0.month == month ? $0.reason : nil }
         if lock && reopened == nil { return (.refused(changes), record) }
         var updated = record
+        updated.schemaVersion = CloseRecord.currentSchemaVersion
         updated.versions.append(
             version(
                 latest.version + 1, kind: reopened == nil ? "restated" : "reopened",
                 reason: reopened ?? (changes.causes.isEmpty ? nil : changes.causes.joined(separator: "; ")),
                 snapshot: snapshot, changes: changes))
-        try store.write(updated, month: month, transactions: transactions)
+        try store.write(updated, month: month, lines: ClosedTransactionLines.encode(snapshot.rows))
         return (.restated(changes), updated)
     }
 
@@ -69,7 +71,9 @@ struct MonthClose {
     ) -> CloseVersion {
         var version = CloseVersion(
             version: number, recordedAt: now, kind: kind, reason: reason, figures: snapshot.figures,
-            transactionCount: snapshot.rows.count, digest: snapshot.digest, inputs: inputs())
+            transactionCount: snapshot.rows.count, digest: snapshot.digest, inputs: inputs(),
+            accounts: snapshot.accounts,
+            records: snapshot.records)
         version.changes = changes
         return version
     }

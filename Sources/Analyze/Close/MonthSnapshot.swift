@@ -13,8 +13,16 @@ struct MonthSnapshot {
     var figures: CloseFigures
     var rows: ArraySlice<FigureRow>
     var digest: String
+    /// Every account's opening, transactions and closing: the balances as the analysis gives them,
+    /// the transactions summed here from the month's own rows, so a close checks one against the
+    /// other (`CloseVersion.checkConservation`).
+    var accounts: [String: CloseAccount]
+    var records: CloseRecordCounts?
 
-    init(month: YearMonth, analysis: MonthAnalysis, rows: ArraySlice<FigureRow>) {
+    init(
+        month: YearMonth, analysis: MonthAnalysis, rows: ArraySlice<FigureRow>, accounts: [Account] = [],
+        records: CloseRecordCounts? = nil
+    ) {
         self.month = month
         var categories: [String: String] = [:]
         for figure in analysis.categories + analysis.incomeCategories { categories[figure.category] = figure.amount }
@@ -27,6 +35,37 @@ struct MonthSnapshot {
             net: analysis.summary.net, categories: categories, balances: balances)
         self.rows = rows
         digest = MonthSnapshot.digest(rows)
+        self.accounts = MonthSnapshot.accounts(analysis.accounts, ledger: accounts, rows: rows)
+        self.records = records
+    }
+
+    /// Each account's month: the analysis's opening and closing balances beside the sum of the
+    /// month's posted rows from the account's opening date in the account's currency. A row in
+    /// another currency is left out of the sum, so the record does not add up and is refused.
+    static func accounts(
+        _ figures: [AccountFigure], ledger: [Account], rows: ArraySlice<FigureRow>
+    ) -> [String: CloseAccount] {
+        var byID: [AccountID: Account] = [:]
+        for account in ledger { byID[account.id] = account }
+        var sums: [AccountID: (total: Int128, count: Int)] = [:]
+        for row in rows where row.status == .posted {
+            guard let account = byID[row.account], account.openingDate.map({ row.date >= $0 }) ?? true,
+                row.amount.currency == account.currency
+            else { continue }
+            sums[row.account, default: (0, 0)].total += Int128(row.amount.minorUnits)
+            sums[row.account, default: (0, 0)].count += 1
+        }
+        var result: [String: CloseAccount] = [:]
+        for figure in figures {
+            let id = AccountID(figure.id)
+            let currency = byID[id]?.currency ?? Currency(code: figure.currency, exponent: 2)
+            let sum = sums[id] ?? (0, 0)
+            result[figure.id] = CloseAccount(
+                currency: figure.currency, opening: figure.openingBalance,
+                transactions: ConservationLine.text(sum.total, currency), transactionCount: sum.count,
+                closing: figure.closingBalance)
+        }
+        return result
     }
 
     /// The month's transactions in the rows' (canonical) order.

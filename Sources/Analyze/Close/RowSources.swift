@@ -12,7 +12,7 @@ final class RowSources {
     }
 
     /// For each of `ids` in the ledger: its category's source (`rule rules/x.rules:12`,
-    /// `override`) and its row's place (`inbox/x.csv:14`).
+    /// `override overrides.csv:7`) and its row's place (`inbox/x.csv:14`).
     func explain(_ ids: [String]) -> [String: (category: String, row: String)] {
         if loaded == nil {
             guard let bytes = try? FileOutput.read(ledgerPath),

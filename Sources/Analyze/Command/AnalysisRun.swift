@@ -165,15 +165,44 @@ public struct AnalysisRun {
         let analyzer = timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
+        var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
+        if !single { try FileOutput.makeFolder(out) }
+        var batch: CloseBatch?
+        if closing != nil, !single {
+            let store = CloseStore(workspace: workspace)
+            try CloseBatch.recover(store)
+            batch = CloseBatch(store: store, months: months)
+        }
+        do {
+            try writeMonths(
+                months, selection: selection, analyzer: analyzer, history: history, settings: settings, rates: rates,
+                facts: facts, batch: batch, outcome: &outcome, timings: &timings)
+        } catch {
+            // What was closed before the error is kept, on disk.
+            try? batch?.finish()
+            throw error
+        }
+        try batch?.finish()
+        if !single { outcome.removed = AnalysisRun.removeStale(in: out, keeping: Set(months.map(\.description))) }
+        outcome.conservation = ConservationLine.lines(history: history, facts: facts)
+        outcome.selectionReason = selection.reason
+        return outcome
+    }
+
+    /// Analyses, closes and writes each of `months`.
+    private func writeMonths(
+        _ months: [YearMonth], selection: MonthSelection, analyzer: MonthAnalyzer, history: LedgerHistory,
+        settings: AnalysisSettings, rates: RateTable, facts: ImportFacts?, batch: CloseBatch?,
+        outcome: inout Outcome, timings: inout StageTimings
+    ) throws {
+        let single = out.hasSuffix(".json")
         let encoder = PrettyJSONEncoder()
         var inputs: [InputFile]?
         let sources = RowSources(ledgerPath: ledgerPath)
         var openingDates: [String: CivilDate] = [:]
         for (id, account) in settings.accounts { openingDates[id.rawValue] = account.openingDate }
         var accountCurrencies: [AccountID: Currency] = [:]
-        for account in ledger.accounts { accountCurrencies[account.id] = account.currency }
-        var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
-        if !single { try FileOutput.makeFolder(out) }
+        for account in history.accounts { accountCurrencies[account.id] = account.currency }
         for month in months {
             var analysis = try analyzer.analysis(for: month, timings: &timings)
             analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
@@ -182,7 +211,7 @@ public struct AnalysisRun {
                 analysis.notices =
                     facts.notices(for: month, valued: valued) + analysis.notices
                     + AccountSettingsNotices.notices(
-                        for: month, accounts: ledger.accounts, settings: settings, facts: facts)
+                        for: month, accounts: history.accounts, settings: settings, facts: facts)
                 analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
                 // A first month whose statements start on its 2nd is not complete either: the
                 // accounts table says "partly", and the summary must not say "whole month".
@@ -196,7 +225,7 @@ public struct AnalysisRun {
             if let closing, !single {
                 try close(
                     month: month, analysis: &analysis, history: history, facts: facts, closing: closing,
-                    inputs: &inputs, sources: sources, outcome: &outcome)
+                    inputs: &inputs, sources: sources, batch: batch, outcome: &outcome)
             }
             if month == selection.selected {
                 let goals = GoalRates.notices(
@@ -221,10 +250,6 @@ public struct AnalysisRun {
             outcome.paths.append(path)
             if month == selection.selected { outcome.selectedPath = path }
         }
-        if !single { outcome.removed = AnalysisRun.removeStale(in: out, keeping: Set(months.map(\.description))) }
-        outcome.conservation = ConservationLine.lines(history: history, facts: facts)
-        outcome.selectionReason = selection.reason
-        return outcome
     }
 
     /// Closes `month`, or checks it against its close (`MonthClose`), and adds what the page must
@@ -232,14 +257,19 @@ public struct AnalysisRun {
     /// reconciles by its end (the import report's balance checks).
     func close(
         month: YearMonth, analysis: inout MonthAnalysis, history: LedgerHistory, facts: ImportFacts?,
-        closing: Closing, inputs: inout [InputFile]?, sources: RowSources, outcome: inout Outcome
+        closing: Closing, inputs: inout [InputFile]?, sources: RowSources, batch: CloseBatch?, outcome: inout Outcome
     ) throws {
         let last = month.lastDay.isoString
         let reconciles = !(facts?.files ?? []).contains { file in
             file.balanceChecks.contains { ($0.firstDivergence?.date).map { $0 <= last } ?? false }
         }
         let snapshot = MonthSnapshot(
-            month: month, analysis: analysis, rows: history.transactions[history.range(of: month)])
+            month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
+            accounts: history.accounts,
+            records: facts?.totals.map {
+                CloseRecordCounts(
+                    records: $0.records, imported: $0.imported, duplicates: $0.duplicates, skipped: $0.skipped)
+            })
         var collected = inputs
         var closer = MonthClose(
             store: CloseStore(workspace: workspace), lock: closing.lock,
@@ -251,6 +281,7 @@ public struct AnalysisRun {
                 return files
             })
         closer.explain = sources.explain
+        closer.batch = batch
         let (result, record) = try closer.apply(snapshot, closable: analysis.complete == true && reconciles)
         inputs = collected
         switch result {

@@ -308,7 +308,7 @@ public struct Categorizer {
                     var changed = decisions.all[Int(decision)]
                     if let category = override.category {
                         changed.category = category
-                        changed.source = .override
+                        changed.source = .override(file: overrides.path, line: override.line)
                     }
                     if let payee = override.payee { changed.rename = payee }
                     if let note = override.note { changed.note = note }
@@ -316,7 +316,7 @@ public struct Categorizer {
                         changed.split = plan
                         splitFromOverride = true
                         if override.category == nil { changed.category = plan.parts.first?.category }
-                        changed.source = .override
+                        changed.source = .override(file: overrides.path, line: override.line)
                     }
                     // Its own number, so no other row shares it; its rules were counted above.
                     decision = decisions.add(changed, rows: &rows, rules: matcher.rules)

@@ -6,7 +6,7 @@ import Ledger
 /// Columns: `id`, `date` (YYYY-MM-DD), `account` (the account's id), `amount` (plain decimal, the
 /// currency's decimals, money out negative), `currency`, `payee`, `memo`, `category` (empty when
 /// uncategorised or split), `splits` (`Food:Dining -20.00; Entertainment:Cinema -10.00`),
-/// `category_source` (`rule rules/20-food.rules:12`, `override`, `learned 0.93`, `transfer`,
+/// `category_source` (`rule rules/20-food.rules:12`, `override overrides.csv:7`, `learned 0.93`, `transfer`,
 /// `none`), `status` (`posted` or `pending`), `transfer` and `ignored` (`yes` or empty),
 /// `transfer_peer` (the other leg's id), `note`, `source` (inbox file:line). Text cells are written
 /// through `CSVCell`: quoted when needed, and a cell a spreadsheet would run as a formula starts

@@ -49,7 +49,7 @@ enum SQLiteSchema {
             memo TEXT NOT NULL,
             category_id INTEGER REFERENCES categories(id),   -- NULL when uncategorised or split
             split_count INTEGER NOT NULL,         -- rows in splits
-            category_source TEXT NOT NULL,        -- rule rules/20-food.rules:12, override, learned 0.93, transfer, none
+            category_source TEXT NOT NULL,        -- rule rules/20-food.rules:12, override overrides.csv:7, learned 0.93, transfer, none
             status TEXT NOT NULL CHECK (status IN ('posted', 'pending')),
             is_transfer INTEGER NOT NULL,
             transfer_peer TEXT,                   -- the other leg's id

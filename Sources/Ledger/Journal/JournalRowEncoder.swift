@@ -41,7 +41,8 @@ public struct JournalRowEncoder {
                 + (t.pointee.note?.utf8.count ?? 0) + (t.pointee.transferPeer?.rawValue.utf8.count ?? 0))
         if let category = t.pointee.category { size += categorySize(category) }
         switch t.pointee.categorySource {
-        case .rule(let file, _), .profileRule(let file, _), .starterRule(let file, _), .exportCategory(let file, _):
+        case .rule(let file, _), .profileRule(let file, _), .starterRule(let file, _), .exportCategory(let file, _),
+            .override(let file, _):
             size += 6 * file.utf8.count
         default: break
         }
@@ -406,7 +407,11 @@ public struct JournalRowEncoder {
             escaped(file)
             byte(UInt8(ascii: ":"))
             integer(line)
-        case .override: literal("override")
+        case .override(let file, let line):
+            literal("override ")
+            escaped(file)
+            byte(UInt8(ascii: ":"))
+            integer(line)
         case .learned(let confidence):
             let hundredths = Int((confidence * 100).rounded())
             guard hundredths >= 0 else {

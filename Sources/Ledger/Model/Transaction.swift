@@ -41,8 +41,9 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
     /// category tree by a rule of the starter pack's mapping (`starter/90-bank-categories.rules`):
     /// the bank's judgement, counted apart from the pack's merchant rules.
     case exportCategory(file: String, line: Int)
-    /// A line of `overrides.csv`.
-    case override
+    /// A line of `overrides.csv` (the file as the workspace names it, `overrides.csv`), so that a
+    /// change it makes to a closed month names the row that made it.
+    case override(file: String, line: Int)
     /// The learned classifier, with its confidence in 0...1.
     case learned(confidence: Double)
     /// Paired with the opposite leg in another of the user's accounts.
@@ -51,14 +52,14 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
     case none
 
     /// `rule rules/food.rules:12`, `profile Importers/x.toml:3`, `starter starter/70-food.rules:12`,
-    /// `export starter/90-bank-categories.rules:14`, `override`, `learned 0.93`, `transfer`, `none`.
+    /// `export starter/90-bank-categories.rules:14`, `override overrides.csv:7`, `learned 0.93`, `transfer`, `none`.
     public var description: String {
         switch self {
         case .rule(let file, let line): "rule \(file):\(line)"
         case .profileRule(let file, let line): "profile \(file):\(line)"
         case .starterRule(let file, let line): "starter \(file):\(line)"
         case .exportCategory(let file, let line): "export \(file):\(line)"
-        case .override: "override"
+        case .override(let file, let line): "override \(file):\(line)"
         case .learned(let confidence):
             "learned \(CategorySource.twoDecimals(confidence))"
         case .transfer: "transfer"
@@ -75,9 +76,7 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses the text `description` produces.
     public init?(_ text: String) {
-        if text == "override" {
-            self = .override
-        } else if text == "transfer" {
+        if text == "transfer" {
             self = .transfer
         } else if text == "none" {
             self = .none
@@ -95,6 +94,8 @@ public enum CategorySource: Hashable, Sendable, CustomStringConvertible {
                 self = .starterRule(file: file, line: line)
             } else if kind == "export" {
                 self = .exportCategory(file: file, line: line)
+            } else if kind == "override" {
+                self = .override(file: file, line: line)
             } else {
                 return nil
             }

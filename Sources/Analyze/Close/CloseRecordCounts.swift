@@ -1,0 +1,16 @@
+/// What became of the inbox's records when a month was closed (the import report's totals):
+/// every record is imported, a duplicate or skipped with a reason, so `records = imported +
+/// duplicates + skipped` holds in every close record.
+public struct CloseRecordCounts: Codable, Sendable, Equatable {
+    public var records: Int
+    public var imported: Int
+    public var duplicates: Int
+    public var skipped: Int
+
+    public init(records: Int, imported: Int, duplicates: Int, skipped: Int) {
+        self.records = records
+        self.imported = imported
+        self.duplicates = duplicates
+        self.skipped = skipped
+    }
+}
