@@ -47,7 +47,7 @@ public struct ExportRun: Sendable {
         if formats.isEmpty { return Result(exitCode: 0) }
         let book: ExportBook
         do throws(ExportError) {
-            book = try load()
+            book = try load(config: config)
         } catch {
             return Result(exitCode: 1, standardError: error.description + "\n")
         }
@@ -94,9 +94,17 @@ public struct ExportRun: Sendable {
         }
     }
 
-    /// The ledger and the workspace's rates, as books.
-    func load() throws(ExportError) -> ExportBook {
-        let journal: Journal
+    /// The import report beside the ledger (`build/import-report.json`): the statements' balances.
+    var importReportPath: String {
+        ((ledgerPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            ExportRun.importReportName)
+    }
+
+    static let importReportName = "import-report.json"
+
+    /// The ledger, the workspace's rates and the statements' balances, as books.
+    func load(config: WorkspaceConfig) throws(ExportError) -> ExportBook {
+        var journal: Journal
         do {
             let bytes = try JournalBytes(contentsOf: ledgerPath)
             journal = try JournalCodec.decode(bytes, path: ledgerPath)
@@ -108,7 +116,21 @@ public struct ExportRun: Sendable {
             throw ExportError(path: ledgerPath, message: "\(error)")
         }
         let prices = try PriceLine.load(workspace: workspace, base: journal.baseCurrency)
-        return ExportBook(journal: journal, prices: prices)
+        let stated = try StatedBalance.load(importReport: importReportPath, accounts: journal.accounts)
+        // valuations.csv may value an account closebook.toml names and no file feeds.
+        var currencies: [AccountID: Currency] = [:]
+        for account in config.accounts { currencies[account.id] = account.currency ?? journal.baseCurrency }
+        for account in journal.accounts { currencies[account.id] = account.currency }
+        let valuations = try Valuation.load(workspace: workspace, accounts: currencies)
+        let known = Set(journal.accounts.map(\.id))
+        for account in config.accounts where !known.contains(account.id) {
+            guard valuations.contains(where: { $0.account == account.id }) else { continue }
+            journal.accounts.append(
+                Account(
+                    id: account.id, name: account.name, kind: account.kind,
+                    currency: account.currency ?? journal.baseCurrency))
+        }
+        return ExportBook(journal: journal, prices: prices, statedBalances: stated, valuations: valuations)
     }
 
     /// Writes `book` in `format` to `path`, atomically.
