@@ -1,3 +1,4 @@
+import AnalysisFile
 import Foundation
 import Ledger
 
@@ -52,7 +53,15 @@ public struct ExportRun: Sendable {
             return Result(exitCode: 1, standardError: error.description + "\n")
         }
         let paths = formats.map { (outputFolder as NSString).appendingPathComponent($0.fileName) }
-        let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths)
+        var analyses: [MonthAnalysis] = []
+        if formats.contains(.sqlite) {
+            do throws(ExportError) {
+                analyses = try AnalysisFolder.load(besideLedger: ledgerPath)
+            } catch {
+                return Result(exitCode: 1, standardError: error.description + "\n")
+            }
+        }
+        let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths, analyses: analyses)
         if let failure = failures.compactMap({ $0 }).first {
             return Result(exitCode: 1, standardError: failure.description + "\n")
         }
@@ -62,11 +71,13 @@ public struct ExportRun: Sendable {
     /// Writes each format on its own thread: the books are read-only once built, and at a million
     /// rows each writer takes about a second, most of it formatting, so two cores halve the wait.
     /// Returns each format's failure, nil where it was written.
-    static func writeConcurrently(_ book: ExportBook, formats: [ExportFormat], paths: [String]) -> [ExportError?] {
+    static func writeConcurrently(
+        _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: [MonthAnalysis] = []
+    ) -> [ExportError?] {
         let failures = FailureList(count: formats.count)
         DispatchQueue.concurrentPerform(iterations: formats.count) { index in
             do throws(ExportError) {
-                try write(book, as: formats[index], to: paths[index])
+                try write(book, as: formats[index], to: paths[index], analyses: analyses)
             } catch {
                 failures.set(index, error)
             }
@@ -133,10 +144,12 @@ public struct ExportRun: Sendable {
         return ExportBook(journal: journal, prices: prices, statedBalances: stated, valuations: valuations)
     }
 
-    /// Writes `book` in `format` to `path`, atomically.
-    public static func write(_ book: ExportBook, as format: ExportFormat, to path: String) throws(ExportError) {
+    /// Writes `book` in `format` to `path`, atomically; the SQLite file also takes `analyses`.
+    public static func write(
+        _ book: ExportBook, as format: ExportFormat, to path: String, analyses: [MonthAnalysis] = []
+    ) throws(ExportError) {
         if format == .sqlite {
-            try SQLiteWriter.write(book, to: path)
+            try SQLiteWriter.write(book, analyses: analyses, to: path)
             return
         }
         var output = try ExportOutput(path: path)
