@@ -65,7 +65,7 @@ package.targets += [
             "Ledger", "AnalysisFile", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
         ]
     ),
-    .target(name: "Export", dependencies: ["Ledger", "CSQLite", argumentParser]),
+    .target(name: "Export", dependencies: ["Ledger", "AnalysisFile", "CSQLite", argumentParser]),
 ]
 
 // MARK: - Executables (thin shells over the libraries' commands)

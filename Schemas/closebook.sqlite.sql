@@ -83,11 +83,98 @@ CREATE TABLE rates (
     PRIMARY KEY (date, currency)
 );
 
+-- The analysis's cards of every month (build/analysis/YYYY-MM.json), in each file's order. Money
+-- in a card is in the analysis's base currency.
+CREATE TABLE insights (
+    month TEXT NOT NULL,                  -- the month analysed: 2026-10
+    position INTEGER NOT NULL,            -- the card's place in the month's list, from 1
+    type TEXT NOT NULL,                   -- savingsRate, categoryTrend, ...
+    category TEXT NOT NULL,               -- spending, income, budget, recurring, cashFlow, wealth, ...
+    title TEXT NOT NULL,
+    message TEXT NOT NULL,                -- one sentence with its numbers
+    metric_value TEXT NOT NULL,           -- the headline number as decimal text
+    metric_unit TEXT NOT NULL,            -- a currency code, or percent, ratio, months, days, count
+    severity TEXT NOT NULL CHECK (severity IN ('positive', 'neutral', 'warning', 'critical')),
+    PRIMARY KEY (month, position)
+);
+
+-- The transactions a card is about.
+CREATE TABLE insight_transactions (
+    month TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    transaction_id TEXT NOT NULL REFERENCES transactions(id),
+    FOREIGN KEY (month, position) REFERENCES insights(month, position)
+);
+
+-- Recurring payments and income (subscriptions, rent, a salary) as each month's analysis saw them
+-- at its month end.
+CREATE TABLE recurring_series (
+    month TEXT NOT NULL,
+    position INTEGER NOT NULL,            -- the series' place in the month's list, from 1
+    payee TEXT NOT NULL,
+    category TEXT NOT NULL,
+    account_id TEXT REFERENCES accounts(id),
+    cadence TEXT NOT NULL,                -- weekly, fortnightly, monthly, quarterly, yearly, ...
+    amount_minor INTEGER NOT NULL,        -- the current amount, money out negative, in currency
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL REFERENCES currencies(code),
+    monthly_amount TEXT,                  -- per month in the base currency; NULL when no rate converts it
+    first_date TEXT NOT NULL,
+    last_date TEXT NOT NULL,
+    next_date TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active', 'missed', 'ended')),
+    expected_date TEXT,                   -- the first expected date that did not come (missed, ended)
+    occurrences INTEGER NOT NULL,
+    PRIMARY KEY (month, position)
+);
+
+-- The transactions of a series (at most its last 24), oldest first.
+CREATE TABLE recurring_transactions (
+    month TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    transaction_id TEXT NOT NULL REFERENCES transactions(id),
+    FOREIGN KEY (month, position) REFERENCES recurring_series(month, position)
+);
+
+-- What in each month does not look like the rest of the history.
+CREATE TABLE anomalies (
+    month TEXT NOT NULL,
+    position INTEGER NOT NULL,            -- its place in the month's list (riskiest first), from 1
+    kind TEXT NOT NULL,                   -- unusualAmount, doubleCharge, newPayeeLargeAmount, newCurrency, ...
+    date TEXT NOT NULL,
+    payee TEXT NOT NULL,
+    category TEXT NOT NULL,
+    amount_minor INTEGER NOT NULL,        -- signed, in currency (the analysis's base currency)
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL REFERENCES currencies(code),
+    risk REAL NOT NULL,                   -- 0 to 1
+    severity TEXT,                        -- critical or warning
+    reason TEXT NOT NULL,
+    PRIMARY KEY (month, position)
+);
+
+-- The transactions an anomaly is about.
+CREATE TABLE anomaly_transactions (
+    month TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    transaction_id TEXT NOT NULL REFERENCES transactions(id),
+    FOREIGN KEY (month, position) REFERENCES anomalies(month, position)
+);
+
 CREATE UNIQUE INDEX transactions_by_id ON transactions(id);
 CREATE INDEX transactions_by_month ON transactions(month, category_id);
 CREATE INDEX transactions_by_account ON transactions(account_id, date);
 CREATE INDEX transactions_by_category ON transactions(category_id);
 CREATE INDEX splits_by_category ON splits(category_id);
+CREATE INDEX insights_by_type ON insights(type, month);
+CREATE INDEX insight_transactions_by_card ON insight_transactions(month, position);
+CREATE INDEX insight_transactions_by_transaction ON insight_transactions(transaction_id);
+CREATE INDEX recurring_series_by_account ON recurring_series(account_id, month);
+CREATE INDEX recurring_transactions_by_series ON recurring_transactions(month, position);
+CREATE INDEX recurring_transactions_by_transaction ON recurring_transactions(transaction_id);
+CREATE INDEX anomalies_by_date ON anomalies(date);
+CREATE INDEX anomaly_transactions_by_anomaly ON anomaly_transactions(month, position);
+CREATE INDEX anomaly_transactions_by_transaction ON anomaly_transactions(transaction_id);
 
 -- Every amount the figures count, one line per row or split part, with its category.
 CREATE VIEW category_flows AS

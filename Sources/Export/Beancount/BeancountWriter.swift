@@ -43,7 +43,11 @@ enum BeancountWriter {
                 output.append(openDate)
                 output.append(" commodity \(currency.code)\n")
             }
-            if !book.currencies.isEmpty { output.append(byte: 0x0A) }
+            for valued in book.valued {
+                output.append(openDate)
+                output.append(" commodity \(valued.symbol)\n")
+            }
+            if !book.currencies.isEmpty || !book.valued.isEmpty { output.append(byte: 0x0A) }
             var held: [AccountID: Set<Currency>] = [:]
             for account in book.journal.accounts { held[account.id] = [account.currency] }
             var last: (AccountID, Currency)?
@@ -51,8 +55,12 @@ enum BeancountWriter {
                 held[row.account, default: []].insert(row.amount.currency)
                 last = (row.account, row.amount.currency)
             }
-            var currenciesOf: [BookAccount: Set<Currency>] = [:]
-            for (id, currencies) in held { currenciesOf[book.account(id), default: []].formUnion(currencies) }
+            var currenciesOf: [BookAccount: Set<String>] = [:]
+            for (id, currencies) in held {
+                currenciesOf[book.account(id), default: []].formUnion(currencies.map(\.code))
+            }
+            // A valued account holds its unit only (it has no rows).
+            for valued in book.valued { currenciesOf[book.account(valued.account)] = [valued.symbol] }
             var opened: Set<[UInt8]> = []
             for account in book.accounts {
                 let spelled = name(account)
@@ -62,7 +70,7 @@ enum BeancountWriter {
                 output.bytes += spelled
                 if let currencies = currenciesOf[account] {
                     output.append(byte: 0x20)
-                    output.append(currencies.map(\.code).sorted().joined(separator: ","))
+                    output.append(currencies.sorted().joined(separator: ","))
                 }
                 output.append(byte: 0x0A)
             }
@@ -73,6 +81,15 @@ enum BeancountWriter {
             output.append(" price \(price.currency.code) \(price.rate) \(price.base.code)\n")
         }
         if !book.prices.isEmpty { output.append(byte: 0x0A) }
+        for valued in book.valued {
+            for valuation in valued.valuations {
+                output.append(valuation.date)
+                output.append(" price \(valued.symbol) ")
+                appendAmount(ExportBook.magnitude(valuation.value), to: &output)
+                output.append(byte: 0x0A)
+            }
+        }
+        if !book.valued.isEmpty { output.append(byte: 0x0A) }
         for opening in openings {
             guard let dayBefore = CivilDate(dayNumber: opening.date.dayNumber - 1) else { continue }
             output.append(dayBefore)
@@ -92,10 +109,34 @@ enum BeancountWriter {
             appendAmount(opening.amount, to: &output)
             output.append("\n\n")
         }
+        for valued in book.valued {
+            guard let first = valued.valuations.first else { continue }
+            let cost = ExportBook.magnitude(first.value)
+            output.append(first.date)
+            output.append(" * \"Valuation\" \"\"\n  source: \"\(Valuation.fileName):")
+            output.appendNumber(first.line)
+            output.append("\"\n  ")
+            output.bytes += name(book.account(valued.account))
+            output.append("  \(valued.units) \(valued.symbol) {")
+            appendAmount(cost, to: &output)
+            output.append("}\n  ")
+            output.bytes += name(.openingBalances)
+            output.append("  ")
+            appendAmount(valued.units < 0 ? cost : (cost.negated ?? cost), to: &output)
+            output.append("\n\n")
+        }
+        let assertions = book.balanceAssertions(legsOnTransactionDate: true)
+        var nextAssertion = 0
         rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 guard let postings = book.postings(of: rows, at: index) else { continue }
                 let row = rows.baseAddress! + index
+                // A day's balances, dated the day after, come before that day's transactions.
+                while nextAssertion < assertions.count, assertions[nextAssertion].stated.date < row.pointee.date {
+                    let assertion = assertions[nextAssertion]
+                    appendBalance(assertion, account: name(book.account(assertion.stated.account)), to: &output)
+                    nextAssertion += 1
+                }
                 output.append(row.pointee.date)
                 output.append(row.pointee.status == .pending ? " ! " : " * ")
                 appendString(row.pointee.payee, to: &output)
@@ -127,6 +168,35 @@ enum BeancountWriter {
                 output.flushIfFull()
             }
         }
+        for assertion in assertions[nextAssertion...] {
+            appendBalance(assertion, account: name(book.account(assertion.stated.account)), to: &output)
+        }
+    }
+
+    /// A stated balance (the balance at the END of its day) as a `balance` directive on the day
+    /// after, which beancount checks at the start of that day:
+    ///
+    ///     2026-11-01 balance Assets:Current 1234.56 GBP
+    ///       source: "inbox/northwind-current.csv:2"
+    static func appendBalance(_ assertion: BalanceAssertion, account: [UInt8], to output: inout ExportOutput) {
+        let stated = assertion.stated
+        guard let dayAfter = CivilDate(dayNumber: stated.date.dayNumber + 1) else { return }
+        output.append(dayAfter)
+        output.append(" balance ")
+        output.bytes += account
+        output.append(byte: 0x20)
+        appendAmount(assertion.amount, to: &output)
+        output.append("\n  source: ")
+        appendString(stated.source.file, to: &output, closed: false)
+        output.append(byte: UInt8(ascii: ":"))
+        output.appendNumber(stated.source.line)
+        output.append("\"\n")
+        if assertion.amount != stated.amount {
+            output.append("  stated: ")
+            appendAmount(stated.amount, to: &output)
+            output.append(byte: 0x0A)
+        }
+        output.append(byte: 0x0A)
     }
 
     /// `import-id`, `source` and `note` entries.

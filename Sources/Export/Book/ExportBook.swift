@@ -11,6 +11,10 @@ import Ledger
 public struct ExportBook: Sendable {
     public let journal: Journal
     public let prices: [PriceLine]
+    /// The statements' balances that hold, written as balance assertions (`balanceAssertions`).
+    public let statedBalances: [StatedBalance]
+    /// Accounts valued in `valuations.csv` without rows of their own, by account id.
+    public let valued: [ValuedAccount]
     /// Every account a posting or a declaration uses, sorted by kind and name.
     public let accounts: [BookAccount]
     /// Every currency an amount or a price is in, sorted by code.
@@ -23,9 +27,14 @@ public struct ExportBook: Sendable {
     let isSecondLeg: [Bool]
     private let accountOf: [AccountID: BookAccount]
 
-    public init(journal: Journal, prices: [PriceLine] = []) {
+    /// `valuations` of accounts that are not among the journal's accounts are valued as assets.
+    public init(
+        journal: Journal, prices: [PriceLine] = [], statedBalances: [StatedBalance] = [],
+        valuations: [Valuation] = []
+    ) {
         self.journal = journal
         self.prices = prices
+        self.statedBalances = statedBalances
         let rows = journal.transactions
         var accountOf: [AccountID: BookAccount] = [:]
         for account in journal.accounts { accountOf[account.id] = BookAccount(account) }
@@ -79,12 +88,58 @@ public struct ExportBook: Sendable {
             if firstDate.map({ date < $0 }) ?? true { firstDate = date }
         }
         if let earliest = prices.first?.date, firstDate.map({ earliest < $0 }) ?? true { firstDate = earliest }
+        let valued = ExportBook.valuedAccounts(valuations, journal: journal, taken: Set(currencies.map(\.code)))
+        for account in valued {
+            let book =
+                accountOf[account.account]
+                ?? BookAccount(
+                    kind: account.units < 0 ? .liability : .asset,
+                    components: [
+                        BookAccount.titled(account.account.rawValue)
+                    ])
+            accountOf[account.account] = book
+            used.insert(book)
+            used.insert(.openingBalances)
+            if let first = account.valuations.first?.date, firstDate.map({ first < $0 }) ?? true { firstDate = first }
+        }
+        self.valued = valued
         self.accounts = used.sorted()
         self.currencies = currencies.sorted()
         self.firstDate = firstDate
         self.partner = partner
         self.isSecondLeg = isSecondLeg
         self.accountOf = accountOf
+    }
+
+    /// The accounts of `valuations` that have no rows in `journal`, each with its symbol.
+    static func valuedAccounts(_ valuations: [Valuation], journal: Journal, taken: Set<String>) -> [ValuedAccount] {
+        guard !valuations.isEmpty else { return [] }
+        var byAccount: [AccountID: [Valuation]] = [:]
+        for valuation in valuations { byAccount[valuation.account, default: []].append(valuation) }
+        var liabilities: Set<AccountID> = []
+        for account in journal.accounts where account.kind.isLiability { liabilities.insert(account.id) }
+        var withRows = Set<AccountID>()
+        journal.transactions.withUnsafeBufferPointer { rows in
+            var last: AccountID?
+            for index in rows.indices {
+                // Read in place (a copied row retains its strings); rows come in runs of an account.
+                let account = (rows.baseAddress! + index).pointee.account
+                if account == last { continue }
+                last = account
+                if byAccount[account] != nil { withRows.insert(account) }
+            }
+        }
+        var symbols = taken
+        var result: [ValuedAccount] = []
+        for account in byAccount.keys.sorted() where !withRows.contains(account) {
+            let symbol = ValuedAccount.symbol(for: account, taken: symbols)
+            symbols.insert(symbol)
+            result.append(
+                ValuedAccount(
+                    account: account, symbol: symbol, units: liabilities.contains(account) ? -1 : 1,
+                    valuations: byAccount[account]!.sorted { $0.date < $1.date }))
+        }
+        return result
     }
 
     /// True when two legs can be one balanced transaction: in one currency they must cancel.

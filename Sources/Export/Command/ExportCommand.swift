@@ -10,9 +10,11 @@ public struct ExportCommand: ParsableCommand {
         commandName: "closebook-export",
         abstract: "Write the categorised ledger for hledger and ledger, beancount, spreadsheets and SQL.",
         discussion: """
-            Reads the ledger written by closebook-categorize, DIR/closebook.toml and DIR/rates.csv \
-            (market prices), and writes closebook.journal, closebook.beancount, closebook.csv and closebook.sqlite into \
-            the output folder, each atomically. With --configured it writes the formats \
+            Reads the ledger written by closebook-categorize, DIR/closebook.toml, DIR/rates.csv and \
+            DIR/valuations.csv (market prices), and beside the ledger import-report.json (the statements' \
+            balances, written as balance assertions) and analysis/*.json (the SQLite file's insights, recurring \
+            series and anomalies); writes closebook.journal, closebook.beancount, closebook.csv and \
+            closebook.sqlite into the output folder, each atomically. With --configured it writes the formats \
             `[export] formats` names (none when there is no [export] table): what `make report` runs.
 
             Examples:
@@ -22,7 +24,9 @@ public struct ExportCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The workspace folder (holds closebook.toml and rates.csv).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The workspace folder (holds closebook.toml, rates.csv and valuations.csv).", valueName: "dir"))
     var workspace: String
 
     @Option(help: ArgumentHelp("The ledger written by closebook-categorize.", valueName: "file"))

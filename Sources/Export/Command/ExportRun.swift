@@ -1,3 +1,4 @@
+import AnalysisFile
 import Foundation
 import Ledger
 
@@ -47,12 +48,20 @@ public struct ExportRun: Sendable {
         if formats.isEmpty { return Result(exitCode: 0) }
         let book: ExportBook
         do throws(ExportError) {
-            book = try load()
+            book = try load(config: config)
         } catch {
             return Result(exitCode: 1, standardError: error.description + "\n")
         }
         let paths = formats.map { (outputFolder as NSString).appendingPathComponent($0.fileName) }
-        let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths)
+        var analyses: [MonthAnalysis] = []
+        if formats.contains(.sqlite) {
+            do throws(ExportError) {
+                analyses = try AnalysisFolder.load(besideLedger: ledgerPath)
+            } catch {
+                return Result(exitCode: 1, standardError: error.description + "\n")
+            }
+        }
+        let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths, analyses: analyses)
         if let failure = failures.compactMap({ $0 }).first {
             return Result(exitCode: 1, standardError: failure.description + "\n")
         }
@@ -62,11 +71,13 @@ public struct ExportRun: Sendable {
     /// Writes each format on its own thread: the books are read-only once built, and at a million
     /// rows each writer takes about a second, most of it formatting, so two cores halve the wait.
     /// Returns each format's failure, nil where it was written.
-    static func writeConcurrently(_ book: ExportBook, formats: [ExportFormat], paths: [String]) -> [ExportError?] {
+    static func writeConcurrently(
+        _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: [MonthAnalysis] = []
+    ) -> [ExportError?] {
         let failures = FailureList(count: formats.count)
         DispatchQueue.concurrentPerform(iterations: formats.count) { index in
             do throws(ExportError) {
-                try write(book, as: formats[index], to: paths[index])
+                try write(book, as: formats[index], to: paths[index], analyses: analyses)
             } catch {
                 failures.set(index, error)
             }
@@ -94,9 +105,17 @@ public struct ExportRun: Sendable {
         }
     }
 
-    /// The ledger and the workspace's rates, as books.
-    func load() throws(ExportError) -> ExportBook {
-        let journal: Journal
+    /// The import report beside the ledger (`build/import-report.json`): the statements' balances.
+    var importReportPath: String {
+        ((ledgerPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            ExportRun.importReportName)
+    }
+
+    static let importReportName = "import-report.json"
+
+    /// The ledger, the workspace's rates and the statements' balances, as books.
+    func load(config: WorkspaceConfig) throws(ExportError) -> ExportBook {
+        var journal: Journal
         do {
             let bytes = try JournalBytes(contentsOf: ledgerPath)
             journal = try JournalCodec.decode(bytes, path: ledgerPath)
@@ -108,13 +127,29 @@ public struct ExportRun: Sendable {
             throw ExportError(path: ledgerPath, message: "\(error)")
         }
         let prices = try PriceLine.load(workspace: workspace, base: journal.baseCurrency)
-        return ExportBook(journal: journal, prices: prices)
+        let stated = try StatedBalance.load(importReport: importReportPath, accounts: journal.accounts)
+        // valuations.csv may value an account closebook.toml names and no file feeds.
+        var currencies: [AccountID: Currency] = [:]
+        for account in config.accounts { currencies[account.id] = account.currency ?? journal.baseCurrency }
+        for account in journal.accounts { currencies[account.id] = account.currency }
+        let valuations = try Valuation.load(workspace: workspace, accounts: currencies)
+        let known = Set(journal.accounts.map(\.id))
+        for account in config.accounts where !known.contains(account.id) {
+            guard valuations.contains(where: { $0.account == account.id }) else { continue }
+            journal.accounts.append(
+                Account(
+                    id: account.id, name: account.name, kind: account.kind,
+                    currency: account.currency ?? journal.baseCurrency))
+        }
+        return ExportBook(journal: journal, prices: prices, statedBalances: stated, valuations: valuations)
     }
 
-    /// Writes `book` in `format` to `path`, atomically.
-    public static func write(_ book: ExportBook, as format: ExportFormat, to path: String) throws(ExportError) {
+    /// Writes `book` in `format` to `path`, atomically; the SQLite file also takes `analyses`.
+    public static func write(
+        _ book: ExportBook, as format: ExportFormat, to path: String, analyses: [MonthAnalysis] = []
+    ) throws(ExportError) {
         if format == .sqlite {
-            try SQLiteWriter.write(book, to: path)
+            try SQLiteWriter.write(book, analyses: analyses, to: path)
             return
         }
         var output = try ExportOutput(path: path)

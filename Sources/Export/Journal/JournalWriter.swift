@@ -3,7 +3,8 @@ import Ledger
 /// Writes the books as one journal file that hledger and ledger both read (`closebook.journal`).
 ///
 /// The file, top to bottom: a comment saying what it is; one `commodity` per currency with a
-/// `format` line giving its decimals (`1000.00 GBP`, `1000 JPY`); one `account` per account with
+/// `format` line giving its decimals (`1000.00 GBP`; `commodity 1000. JPY` on one line for a
+/// currency without decimals), and one per valued account's unit (`commodity 1. PENSION`); one `account` per account with
 /// its type as an hledger `type:` tag (`A` assets, `C` cash-like assets, `L` liabilities, `E`
 /// equity, `R` income, `X` expenses; ledger keeps it as a comment); one `P` line per rate of
 /// `rates.csv`; the opening balances, each asserting the balance it opens with; then one
@@ -35,11 +36,20 @@ enum JournalWriter {
         output.append(
             "; `*` rows are posted, `!` rows pending (Closebook's figures leave them out: use --cleared).\n\n")
         for currency in book.currencies {
+            // Both tools need a decimal mark to tell decimals from thousands; ledger refuses a
+            // `format` subdirective with one and no decimals, so a currency without decimals
+            // is declared on one line: `commodity 1000. JPY`.
+            if currency.exponent == 0 {
+                output.append("commodity 1000. \(currency.code)\n")
+                continue
+            }
             output.append("commodity \(currency.code)\n    format ")
             output.appendDecimal(Money(minorUnits: 1000 * currency.scale, currency: currency))
             output.append(" \(currency.code)\n")
         }
-        if !book.currencies.isEmpty { output.append(byte: 0x0A) }
+        // A valued account's unit: whole units, declared as a currency without decimals.
+        for valued in book.valued { output.append("commodity 1. \(quoted(valued.symbol))\n") }
+        if !book.currencies.isEmpty || !book.valued.isEmpty { output.append(byte: 0x0A) }
         for account in book.accounts {
             output.append("account ")
             output.bytes += name(account)
@@ -52,6 +62,16 @@ enum JournalWriter {
             output.append(" \(price.currency.code) \(price.rate) \(price.base.code)\n")
         }
         if !book.prices.isEmpty { output.append(byte: 0x0A) }
+        for valued in book.valued {
+            for valuation in valued.valuations {
+                output.append("P ")
+                output.append(valuation.date)
+                output.append(" \(quoted(valued.symbol)) ")
+                appendAmount(ExportBook.magnitude(valuation.value), to: &output)
+                output.append(byte: 0x0A)
+            }
+        }
+        if !book.valued.isEmpty { output.append(byte: 0x0A) }
         for opening in book.openingBalances {
             output.append(opening.date)
             output.append(" * Opening balance\n    ")
@@ -66,10 +86,40 @@ enum JournalWriter {
             appendAmount(opening.amount.negated ?? opening.amount, to: &output)
             output.append("\n\n")
         }
+        for valued in book.valued {
+            guard let first = valued.valuations.first else { continue }
+            let cost = ExportBook.magnitude(first.value)
+            output.append(first.date)
+            output.append(" * Valuation\n    ; source: \(Valuation.fileName):")
+            output.appendNumber(first.line)
+            output.append("\n    ")
+            output.bytes += name(book.account(valued.account))
+            output.append("  \(valued.units) \(quoted(valued.symbol)) @@ ")
+            appendAmount(cost, to: &output)
+            output.append("\n    ")
+            output.bytes += name(.openingBalances)
+            output.append("  ")
+            appendAmount(valued.units < 0 ? cost : (cost.negated ?? cost), to: &output)
+            output.append("\n\n")
+        }
+        // hledger counts a posting on its own date, ledger in the file's order (a transfer's second
+        // leg on its first leg's day): where the two disagree, no assertion can hold in both.
+        let assertions = book.balanceAssertions(legsOnTransactionDate: false)
+        let inFileOrder = book.balanceAssertions(legsOnTransactionDate: true)
+        let agreed = zip(assertions, inFileOrder).map { $0.amount == $1.amount }
+        var nextAssertion = 0
         book.journal.transactions.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 guard let postings = book.postings(of: rows, at: index) else { continue }
                 let row = rows.baseAddress! + index
+                // A day's assertions follow its last transaction: rows come in date order.
+                while nextAssertion < assertions.count, assertions[nextAssertion].stated.date < row.pointee.date {
+                    let assertion = assertions[nextAssertion]
+                    appendAssertion(
+                        assertion, account: name(book.account(assertion.stated.account)),
+                        asserted: agreed[nextAssertion], to: &output)
+                    nextAssertion += 1
+                }
                 output.append(row.pointee.date)
                 output.append(row.pointee.status == .pending ? " ! " : " * ")
                 // Both tools read a description's leading `(...)` as the transaction's code; an
@@ -104,6 +154,59 @@ enum JournalWriter {
                 output.flushIfFull()
             }
         }
+        for index in assertions.indices.dropFirst(nextAssertion) {
+            let assertion = assertions[index]
+            appendAssertion(
+                assertion, account: name(book.account(assertion.stated.account)), asserted: agreed[index],
+                to: &output)
+        }
+    }
+
+    /// A stated balance as a transaction of its day with one posting of nothing and the
+    /// balance it asserts (`= AMOUNT`), checked by both tools after the day's earlier postings:
+    ///
+    ///     2026-10-31 * Statement balance
+    ///         ; source: inbox/northwind-current.csv:2
+    ///         Assets:Current  0.00 GBP = 1234.56 GBP
+    ///
+    /// Not `asserted` (the tools would disagree), it is a comment saying so.
+    static func appendAssertion(
+        _ assertion: BalanceAssertion, account: [UInt8], asserted: Bool, to output: inout ExportOutput
+    ) {
+        let stated = assertion.stated
+        guard asserted else {
+            output.append("; ")
+            output.append(stated.date)
+            output.append(" statement balance ")
+            output.bytes += account
+            output.append("  ")
+            appendAmount(stated.amount, to: &output)
+            output.append(" (")
+            appendText(stated.source.file, to: &output)
+            output.append(byte: UInt8(ascii: ":"))
+            output.appendNumber(stated.source.line)
+            output.append("), not asserted: a transfer's later leg is written in an earlier transaction,\n")
+            output.append("; which ledger counts on that transaction's day and hledger on its own\n\n")
+            return
+        }
+        output.append(stated.date)
+        output.append(" * Statement balance\n    ; source: ")
+        appendText(stated.source.file, to: &output)
+        output.append(byte: UInt8(ascii: ":"))
+        output.appendNumber(stated.source.line)
+        output.append(byte: 0x0A)
+        if assertion.amount != stated.amount {
+            output.append("    ; stated: ")
+            appendAmount(stated.amount, to: &output)
+            output.append(", without the pending rows counted here\n")
+        }
+        output.append("    ")
+        output.bytes += account
+        output.append("  ")
+        appendAmount(.zero(stated.amount.currency), to: &output)
+        output.append(" = ")
+        appendAmount(assertion.amount, to: &output)
+        output.append("\n\n")
     }
 
     /// The id, source, memo and note of a row, as comment lines.
@@ -151,6 +254,11 @@ enum JournalWriter {
             default: output.bytes.append(byte)
             }
         }
+    }
+
+    /// A commodity symbol as both tools read it: in double quotes unless it is letters only.
+    static func quoted(_ symbol: String) -> String {
+        symbol.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) } ? symbol : "\"\(symbol)\""
     }
 
     /// hledger's account type code.

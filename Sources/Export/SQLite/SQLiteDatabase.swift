@@ -26,6 +26,10 @@ final class SQLiteDatabase {
             sqlite3_bind_int64(handle, index, value)
         }
 
+        func bind(_ index: Int32, _ value: Double) {
+            sqlite3_bind_double(handle, index, value)
+        }
+
         func bind(_ index: Int32, _ value: Int) {
             sqlite3_bind_int64(handle, index, Int64(value))
         }

@@ -1,8 +1,10 @@
+import AnalysisFile
 import Foundation
 import Ledger
 
 /// Writes the books as a SQLite database (`closebook.sqlite`) with the tables, indexes and views
-/// of `Schemas/closebook.sqlite.sql`, for any SQL tool.
+/// of `Schemas/closebook.sqlite.sql`, for any SQL tool, with the analysis files' insights,
+/// recurring series and anomalies beside the ledger.
 ///
 /// The file is built beside its destination under a temporary name (`.closebook.sqlite.PID-0.tmp`,
 /// which the next run sweeps if this one is killed) and renamed into place when complete. It is
@@ -10,7 +12,7 @@ import Ledger
 /// a half-built file is never seen, so SQLite's own crash safety would only cost time. Rows go in
 /// the ledger's order and categories by path, so the same ledger gives the same bytes.
 enum SQLiteWriter {
-    static func write(_ book: ExportBook, to path: String) throws(ExportError) {
+    static func write(_ book: ExportBook, analyses: [MonthAnalysis] = [], to path: String) throws(ExportError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         do {
@@ -21,7 +23,7 @@ enum SQLiteWriter {
         let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid())-0.tmp")
         do throws(SQLiteDatabase.Failure) {
             let database = try SQLiteDatabase(creating: temporary)
-            try fill(database, from: book)
+            try fill(database, from: book, analyses: analyses)
             try database.close()
         } catch {
             unlink(temporary)
@@ -34,7 +36,9 @@ enum SQLiteWriter {
         }
     }
 
-    static func fill(_ database: SQLiteDatabase, from book: ExportBook) throws(SQLiteDatabase.Failure) {
+    static func fill(
+        _ database: SQLiteDatabase, from book: ExportBook, analyses: [MonthAnalysis] = []
+    ) throws(SQLiteDatabase.Failure) {
         try database.execute(
             "PRAGMA page_size = 4096; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
                 + "PRAGMA locking_mode = EXCLUSIVE; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536")
@@ -43,7 +47,7 @@ enum SQLiteWriter {
         let journal = book.journal
         // Currencies.
         let insertCurrency = try database.prepare("INSERT INTO currencies VALUES (?1, ?2)")
-        var currencies = Set(book.currencies)
+        var currencies = Set(book.currencies).union(SQLiteWriter.currencies(of: analyses))
         for account in journal.accounts { currencies.insert(account.currency) }
         for currency in currencies.sorted() {
             insertCurrency.bind(1, currency.code)
@@ -98,6 +102,8 @@ enum SQLiteWriter {
         }
         try database.execute("COMMIT")
         for statement in SQLiteSchema.afterRows { try database.execute(statement) }
+        // After the indexes: each link to a transaction looks its id up.
+        try insertAnalyses(database, analyses)
     }
 
     /// The transactions and their splits, read in place.

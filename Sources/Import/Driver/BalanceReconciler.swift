@@ -16,12 +16,27 @@ struct BalanceReconciler {
         var line: Int
     }
 
+    /// What the check made of one stated balance.
+    enum Outcome: String {
+        /// It equals the computed balance.
+        case ok
+        /// It does not (the file gets a warning).
+        case differs
+        /// The account's opening balance was derived from it, so it holds by construction.
+        case anchor
+        /// It is dated before the configured opening date: nothing to compare it with.
+        case unchecked
+    }
+
     /// The result for one file's balances of one account.
     struct FileResult {
         var checked = 0
         var matched = 0
         var anchor: Stated?
         var firstDivergence: (stated: Stated, computed: Int64)?
+        /// Every balance of the file, oldest first, with its outcome: later stages (the export's
+        /// balance assertions) read them from the import report.
+        var outcomes: [(stated: Stated, outcome: Outcome)] = []
     }
 
     struct Result {
@@ -88,15 +103,21 @@ struct BalanceReconciler {
             defer { result.files[balance.file] = fileResult }
             if index == anchorIndex {
                 fileResult.anchor = balance
+                fileResult.outcomes.append((balance, .anchor))
                 continue
             }
-            guard balance.day >= firstCheckedDay else { continue }
+            guard balance.day >= firstCheckedDay else {
+                fileResult.outcomes.append((balance, .unchecked))
+                continue
+            }
             let computed = base &+ through(balance.day)
             fileResult.checked += 1
             if computed == balance.minorUnits {
                 fileResult.matched += 1
-            } else if fileResult.firstDivergence == nil {
-                fileResult.firstDivergence = (balance, computed)
+                fileResult.outcomes.append((balance, .ok))
+            } else {
+                if fileResult.firstDivergence == nil { fileResult.firstDivergence = (balance, computed) }
+                fileResult.outcomes.append((balance, .differs))
             }
         }
         return result

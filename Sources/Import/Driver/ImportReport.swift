@@ -99,6 +99,19 @@ public struct ImportReport: Codable, Sendable, Equatable {
         /// Set when this file's balance is the one the account's opening balance was derived from.
         public var anchor: BalanceValue?
         public var firstDivergence: Divergence?
+        /// Every balance the file states for the account, by date, with what the check made of it.
+        /// The export writes the ones that hold (`ok`, `anchor`) as balance assertions.
+        public var stated: [StatedBalance]? = nil
+    }
+
+    /// One balance a file states (the balance at the end of `date`) and the check's outcome:
+    /// `ok`, `differs`, `anchor` (the opening balance was derived from it) or `unchecked` (dated
+    /// before the configured opening date).
+    public struct StatedBalance: Codable, Sendable, Equatable {
+        public var date: String
+        public var amount: String
+        public var line: Int
+        public var status: String
     }
 
     public struct BalanceValue: Codable, Sendable, Equatable {

@@ -308,6 +308,12 @@ extension ImportRun {
                     date: $0.stated.date.isoString, line: $0.stated.line,
                     stated: Money(minorUnits: $0.stated.minorUnits, currency: currency).decimalString,
                     computed: Money(minorUnits: $0.computed, currency: currency).decimalString)
+            },
+            stated: result.outcomes.map {
+                ImportReport.StatedBalance(
+                    date: $0.stated.date.isoString,
+                    amount: Money(minorUnits: $0.stated.minorUnits, currency: currency).decimalString,
+                    line: $0.stated.line, status: $0.outcome.rawValue)
             })
     }
 

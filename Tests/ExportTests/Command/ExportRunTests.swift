@@ -81,6 +81,38 @@ struct ExportRunTests {
         #expect(text.contains("\n\nP 2026-01-01 USD 0.79 GBP\nP 2026-02-01 EUR 0.88 GBP\n\n"))
     }
 
+    /// The ECB's file as downloaded, newest day first: cross rates into GBP through the euro, worked
+    /// by hand: EUR 0.8500 GBP; USD 0.85 / 1.10 = 0.77272727272… (10 decimals: 0.7727272727); JPY
+    /// 0.85 / 160 = 0.0053125; on the 2nd EUR 0.84, JPY 0.84 / 161 = 0.00521739130434… (0.0052173913),
+    /// and USD is N/A and left out. JPY, without decimals, is declared as hledger and ledger read it.
+    @Test func ecbRatesBecomeCrossRatePricesInBothFormats() throws {
+        let ecb = "Date,USD,JPY,GBP,\n2026-01-05,1.1000,160.00,0.8500,\n2026-01-02,N/A,161.00,0.8400,\n"
+        let folder = try Self.workspace(rates: ecb)
+        #expect(Self.run(folder, .formats([.journal, .beancount])).exitCode == 0)
+        let journal = try String(
+            contentsOf: folder.appendingPathComponent("build/export/closebook.journal"), encoding: .utf8)
+        #expect(
+            journal.contains(
+                "\n\nP 2026-01-02 EUR 0.84 GBP\nP 2026-01-02 JPY 0.0052173913 GBP\n"
+                    + "P 2026-01-05 EUR 0.85 GBP\nP 2026-01-05 JPY 0.0053125 GBP\nP 2026-01-05 USD 0.7727272727 GBP\n\n"
+            ))
+        let beancount = try String(
+            contentsOf: folder.appendingPathComponent("build/export/closebook.beancount"), encoding: .utf8)
+        #expect(journal.contains("commodity 1000. JPY\n"))
+        #expect(beancount.contains("2026-01-05 price USD 0.7727272727 GBP\n"))
+        for (tool, arguments) in [
+            ("hledger", ["-f", "build/export/closebook.journal", "check", "-s", "commodities"]),
+            ("ledger", ["-f", "build/export/closebook.journal", "balance"]),
+            ("bean-check", ["build/export/closebook.beancount"]),
+        ] {
+            guard
+                let output = try PeerTool.run(
+                    tool, arguments.map { $0.hasPrefix("build/") ? folder.path + "/" + $0 : $0 })
+            else { continue }
+            #expect(output.status == 0, "\(tool): \(output.standardError)")
+        }
+    }
+
     @Test func theCommandMapsAnUnknownFormatToExitTwo() {
         #expect(
             StageExit.run(

@@ -71,16 +71,35 @@ struct SamplesJournalTests {
                 ]
             }
             let arguments = ["--cleared", "-e", Self.dayAfter(analysis.periodEnd), "Assets", "Liabilities"]
-            guard let balances = try PeerTool.hledgerBalances(path, arguments) else { return }
+            guard var balances = try PeerTool.hledgerBalances(path, arguments) else { return }
+            // The pension holds its unit (its value is the next test's).
+            #expect(balances.removeValue(forKey: "Assets:Pension") == (month < "2024-09" ? nil : ["1 PENSION"]))
             #expect(!expected.isEmpty)
             #expect(balances == expected, "\(month)")
         }
     }
 
+    /// valuations.csv's pension: at every month end, its market value in hledger is the value the
+    /// analysis counts in net worth (the latest valuation at or before the month end).
+    @Test func everyMonthsValuationInHledgerIsTheAnalysisNetWorth() throws {
+        let path = try Self.exported()
+        var valued = 0
+        for (month, analysis) in try SamplesWorkspace.analyses().sorted(by: { $0.key < $1.key }) {
+            guard let pension = analysis.netWorth?.accounts.first(where: { $0.id == "pension" }),
+                pension.source == "valuation"
+            else { continue }
+            valued += 1
+            let arguments = ["-e", Self.dayAfter(analysis.periodEnd), "-X", "GBP", "--value=end", "Assets:Pension"]
+            guard let balances = try PeerTool.hledgerBalances(path, arguments) else { return }
+            #expect(balances == ["Assets:Pension": ["\(pension.balance ?? "") GBP"]], "\(month)")
+        }
+        #expect(valued > 20)
+    }
+
     @Test func ledgerAgreesWithHledgerOnEveryAccount() throws {
         let path = try Self.exported()
         guard let hledger = try PeerTool.hledgerBalances(path),
-            let ledger = try PeerTool.ledgerBalances(path, commodities: ["GBP": 2, "EUR": 2])
+            let ledger = try PeerTool.ledgerBalances(path, commodities: ["GBP": 2, "EUR": 2, "PENSION": 0])
         else { return }
         #expect(hledger.count > 20)
         #expect(ledger == hledger)

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Foundation
 import Ledger
 import Testing
@@ -33,6 +34,42 @@ struct SQLiteExportTests {
         #expect(try Self.query(path, "PRAGMA foreign_key_check") == [])
         #expect(try Self.query(path, "SELECT count(*) FROM transactions") == ["13"])
         #expect(try Self.query(path, "SELECT count(*) FROM splits") == ["2"])
+    }
+
+    /// An analysis older than the ledger may name a transaction or an account the ledger no longer
+    /// has: the link and the account are left out, so the foreign keys hold.
+    @Test func analysisLinksToRowsTheLedgerDoesNotHaveAreLeftOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("closebook.sqlite").path
+        let json = """
+            {"schemaVersion": 1, "month": "2026-01", "monthName": "January 2026", "currency": "GBP",
+             "periodStart": "2026-01-01", "periodEnd": "2026-01-31",
+             "summary": {"income": "0.00", "expenses": "0.00", "net": "0.00", "transactionCount": 0,
+                         "transferCount": 0, "ignoredCount": 0, "pendingCount": 0, "uncategorizedCount": 0,
+                         "uncategorizedAmount": "0.00"},
+             "categories": [], "topCategories": [], "incomeCategories": [], "accounts": [],
+             "largestExpenses": [], "trend": [], "notices": [],
+             "recurring": [{"payee": "Gone Gym", "category": "Health:Gym", "account": "closed-account",
+                            "cadence": "monthly", "amount": "-29.99", "currency": "GBP", "monthlyAmount": "-29.99",
+                            "firstDate": "2025-01-02", "lastDate": "2026-01-02", "nextDate": "2026-02-02",
+                            "status": "active", "occurrences": 13, "priceChanges": [],
+                            "transactionIds": ["current/1", "current/gone"]}],
+             "anomalies": [{"kind": "unusualAmount", "date": "2026-01-02", "payee": "Tesco", "category":
+                            "Food:Groceries", "amount": "-54.20", "risk": 0.75, "reason": "Larger than usual.",
+                            "transactionIds": ["current/1"], "severity": "warning"}]}
+            """
+        let analysis = try JSONDecoder().decode(MonthAnalysis.self, from: Data(json.utf8))
+        let book = ExportBook(journal: HandBuiltLedger.journal, prices: HandBuiltLedger.prices)
+        try ExportRun.write(book, as: .sqlite, to: path, analyses: [analysis])
+        #expect(try Self.query(path, "PRAGMA foreign_key_check") == [])
+        #expect(
+            try Self.query(path, "SELECT payee, account_id IS NULL, amount_minor FROM recurring_series")
+                == ["Gone Gym|1|-2999"])
+        #expect(try Self.query(path, "SELECT transaction_id FROM recurring_transactions") == ["current/1"])
+        #expect(
+            try Self.query(path, "SELECT kind, amount_minor, currency, risk, severity FROM anomalies")
+                == ["unusualAmount|-5420|GBP|0.75|warning"])
+        #expect(try Self.query(path, "SELECT * FROM anomaly_transactions") == ["2026-01|1|current/1"])
     }
 
     @Test func spendingAndIncomeByMonthAreTheHandWorkedFigures() throws {

@@ -78,4 +78,75 @@ struct SamplesSQLiteTests {
             #expect(balances == expected, "\(month)")
         }
     }
+
+    /// Every month's insights, recurring series and anomalies, read back with `sqlite3`, are the
+    /// analysis files' entries, in their order, with their transactions; the keys hold.
+    @Test func everyMonthsInsightsRecurringSeriesAndAnomaliesAreTheAnalysisFiles() throws {
+        let path = try Self.exported()
+        #expect(try SQLiteExportTests.query(path, "PRAGMA foreign_key_check") == [])
+        let analyses = try SamplesWorkspace.analyses()
+        var insights: [String] = []
+        var insightLinks: [String] = []
+        var series: [String] = []
+        var seriesLinks: [String] = []
+        var anomalies: [String] = []
+        var anomalyLinks: [String] = []
+        for (month, analysis) in analyses.sorted(by: { $0.key < $1.key }) {
+            for (index, card) in (analysis.insights ?? []).enumerated() {
+                insights.append(
+                    [
+                        month, "\(index + 1)", card.type, card.category, card.title, card.metric.value,
+                        card.metric.unit,
+                        card.severity,
+                    ].joined(separator: "|"))
+                insightLinks += (card.transactionIds ?? []).map { "\(month)|\(index + 1)|\($0)" }
+            }
+            for (index, entry) in (analysis.recurring ?? []).enumerated() {
+                series.append(
+                    [
+                        month, "\(index + 1)", entry.payee, entry.account, entry.cadence, entry.amount, entry.currency,
+                        entry.nextDate, entry.status, "\(entry.occurrences)",
+                    ].joined(separator: "|"))
+                seriesLinks += entry.transactionIds.map { "\(month)|\(index + 1)|\($0)" }
+            }
+            for (index, anomaly) in (analysis.anomalies ?? []).enumerated() {
+                anomalies.append(
+                    [
+                        month, "\(index + 1)", anomaly.kind, anomaly.date, anomaly.payee, anomaly.amount,
+                        analysis.currency, anomaly.severity ?? "",
+                    ].joined(separator: "|"))
+                anomalyLinks += anomaly.transactionIds.map { "\(month)|\(index + 1)|\($0)" }
+            }
+        }
+        #expect(insights.count > 500)
+        #expect(series.count > 200)
+        #expect(anomalies.count > 10)
+        let queries: [(String, [String])] = [
+            (
+                "SELECT month, position, type, category, title, metric_value, metric_unit, severity FROM insights "
+                    + "ORDER BY month, position", insights
+            ),
+            (
+                "SELECT month, position, payee, account_id, cadence, amount, currency, next_date, status, occurrences "
+                    + "FROM recurring_series ORDER BY month, position", series
+            ),
+            (
+                "SELECT month, position, kind, date, payee, amount, currency, COALESCE(severity, '') FROM anomalies "
+                    + "ORDER BY month, position", anomalies
+            ),
+            ("SELECT * FROM insight_transactions ORDER BY month, position, rowid", insightLinks),
+            ("SELECT * FROM recurring_transactions ORDER BY month, position, rowid", seriesLinks),
+            ("SELECT * FROM anomaly_transactions ORDER BY month, position, rowid", anomalyLinks),
+        ]
+        for (sql, expected) in queries {
+            guard let rows = try SQLiteExportTests.query(path, sql) else { return }
+            #expect(rows == expected, "\(sql)")
+        }
+        // Minor units agree with the decimal text: the rent series of October, -1095.00 a month.
+        #expect(
+            try SQLiteExportTests.query(
+                path,
+                "SELECT amount_minor FROM recurring_series WHERE month = '2026-10' AND payee = 'Hollybrook Lettings'")
+                == ["-109500"])
+    }
 }

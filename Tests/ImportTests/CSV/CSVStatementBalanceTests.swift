@@ -29,6 +29,12 @@ struct CSVStatementBalanceTests {
         #expect(check.matched == 0)
         #expect(check.anchor == .init(date: "2019-11-01", amount: "0.00", line: 2))
         #expect(check.firstDivergence == .init(date: "2019-11-10", line: 3, stated: "900.00", computed: "1000.00"))
+        // Every stated balance is kept for the export's assertions, with the check's outcome.
+        #expect(
+            check.stated == [
+                .init(date: "2019-11-01", amount: "0.00", line: 2, status: "anchor"),
+                .init(date: "2019-11-10", amount: "900.00", line: 3, status: "differs"),
+            ])
         #expect(
             outcome.diagnostics.map(\.description) == [
                 "inbox/csb43-closing-differs.csv:3:1: warning: balance at the end of 2019-11-10 is 900.00 in the file but 1000.00 from the imported transactions counted from the balance stated at inbox/csb43-closing-differs.csv:2; a transaction may be missing or counted twice"

@@ -190,7 +190,14 @@ struct ImportDriverTests {
         let outcome = H.run([("current.csv", Self.statement(closing: "100.00"))], config: Self.opening("100.00"))
         let check = try #require(outcome.report.files.first?.balanceChecks.first)
         #expect(
-            check == .init(account: "current", status: "ok", checked: 3, matched: 3, anchor: nil, firstDivergence: nil))
+            check
+                == .init(
+                    account: "current", status: "ok", checked: 3, matched: 3, anchor: nil, firstDivergence: nil,
+                    stated: [
+                        .init(date: "2024-01-05", amount: "120.00", line: 5, status: "ok"),
+                        .init(date: "2024-01-10", amount: "100.00", line: 3, status: "ok"),
+                        .init(date: "2024-01-31", amount: "100.00", line: 2, status: "ok"),
+                    ]))
         #expect(outcome.diagnostics.isEmpty)
         #expect(outcome.report.accounts.first?.openingBalanceSource == "configured")
     }

@@ -232,7 +232,13 @@ struct ImportReportSchemaTests {
             report.files[6].balanceChecks.first
                 == .init(
                     account: "current", status: "ok", checked: 2, matched: 2,
-                    anchor: .init(date: "2026-10-30", amount: "100.00", line: 5), firstDivergence: nil))
+                    anchor: .init(date: "2026-10-30", amount: "100.00", line: 5), firstDivergence: nil,
+                    // Newest line first: each day ends at its first line in the file.
+                    stated: [
+                        .init(date: "2026-10-30", amount: "100.00", line: 5, status: "anchor"),
+                        .init(date: "2026-10-31", amount: "0.00", line: 4, status: "ok"),
+                        .init(date: "2026-11-14", amount: "1957.90", line: 2, status: "ok"),
+                    ]))
         #expect(report.files[1].skippedRecords.map(\.line) == [2])
         #expect(
             report.files.map { $0.duplicateRecords.map(\.rule) } == [
