@@ -56,18 +56,21 @@ extension MonthView {
                     + "up \(AmountFormatter.string(change.amount)).")
         }
 
+        // The category table's budgets are the monthly ones; a yearly or quarterly budget is judged
+        // over its period by the over-budget card, so the sentence says which it counts.
         let budgeted = report.categories.filter { $0.budget != nil }
         if !budgeted.isEmpty {
             let over = budgeted.filter { $0.budgetRemaining?.isNegative == true }
             if over.isEmpty {
                 sentences.append(
                     budgeted.count == 1
-                        ? "The one budget was kept." : "All \(count(budgeted.count)) budgets were kept.")
+                        ? "The one monthly budget was kept."
+                        : "All \(count(budgeted.count)) monthly budgets were kept.")
             } else {
                 let names = over.map { line in
                     "\(text(line.category)) (\(line.budgetUsed.map(PercentFormatter.string) ?? "—") of budget)"
                 }
-                sentences.append("\(count(over.count)) of \(count(budgeted.count)) budgets went over: \(list(names)).")
+                sentences.append("\(count(over.count)) of \(count(budgeted.count)) monthly budgets went over: \(list(names)).")
             }
         }
 
