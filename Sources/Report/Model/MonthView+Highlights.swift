@@ -70,7 +70,8 @@ extension MonthView {
                 let names = over.map { line in
                     "\(text(line.category)) (\(line.budgetUsed.map(PercentFormatter.string) ?? "—") of budget)"
                 }
-                sentences.append("\(count(over.count)) of \(count(budgeted.count)) monthly budgets went over: \(list(names)).")
+                sentences.append(
+                    "\(count(over.count)) of \(count(budgeted.count)) monthly budgets went over: \(list(names)).")
             }
         }
 
