@@ -12,12 +12,15 @@ public struct InsightEntry: Codable, Sendable, Equatable {
     public var severity: String
     /// The series behind the card (a 6-month trend, a breakdown), where it has one.
     public var detail: [InsightPoint]?
+    /// The unit of `detail`'s values when it is not `metric`'s: the base currency's code for money,
+    /// else `percent`, `days`, `date` (an ISO date) or `text`.
+    public var detailUnit: String?
     /// The transactions the card is about, where it is about some.
     public var transactionIds: [String]?
 
     public init(
         type: String, category: String, title: String, message: String, metric: InsightMetric, severity: String,
-        detail: [InsightPoint]? = nil, transactionIds: [String]? = nil
+        detail: [InsightPoint]? = nil, detailUnit: String? = nil, transactionIds: [String]? = nil
     ) {
         self.type = type
         self.category = category
@@ -26,6 +29,7 @@ public struct InsightEntry: Codable, Sendable, Equatable {
         self.metric = metric
         self.severity = severity
         self.detail = detail
+        self.detailUnit = detailUnit
         self.transactionIds = transactionIds
     }
 }

@@ -7,7 +7,13 @@ public protocol InsightCard: Sendable {
     /// The card's `type` in the analysis file.
     var type: String { get }
     var category: InsightCategory { get }
+    /// The unit of the card's detail values, when it is not the unit of its metric.
+    var detailUnit: InsightDetailUnit? { get }
     func evaluate(_ facts: InsightFacts) -> InsightOutcome
+}
+
+extension InsightCard {
+    public var detailUnit: InsightDetailUnit? { nil }
 }
 
 /// What a card made of a month.

@@ -11,10 +11,15 @@ public struct InsightEngine: Sendable {
 
     public func evaluate(_ facts: InsightFacts) -> (insights: [InsightEntry], omitted: [OmittedInsight]) {
         var fired: [(InsightCategory, InsightSeverity, String, Insight)] = []
+        var detailUnits: [String: String] = [:]
         var omitted: [(InsightCategory, String, String)] = []
         for card in cards {
             switch card.evaluate(facts) {
-            case .fired(let insight): fired.append((card.category, insight.severity, card.type, insight))
+            case .fired(let insight):
+                fired.append((card.category, insight.severity, card.type, insight))
+                if let unit = card.detailUnit, insight.detail?.isEmpty == false {
+                    detailUnits[card.type] = unit == .money ? facts.base.code : unit.rawValue
+                }
             case .quiet: break
             case .omitted(let reason): omitted.append((card.category, card.type, reason))
             }
@@ -30,7 +35,7 @@ public struct InsightEngine: Sendable {
                 InsightEntry(
                     type: type, category: category.rawValue, title: insight.title, message: insight.message,
                     metric: insight.metric, severity: severity.rawValue, detail: insight.detail,
-                    transactionIds: insight.transactionIDs)
+                    detailUnit: detailUnits[type], transactionIds: insight.transactionIDs)
             },
             omitted.map { OmittedInsight(type: $0.1, category: $0.0.rawValue, reason: $0.2) }
         )

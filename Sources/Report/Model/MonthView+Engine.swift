@@ -65,7 +65,7 @@ extension MonthView {
                 InsightCardView(
                     title: text(card.title), message: text(card.message),
                     metric: EngineValueFormatter.metric(card.metric), severity: SeverityView(card.severity),
-                    detail: detail(card, currency: report.currency, text: text),
+                    detail: detail(card, text: text),
                     transactions: directory.links(card.transactionIds, text: text))
             }
             let left = omitted.filter { $0.category == category.key }.map {
@@ -77,9 +77,9 @@ extension MonthView {
     }
 
     /// `Jul 2026 21.0% · Aug 2026 24.3%`: month labels shortened, each value in its unit.
-    static func detail(_ card: InsightEntry, currency: Currency, text: (String) -> String) -> String {
+    static func detail(_ card: InsightEntry, text: (String) -> String) -> String {
         guard let points = card.detail, !points.isEmpty else { return "" }
-        let unit = detailUnits[card.type].map { $0 == "money" ? currency.code : $0 } ?? card.metric.unit
+        let unit = card.detailUnit ?? card.metric.unit
         return points.map { point in
             let label = YearMonth(point.label) != nil ? EngineValueFormatter.shortMonth(point.label) : text(point.label)
             let value: String
@@ -91,19 +91,6 @@ extension MonthView {
             return "\(label) \(value)"
         }.joined(separator: " · ")
     }
-
-    /// The unit of a card's detail values where it is not the unit of the card's metric: the
-    /// analysis writes each value as bare text (`1095.00`), and a percentage card such as
-    /// `categoryTrend` details the amounts behind it. `money` is the report's currency.
-    static let detailUnits: [String: String] = [
-        "netCashFlow": "money", "bestMonth": "money", "worstMonth": "money", "wealthGrowth": "money",
-        "totalWealth": "money", "spendingForecast": "money", "incomeSeasonality": "money",
-        "projectedOverspend": "money", "budgetOverspend": "money", "priceIncrease": "money",
-        "subscriptionGrowth": "money", "totalRecurringCost": "money", "categoryTrend": "money",
-        "duplicateSubscriptions": "money", "topSpendingCategory": "money", "spendingSpike": "money",
-        "savingsRate": "percent", "budgetUnderutilized": "percent", "incomeSourceBreakdown": "percent",
-        "subcategoryBreakdown": "percent", "accountDormancy": "days", "missedPayment": "date", "anomaly": "text",
-    ]
 
     /// `monthOverMonthChange` -> `Month over month change`.
     static func typeName(_ type: String) -> String {

@@ -377,6 +377,32 @@ struct SpendingCardsTests {
                 "Food spending has been rising for 5 months: £600.00 this month, 20% up on last month (£500.00)."))
     }
 
+    /// A percentage card whose detail is money: the engine writes the detail's unit as the base
+    /// currency's code, and a card whose detail is in its metric's unit writes none.
+    @Test func theEngineWritesTheDetailUnitTheCardDeclares() {
+        let rows: [Row] = [100, 200, 300, 400].enumerated().map { offset, value in
+            (
+                "\(YearMonth(year: 2026, month: 1)!.adding(months: offset))-10", Int64(-value * 100), "TESCO",
+                "Food:Groceries"
+            )
+        }
+        let facts = Self.facts(rows, "2026-04")
+        let trend = InsightEngine(cards: [CategoryTrendCard()]).evaluate(facts).insights
+        #expect(trend.map(\.detailUnit) == ["GBP"])
+        #expect(trend.first?.metric.unit == "percent")
+        struct PlainCard: InsightCard {
+            let type = "plain"
+            let category = InsightCategory.spending
+            func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+                .fired(
+                    Insight(
+                        title: "t", message: "m", metric: InsightMetric(value: "1", unit: "count"), severity: .neutral,
+                        detail: [InsightPoint(label: "2026-04", value: "1")]))
+            }
+        }
+        #expect(InsightEngine(cards: [PlainCard()]).evaluate(facts).insights.map(\.detailUnit) == [nil])
+    }
+
     @Test func categoryTrendOmissions() {
         let one: [Row] = [("2026-03-10", -100_000, "SHOP", "Food:Groceries")]
         #expect(CategoryTrendCard().evaluate(Self.facts(one, "2026-03")) == .omitted("needs 2 months of history"))

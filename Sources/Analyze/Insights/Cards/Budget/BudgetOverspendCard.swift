@@ -14,6 +14,7 @@ import AnalysisFile
 /// - neutral below that: 7p over a £200 dining budget is a rounding, not news.
 struct BudgetOverspendCard: InsightCard {
     let type = "budgetOverspend"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.budget
 
     /// The excess, as a share of the budgets it went over, from which the card is critical.

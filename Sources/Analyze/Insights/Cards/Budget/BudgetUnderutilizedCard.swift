@@ -10,6 +10,7 @@ import AnalysisFile
 /// yearly budget is judged only in its period's last month, on the money out of the whole period.
 struct BudgetUnderutilizedCard: InsightCard {
     let type = "budgetUnderutilized"
+    let detailUnit: InsightDetailUnit? = .percent
     let category = InsightCategory.budget
 
     static let daysRemaining = 7

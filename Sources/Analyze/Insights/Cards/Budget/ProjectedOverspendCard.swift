@@ -15,6 +15,7 @@ import AnalysisFile
 /// from 0, as every monthly budget does).
 struct ProjectedOverspendCard: InsightCard {
     let type = "projectedOverspend"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.budget
 
     static let months = 3

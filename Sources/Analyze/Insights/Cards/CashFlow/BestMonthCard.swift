@@ -3,6 +3,7 @@
 /// detail is every month's net.
 struct BestMonthCard: InsightCard {
     let type = "bestMonth"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.cashFlow
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

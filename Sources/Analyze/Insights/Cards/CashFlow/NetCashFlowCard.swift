@@ -4,6 +4,7 @@
 /// shortfall is material (`Materiality`: at least 5% of the month's larger side), else a warning.
 struct NetCashFlowCard: InsightCard {
     let type = "netCashFlow"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.cashFlow
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

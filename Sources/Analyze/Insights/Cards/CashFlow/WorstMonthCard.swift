@@ -10,6 +10,7 @@
 /// in more than it spent a warning: a surplus needs no attention, however it ranks.
 struct WorstMonthCard: InsightCard {
     let type = "worstMonth"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.cashFlow
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

@@ -18,6 +18,7 @@ struct IncomeSeasonalityCard: InsightCard {
     static let steadyError = 0.05
 
     let type = "incomeSeasonality"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.forecasting
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

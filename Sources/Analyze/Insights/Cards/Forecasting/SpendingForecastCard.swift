@@ -12,6 +12,7 @@ import Ledger
 /// so the forecast is for the month after it.
 struct SpendingForecastCard: InsightCard {
     let type = "spendingForecast"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.forecasting
 
     static let windowDays = 30

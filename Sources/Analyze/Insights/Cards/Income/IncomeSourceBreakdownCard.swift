@@ -5,6 +5,7 @@ import AnalysisFile
 /// is the largest source's share.
 struct IncomeSourceBreakdownCard: InsightCard {
     let type = "incomeSourceBreakdown"
+    let detailUnit: InsightDetailUnit? = .percent
     let category = InsightCategory.income
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

@@ -14,6 +14,7 @@ import Ledger
 /// enough, and a third year takes too long to wait for; likewise a twice-yearly payment at 3.)
 struct MissedPaymentCard: InsightCard {
     let type = "missedPayment"
+    let detailUnit: InsightDetailUnit? = .date
     let category = InsightCategory.recurring
 
     static func isEstablished(_ series: RecurringSeries) -> Bool {

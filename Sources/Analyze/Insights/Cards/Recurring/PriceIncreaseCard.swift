@@ -11,6 +11,7 @@ import Ledger
 /// rise of 1.00. Quiet when no price went up.
 struct PriceIncreaseCard: InsightCard {
     let type = "priceIncrease"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.recurring
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

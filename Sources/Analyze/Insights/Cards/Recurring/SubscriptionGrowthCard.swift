@@ -10,6 +10,7 @@ import Ledger
 /// detector saw at the end of M−3, so both sides are judged the same way.
 struct SubscriptionGrowthCard: InsightCard {
     let type = "subscriptionGrowth"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.recurring
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

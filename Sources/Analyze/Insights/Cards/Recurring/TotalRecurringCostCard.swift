@@ -9,6 +9,7 @@ import AnalysisFile
 /// counts what was still being paid on its last day.
 struct TotalRecurringCostCard: InsightCard {
     let type = "totalRecurringCost"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.recurring
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

@@ -6,6 +6,7 @@ import AnalysisFile
 /// average of the three months before.
 struct SavingsRateCard: InsightCard {
     let type = "savingsRate"
+    let detailUnit: InsightDetailUnit? = .percent
     let category = InsightCategory.savings
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

@@ -6,6 +6,7 @@ import AnalysisFile
 /// of the three (none when they are all category spikes, which are about no one transaction).
 struct AnomalyCard: InsightCard {
     let type = "anomaly"
+    let detailUnit: InsightDetailUnit? = .text
     let category = InsightCategory.spending
 
     static let shown = 3

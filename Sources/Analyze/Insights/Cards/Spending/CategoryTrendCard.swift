@@ -7,6 +7,7 @@ import AnalysisFile
 /// is the group's money out per month.
 struct CategoryTrendCard: InsightCard {
     let type = "categoryTrend"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.spending
 
     static let months = 6

@@ -17,6 +17,7 @@ import AnalysisFile
 /// - the same price: monthly amounts within 1% of the larger (`samePricePercent`).
 struct DuplicateSubscriptionsCard: InsightCard {
     let type = "duplicateSubscriptions"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.spending
 
     static let maximumDistance = 2

@@ -23,6 +23,7 @@ import Ledger
 /// fall in are read (`LedgerHistory.range(of:)`), never the whole ledger.
 struct SpendingSpikeCard: InsightCard {
     let type = "spendingSpike"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.spending
 
     static let windowDays = 90

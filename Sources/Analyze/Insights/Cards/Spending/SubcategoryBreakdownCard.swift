@@ -7,6 +7,7 @@ import AnalysisFile
 /// money out in the group is the group itself (`Miscellaneous`, with nothing below it).
 struct SubcategoryBreakdownCard: InsightCard {
     let type = "subcategoryBreakdown"
+    let detailUnit: InsightDetailUnit? = .percent
     let category = InsightCategory.spending
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

@@ -9,6 +9,7 @@ import AnalysisFile
 /// month's spending is how the household lives, not something that needs attention each month.
 struct TopSpendingCategoryCard: InsightCard {
     let type = "topSpendingCategory"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.spending
 
     /// Seed 003's share above which the top group is a warning.

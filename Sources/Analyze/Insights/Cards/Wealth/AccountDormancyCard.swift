@@ -12,6 +12,7 @@ import AnalysisFile
 /// month's transactions however long the ledger.
 struct AccountDormancyCard: InsightCard {
     let type = "accountDormancy"
+    let detailUnit: InsightDetailUnit? = .days
     let category = InsightCategory.wealth
 
     static let quietDays = 30

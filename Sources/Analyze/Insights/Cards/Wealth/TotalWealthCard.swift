@@ -5,6 +5,7 @@ import AnalysisFile
 /// it. Positive above 0, critical below, neutral at 0. The detail lists the accounts counted.
 struct TotalWealthCard: InsightCard {
     let type = "totalWealth"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.wealth
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {

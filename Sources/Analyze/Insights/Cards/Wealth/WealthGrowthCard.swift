@@ -10,6 +10,7 @@ import AnalysisFile
 /// read as 0), so the card is omitted then rather than reporting the whole balance as growth.
 struct WealthGrowthCard: InsightCard {
     let type = "wealthGrowth"
+    let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.wealth
 
     /// Critical when a fall of `fall` from `before` is material, else warning.
