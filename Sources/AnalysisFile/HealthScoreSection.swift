@@ -64,6 +64,8 @@ public struct RecommendationEntry: Codable, Sendable, Equatable {
     /// The figures the advice rests on, one sentence each.
     public var evidence: [String]
     public var transactionIds: [String]?
+    /// The same transactions as references, in the same order: what a page labels them with.
+    public var transactions: [TransactionReference]?
 
     public init(
         kind: String, message: String, potentialSaving: String, amountToMove: String? = nil, evidence: [String],

@@ -17,6 +17,8 @@ public struct InsightEntry: Codable, Sendable, Equatable {
     public var detailUnit: String?
     /// The transactions the card is about, where it is about some.
     public var transactionIds: [String]?
+    /// The same transactions as references, in the same order: what a page labels them with.
+    public var transactions: [TransactionReference]?
 
     public init(
         type: String, category: String, title: String, message: String, metric: InsightMetric, severity: String,

@@ -92,6 +92,17 @@ public struct MonthAnalyzer: Sendable {
             analysis.healthScore?.yearAgoScore = healthScore(of: month.adding(months: -12))
             analysis.recommendations = RecommendationList().entries(facts)
         }
+        let references = TransactionReferences(history: history, month: month)
+        analysis.insights = analysis.insights?.map { entry in
+            var entry = entry
+            entry.transactions = references.references(entry.transactionIds)
+            return entry
+        }
+        analysis.recommendations = analysis.recommendations?.map { entry in
+            var entry = entry
+            entry.transactions = references.references(entry.transactionIds)
+            return entry
+        }
         analysis.notices = notices
         return analysis
     }

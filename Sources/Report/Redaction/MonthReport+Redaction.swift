@@ -113,6 +113,8 @@ extension MonthReport {
             entry.message = text(card.message)
             entry.detail = card.detail?.map { InsightPoint(label: text($0.label), value: text($0.value)) }
             entry.transactionIds = card.transactionIds?.map { tokens.token(for: $0) }
+            // A reference is payee, date and amount: a redacted report names no transaction.
+            entry.transactions = nil
             return entry
         }
         engine.insightsOmitted = sections.insightsOmitted?.map { omitted in
@@ -125,6 +127,7 @@ extension MonthReport {
             entry.message = text(advice.message)
             entry.evidence = advice.evidence.map(text)
             entry.transactionIds = advice.transactionIds?.map { tokens.token(for: $0) }
+            entry.transactions = nil
             return entry
         }
         engine.healthScore?.note = sections.healthScore?.note.map(text)

@@ -4,8 +4,9 @@ import Ledger
 /// What the page knows about transactions by id: which it lists (and so can link to) and how to
 /// name the others.
 ///
-/// The page lists the largest expenses, each row with an anchor made by `anchor(for:)`. Anomalies
-/// about a single transaction name it (payee, date, amount); any other id is shown as it is.
+/// The page lists the largest expenses, each row with an anchor made by `anchor(for:)`. The cards
+/// and advice carry a reference for each transaction they name (payee, date, amount), and so do
+/// anomalies about a single transaction; only an id no section describes is shown as it is.
 struct TransactionDirectory {
     private var labels: [String: String] = [:]
     private var listed: Set<String> = []
@@ -17,6 +18,17 @@ struct TransactionDirectory {
     init(_ report: MonthReport, links: Bool, text: (String) -> String) {
         self.links = links
         hidden = report.isRedacted
+        // What the cards and advice say of the transactions they name; the sections below, where
+        // they name one too, keep the wording the page has always had for it.
+        let references =
+            (report.sections.insights ?? []).flatMap { $0.transactions ?? [] }
+            + (report.sections.recommendations ?? []).flatMap { $0.transactions ?? [] }
+        for reference in references {
+            let currency = Currency(code: reference.currency) ?? report.currency
+            labels[reference.id] =
+                "\(text(reference.payee)), \(EngineValueFormatter.date(reference.date)), "
+                + EngineValueFormatter.magnitude(reference.amount, currency)
+        }
         for entry in report.sections.recurring ?? [] {
             guard let last = entry.transactionIds.last else { continue }
             let currency = Currency(code: entry.currency) ?? report.currency
