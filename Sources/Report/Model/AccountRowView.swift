@@ -8,7 +8,8 @@ public struct AccountRowView: MustacheParent, Sendable {
     /// `••••2222`, or `—`.
     public var number: String
     public var currency: String
-    /// Opening and closing balances, or `—` where no opening balance is configured.
+    /// Opening and closing balances, or `—` where no opening balance is configured; a valued
+    /// account's (`valuations.csv`) are its values at the two month ends.
     public var opening: String
     public var closing: String
     public var inflow: String
@@ -16,6 +17,10 @@ public struct AccountRowView: MustacheParent, Sendable {
     public var transactions: String
     /// `bad` when the closing balance is below zero.
     public var closingTone: String
+    /// `▲ +£1,450.70 (+4.0%)` against the month before, in the base currency, from the net worth
+    /// (a valued account's too); empty when either month's value is unknown.
+    public var change: String = ""
+    public var changeTone: String = "flat"
     /// `28 Oct 2026`, or `—` with no transaction yet.
     public var newest: String = "—"
     /// `✓ Whole month` (statements cover every day), `✗ Partly, to 18 Oct 2026`, `✗ Partly, from
@@ -36,6 +41,8 @@ public struct AccountRowView: MustacheParent, Sendable {
         case "outflow": outflow
         case "transactions": transactions
         case "closingTone": closingTone
+        case "change": change
+        case "changeTone": changeTone
         case "newest": newest
         case "coverage": coverage
         case "coverageTone": coverageTone

@@ -49,15 +49,26 @@ extension MonthView {
                 isoDate: line.date.isoString, payee: text(line.payee), category: text(line.category),
                 account: text(accountNames[line.account] ?? line.account), amount: AmountFormatter.string(line.amount))
         }
+        let worth = Dictionary(
+            (report.sections.netWorth?.accounts ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         accounts = report.accounts.map { account in
+            let valued = MonthView.valuedBalances(account, worth[account.id], base: report.currency)
+            let closing = account.closingBalance ?? valued.closing
             var row = AccountRowView(
                 name: text(account.name), kind: MonthView.kindName(account.kind),
                 number: account.maskedNumber.map(text) ?? "—", currency: account.currency.code,
-                opening: account.openingBalance.map(AmountFormatter.string) ?? "—",
-                closing: account.closingBalance.map(AmountFormatter.string) ?? "—",
+                opening: (account.openingBalance ?? valued.opening).map(AmountFormatter.string) ?? "—",
+                closing: closing.map(AmountFormatter.string) ?? "—",
                 inflow: AmountFormatter.string(account.inflow), outflow: AmountFormatter.string(account.outflow),
                 transactions: MonthView.count(account.transactionCount),
-                closingTone: account.closingBalance?.isNegative == true ? "bad" : "neutral")
+                closingTone: closing?.isNegative == true ? "bad" : "neutral")
+            if let entry = worth[account.id], let change = entry.change,
+                let amount = try? Money.parse(change, currency: report.currency)
+            {
+                let view = MonthView.comparison(
+                    MonthReport.Change(amount: amount, ratio: entry.changeRatio), against: "", higherIsBetter: true)
+                (row.change, row.changeTone) = (view.summary, view.tone)
+            }
             row.newest = account.newestTransaction.map(MonthView.dayText) ?? "—"
             if let coverage = MonthView.coverage(of: account, in: report.month) {
                 (row.coverage, row.coverageTone) = (coverage.words, coverage.tone)
@@ -247,6 +258,21 @@ extension MonthView {
             arrow: arrow(Int64(direction)), word: word(Int64(direction)),
             change: AmountFormatter.signedString(change.amount),
             ratio: change.ratio.map(PercentFormatter.signedString) ?? "", against: month, tone: tone)
+    }
+
+    /// A valued account's (no statements, a value from `valuations.csv`) opening and closing
+    /// values, which the ledger's balances leave unknown: the closing value from the net worth,
+    /// and the opening one that value less its change, where the account is in the base currency.
+    static func valuedBalances(
+        _ account: MonthReport.AccountLine, _ entry: NetWorthAccount?, base: Currency
+    ) -> (opening: Money?, closing: Money?) {
+        guard account.closingBalance == nil, let entry, let balance = entry.balance,
+            let closing = try? Money.parse(balance, currency: account.currency)
+        else { return (nil, nil) }
+        guard account.currency == base, let change = entry.change,
+            let difference = try? Money.parse(change, currency: base)
+        else { return (nil, closing) }
+        return (closing.subtracting(difference), closing)
     }
 
     static func arrow(_ direction: Int64) -> String { direction > 0 ? "▲" : (direction < 0 ? "▼" : "=") }

@@ -101,9 +101,13 @@ import Testing
         let html = try render(try TestFiles.analysis()).html
         #expect(
             html.contains(
-                "<tr><th scope=\"row\">Harbor Card<br><span class=\"small\">Credit card · ••••2222</span><span class=\"small narrow-only\"><br>Newest — · <span class=\"flat\">—</span></span></th><td class=\"num opt\">−£412.10</td><td class=\"num\">£412.10</td><td class=\"num\">£530.25</td><td class=\"num bad\">−£530.25</td><td class=\"opt\">—</td><td class=\"opt flat\">—</td></tr>"
+                "<tr><th scope=\"row\">Harbor Card<br><span class=\"small\">Credit card · ••••2222</span><span class=\"small narrow-only\"><br>Newest — · <span class=\"flat\">—</span></span></th><td class=\"num opt\">−£412.10</td><td class=\"num\">£412.10</td><td class=\"num\">£530.25</td><td class=\"num bad\">−£530.25</td><td class=\"num opt bad\">▼ −£118.15 (−28.7%)</td><td class=\"opt\">—</td><td class=\"opt flat\">—</td></tr>"
             ))
-        #expect(html.contains("<td class=\"num\">€45.00</td><td class=\"num neutral\">—</td>"))
+        // −412.10 to −530.25: 118.15 more owed, 28.7% of 412.10. The euro account has no value
+        // in the net worth, so no change.
+        #expect(
+            html.contains(
+                "<td class=\"num\">€45.00</td><td class=\"num neutral\">—</td><td class=\"num opt flat\"></td>"))
     }
 
     @Test func saysWhenThereIsNothingToCompare() throws {
