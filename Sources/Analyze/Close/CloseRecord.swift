@@ -45,14 +45,14 @@ public struct CloseVersion: Codable, Sendable, Equatable {
     /// Nil in versions written before records were checked.
     public var accounts: [String: CloseAccount]?
     /// The import report's totals when the version was recorded; nil without an import report.
-    public var records: CloseRecordCounts?
+    public var records: RecordCounts?
     /// For a restatement or a reopen: what changed since the version before, and why.
     public var changes: CloseChanges?
 
     public init(
         version: Int, recordedAt: String, kind: String, reason: String?, figures: CloseFigures,
         transactionCount: Int, digest: String, inputs: [InputFile], accounts: [String: CloseAccount]? = nil,
-        records: CloseRecordCounts? = nil
+        records: RecordCounts? = nil
     ) {
         self.accounts = accounts
         self.records = records

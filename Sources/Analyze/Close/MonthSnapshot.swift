@@ -17,11 +17,11 @@ struct MonthSnapshot {
     /// the transactions summed here from the month's own rows, so a close checks one against the
     /// other (`CloseVersion.checkConservation`).
     var accounts: [String: CloseAccount]
-    var records: CloseRecordCounts?
+    var records: RecordCounts?
 
     init(
         month: YearMonth, analysis: MonthAnalysis, rows: ArraySlice<FigureRow>, accounts: [Account] = [],
-        records: CloseRecordCounts? = nil
+        records: RecordCounts? = nil
     ) {
         self.month = month
         var categories: [String: String] = [:]

@@ -266,10 +266,7 @@ public struct AnalysisRun {
         let snapshot = MonthSnapshot(
             month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
             accounts: history.accounts,
-            records: facts?.totals.map {
-                CloseRecordCounts(
-                    records: $0.records, imported: $0.imported, duplicates: $0.duplicates, skipped: $0.skipped)
-            })
+            records: facts?.totals)
         var collected = inputs
         var closer = MonthClose(
             store: CloseStore(workspace: workspace), lock: closing.lock,

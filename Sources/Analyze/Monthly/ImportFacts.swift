@@ -99,19 +99,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
     /// The import's record counts, for the conservation line.
     public var totals: Totals?
 
-    public struct Totals: Decodable, Sendable, Equatable {
-        public var records: Int
-        public var imported: Int
-        public var duplicates: Int
-        public var skipped: Int
-
-        public init(records: Int, imported: Int, duplicates: Int, skipped: Int) {
-            self.records = records
-            self.imported = imported
-            self.duplicates = duplicates
-            self.skipped = skipped
-        }
-    }
+    public typealias Totals = RecordCounts
 
     public init(
         accounts: [AccountFacts], files: [FileFacts], duplicateAccounts: [DuplicateAccountFacts]? = nil

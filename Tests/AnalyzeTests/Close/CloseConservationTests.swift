@@ -99,7 +99,7 @@ import Testing
             october.accounts?["tokyo"]
                 == CloseAccount(
                     currency: "JPY", opening: "10000", transactions: "-1200", transactionCount: 1, closing: "8800"))
-        #expect(october.records == CloseRecordCounts(records: 12, imported: 7, duplicates: 3, skipped: 2))
+        #expect(october.records == RecordCounts(records: 12, imported: 7, duplicates: 3, skipped: 2))
         // September: only current moved.
         let september = try #require(try CloseStore(workspace: workspace.path).record(YearMonth("2026-09")!))
         #expect(
@@ -141,7 +141,7 @@ import Testing
             figures: CloseFigures(
                 currency: "GBP", income: "0.00", expenses: "0.00", net: "0.00", categories: [:], balances: [:]),
             transactionCount: 0, digest: "", inputs: [])
-        version.records = CloseRecordCounts(records: 10, imported: 7, duplicates: 3, skipped: 2)
+        version.records = RecordCounts(records: 10, imported: 7, duplicates: 3, skipped: 2)
         let store = CloseStore(workspace: workspace.path)
         #expect(
             throws: AnalyzeError(

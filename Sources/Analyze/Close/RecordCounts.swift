@@ -1,7 +1,7 @@
-/// What became of the inbox's records when a month was closed (the import report's totals):
-/// every record is imported, a duplicate or skipped with a reason, so `records = imported +
-/// duplicates + skipped` holds in every close record.
-public struct CloseRecordCounts: Codable, Sendable, Equatable {
+/// What became of the inbox's records (the import report's totals, as the analysis reads them and
+/// a close record keeps them): every record is imported, a duplicate or skipped with a reason, so
+/// `records = imported + duplicates + skipped` holds in every close record.
+public struct RecordCounts: Codable, Sendable, Equatable {
     public var records: Int
     public var imported: Int
     public var duplicates: Int
