@@ -24,7 +24,8 @@ struct IncomeRhythmTests {
     /// 27.3% (positive, where December alone has no rate); ratio 13,200 ÷ 9,600 = 1.375 (neutral,
     /// where December alone is 0, critical); the month's deficit of 800.00 is neutral (the year took
     /// in 3,600.00 net, where it was critical); net worth fell by 800.00 to 3,600.00, above the
-    /// 2,500.00 at the end of January (neutral, where it was critical).
+    /// 2,500.00 at the end of January (neutral, where it was critical). Read alone, December has no
+    /// income: the savings cards were omitted and the weakest month a warning.
     @Test func aQuarterlyIncomeIsJudgedOverTheYear() throws {
         let household = HouseholdMonths(
             first: YearMonth(year: 2026, month: 1)!,
@@ -51,5 +52,17 @@ struct IncomeRhythmTests {
         let wealth = try card("wealthGrowth")
         #expect(wealth.severity == "neutral")
         #expect(wealth.message.hasSuffix("above the £2,500.00 of 11 months before (your income comes in lumps)."))
+        // The weakest month (December, the latest of the −800.00 months) is no warning: the year's net
+        // is positive.
+        #expect(try card("worstMonth").severity == "neutral")
+        // Rolling rates: December 27.27%; January–November (13,200 − 8,800) ÷ 13,200 = 33.33%,
+        // January–October (13,200 − 8,000) ÷ 13,200 = 39.39%, January–September (9,900 − 7,200) ÷
+        // 9,900 = 27.27%; their mean 33.33%, so −6.06 points (neutral: 27.3% is a healthy rate).
+        let momentum = try card("savingsMomentum")
+        #expect(momentum.metric == InsightMetric(value: "-6.1", unit: "points"))
+        #expect(momentum.severity == "neutral")
+        #expect(
+            analysis.insightsOmitted?.first { $0.type == "incomeGrowth" }?.reason
+                == "income comes in lumps: needs 24 months to compare a year's income with the year before")
     }
 }
