@@ -1749,6 +1749,17 @@ def month_insights(books: Books, ym) -> dict:
     yoy = (E - year_ago) / year_ago
     fire("yearOverYear", "positive" if E < year_ago else "warning" if yoy > 0.15 else "neutral",
          metric(yoy * 100, 1, "percent"), {"yearAgo": plain(year_ago)})
+    # One rise said once, in proportion (SpendingRise): of the readings past their thresholds the
+    # strongest (multiples of its threshold; a tie to the first) speaks, and only while the month's
+    # savings rate is at or under 20%. The Samples' salary is steady (IncomeRhythm: not lumpy), so
+    # the month's own rate weighs it.
+    strengths = {"monthOverMonthChange": change / 0.20, "spendingVelocity": (ratio - 1) / 0.2,
+                 "yearOverYear": yoy / 0.15}
+    past = [name for name, value in strengths.items() if value > 1]
+    speaker = max(past, key=lambda name: (strengths[name], -list(strengths).index(name))) if past else None
+    for name in strengths:
+        if cards[name]["outcome"] == "warning" and (net / I > 0.20 or name != speaker):
+            cards[name]["outcome"] = "neutral"
     by_calendar = {}
     for w in books.window(ym, 1000):
         by_calendar.setdefault(w[1], []).append(books.flows[w]["income"])

@@ -45,11 +45,12 @@ struct CalmMonthTests {
         return items
     }
 
-    /// Shapes whose steady months still raise more than one item, left as known issues: month-to-month
-    /// comparisons (`monthOverMonthChange`, `spendingVelocity`, `yearOverYear`) that say one rise of a
-    /// small budget three times (retired); and a month's deficit between lumps of income (a student
-    /// loan three times a year, invoices) read by each cash-flow and savings card alone as a crisis.
-    static let stillLoud: Set<GeneratedHousehold.Shape> = [.retired, .selfEmployed, .student]
+    /// Shapes whose steady months still raise more than one item, left as known issues: the
+    /// self-employed household's invoices (about £3,000 a month) barely cover its spending, so its
+    /// 12-month savings rate is truly under 10–20% in most seeds (the cards are right to say so), and
+    /// `topSpendingCategory` and `subcategoryBreakdown` both warn of rent's share in the months after
+    /// a tax payment.
+    static let stillLoud: Set<GeneratedHousehold.Shape> = [.selfEmployed]
 
     static func check(_ shape: GeneratedHousehold.Shape) throws {
         for seed in Self.seeds {

@@ -149,6 +149,8 @@ struct ForecastingCardsTests {
     func yearOverYearBands(now: Int64, percent: String, severity: String) throws {
         var household = Self.plain(13)
         household.months[0] = HouseholdMonths.plainMonth(0, income: 100_000, expenses: 100_000)
+        // December spends the same, so the rise against last month (`SpendingRise`) is not stronger.
+        household.months[11] = HouseholdMonths.plainMonth(11, income: 100_000, expenses: now)
         household.months[12] = HouseholdMonths.plainMonth(12, income: 100_000, expenses: now)
         let (card, _) = try household.card("yearOverYear", 12)
         let entry = try #require(card)

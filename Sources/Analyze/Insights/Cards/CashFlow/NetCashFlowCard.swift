@@ -2,6 +2,10 @@
 /// 12 months of the data (this one included; the average rounded half to even to the minor unit).
 /// Positive when money came in net, neutral at exactly 0; when more went out, critical if the
 /// shortfall is material (`Materiality`: at least 5% of the month's larger side), else a warning.
+///
+/// Lumpy income (`IncomeRhythm`): a month that spent more than came in is judged by the last 12
+/// months' net instead: neutral when they took in at least what they spent (the month spent an
+/// earlier lump), else as above with the window's shortfall against the window's larger side.
 struct NetCashFlowCard: InsightCard {
     let type = "netCashFlow"
     let detailUnit: InsightDetailUnit? = .money
@@ -14,8 +18,19 @@ struct NetCashFlowCard: InsightCard {
         let sum = nets.reduce(Int128(0)) { $0 + Int128($1.net) }
         let average = InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(sum, Int128(max(nets.count, 1))))
         let scale = Materiality.scale(income: facts.current.income, expenses: facts.current.expenses)
-        let severity: InsightSeverity =
+        var severity: InsightSeverity =
             net > 0 ? .positive : net < 0 ? Materiality.shortfallSeverity(-Double(net), scale: scale) : .neutral
+        var window = ""
+        let rhythm = IncomeRhythm(facts)
+        if net < 0, rhythm.isLumpy {
+            let yearNet = InsightFacts.clamp(rhythm.net)
+            severity =
+                yearNet >= 0
+                ? .neutral
+                : Materiality.shortfallSeverity(
+                    -Double(yearNet), scale: Materiality.scale(income: rhythm.income, expenses: rhythm.expenses))
+            window = "; you \(facts.netPhrase(yearNet)) \(rhythm.phrase)"
+        }
         let head =
             net == 0
             ? "You spent exactly what you took in this month"
@@ -26,7 +41,7 @@ struct NetCashFlowCard: InsightCard {
             : ""
         return .fired(
             Insight(
-                title: "Net cash flow", message: head + tail + ".", metric: facts.moneyMetric(net),
+                title: "Net cash flow", message: head + tail + window + ".", metric: facts.moneyMetric(net),
                 severity: severity, detail: facts.netPoints(nets)))
     }
 }

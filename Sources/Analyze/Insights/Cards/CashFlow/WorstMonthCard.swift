@@ -8,6 +8,9 @@
 /// those months by more than 10% of that average's size (a deficit month always is, against a
 /// positive average); otherwise the card stays neutral. Nor is a weakest month that still brought
 /// in more than it spent a warning: a surplus needs no attention, however it ranks.
+///
+/// Lumpy income (`IncomeRhythm`): the weakest month is always one between two lumps, so it is a
+/// warning only when the 12 months together also spent more than they took in.
 struct WorstMonthCard: InsightCard {
     let type = "worstMonth"
     let detailUnit: InsightDetailUnit? = .money
@@ -23,7 +26,9 @@ struct WorstMonthCard: InsightCard {
         // worst < mean − |mean| ÷ 10, in integers: 10 × count × worst < 10 × total − |total|.
         let magnitude = total < 0 ? -total : total
         let material = 10 * count * Int128(worst.net) < 10 * total - magnitude
-        let recent = worst.month.months(to: facts.month) < 3 && material && worst.net < 0
+        let rhythm = IncomeRhythm(facts)
+        let spentTheLumps = !rhythm.isLumpy || rhythm.net < 0
+        let recent = worst.month.months(to: facts.month) < 3 && material && worst.net < 0 && spentTheLumps
         let when = worst.month == facts.month ? "this month" : worst.month.displayName
         return .fired(
             Insight(

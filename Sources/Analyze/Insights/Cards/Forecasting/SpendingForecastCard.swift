@@ -8,6 +8,9 @@ import Ledger
 /// in base at the month end's rate). Warning when the forecast is more than this month's income,
 /// neutral otherwise.
 ///
+/// Lumpy income (`IncomeRhythm`): the forecast is weighed against the average monthly income of
+/// the last 12 months, not this month's (a month between two lumps brought little).
+///
 /// Adaptation: the seed forecasts the rest of the current month; a closed month has no days left,
 /// so the forecast is for the month after it.
 struct SpendingForecastCard: InsightCard {
@@ -38,12 +41,14 @@ struct SpendingForecastCard: InsightCard {
         }
         let recurringDue = InsightFacts.clamp(due)
         let forecast = InsightFacts.clamp(Int128(daily) + due)
-        let income = InsightFacts.clamp(facts.current.income)
+        let rhythm = IncomeRhythm(facts)
+        let income = rhythm.isLumpy ? rhythm.averageIncome : InsightFacts.clamp(facts.current.income)
         let over = forecast > income
-        let comparison =
-            over
-            ? "more than this month's income of \(facts.money(income))"
-            : "within this month's income of \(facts.money(income))"
+        let whose =
+            rhythm.isLumpy
+            ? "your average monthly income of \(facts.money(income)) \(rhythm.phrase)"
+            : "this month's income of \(facts.money(income))"
+        let comparison = over ? "more than \(whose)" : "within \(whose)"
         return .fired(
             Insight(
                 title: "Spending forecast",

@@ -1,6 +1,7 @@
 /// `yearOverYear` (seed 003): this month's expenses against the same calendar month a year earlier.
 /// change = (this − then) ÷ then: positive when lower, warning when higher by more than 15% (exactly
-/// 15% is neutral), neutral otherwise.
+/// 15% is neutral), neutral otherwise. A warning is weighed by `SpendingRise` (said once, and in
+/// proportion).
 struct YearOverYearCard: InsightCard {
     let type = "yearOverYear"
     let category = InsightCategory.forecasting
@@ -20,11 +21,13 @@ struct YearOverYearCard: InsightCard {
             ? "the same as"
             : "\(InsightFacts.percent(abs(change))) \(now > before ? "more" : "less") than"
         return .fired(
-            Insight(
-                title: "Year over year",
-                message:
-                    "You spent \(facts.money(InsightFacts.clamp(now))) in \(facts.month.displayName), \(direction) "
-                    + "the \(facts.money(InsightFacts.clamp(before))) of \(then.displayName).",
-                metric: InsightFacts.percentMetric(change), severity: severity))
+            SpendingRise.weigh(
+                .yearOverYear, facts,
+                Insight(
+                    title: "Year over year",
+                    message:
+                        "You spent \(facts.money(InsightFacts.clamp(now))) in \(facts.month.displayName), \(direction) "
+                        + "the \(facts.money(InsightFacts.clamp(before))) of \(then.displayName).",
+                    metric: InsightFacts.percentMetric(change), severity: severity)))
     }
 }

@@ -4,15 +4,19 @@ import AnalysisFile
 /// from 1.0 to under 1.5; under 1.0 (more went out than came in) critical when the shortfall is
 /// material (`Materiality`: at least 5% of the month's expenses, a ratio of 0.95 or less), else a
 /// warning.
+///
+/// Lumpy income (`IncomeRhythm`): the ratio and its bands are those of the last 12 months' income
+/// and expenses, so a month between two lumps is not read as a shortfall.
 struct IncomeVsExpenseRatioCard: InsightCard {
     let type = "incomeVsExpenseRatio"
     let category = InsightCategory.income
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
-        let income = facts.current.income
-        let expenses = facts.current.expenses
-        guard expenses > 0 else { return .omitted("no spending this month") }
+        guard facts.current.expenses > 0 else { return .omitted("no spending this month") }
+        let rhythm = IncomeRhythm(facts)
+        let income = rhythm.isLumpy ? rhythm.income : facts.current.income
+        let expenses = rhythm.isLumpy ? rhythm.expenses : facts.current.expenses
         let ratio = InsightFacts.ratio(income, expenses)
         let severity: InsightSeverity =
             ratio >= 1.5
@@ -27,7 +31,7 @@ struct IncomeVsExpenseRatioCard: InsightCard {
                 title: "Income vs expenses",
                 message:
                     "Your income of \(facts.money(InsightFacts.clamp(income))) was \(InsightFacts.ratioTimes(ratio)) your expenses of "
-                    + "\(facts.money(InsightFacts.clamp(expenses))).",
+                    + "\(facts.money(InsightFacts.clamp(expenses)))\(rhythm.isLumpy ? " " + rhythm.phrase : "").",
                 metric: InsightMetric(value: text, unit: "ratio"), severity: severity))
     }
 }

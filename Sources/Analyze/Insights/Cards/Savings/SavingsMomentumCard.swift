@@ -6,6 +6,9 @@ import AnalysisFile
 /// Materiality: below −2 is a warning only while the month's rate is at or under `healthyRate`
 /// (20%, where `savingsRate` turns positive); a household saving 53% of its income, 3 points under
 /// its average, has nothing to fix, and reads neutral.
+///
+/// Lumpy income (`IncomeRhythm`): the rates are the rolling 12-month rates, this month's against
+/// the mean of those ending at each of the 3 months before, so a month between lumps is no fall.
 struct SavingsMomentumCard: InsightCard {
     let type = "savingsMomentum"
     let category = InsightCategory.savings
@@ -15,8 +18,14 @@ struct SavingsMomentumCard: InsightCard {
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
-        guard let rate = InsightFacts.savingsRate(facts.current) else { return .omitted("no income this month") }
-        let earlier = (1...3).compactMap { facts.flows(-$0).flatMap(InsightFacts.savingsRate) }
+        let rhythm = IncomeRhythm(facts)
+        let lumpy = rhythm.isLumpy && rhythm.savingsRate != nil
+        let monthRate = lumpy ? rhythm.savingsRate : InsightFacts.savingsRate(facts.current)
+        guard let rate = monthRate else { return .omitted("no income this month") }
+        let earlier =
+            lumpy
+            ? (1...3).compactMap { facts.flows(-$0) == nil ? nil : IncomeRhythm(facts, endingAt: -$0).savingsRate }
+            : (1...3).compactMap { facts.flows(-$0).flatMap(InsightFacts.savingsRate) }
         guard earlier.count == 3 else { return .omitted("needs 3 earlier months with income") }
         let average = earlier.reduce(0, +) / 3
         // Rounded to a millionth of a point first, so that exactly 2 points is not 2.0000000001.
@@ -33,7 +42,7 @@ struct SavingsMomentumCard: InsightCard {
                 title: "Savings momentum",
                 message:
                     "You saved \(direction) your 3-month average (\(InsightFacts.percent(rate)) against "
-                    + "\(InsightFacts.percent(average))).",
+                    + "\(InsightFacts.percent(average)))\(lumpy ? ", " + rhythm.phrase : "").",
                 metric: InsightMetric(value: rounded, unit: "points"), severity: severity))
     }
 }

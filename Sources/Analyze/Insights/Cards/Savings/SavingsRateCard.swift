@@ -4,6 +4,9 @@ import AnalysisFile
 /// 20% (both included), positive over 20%. The detail is the rate of the last four months of the
 /// data (this one included, months without income left out); the message compares it with the
 /// average of the three months before.
+///
+/// Lumpy income (`IncomeRhythm`): the rate and its band are those of the last 12 months, net ÷
+/// income over the window, so a month between two lumps is not read as a crisis.
 struct SavingsRateCard: InsightCard {
     let type = "savingsRate"
     let detailUnit: InsightDetailUnit? = .percent
@@ -11,8 +14,12 @@ struct SavingsRateCard: InsightCard {
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
+        let rhythm = IncomeRhythm(facts)
+        if rhythm.isLumpy, let rate = rhythm.savingsRate {
+            return lumpy(facts, rhythm, rate)
+        }
         guard let rate = InsightFacts.savingsRate(facts.current) else { return .omitted("no income this month") }
-        let severity: InsightSeverity = rate < 0.10 ? .critical : rate <= 0.20 ? .warning : .positive
+        let severity = SavingsRateCard.severity(rate)
         var detail: [InsightPoint] = []
         var earlier: [Double] = []
         for month in facts.window(4) {
@@ -33,5 +40,24 @@ struct SavingsRateCard: InsightCard {
             Insight(
                 title: "Savings rate", message: message + ".", metric: InsightFacts.percentMetric(rate),
                 severity: severity, detail: detail))
+    }
+
+    /// Critical under 10%, warning from 10% to 20%, positive over.
+    static func severity(_ rate: Double) -> InsightSeverity {
+        rate < 0.10 ? .critical : rate <= 0.20 ? .warning : .positive
+    }
+
+    /// The card of a household whose income comes in lumps: the window's rate.
+    func lumpy(_ facts: InsightFacts, _ rhythm: IncomeRhythm, _ rate: Double) -> InsightOutcome {
+        let net = InsightFacts.clamp(rhythm.net)
+        let head =
+            net >= 0
+            ? "You saved \(InsightFacts.percent(rate)) of your income, \(facts.money(net)),"
+            : "You spent \(facts.money(-net)) more than you earned, a savings rate of \(InsightFacts.percent(rate)),"
+        let month = InsightFacts.savingsRate(facts.current).map { ", \(InsightFacts.percent($0)) this month" } ?? ""
+        return .fired(
+            Insight(
+                title: "Savings rate", message: "\(head) \(rhythm.phrase)\(month).",
+                metric: InsightFacts.percentMetric(rate), severity: SavingsRateCard.severity(rate)))
     }
 }

@@ -1,6 +1,6 @@
 /// `monthOverMonthChange` (seed 003): this month's expenses against last month's,
 /// (E(M) − E(M−1)) ÷ E(M−1). Warning over +20%, positive under −10%, neutral between (both
-/// boundaries neutral).
+/// boundaries neutral). A warning is weighed by `SpendingRise` (said once, and in proportion).
 struct MonthOverMonthChangeCard: InsightCard {
     let type = "monthOverMonthChange"
     let category = InsightCategory.spending
@@ -14,11 +14,13 @@ struct MonthOverMonthChangeCard: InsightCard {
         let change = month.change
         let severity: InsightSeverity = change > 0.20 ? .warning : change < -0.10 ? .positive : .neutral
         return .fired(
-            Insight(
-                title: "Spending vs last month",
-                message:
-                    "You spent \(facts.money(InsightFacts.clamp(month.now))) this month, \(month.comparison) last "
-                    + "month's \(facts.money(InsightFacts.clamp(month.before))).",
-                metric: InsightFacts.percentMetric(change), severity: severity))
+            SpendingRise.weigh(
+                .monthOverMonthChange, facts,
+                Insight(
+                    title: "Spending vs last month",
+                    message:
+                        "You spent \(facts.money(InsightFacts.clamp(month.now))) this month, \(month.comparison) last "
+                        + "month's \(facts.money(InsightFacts.clamp(month.before))).",
+                    metric: InsightFacts.percentMetric(change), severity: severity)))
     }
 }

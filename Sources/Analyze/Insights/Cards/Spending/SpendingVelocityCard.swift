@@ -9,6 +9,8 @@ import AnalysisFile
 /// daily rates, fair between a 28-day and a 31-day month. Only the month in progress (the data's
 /// last month, when its latest transaction is dated before the month's last day; see
 /// `MonthProgress`) uses the day of the month of that latest transaction, and projects its total.
+///
+/// A warning is weighed by `SpendingRise` (said once, and in proportion).
 struct SpendingVelocityCard: InsightCard {
     let type = "spendingVelocity"
     let category = InsightCategory.spending
@@ -33,13 +35,25 @@ struct SpendingVelocityCard: InsightCard {
             ? "at this rate the month comes to \(facts.money(projected))"
             : "the month came to \(facts.money(projected))"
         return .fired(
-            Insight(
-                title: "Spending pace",
-                message:
-                    "You spent \(facts.money(rate)) a day against \(facts.money(previousRate)) a day last month "
-                    + "(\(InsightFacts.ratioTimes(ratio))); \(total), \(InsightFacts.percent(share)) of "
-                    + "last month's \(facts.money(InsightFacts.clamp(previous.expenses))).",
-                metric: InsightMetric(value: InsightFacts.number(ratio, places: 2), unit: "ratio"),
-                severity: severity))
+            SpendingRise.weigh(
+                .spendingVelocity, facts,
+                Insight(
+                    title: "Spending pace",
+                    message:
+                        "You spent \(facts.money(rate)) a day against \(facts.money(previousRate)) a day last month "
+                        + "(\(InsightFacts.ratioTimes(ratio))); \(total), \(InsightFacts.percent(share)) of "
+                        + "last month's \(facts.money(InsightFacts.clamp(previous.expenses))).",
+                    metric: InsightMetric(value: InsightFacts.number(ratio, places: 2), unit: "ratio"),
+                    severity: severity)))
+    }
+
+    /// This month's daily rate of spending ÷ last month's; nil without transactions or spending last
+    /// month.
+    static func ratio(_ facts: InsightFacts) -> Double? {
+        guard facts.hasTransactions, let previous = facts.previous, previous.expenses > 0 else { return nil }
+        let progress = MonthProgress(facts)
+        return InsightFacts.ratio(
+            facts.current.expenses * Int128(facts.month.adding(months: -1).dayCount),
+            previous.expenses * Int128(progress.daysElapsed))
     }
 }

@@ -6,6 +6,9 @@ import AnalysisFile
 /// of the earlier net worth when that is positive), else a warning. The metric is the change,
 /// and the message gives it as a percent of the earlier net worth when that is not 0.
 ///
+/// Lumpy income (`IncomeRhythm`): a fall is neutral while net worth is still at or above where it
+/// stood at the start of the last 12 months (the month spent an earlier lump of income).
+///
 /// A month end at which no open account had a known balance has no net worth to compare (it would
 /// read as 0), so the card is omitted then rather than reporting the whole balance as growth.
 struct WealthGrowthCard: InsightCard {
@@ -31,8 +34,12 @@ struct WealthGrowthCard: InsightCard {
         let now = totals[offset]
         let before = totals[offset - 1]
         let change = InsightFacts.clamp(now - before)
-        let severity: InsightSeverity =
+        var severity: InsightSeverity =
             now > before ? .positive : now < before ? fallSeverity(facts, before - now, before) : .neutral
+        let rhythm = IncomeRhythm(facts)
+        let start = max(offset - rhythm.months, 0)
+        let aboveTheYear = now < before && rhythm.isLumpy && now >= totals[start]
+        if aboveTheYear { severity = .neutral }
         let previous = facts.month.adding(months: -1)
         var message: String
         if now == before {
@@ -47,6 +54,11 @@ struct WealthGrowthCard: InsightCard {
                 message += " (\(InsightFacts.percent(Double(now - before).magnitude / Double(magnitude))))"
             }
             message += " since the end of \(previous.displayName), to \(facts.money(InsightFacts.clamp(now)))"
+            if aboveTheYear {
+                message +=
+                    ", above the \(facts.money(InsightFacts.clamp(totals[start]))) of \(offset - start) months "
+                    + "before (your income comes in lumps)"
+            }
         }
         return .fired(
             Insight(
