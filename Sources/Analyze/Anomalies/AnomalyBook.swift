@@ -276,7 +276,5 @@ public struct AnomalyBook: Sendable {
         return result.sorted { $0.category < $1.category }
     }
 
-    static func clamp(_ value: Int128) -> Int64 {
-        value > Int128(Int64.max) ? Int64.max : value < Int128(Int64.min) ? Int64.min : Int64(value)
-    }
+    static func clamp(_ value: Int128) -> Int64 { Int64(clamping: value) }
 }

@@ -69,14 +69,6 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
 
     /// `numerator / denominator` (denominator > 0) rounded to the nearest integer, ties to even.
     static func dividedRoundingHalfToEven(_ numerator: Int128, _ denominator: Int128) -> Int128 {
-        var quotient = numerator / denominator
-        let remainder = numerator % denominator
-        guard remainder != 0 else { return quotient }
-        let twice = remainder.magnitude * 2
-        let step: Int128 = numerator < 0 ? -1 : 1
-        if twice > denominator.magnitude || (twice == denominator.magnitude && quotient % 2 != 0) {
-            quotient += step
-        }
-        return quotient
+        numerator.dividedRoundingHalfToEven(by: denominator)
     }
 }

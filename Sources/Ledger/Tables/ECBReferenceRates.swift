@@ -92,9 +92,7 @@ public enum ECBReferenceRates {
         // a/10^da ÷ b/10^db × 10^f = a × 10^(db + f) ÷ (b × 10^da)
         let numerator = a.mantissa * power(b.digits + fractionDigits)
         let denominator = b.mantissa * power(a.digits)
-        var result = numerator / denominator
-        let remainder = numerator % denominator
-        if remainder * 2 > denominator || (remainder * 2 == denominator && result % 2 == 1) { result += 1 }
+        let result = numerator.dividedRoundingHalfToEven(by: denominator)
         let scale = power(fractionDigits)
         var fraction = String(result % scale)
         fraction = String(repeating: "0", count: fractionDigits - fraction.count) + fraction
