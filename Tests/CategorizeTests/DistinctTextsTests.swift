@@ -3,7 +3,7 @@ import Testing
 @testable import Categorize
 
 @Suite struct DistinctTextsTests {
-    let matcher = RuleMatcher(rules: Fixture.rules("tesco -> Groceries\npayee ~ /^tes/ -> Groceries:Shops\n"))
+    let matcher = RuleMatcher(rules: Fixture.rules("if payee ~ tesco\n    category Groceries\n"))
 
     /// Two store numbers of one merchant are two distinct payees with one clean key (`tesco`): the
     /// key is folded and scanned once, and both payees point at that one text.
