@@ -270,6 +270,8 @@ public struct Categorizer {
                         matched.removeAll(keepingCapacity: true)
                         matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
                         row.decision = decisionNumber(matched, rows: &rows)
+                        // Settled: the plan is not read again, and nearly every text is distinct.
+                        row.plan = MatchPlan()
                     }
                     known.append(row)
                     number = Int32(known.count - 1)
