@@ -82,9 +82,10 @@ public struct CategorizeCommand: ParsableCommand {
                     "categorize-report.json")
             mode = .write(ledger: ledgerPath, uncategorized: uncategorized ?? "", report: reportPath)
         }
-        let run = CategorizeRun(
+        var run = CategorizeRun(
             workspace: workspace, journalPath: journal, profileRuleFiles: profileRules, starterFolder: starterRules,
             mode: mode)
+        run.keepsMemoryUntilExit = true
         let result = run.execute()
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
         if !result.standardError.isEmpty { FileHandle.standardError.write(Data(result.standardError.utf8)) }

@@ -10,6 +10,9 @@ public struct Categorizer {
     public var overrides: OverrideTable
     public var settings: CategorizeSettings
     public var normaliser = PayeeNormaliser()
+    /// Leave the run's working memory (every distinct text, folded and scanned) to the process's
+    /// exit instead of freeing it text by text: set by the command, which exits right after.
+    var keepsWorkingMemoryUntilExit = false
 
     public init(
         rules: [Rule], overrides: OverrideTable = OverrideTable(), settings: CategorizeSettings = CategorizeSettings()
@@ -155,6 +158,7 @@ public struct Categorizer {
             }
             rows.newPayee[row] = displayText[payee]
         }
+        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep(texts) }
         return Categorization(
             report: report, uncategorized: uncategorized, order: order, guesses: learned.guesses, errors: errors,
             decisions: decisions.all)
@@ -266,6 +270,8 @@ public struct Categorizer {
                         matched.removeAll(keepingCapacity: true)
                         matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
                         row.decision = decisionNumber(matched, rows: &rows)
+                        // Settled: the plan is not read again, and nearly every text is distinct.
+                        row.plan = MatchPlan()
                     }
                     known.append(row)
                     number = Int32(known.count - 1)
@@ -362,6 +368,7 @@ public struct Categorizer {
         report.rules = matcher.rules.indices.map {
             CategorizeReport.RuleUse(rule: matcher.rules[$0].id.description, matched: ruleCounts[$0])
         }
+        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep((known, byKey)) }
         return errors
     }
 

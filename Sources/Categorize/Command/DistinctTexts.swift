@@ -25,6 +25,10 @@ struct DistinctTexts {
     /// Classifier features of each distinct clean key (`k:KEY`, `p:WORD`...).
     private(set) var keyFeatures: [[Int32]] = []
     private var keyIndex: [String: Int32] = [:]
+    /// Each distinct clean key folded and scanned, by `Payee.key`: real bank text has several
+    /// distinct payees per merchant (store numbers, towns, references), about five at 100k rows,
+    /// and they share one key's text (and its cached regular-expression results).
+    private var keyTexts: [FoldedText] = []
     /// Memo texts and their classifier features; index 0 is the empty memo.
     private(set) var memos: [FoldedText] = [FoldedText.empty]
     private(set) var memoFeatures: [[Int32]] = [[]]
@@ -56,10 +60,10 @@ struct DistinctTexts {
             key = Int32(keyFeatures.count)
             keyIndex[clean.key] = key
             keyFeatures.append(vocabulary.ids(FeatureExtractor.payeeFeatures(cleanKey: clean.key)))
+            keyTexts.append(matcher.foldedText(alreadyFolded: clean.key, id: newTextID()))
         }
         let payee = Payee(
-            raw: matcher.foldedText(text, id: newTextID()),
-            clean: matcher.foldedText(alreadyFolded: clean.key, id: newTextID()), display: clean.display, key: key)
+            raw: matcher.foldedText(text, id: newTextID()), clean: keyTexts[Int(key)], display: clean.display, key: key)
         let index = Int32(payees.count)
         payees.append(payee)
         payeeOfText[Int(number)] = index
