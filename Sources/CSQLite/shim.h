@@ -6,4 +6,9 @@
 static inline sqlite3_destructor_type closebook_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
+
+/// `SQLITE_STATIC`: SQLite reads the bound bytes in place, which the caller keeps until the step.
+static inline sqlite3_destructor_type closebook_sqlite_static(void) {
+    return SQLITE_STATIC;
+}
 #endif

@@ -57,27 +57,37 @@ public struct ExportBook: Sendable {
         var firstDate = rows.first?.date
         var categories: Set<CategoryPath> = []
         var lastCategory: CategoryPath?
-        for index in rows.indices {
-            let row = rows[index]
-            currencies.insert(row.amount.currency)
-            if accountOf[row.account] == nil {
-                let account = BookAccount(kind: .asset, components: [BookAccount.titled(row.account.rawValue)])
-                accountOf[row.account] = account
-                used.insert(account)
-            }
-            if partner[index] >= 0 || isSecondLeg[index] { continue }
-            if row.isTransfer {
-                used.insert(.transfers)
-            } else if row.isIgnored {
-                used.insert(.ignored)
-            } else if !row.splits.isEmpty {
-                for split in row.splits { categories.insert(split.category) }
-            } else if let category = row.category {
-                // Rows come in runs of one payee and category; skip hashing a repeat.
-                if category != lastCategory { categories.insert(category) }
-                lastCategory = category
-            } else {
-                used.insert(.uncategorized(moneyIn: row.amount.isPositive))
+        var lastAccount: AccountID?
+        var lastCurrency: Currency?
+        // Read in place: a copied row retains each of its strings, a cost a million rows feel.
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                let row = rows.baseAddress! + index
+                // Rows come in runs of one account; skip hashing a repeat.
+                let currency = row.pointee.amount.currency
+                if currency != lastCurrency { currencies.insert(currency) }
+                lastCurrency = currency
+                if row.pointee.account != lastAccount, accountOf[row.pointee.account] == nil {
+                    let account = BookAccount(
+                        kind: .asset, components: [BookAccount.titled(row.pointee.account.rawValue)])
+                    accountOf[row.pointee.account] = account
+                    used.insert(account)
+                }
+                lastAccount = row.pointee.account
+                if partner[index] >= 0 || isSecondLeg[index] { continue }
+                if row.pointee.isTransfer {
+                    used.insert(.transfers)
+                } else if row.pointee.isIgnored {
+                    used.insert(.ignored)
+                } else if !row.pointee.splits.isEmpty {
+                    for split in row.pointee.splits { categories.insert(split.category) }
+                } else if let category = row.pointee.category {
+                    // Rows come in runs of one payee and category; skip hashing a repeat.
+                    if category != lastCategory { categories.insert(category) }
+                    lastCategory = category
+                } else {
+                    used.insert(.uncategorized(moneyIn: row.pointee.amount.isPositive))
+                }
             }
         }
         for category in categories { used.insert(BookAccount(category: category)) }

@@ -46,21 +46,27 @@ public struct ExportRun: Sendable {
         case .configured: formats = config.export.formats.sorted()
         }
         if formats.isEmpty { return Result(exitCode: 0) }
+        // The analysis files (for the SQLite file) are read on a second thread while the ledger is
+        // decoded: at a million rows both are on the way to the first byte written.
+        let loadedBook = Loaded<ExportBook>()
+        let loadedAnalyses = Loaded<[MonthAnalysis]>()
+        let needsAnalyses = formats.contains(.sqlite)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                loadedBook.set { () throws(ExportError) in try load(config: config) }
+            } else if needsAnalyses {
+                loadedAnalyses.set { () throws(ExportError) in try AnalysisFolder.load(besideLedger: ledgerPath) }
+            }
+        }
         let book: ExportBook
+        var analyses: [MonthAnalysis] = []
         do throws(ExportError) {
-            book = try load(config: config)
+            book = try loadedBook.get()
+            if needsAnalyses { analyses = try loadedAnalyses.get() }
         } catch {
             return Result(exitCode: 1, standardError: error.description + "\n")
         }
         let paths = formats.map { (outputFolder as NSString).appendingPathComponent($0.fileName) }
-        var analyses: [MonthAnalysis] = []
-        if formats.contains(.sqlite) {
-            do throws(ExportError) {
-                analyses = try AnalysisFolder.load(besideLedger: ledgerPath)
-            } catch {
-                return Result(exitCode: 1, standardError: error.description + "\n")
-            }
-        }
         let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths, analyses: analyses)
         if let failure = failures.compactMap({ $0 }).first {
             return Result(exitCode: 1, standardError: failure.description + "\n")
@@ -68,18 +74,24 @@ public struct ExportRun: Sendable {
         return Result(exitCode: 0, written: paths)
     }
 
-    /// Writes each format on its own thread: the books are read-only once built, and at a million
-    /// rows each writer takes about a second, most of it formatting, so two cores halve the wait.
-    /// Returns each format's failure, nil where it was written.
+    /// Writes the formats on one thread per core, dealt out by `ExportLanes`: the books are
+    /// read-only once built, and at a million rows each writer takes one to a few seconds, most of
+    /// it formatting, so two cores halve the wait. Returns each format's failure, nil where it was
+    /// written.
     static func writeConcurrently(
-        _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: [MonthAnalysis] = []
+        _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: [MonthAnalysis] = [],
+        cores: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [ExportError?] {
         let failures = FailureList(count: formats.count)
-        DispatchQueue.concurrentPerform(iterations: formats.count) { index in
-            do throws(ExportError) {
-                try write(book, as: formats[index], to: paths[index], analyses: analyses)
-            } catch {
-                failures.set(index, error)
+        let lanes = ExportLanes(formats: formats, cores: cores).lanes
+        DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+            for format in lanes[lane] {
+                guard let index = formats.firstIndex(of: format) else { continue }
+                do throws(ExportError) {
+                    try write(book, as: format, to: paths[index], analyses: analyses)
+                } catch {
+                    failures.set(index, error)
+                }
             }
         }
         return failures.values
@@ -102,6 +114,24 @@ public struct ExportRun: Sendable {
             lock.lock()
             defer { lock.unlock() }
             return slots
+        }
+    }
+
+    /// What one thread loaded, or why it could not: set once on that thread, read after the join.
+    private final class Loaded<Value>: @unchecked Sendable {
+        private var result: Swift.Result<Value, ExportError>?
+
+        func set(_ make: () throws(ExportError) -> Value) {
+            do throws(ExportError) {
+                result = .success(try make())
+            } catch {
+                result = .failure(error)
+            }
+        }
+
+        func get() throws(ExportError) -> Value {
+            guard let result else { throw ExportError(path: "", message: "nothing was loaded") }
+            return try result.get()
         }
     }
 

@@ -58,10 +58,29 @@ enum SQLiteWriter {
         let insertAccount = try database.prepare("INSERT INTO accounts VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
         var accounts = journal.accounts
         var known = Set(accounts.map(\.id))
-        for row in journal.transactions where !known.contains(row.account) {
-            known.insert(row.account)
-            accounts.append(
-                Account(id: row.account, name: row.account.rawValue, kind: .other, currency: row.amount.currency))
+        // Categories, by path.
+        var paths: Set<CategoryPath> = []
+        // Read in place (a copied row retains each of its strings); rows come in runs of one
+        // account and category, so a repeat is not hashed again.
+        journal.transactions.withUnsafeBufferPointer { rows in
+            var lastAccount: AccountID?
+            var lastCategory: CategoryPath?
+            for index in rows.indices {
+                let row = rows.baseAddress! + index
+                if row.pointee.account != lastAccount, !known.contains(row.pointee.account) {
+                    known.insert(row.pointee.account)
+                    accounts.append(
+                        Account(
+                            id: row.pointee.account, name: row.pointee.account.rawValue, kind: .other,
+                            currency: row.pointee.amount.currency))
+                }
+                lastAccount = row.pointee.account
+                if let category = row.pointee.category, category != lastCategory {
+                    paths.insert(category)
+                    lastCategory = category
+                }
+                for split in row.pointee.splits { paths.insert(split.category) }
+            }
         }
         for account in accounts.sorted(by: { $0.id < $1.id }) {
             insertAccount.bind(1, account.id.rawValue)
@@ -72,12 +91,6 @@ enum SQLiteWriter {
             if let balance = account.openingBalance { insertAccount.bind(6, balance.minorUnits) }
             insertAccount.bind(7, account.openingDate?.isoString)
             try insertAccount.run()
-        }
-        // Categories, by path.
-        var paths: Set<CategoryPath> = []
-        for row in journal.transactions {
-            if let category = row.category { paths.insert(category) }
-            for split in row.splits { paths.insert(split.category) }
         }
         var categoryIDs: [CategoryPath: Int] = [:]
         let insertCategory = try database.prepare("INSERT INTO categories VALUES (?1, ?2, ?3, ?4, ?5)")
@@ -115,6 +128,10 @@ enum SQLiteWriter {
                 + "?15, ?16, ?17, ?18, ?19)")
         let insertSplit = try database.prepare("INSERT INTO splits VALUES (?1, ?2, ?3, ?4, ?5)")
         var sourceTexts: [CategorySource: String] = [:]
+        var lastSource: CategorySource?
+        var lastSourceText = ""
+        var lastCategory: CategoryPath?
+        var lastCategoryID = 0
         var date: [UInt8] = []
         var amount: [UInt8] = []
         var failure: SQLiteDatabase.Failure?
@@ -127,7 +144,7 @@ enum SQLiteWriter {
                 row.pointee.amount.appendDecimalString(to: &amount)
                 insert.bind(1, row.pointee.id.rawValue)
                 insert.bind(2, bytes: date)
-                insert.bind(3, bytes: Array(date.prefix(7)))
+                insert.bind(3, bytes: date, count: SQLiteWriter.monthLength)
                 insert.bind(4, row.pointee.account.rawValue)
                 insert.bind(5, row.pointee.amount.minorUnits)
                 insert.bind(6, bytes: amount)
@@ -135,12 +152,21 @@ enum SQLiteWriter {
                 insert.bind(8, row.pointee.payee)
                 insert.bind(9, row.pointee.memo)
                 if row.pointee.splits.isEmpty, let category = row.pointee.category {
-                    insert.bind(10, categoryIDs[category] ?? 0)
+                    // Rows come in runs of one category; a repeat is not hashed again.
+                    if category != lastCategory {
+                        lastCategory = category
+                        lastCategoryID = categoryIDs[category] ?? 0
+                    }
+                    insert.bind(10, lastCategoryID)
                 }
                 insert.bind(11, row.pointee.splits.count)
                 let source = row.pointee.categorySource
-                if sourceTexts[source] == nil { sourceTexts[source] = source.description }
-                insert.bind(12, sourceTexts[source])
+                if source != lastSource {
+                    lastSource = source
+                    if sourceTexts[source] == nil { sourceTexts[source] = source.description }
+                    lastSourceText = sourceTexts[source] ?? ""
+                }
+                insert.bind(12, lastSourceText)
                 insert.bind(13, row.pointee.status.rawValue)
                 insert.bind(14, row.pointee.isTransfer)
                 insert.bind(15, row.pointee.transferPeer?.rawValue)
@@ -178,11 +204,17 @@ enum SQLiteWriter {
         guard let last = lastDate.max() else { return }
         let lastMonth = last.yearMonth
         var deltas: [AccountID: [YearMonth: Int64]] = [:]
-        for row in journal.transactions where row.status == .posted {
-            guard let account = opened.first(where: { $0.id == row.account }), let from = account.openingDate,
-                row.date >= from
-            else { continue }
-            deltas[row.account, default: [:]][row.date.yearMonth, default: 0] += row.amount.minorUnits
+        // Read in place: a copied row retains each of its strings.
+        journal.transactions.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                let row = rows.baseAddress! + index
+                guard row.pointee.status == .posted,
+                    let account = opened.first(where: { $0.id == row.pointee.account }),
+                    let from = account.openingDate, row.pointee.date >= from
+                else { continue }
+                deltas[row.pointee.account, default: [:]][row.pointee.date.yearMonth, default: 0] +=
+                    row.pointee.amount.minorUnits
+            }
         }
         let insert = try database.prepare("INSERT INTO month_end_balances VALUES (?1, ?2, ?3, ?4)")
         for account in opened.sorted(by: { $0.id < $1.id }) {
@@ -200,6 +232,9 @@ enum SQLiteWriter {
             }
         }
     }
+
+    /// The bytes of `2026-01` at the start of `2026-01-02`.
+    static let monthLength = 7
 
     /// `2026-01-02` as bytes.
     static func appendISO(_ date: CivilDate, to bytes: inout [UInt8]) {
