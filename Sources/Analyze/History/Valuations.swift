@@ -58,35 +58,10 @@ public struct Valuations: Sendable, Equatable {
     public static func parse(
         _ text: String, path: String, accounts: [AccountID: Currency]
     ) throws(WorkspaceTableError) -> Valuations {
-        let table = try SimpleCSV(text: text, path: path, header: ["date", "account", "value"])
         var entries: [AccountID: [Entry]] = [:]
-        for row in table.rows {
-            guard let date = CivilDate(iso: row.cells[0]) else {
-                throw WorkspaceTableError(
-                    path: path, line: row.line, column: row.columns[0],
-                    message: "'\(row.cells[0])' is not a date in YYYY-MM-DD form")
-            }
-            let account = AccountID(row.cells[1])
-            guard let currency = accounts[account] else {
-                let known = accounts.keys.sorted().map(\.rawValue).joined(separator: ", ")
-                throw WorkspaceTableError(
-                    path: path, line: row.line, column: row.columns[1],
-                    message: "unknown account '\(row.cells[1])' (closebook.toml has: \(known))")
-            }
-            let value: Money
-            do {
-                value = try Money.parse(row.cells[2], currency: currency)
-            } catch {
-                throw WorkspaceTableError(
-                    path: path, line: row.line, column: row.columns[2],
-                    message: "value '\(row.cells[2])' is not an amount in \(currency.code): \(error)")
-            }
-            if entries[account]?.contains(where: { $0.date == date }) == true {
-                throw WorkspaceTableError(
-                    path: path, line: row.line,
-                    message: "a second valuation of '\(account)' on \(date.isoString)")
-            }
-            entries[account, default: []].append(Entry(date: date, value: value, source: "\(path):\(row.line)"))
+        for line in try ValuationLine.read(text, path: path, accounts: accounts) {
+            entries[line.account, default: []].append(
+                Entry(date: line.date, value: line.value, source: "\(path):\(line.line)"))
         }
         return Valuations(entries)
     }

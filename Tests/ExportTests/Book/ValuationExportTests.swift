@@ -134,7 +134,7 @@ struct ValuationExportTests {
                 path: "valuations.csv", line: 2, column: 12,
                 message: "unknown account 'house' (closebook.toml has: current)")
         ) {
-            _ = try Valuation.read(
+            _ = try Valuation.readSorted(
                 "date,account,value\n2026-01-31,house,1.00\n", path: "valuations.csv", accounts: ["current": .gbp])
         }
     }
