@@ -5,28 +5,30 @@ import Ledger
 /// (`TransactionReference`): the card that means a transaction says which it is, and the report
 /// no longer reconstructs it from other sections, nor shows a bare id.
 ///
-/// The ids are looked up in the month first, then the year before it (a recurring series' last
-/// payment), then the whole ledger: a few ids a month, never a table of every transaction.
+/// A card names a few transactions of the month or of the months just before it (a recurring
+/// series' last payment), so the ledger is read backwards from the month's end and the search
+/// stops once every id is found: no table of every transaction, which a million-row ledger
+/// analysed month by month would pay for 120 times.
 struct TransactionReferences {
     let history: LedgerHistory
     let month: YearMonth
 
     func references(_ ids: [String]?) -> [TransactionReference]? {
         guard let ids, !ids.isEmpty else { return nil }
+        var wanted: [String] = []
+        for id in ids where !wanted.contains(id) { wanted.append(id) }
         var found: [String: TransactionReference] = [:]
-        var wanted = Set(ids)
         let rows = history.transactions
-        let yearBefore = history.range(of: month.adding(months: -12))
-        let thisMonth = history.range(of: month)
-        let spans = [thisMonth, yearBefore.lowerBound..<thisMonth.upperBound, rows.indices]
-        for span in spans where !wanted.isEmpty {
-            for index in span where wanted.contains(rows[index].id.rawValue) {
-                let row = rows[index]
-                found[row.id.rawValue] = TransactionReference(
-                    id: row.id.rawValue, date: row.date.isoString, payee: row.payee,
-                    amount: row.amount.decimalString, currency: row.amount.currency.code)
-                wanted.remove(row.id.rawValue)
-            }
+        var index = history.range(of: month).upperBound
+        while index > 0, !wanted.isEmpty {
+            index -= 1
+            let id = rows[index].id.rawValue
+            guard let position = wanted.firstIndex(of: id) else { continue }
+            wanted.remove(at: position)
+            let row = rows[index]
+            found[id] = TransactionReference(
+                id: id, date: row.date.isoString, payee: row.payee, amount: row.amount.decimalString,
+                currency: row.amount.currency.code)
         }
         let references = ids.compactMap { found[$0] }
         return references.isEmpty ? nil : references
