@@ -265,16 +265,14 @@ public struct AnomalyBook: Sendable {
         let expected = ExpectedPayments.spending(recurring, history: history, month: month)
         var result: [CategoryMonth] = []
         for (index, entry) in history.flows[offset].byCategory where !history.categories[index].isIncome {
-            let total = AnomalyBook.clamp(-entry.sum) - (expected[index] ?? 0)
+            let total = Int64(clamping: -entry.sum) - (expected[index] ?? 0)
             guard total > 0 else { continue }
-            let before = previous.map { AnomalyBook.clamp(-(history.flows[$0].byCategory[index]?.sum ?? 0)) }
+            let before = previous.map { Int64(clamping: -(history.flows[$0].byCategory[index]?.sum ?? 0)) }
             result.append(
                 CategoryMonth(
                     category: history.categories[index].name, total: total, previousTotals: before,
-                    monthExpenses: AnomalyBook.clamp(history.flows[offset].expenses)))
+                    monthExpenses: Int64(clamping: history.flows[offset].expenses)))
         }
         return result.sorted { $0.category < $1.category }
     }
-
-    static func clamp(_ value: Int128) -> Int64 { Int64(clamping: value) }
 }

@@ -63,7 +63,7 @@ struct IncomeRhythm: Sendable, Equatable {
 
     /// The average monthly income over the window, rounded half to even to the minor unit.
     var averageIncome: Int64 {
-        InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(income, Int128(max(months, 1))))
+        Int64(clamping: ExchangeRate.dividedRoundingHalfToEven(income, Int128(max(months, 1))))
     }
 
     /// `over the last 12 months (your income comes in lumps)`, what a card's message says of it.

@@ -59,7 +59,7 @@ public struct InsightFacts: Sendable {
             for (index, account) in history.accounts.enumerated() where NetWorthBook.isLiquid(account.kind) {
                 let balance = inputs.netWorth.balances[offset][index]
                 guard balance.open, let value = balance.inBase else { continue }
-                liquid = (liquid ?? 0) + InsightFacts.clamp(value)
+                liquid = (liquid ?? 0) + Int64(clamping: value)
             }
         }
         liquidBalance = liquid
@@ -106,7 +106,7 @@ public struct InsightFacts: Sendable {
             context.hasData)
         guard !months.isEmpty else { return nil }
         let total = months.reduce(Int128(0)) { $0 + (context.flows(of: $1)?.expenses ?? 0) }
-        return InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(total, Int128(months.count)))
+        return Int64(clamping: ExchangeRate.dividedRoundingHalfToEven(total, Int128(months.count)))
     }
 
     // MARK: - Categories
@@ -116,7 +116,7 @@ public struct InsightFacts: Sendable {
     public func spending(_ flows: MonthFlows) -> [Int: Int64] {
         var result: [Int: Int64] = [:]
         for (index, entry) in flows.byCategory where !history.categories[index].isIncome {
-            result[index] = InsightFacts.clamp(-entry.sum)
+            result[index] = Int64(clamping: -entry.sum)
         }
         return result
     }
@@ -216,7 +216,4 @@ public struct InsightFacts: Sendable {
 
     /// `ratio` (0.125) as text: `12.5%`.
     public static func percent(_ ratio: Double) -> String { number(ratio * 100) + "%" }
-
-    /// The value of `value` clamped into `Int64`.
-    public static func clamp(_ value: Int128) -> Int64 { AnomalyBook.clamp(value) }
 }

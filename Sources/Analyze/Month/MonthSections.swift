@@ -80,7 +80,7 @@ enum MonthSections {
             let month = first.adding(months: offset)
             let flows = context.flows(of: month) ?? MonthFlows()
             return MonthlyFlow(
-                month: month, income: AnomalyBook.clamp(flows.income), expenses: AnomalyBook.clamp(flows.expenses))
+                month: month, income: Int64(clamping: flows.income), expenses: Int64(clamping: flows.expenses))
         }
         if let oneOffs {
             for (offset, amount) in oneOffs.amounts(through: flows.count - 1, expenses: flows.map(\.expenses)) {
@@ -113,12 +113,13 @@ enum MonthSections {
         _ context: MonthContext, liquid: Int128, forecast: Forecast, flows: [MonthlyFlow]
     ) -> CashFlowSection {
         let base = context.base
-        let liquidMinor = AnomalyBook.clamp(liquid)
+        let liquidMinor = Int64(clamping: liquid)
         var average: Int64?
         if flows.count >= 3 {
             let last3 = flows.suffix(3).reduce(Int128(0)) { $0 + Int128($1.income) - Int128($1.expenses) }
-            average = AnomalyBook.clamp(
-                Int128(ExchangeRate.dividedRoundingHalfToEven(last3, 3)))
+            average = Int64(
+                clamping:
+                    Int128(ExchangeRate.dividedRoundingHalfToEven(last3, 3)))
         }
         let next = forecast.months.first
         var runway: Double?

@@ -46,7 +46,7 @@ public struct EmergencyFund: Sendable, Equatable {
             for (index, account) in history.accounts.enumerated() where NetWorthBook.isLiquid(account.kind) {
                 let balance = inputs.netWorth.balances[offset][index]
                 guard balance.open, let value = balance.inBase else { continue }
-                liquid = (liquid ?? 0) + AnomalyBook.clamp(value)
+                liquid = (liquid ?? 0) + Int64(clamping: value)
             }
             held = holdings.heldInLiquidAccounts(offset: offset, inputs: inputs)
         }

@@ -35,7 +35,7 @@ public struct GoalHoldings: Sendable {
         let day = history.firstMonth!.adding(months: offset).lastDay.dayNumber
         guard
             let converted = history.rates.convert(
-                Planner.clamp(part), from: accountCurrency, to: currency, onDay: day)
+                Int64(clamping: part), from: accountCurrency, to: currency, onDay: day)
         else {
             return (
                 nil,

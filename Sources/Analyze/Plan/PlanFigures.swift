@@ -62,7 +62,7 @@ struct PlanFigures {
         let allocation = AllocationPolicy().allocate(
             AllocationPolicy.Inputs(
                 income: income, essential: averageEssential, discretionary: averageDiscretionary,
-                emergencyFund: fund.balance, emergencyTarget: fund.target, debt: Planner.clamp(carried)))
+                emergencyFund: fund.balance, emergencyTarget: fund.target, debt: Int64(clamping: carried)))
         self.months = months
         self.seen = seen
         self.averageIncome = averageIncome

@@ -52,7 +52,7 @@ extension Planner {
             case .essentialSpending, .discretionarySpending:
                 let bucket: SpendingBucket = type == .essentialSpending ? .essential : .discretionary
                 return PlanActualEntry(
-                    type: type.rawValue, planned: planned, actual: text(Planner.clamp(spent[bucket] ?? 0)),
+                    type: type.rawValue, planned: planned, actual: text(Int64(clamping: spent[bucket] ?? 0)),
                     left: left?[bucket].map(text))
             case .emergencyFund:
                 return PlanActualEntry(

@@ -16,10 +16,8 @@ public struct Planner: Sendable {
         holdings = GoalHoldings(history: history, settings: settings)
     }
 
-    static func clamp(_ value: Int128) -> Int64 { AnomalyBook.clamp(value) }
-
     static func average(_ total: Int128, _ count: Int) -> Int64 {
-        clamp(ExchangeRate.dividedRoundingHalfToEven(total, Int128(max(count, 1))))
+        Int64(clamping: ExchangeRate.dividedRoundingHalfToEven(total, Int128(max(count, 1))))
     }
 
     func current(goal: Int, month: YearMonth, currency: Currency, inputs: InsightInputs) -> (Int64, [String])? {
@@ -38,7 +36,7 @@ public struct Planner: Sendable {
         let paidIn = history.accountMonths[index][offset].inflow
         let paid =
             history.rates.toBase(
-                Planner.clamp(paidIn), history.accounts[index].currency, onDay: day
+                Int64(clamping: paidIn), history.accounts[index].currency, onDay: day
             ).map { Int128($0) } ?? paidIn
         return max(min(owed, owedBefore - paid), 0)
     }
@@ -159,7 +157,8 @@ public struct Planner: Sendable {
         }
         let explanations = PlanExplanations(
             allocation: allocation, income: income, averageEssential: averageEssential,
-            averageDiscretionary: averageDiscretionary, averageSpending: averageSpending, debt: Planner.clamp(carried),
+            averageDiscretionary: averageDiscretionary, averageSpending: averageSpending,
+            debt: Int64(clamping: carried),
             emergencyMonths: inputs.emergencyMonths, monthsText: monthsText, unmappedCount: unmapped.count,
             totalRequired: totalRequired, goalsBudget: goalsBudget,
             goalsBudgetConfigured: settings.plan.goalsBudget != nil, hasGoals: !settings.goals.isEmpty, base: base)
@@ -184,7 +183,7 @@ public struct Planner: Sendable {
             guard let flows = context.flows(of: m) else { continue }
             for (index, entry) in flows.byCategory
             where !history.categories[index].isIncome && history.categories[index].name != LedgerHistory.uncategorized {
-                spending[index, default: [Int64](repeating: 0, count: window.count)][slot] = Planner.clamp(-entry.sum)
+                spending[index, default: [Int64](repeating: 0, count: window.count)][slot] = Int64(clamping: -entry.sum)
             }
         }
         let (suggestions, scales) = BudgetSuggestions.suggest(
@@ -220,15 +219,15 @@ public struct Planner: Sendable {
             averageIncome: text(averageIncome), averageSpending: text(averageSpending),
             averageEssential: text(averageEssential), averageDiscretionary: text(averageDiscretionary),
             liquidBalances: text(fund.liquid ?? 0), heldForGoals: text(fund.heldForGoals),
-            debt: text(Planner.clamp(debt)),
-            carriedDebt: text(Planner.clamp(carried)),
+            debt: text(Int64(clamping: debt)),
+            carriedDebt: text(Int64(clamping: carried)),
             emergencyMonths: inputs.emergencyMonths,
             goalsBudgetSource: settings.plan.goalsBudget == nil ? "investments" : "configured",
             summary: "Income of \(text(income)) a month ("
                 + (settings.plan.monthlyIncome == nil
                     ? "the average over \(monthsText)"
                     : "[plan] monthly_income; the average over \(monthsText) is \(text(averageIncome))")
-                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); liquid balances of \(text(fund.liquid ?? 0)), \(text(fund.heldForGoals)) of them held for goals; card and loan debt of \(text(Planner.clamp(debt))), \(text(Planner.clamp(carried))) of it carried from the month before."
+                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); liquid balances of \(text(fund.liquid ?? 0)), \(text(fund.heldForGoals)) of them held for goals; card and loan debt of \(text(Int64(clamping: debt))), \(text(Int64(clamping: carried))) of it carried from the month before."
         )
         let (plannedIn, actual) = self.actual(inputs, figures: figures)
         var section = PlanSection(

@@ -384,34 +384,22 @@ public struct JournalRowEncoder {
         }
     }
 
+    /// `kind file:line`, the file escaped.
+    private mutating func place(_ kind: StaticString, _ file: String, _ line: Int) {
+        literal(kind)
+        escaped(file)
+        byte(UInt8(ascii: ":"))
+        integer(line)
+    }
+
     /// As `CategorySource.description`, escaped.
     private mutating func categorySource(_ source: CategorySource) {
         switch source {
-        case .rule(let file, let line):
-            literal("rule ")
-            escaped(file)
-            byte(UInt8(ascii: ":"))
-            integer(line)
-        case .profileRule(let file, let line):
-            literal("profile ")
-            escaped(file)
-            byte(UInt8(ascii: ":"))
-            integer(line)
-        case .starterRule(let file, let line):
-            literal("starter ")
-            escaped(file)
-            byte(UInt8(ascii: ":"))
-            integer(line)
-        case .exportCategory(let file, let line):
-            literal("export ")
-            escaped(file)
-            byte(UInt8(ascii: ":"))
-            integer(line)
-        case .override(let file, let line):
-            literal("override ")
-            escaped(file)
-            byte(UInt8(ascii: ":"))
-            integer(line)
+        case .rule(let file, let line): place("rule ", file, line)
+        case .profileRule(let file, let line): place("profile ", file, line)
+        case .starterRule(let file, let line): place("starter ", file, line)
+        case .exportCategory(let file, let line): place("export ", file, line)
+        case .override(let file, let line): place("override ", file, line)
         case .learned(let confidence):
             let hundredths = Int((confidence * 100).rounded())
             guard hundredths >= 0 else {

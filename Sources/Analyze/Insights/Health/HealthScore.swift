@@ -56,7 +56,7 @@ public struct HealthScore: Sendable {
         }
         var cashFlow = HealthComponent(name: "cashFlow", weight: 0.10, unit: facts.base.code)
         if facts.hasTransactions {
-            cashFlow.measured = (HealthScore.units(InsightFacts.clamp(net), facts.base), net > 0 ? 100 : 0)
+            cashFlow.measured = (HealthScore.units(Int64(clamping: net), facts.base), net > 0 ? 100 : 0)
         } else {
             cashFlow.reason = "no transactions this month"
         }

@@ -6,7 +6,8 @@ enum MedianSpending {
         let sorted = values.sorted()
         let middle = sorted.count / 2
         if sorted.count % 2 == 1 { return sorted[middle] }
-        return InsightFacts.clamp(
-            ExchangeRate.dividedRoundingHalfToEven(Int128(sorted[middle - 1]) + Int128(sorted[middle]), 2))
+        return Int64(
+            clamping:
+                ExchangeRate.dividedRoundingHalfToEven(Int128(sorted[middle - 1]) + Int128(sorted[middle]), 2))
     }
 }

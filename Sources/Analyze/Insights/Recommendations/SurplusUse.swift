@@ -5,7 +5,7 @@
 /// the amount is `moves`, and the saving is 0.
 struct SurplusUse: Recommender {
     func recommend(_ facts: InsightFacts) -> [Recommendation] {
-        let net = InsightFacts.clamp(facts.current.net)
+        let net = Int64(clamping: facts.current.net)
         guard net > 0 else { return [] }
         let fund = facts.emergencyFund
         let months = fund.targetMonths

@@ -42,7 +42,7 @@ struct BudgetOverspendCard: InsightCard {
         let excesses = over.map { (category: $0.category, excess: $0.spent - $0.budget) }
         let total = excesses.reduce(Int64(0)) { $0 + $1.excess }
         let budgeted = over.reduce(Int64(0)) { $0 + $1.budget }
-        let scale = InsightFacts.clamp(max(facts.current.income, facts.current.expenses))
+        let scale = Int64(clamping: max(facts.current.income, facts.current.expenses))
         let list = over.map {
             "\($0.category) by \(facts.money($0.spent - $0.budget)) (\(facts.money($0.spent)) of "
                 + "\(facts.money($0.budget))\($0.period == .monthly ? "" : " " + $0.period.phrase))"

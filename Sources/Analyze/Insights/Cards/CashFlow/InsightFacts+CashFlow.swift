@@ -5,7 +5,7 @@ extension InsightFacts {
     /// Income minus expenses of each of the last `count` months of the data (this one included),
     /// oldest first; a month without transactions inside the data nets 0.
     func monthlyNets(_ count: Int) -> [(month: YearMonth, net: Int64)] {
-        window(count).map { ($0, InsightFacts.clamp(context.flows(of: $0)?.net ?? 0)) }
+        window(count).map { ($0, Int64(clamping: context.flows(of: $0)?.net ?? 0)) }
     }
 
     /// The detail series of net cash flow by month (label `YYYY-MM`, value decimal money).

@@ -13,17 +13,17 @@ struct NetCashFlowCard: InsightCard {
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
-        let net = InsightFacts.clamp(facts.current.net)
+        let net = Int64(clamping: facts.current.net)
         let nets = facts.monthlyNets(12)
         let sum = nets.reduce(Int128(0)) { $0 + Int128($1.net) }
-        let average = InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(sum, Int128(max(nets.count, 1))))
+        let average = Int64(clamping: ExchangeRate.dividedRoundingHalfToEven(sum, Int128(max(nets.count, 1))))
         let scale = Materiality.scale(income: facts.current.income, expenses: facts.current.expenses)
         var severity: InsightSeverity =
             net > 0 ? .positive : net < 0 ? Materiality.shortfallSeverity(-Double(net), scale: scale) : .neutral
         var window = ""
         let rhythm = IncomeRhythm(facts)
         if net < 0, rhythm.isLumpy {
-            let yearNet = InsightFacts.clamp(rhythm.net)
+            let yearNet = Int64(clamping: rhythm.net)
             severity =
                 yearNet >= 0
                 ? .neutral

@@ -14,7 +14,7 @@ struct ProjectedBalanceCard: InsightCard {
         let next = facts.month.adding(months: 1)
         let monthlyNet = Int128(facts.recurringIncome) - Int128(facts.recurringExpenses)
         let change = ExchangeRate.dividedRoundingHalfToEven(monthlyNet * Int128(next.dayCount), 30)
-        let projected = InsightFacts.clamp(Int128(liquid) + change)
+        let projected = Int64(clamping: Int128(liquid) + change)
         let severity: InsightSeverity = projected > 0 ? .positive : projected < 0 ? .critical : .neutral
         return .fired(
             Insight(

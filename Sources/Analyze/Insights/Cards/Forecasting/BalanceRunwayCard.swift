@@ -15,7 +15,7 @@ struct BalanceRunwayCard: InsightCard {
         guard months.count == 3 else { return .omitted("needs 3 months of history") }
         guard let liquid = facts.liquidBalance else { return .omitted("no liquid account balance known") }
         let sum = months.reduce(Int128(0)) { $0 + (facts.context.flows(of: $1)?.net ?? 0) }
-        let average = InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(sum, 3))
+        let average = Int64(clamping: ExchangeRate.dividedRoundingHalfToEven(sum, 3))
         guard sum < 0 else {
             return .fired(
                 Insight(

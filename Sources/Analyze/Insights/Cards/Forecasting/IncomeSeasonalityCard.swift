@@ -33,10 +33,11 @@ struct IncomeSeasonalityCard: InsightCard {
             month = month.adding(months: 1)
         }
         let means = (0..<12).map {
-            InsightFacts.clamp(ExchangeRate.dividedRoundingHalfToEven(sums[$0], Int128(max(counts[$0], 1))))
+            Int64(clamping: ExchangeRate.dividedRoundingHalfToEven(sums[$0], Int128(max(counts[$0], 1))))
         }
-        let average = InsightFacts.clamp(
-            ExchangeRate.dividedRoundingHalfToEven(means.reduce(Int128(0)) { $0 + Int128($1) }, 12))
+        let average = Int64(
+            clamping:
+                ExchangeRate.dividedRoundingHalfToEven(means.reduce(Int128(0)) { $0 + Int128($1) }, 12))
         guard average > 0 else { return .omitted("no income in the last 12 months") }
         let names = YearMonth.monthNames
         var peak = 0

@@ -55,8 +55,8 @@ struct MoneyOutWindow: Sendable, Equatable {
                 recurring += MoneyOutWindow.moneyOut(at: candidate, in: history)
             }
         }
-        self.total = InsightFacts.clamp(total)
-        self.recurring = InsightFacts.clamp(recurring)
+        self.total = Int64(clamping: total)
+        self.recurring = Int64(clamping: recurring)
     }
 
     /// The position of the last member at or before transaction `index` (−1 when none).

@@ -28,9 +28,10 @@ struct SpendingForecastCard: InsightCard {
         guard window.total > 0 else { return .omitted("no spending in the last 30 days") }
         let next = facts.month.adding(months: 1)
         let dayToDay = max(Int128(window.total) - Int128(window.recurring), 0)
-        let daily = InsightFacts.clamp(
-            ExchangeRate.dividedRoundingHalfToEven(
-                dayToDay * Int128(next.dayCount), Int128(SpendingForecastCard.windowDays)))
+        let daily = Int64(
+            clamping:
+                ExchangeRate.dividedRoundingHalfToEven(
+                    dayToDay * Int128(next.dayCount), Int128(SpendingForecastCard.windowDays)))
         var due: Int128 = 0
         for (entry, _) in facts.recurringOutgoings {
             let payments = SpendingForecastCard.paymentCount(entry.series, in: next)
@@ -39,10 +40,10 @@ struct SpendingForecastCard: InsightCard {
             }
             due += Int128(payments) * -Int128(amount)
         }
-        let recurringDue = InsightFacts.clamp(due)
-        let forecast = InsightFacts.clamp(Int128(daily) + due)
+        let recurringDue = Int64(clamping: due)
+        let forecast = Int64(clamping: Int128(daily) + due)
         let rhythm = IncomeRhythm(facts)
-        let income = rhythm.isLumpy ? rhythm.averageIncome : InsightFacts.clamp(facts.current.income)
+        let income = rhythm.isLumpy ? rhythm.averageIncome : Int64(clamping: facts.current.income)
         let over = forecast > income
         let whose =
             rhythm.isLumpy

@@ -26,8 +26,8 @@ struct YearOverYearCard: InsightCard {
                 Insight(
                     title: "Year over year",
                     message:
-                        "You spent \(facts.money(InsightFacts.clamp(now))) in \(facts.month.displayName), \(direction) "
-                        + "the \(facts.money(InsightFacts.clamp(before))) of \(then.displayName).",
+                        "You spent \(facts.money(Int64(clamping: now))) in \(facts.month.displayName), \(direction) "
+                        + "the \(facts.money(Int64(clamping: before))) of \(then.displayName).",
                     metric: InsightFacts.percentMetric(change), severity: severity)))
     }
 }

@@ -22,8 +22,8 @@ struct IncomeGrowthCard: InsightCard {
             Insight(
                 title: "Income vs last month",
                 message:
-                    "You earned \(facts.money(InsightFacts.clamp(month.now))) this month, \(month.comparison) last "
-                    + "month's \(facts.money(InsightFacts.clamp(month.before))).",
+                    "You earned \(facts.money(Int64(clamping: month.now))) this month, \(month.comparison) last "
+                    + "month's \(facts.money(Int64(clamping: month.before))).",
                 metric: InsightFacts.percentMetric(change), severity: severity))
     }
 
@@ -46,8 +46,8 @@ struct IncomeGrowthCard: InsightCard {
             Insight(
                 title: "Income vs last month",
                 message:
-                    "Your income comes in lumps: you earned \(facts.money(InsightFacts.clamp(rhythm.income))) over the "
-                    + "last 12 months, \(month.comparison) the \(facts.money(InsightFacts.clamp(before.income))) of the "
+                    "Your income comes in lumps: you earned \(facts.money(Int64(clamping: rhythm.income))) over the "
+                    + "last 12 months, \(month.comparison) the \(facts.money(Int64(clamping: before.income))) of the "
                     + "12 months before.",
                 metric: InsightFacts.percentMetric(change), severity: IncomeGrowthCard.severity(change)))
     }

@@ -24,7 +24,7 @@ struct IncomeSourceBreakdownCard: InsightCard {
                 title: "Income sources",
                 message:
                     "\(largest.name) brought \(InsightFacts.percent(share)) of your "
-                    + "\(facts.money(InsightFacts.clamp(income))) of income, from \(count) source"
+                    + "\(facts.money(Int64(clamping: income))) of income, from \(count) source"
                     + "\(count == 1 ? "" : "s").",
                 metric: InsightFacts.percentMetric(share), severity: .neutral,
                 detail: sources.map {

@@ -30,8 +30,8 @@ struct IncomeVsExpenseRatioCard: InsightCard {
             Insight(
                 title: "Income vs expenses",
                 message:
-                    "Your income of \(facts.money(InsightFacts.clamp(income))) was \(InsightFacts.ratioTimes(ratio)) your expenses of "
-                    + "\(facts.money(InsightFacts.clamp(expenses)))\(rhythm.isLumpy ? " " + rhythm.phrase : "").",
+                    "Your income of \(facts.money(Int64(clamping: income))) was \(InsightFacts.ratioTimes(ratio)) your expenses of "
+                    + "\(facts.money(Int64(clamping: expenses)))\(rhythm.isLumpy ? " " + rhythm.phrase : "").",
                 metric: InsightMetric(value: text, unit: "ratio"), severity: severity))
     }
 }

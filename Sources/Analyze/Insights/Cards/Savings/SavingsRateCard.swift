@@ -27,7 +27,7 @@ struct SavingsRateCard: InsightCard {
             detail.append(InsightPoint(label: month.description, value: InsightFacts.number(r * 100)))
             if month != facts.month { earlier.append(r) }
         }
-        let net = InsightFacts.clamp(facts.current.net)
+        let net = Int64(clamping: facts.current.net)
         var message =
             net >= 0
             ? "You saved \(InsightFacts.percent(rate)) of your income, \(facts.money(net))"
@@ -49,7 +49,7 @@ struct SavingsRateCard: InsightCard {
 
     /// The card of a household whose income comes in lumps: the window's rate.
     func lumpy(_ facts: InsightFacts, _ rhythm: IncomeRhythm, _ rate: Double) -> InsightOutcome {
-        let net = InsightFacts.clamp(rhythm.net)
+        let net = Int64(clamping: rhythm.net)
         let head =
             net >= 0
             ? "You saved \(InsightFacts.percent(rate)) of your income, \(facts.money(net)),"

@@ -25,7 +25,7 @@ struct AverageDailySpendingCard: InsightCard {
                 title: "Average daily spending",
                 message:
                     "You spent \(facts.money(average)) a day on average over \(span) "
-                    + "(\(facts.money(InsightFacts.clamp(expenses))) in all).",
+                    + "(\(facts.money(Int64(clamping: expenses))) in all).",
                 metric: facts.moneyMetric(average), severity: .neutral))
     }
 }

@@ -13,7 +13,7 @@ extension InsightFacts {
 
     /// `amount × numerator ÷ denominator` (denominator > 0), rounded half to even to the minor unit.
     static func scaled(_ amount: Int128, by numerator: Int, over denominator: Int) -> Int64 {
-        clamp(ExchangeRate.dividedRoundingHalfToEven(amount * Int128(numerator), Int128(denominator)))
+        Int64(clamping: ExchangeRate.dividedRoundingHalfToEven(amount * Int128(numerator), Int128(denominator)))
     }
 }
 

@@ -19,8 +19,8 @@ struct MonthOverMonthChangeCard: InsightCard {
                 Insight(
                     title: "Spending vs last month",
                     message:
-                        "You spent \(facts.money(InsightFacts.clamp(month.now))) this month, \(month.comparison) last "
-                        + "month's \(facts.money(InsightFacts.clamp(month.before))).",
+                        "You spent \(facts.money(Int64(clamping: month.now))) this month, \(month.comparison) last "
+                        + "month's \(facts.money(Int64(clamping: month.before))).",
                     metric: InsightFacts.percentMetric(change), severity: severity)))
     }
 }

@@ -42,7 +42,7 @@ struct SpendingVelocityCard: InsightCard {
                     message:
                         "You spent \(facts.money(rate)) a day against \(facts.money(previousRate)) a day last month "
                         + "(\(InsightFacts.ratioTimes(ratio))); \(total), \(InsightFacts.percent(share)) of "
-                        + "last month's \(facts.money(InsightFacts.clamp(previous.expenses))).",
+                        + "last month's \(facts.money(Int64(clamping: previous.expenses))).",
                     metric: InsightMetric(value: InsightFacts.number(ratio, places: 2), unit: "ratio"),
                     severity: severity)))
     }

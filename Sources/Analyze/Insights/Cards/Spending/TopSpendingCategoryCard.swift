@@ -54,7 +54,7 @@ struct TopSpendingCategoryCard: InsightCard {
                 title: "Top spending category",
                 message:
                     "\(top.name) took the most money this month: \(facts.money(top.amount)), "
-                    + "\(InsightFacts.percent(top.share)) of your \(facts.money(InsightFacts.clamp(facts.current.expenses))) "
+                    + "\(InsightFacts.percent(top.share)) of your \(facts.money(Int64(clamping: facts.current.expenses))) "
                     + "of expenses.",
                 metric: facts.moneyMetric(top.amount), severity: Self.severity(facts, top),
                 detail: Array(detail)))

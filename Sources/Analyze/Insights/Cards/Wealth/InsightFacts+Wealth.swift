@@ -6,7 +6,7 @@ extension InsightFacts {
     func knownBalances(atOffset offset: Int) -> [(account: Int, inBase: Int64)] {
         inputs.netWorth.balances[offset].enumerated().compactMap { index, balance in
             guard balance.open, let value = balance.inBase else { return nil }
-            return (index, InsightFacts.clamp(value))
+            return (index, Int64(clamping: value))
         }
     }
 }

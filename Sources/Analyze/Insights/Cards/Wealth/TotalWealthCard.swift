@@ -12,7 +12,7 @@ struct TotalWealthCard: InsightCard {
         guard let offset = facts.offset else { return .omitted("no account balance known") }
         let known = facts.knownBalances(atOffset: offset)
         guard !known.isEmpty else { return .omitted("no account balance known") }
-        let total = InsightFacts.clamp(facts.inputs.netWorth.totals[offset])
+        let total = Int64(clamping: facts.inputs.netWorth.totals[offset])
         let severity: InsightSeverity = total > 0 ? .positive : total < 0 ? .critical : .neutral
         let count = known.count
         return .fired(

@@ -33,7 +33,7 @@ struct WealthGrowthCard: InsightCard {
         let totals = facts.inputs.netWorth.totals
         let now = totals[offset]
         let before = totals[offset - 1]
-        let change = InsightFacts.clamp(now - before)
+        let change = Int64(clamping: now - before)
         var severity: InsightSeverity =
             now > before ? .positive : now < before ? fallSeverity(facts, before - now, before) : .neutral
         let rhythm = IncomeRhythm(facts)
@@ -44,7 +44,7 @@ struct WealthGrowthCard: InsightCard {
         var message: String
         if now == before {
             message =
-                "Your net worth stayed at \(facts.money(InsightFacts.clamp(now))) since the end of "
+                "Your net worth stayed at \(facts.money(Int64(clamping: now))) since the end of "
                 + previous.displayName
         } else {
             let amount = MoneyPhrase(currency: facts.base).magnitude(change)
@@ -53,10 +53,10 @@ struct WealthGrowthCard: InsightCard {
                 let magnitude = before < 0 ? -before : before
                 message += " (\(InsightFacts.percent(Double(now - before).magnitude / Double(magnitude))))"
             }
-            message += " since the end of \(previous.displayName), to \(facts.money(InsightFacts.clamp(now)))"
+            message += " since the end of \(previous.displayName), to \(facts.money(Int64(clamping: now)))"
             if aboveTheYear {
                 message +=
-                    ", above the \(facts.money(InsightFacts.clamp(totals[start]))) of \(offset - start) months "
+                    ", above the \(facts.money(Int64(clamping: totals[start]))) of \(offset - start) months "
                     + "before (your income comes in lumps)"
             }
         }
@@ -64,8 +64,8 @@ struct WealthGrowthCard: InsightCard {
             Insight(
                 title: "Wealth growth", message: message + ".", metric: facts.moneyMetric(change), severity: severity,
                 detail: [
-                    InsightPoint(label: previous.description, value: facts.decimal(InsightFacts.clamp(before))),
-                    InsightPoint(label: facts.month.description, value: facts.decimal(InsightFacts.clamp(now))),
+                    InsightPoint(label: previous.description, value: facts.decimal(Int64(clamping: before))),
+                    InsightPoint(label: facts.month.description, value: facts.decimal(Int64(clamping: now))),
                 ]))
     }
 }
