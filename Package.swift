@@ -86,7 +86,7 @@ package.targets += [
     .target(name: "SchemaValidation", path: "Tests/SchemaValidation"),
     .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["Fixtures"]),
     .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "CategorizeTests", dependencies: ["Categorize"]),
+    .testTarget(name: "CategorizeTests", dependencies: ["Categorize"], exclude: ["Fixtures"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "AnalysisFile", "SchemaValidation"]),
     .testTarget(name: "ExportTests", dependencies: ["Export", "Import", "Categorize", "AnalysisFile", "Analyze"]),
     .testTarget(
