@@ -1602,25 +1602,30 @@ def month_insights(books: Books, ym) -> dict:
 
     # A quarterly or yearly budget counts its period so far; a monthly one the month.
     spent = {b: sum(budget_spent(w)[b] for w in period_months(b, ym)) for b in BUDGETS}
-    over = {b: spent[b] - BUDGETS[b] for b in sorted(BUDGETS) if spent[b] > BUDGETS[b]}
+    this_month = budget_spent(ym)
+    # A quarterly or yearly budget already over is listed again only in a month that spent against
+    # it, and only the part of its excess that month made weighs in the severity.
+    over = {b: spent[b] - BUDGETS[b] for b in sorted(BUDGETS)
+            if spent[b] > BUDGETS[b] and (BUDGET_PERIODS.get(b, "monthly") == "monthly" or this_month[b] > 0)}
+    made = {b: v if BUDGET_PERIODS.get(b, "monthly") == "monthly" else min(v, this_month[b]) for b, v in over.items()}
     figures = {b: {"spent": plain(spent[b]), "budget": plain(BUDGETS[b])} for b in sorted(BUDGETS)}
     if over:
         # Materiality: critical from 10% of the budgets gone over and 1% of the month (the larger of
         # income and expenses), warning from 2% of those budgets, neutral below.
-        excess = sum(over.values())
+        excess = sum(made.values())
         budgeted = sum(BUDGETS[b] for b in over)
         of_budget = excess / budgeted if budgeted > 0 else 1
         of_month = excess / max(I, E) if max(I, E) > 0 else 1
         severity = ("critical" if of_budget >= 0.10 and of_month >= 0.01
                     else "warning" if of_budget >= 0.02 else "neutral")
-        fire("budgetOverspend", severity, metric(excess), {"over": {b: plain(v) for b, v in over.items()}})
+        fire("budgetOverspend", severity, metric(sum(over.values())), {"over": {b: plain(v) for b, v in over.items()}})
     else:
         quiet("budgetOverspend", figures)
     last3 = books.window(ym, 3)
     last3_days = sum(days_in(*w) for w in last3)
     projected = {}
     for b in sorted(BUDGETS):
-        if b in over:
+        if spent[b] > BUDGETS[b]:
             continue
         total = sum(budget_spent(w)[b] for w in last3)
         # The projected month adds its period's spending so far when it is in the same period.

@@ -52,6 +52,34 @@ struct BudgetPeriodTests {
         #expect(february.score == 100)
     }
 
+    /// Yearly 400.00 with insurance of 300.00 in January, 200.00 in February and `march` in March:
+    /// February is 100.00 over. A March with nothing spent against it is not news again; a March
+    /// that adds 5.00 lists the budget, 105.00 over, but only the 5.00 it made weighs in the
+    /// severity: 5.00 of 400.00 is 1.25%, under the warning's 2% (the whole 105.00 would have been
+    /// 26% of the budget and 5% of the month's 2,000.00 of money in: critical).
+    static func blownInFebruary(march: Int64?) -> HouseholdMonths {
+        let insurance: [Int64?] = [30_000, 20_000, march]
+        return HouseholdMonths(
+            first: january,
+            months: (0..<3).map { index in
+                HouseholdMonths.plainMonth(index, income: 200_000, expenses: 150_000)
+                    + (insurance[index].map { [(15, -$0, "INSURER \(index)", "Bills:Insurance")] } ?? [])
+            },
+            opening: 300_000, budgets: ["Bills:Insurance": 40_000], budgetPeriods: ["Bills:Insurance": .yearly])
+    }
+
+    @Test func aBlownYearlyBudgetIsNewsOnlyInAMonthThatSpendsAgainstIt() throws {
+        let february = try #require(try Self.blownInFebruary(march: nil).card("budgetOverspend", 1).0)
+        #expect(february.metric.value == "100.00")
+        #expect(february.severity == "critical")
+        #expect(try Self.blownInFebruary(march: nil).card("budgetOverspend", 2).0 == nil)
+        let march = try #require(try Self.blownInFebruary(march: 500).card("budgetOverspend", 2).0)
+        #expect(
+            march.message == "You went over 1 budget: Bills:Insurance by £105.00 (£505.00 of £400.00 this year).")
+        #expect(march.metric.value == "105.00")
+        #expect(march.severity == "neutral")
+    }
+
     /// February, yearly 600.00: 500.00 spent over January and February (31 + 28 = 59 days); March
     /// (31 days) at that pace is 50000 × 31 ÷ 59 = 26271.19 → 262.71, on top of the 500.00 the year
     /// has spent: 762.71, over the 600.00.

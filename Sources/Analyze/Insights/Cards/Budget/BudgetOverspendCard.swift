@@ -12,6 +12,11 @@ import AnalysisFile
 ///   `criticalShareOfMonth` of the month;
 /// - warning when it is at least `warningShareOfBudget` of those budgets (but not critical);
 /// - neutral below that: 7p over a £200 dining budget is a rounding, not news.
+///
+/// What is known is not news: a quarterly or yearly budget that was already over stays over until
+/// its period ends, so it is listed only in a month that spent against it, and only the part of
+/// its excess that month's money out made (the whole excess at most) weighs in the severity.
+/// Blown in July, a yearly holiday budget is not "over budget" again every month to December.
 struct BudgetOverspendCard: InsightCard {
     let type = "budgetOverspend"
     let detailUnit: InsightDetailUnit? = .money
@@ -37,10 +42,15 @@ struct BudgetOverspendCard: InsightCard {
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
         guard !facts.context.settings.budgets.isEmpty else { return .omitted("no budgets set") }
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
-        let over = facts.budgetsToDate().filter { $0.spent > $0.budget }
+        let over = facts.budgetsToDate().filter {
+            $0.spent > $0.budget && ($0.period == .monthly || $0.spentThisMonth > 0)
+        }
         guard !over.isEmpty else { return .quiet }
         let excesses = over.map { (category: $0.category, excess: $0.spent - $0.budget) }
         let total = excesses.reduce(Int64(0)) { $0 + $1.excess }
+        let madeThisMonth = over.reduce(Int64(0)) {
+            $0 + ($1.period == .monthly ? $1.spent - $1.budget : min($1.spent - $1.budget, $1.spentThisMonth))
+        }
         let budgeted = over.reduce(Int64(0)) { $0 + $1.budget }
         let scale = Int64(clamping: max(facts.current.income, facts.current.expenses))
         let list = over.map {
@@ -56,7 +66,7 @@ struct BudgetOverspendCard: InsightCard {
                     ? "You went over 1 budget: \(list)."
                     : "You went over \(count) budgets, by \(facts.money(total)) in all: \(list).",
                 metric: facts.moneyMetric(total),
-                severity: BudgetOverspendCard.severity(excess: total, budget: budgeted, scale: scale),
+                severity: BudgetOverspendCard.severity(excess: madeThisMonth, budget: budgeted, scale: scale),
                 detail: excesses.map { InsightPoint(label: $0.category, value: facts.decimal($0.excess)) }))
     }
 }
