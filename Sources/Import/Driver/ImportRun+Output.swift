@@ -357,8 +357,9 @@ extension ImportRun {
     /// The lines to paste into `closebook.toml` to make a derived account a configured one.
     func suggestion(for account: AccountResolver.DerivedAccount, kind: AccountKind, currency: Currency) -> String {
         var lines = [
-            "[[accounts]]", "id = \(ImportRun.quoted(account.id.rawValue))", "name = \(ImportRun.quoted(account.name))",
-            "type = \(ImportRun.quoted(kind.rawValue))", "currency = \(ImportRun.quoted(currency.code))",
+            "[[accounts]]", "id = \(TOMLBasicString.quoted(account.id.rawValue))",
+            "name = \(TOMLBasicString.quoted(account.name))",
+            "type = \(TOMLBasicString.quoted(kind.rawValue))", "currency = \(TOMLBasicString.quoted(currency.code))",
         ]
         switch account.basis {
         case .number(let number, let bankID, let accountType):
@@ -368,35 +369,15 @@ extension ImportRun {
             var value = number
             if let bankID { value += ";bank=\(bankID)" }
             if let accountType { value += ";type=\(accountType)" }
-            lines.append("\(key) = [\(ImportRun.quoted(value))]")
+            lines.append("\(key) = [\(TOMLBasicString.quoted(value))]")
         case .name(let name):
-            lines.append("external_ids = [\(ImportRun.quoted(name))]")
+            lines.append("external_ids = [\(TOMLBasicString.quoted(name))]")
         case .fileNames(let fileNames):
             var globs: [String] = []
             for glob in fileNames.map(AccountResolver.suggestedGlob) where !globs.contains(glob) { globs.append(glob) }
-            lines.append("inbox = [\(globs.map(ImportRun.quoted).joined(separator: ", "))]")
+            lines.append("inbox = [\(globs.map(TOMLBasicString.quoted).joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if character.value < 0x20 || character.value == 0x7F {
-                    let hex = String(character.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(character)
-                }
-            }
-        }
-        return result + "\""
     }
 
     /// A split is carried into the journal only when every part has a category and they add up.

@@ -208,9 +208,10 @@ struct ImportRun {
         let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
         let slug = AccountResolver.slugged(stem)
         return [
-            "[[accounts]]", "id = \(quoted(slug.isEmpty ? "account" : slug))", "name = \(quoted(stem))",
-            "type = \"checking\"", "currency = \(quoted(currency.code))",
-            "inbox = [\(quoted(AccountResolver.suggestedGlob(for: fileName)))]",
+            "[[accounts]]", "id = \(TOMLBasicString.quoted(slug.isEmpty ? "account" : slug))",
+            "name = \(TOMLBasicString.quoted(stem))",
+            "type = \"checking\"", "currency = \(TOMLBasicString.quoted(currency.code))",
+            "inbox = [\(TOMLBasicString.quoted(AccountResolver.suggestedGlob(for: fileName)))]",
             "profile = \"NAME\"  # the id of a profile in importers/ that reads this layout",
         ].joined(separator: "\n") + "\n"
     }
