@@ -49,6 +49,10 @@ struct CSVRecordHead: Sendable {
 /// field are not part of it (PayPal's `Date, Time, Name` header), unless they are inside quotes.
 ///
 /// The tokenizer holds an unsafe pointer: use it only inside `withUnsafeBufferPointer`.
+///
+/// One file of over 400 lines, against the habit: `next` is a state machine over bytes (in a
+/// field, in quotes, after a closing quote, at a line end) whose states read best in one place,
+/// with the two small value types it hands out.
 struct CSVTokenizer {
     let text: UnsafeBufferPointer<UInt8>
     let delimiter: UInt8
