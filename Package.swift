@@ -49,33 +49,43 @@ package.targets += [
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 
 package.targets += [
-    .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit"), argumentParser]),
+    .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+    // How every stage's executable enters: argument parsing, the shared exit statuses, diagnostics
+    // on standard error. The one target besides the stages that knows the argument parser.
+    .target(name: "StageCommand", dependencies: [argumentParser]),
     // The analysis file's contract, where Analyze and Report meet: Codable values, no dependencies.
     .target(name: "AnalysisFile"),
     .target(
         name: "Import",
-        dependencies: ["Ledger", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit")]),
-    .target(name: "Categorize", dependencies: ["Ledger", argumentParser]),
+        dependencies: [
+            "Ledger", "StageCommand", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit"),
+        ]
+    ),
+    .target(name: "Categorize", dependencies: ["Ledger", "StageCommand", argumentParser]),
     .target(
         name: "Analyze",
-        dependencies: ["Ledger", "AnalysisFile", argumentParser, .product(name: "Crypto", package: "swift-crypto")]),
+        dependencies: [
+            "Ledger", "AnalysisFile", "StageCommand", argumentParser, .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
     .target(
         name: "Report",
         dependencies: [
-            "Ledger", "AnalysisFile", "CZlib", argumentParser, .product(name: "Mustache", package: "swift-mustache"),
+            "Ledger", "AnalysisFile", "StageCommand", "CZlib", argumentParser,
+            .product(name: "Mustache", package: "swift-mustache"),
         ]
     ),
-    .target(name: "Export", dependencies: ["Ledger", "AnalysisFile", "CSQLite", argumentParser]),
+    .target(name: "Export", dependencies: ["Ledger", "AnalysisFile", "StageCommand", "CSQLite", argumentParser]),
 ]
 
-// MARK: - Executables (thin shells over the libraries' commands)
+// MARK: - Executables (thin shells over the libraries' commands, entered through StageCommand)
 
 package.targets += [
-    .executableTarget(name: "closebook-import", dependencies: ["Import"]),
-    .executableTarget(name: "closebook-categorize", dependencies: ["Categorize"]),
-    .executableTarget(name: "closebook-analyze", dependencies: ["Analyze"]),
-    .executableTarget(name: "closebook-report", dependencies: ["Report"]),
-    .executableTarget(name: "closebook-export", dependencies: ["Export"]),
+    .executableTarget(name: "closebook-import", dependencies: ["Import", "StageCommand"]),
+    .executableTarget(name: "closebook-categorize", dependencies: ["Categorize", "StageCommand"]),
+    .executableTarget(name: "closebook-analyze", dependencies: ["Analyze", "StageCommand"]),
+    .executableTarget(name: "closebook-report", dependencies: ["Report", "StageCommand"]),
+    .executableTarget(name: "closebook-export", dependencies: ["Export", "StageCommand"]),
 ]
 
 // MARK: - Tests
@@ -85,10 +95,13 @@ package.targets += [
     // cannot import each other); no product uses it.
     .target(name: "SchemaValidation", path: "Tests/SchemaValidation"),
     .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["Fixtures"]),
+    .testTarget(name: "StageCommandTests", dependencies: ["StageCommand", argumentParser]),
     .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize"], exclude: ["Fixtures"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "AnalysisFile", "SchemaValidation"]),
-    .testTarget(name: "ExportTests", dependencies: ["Export", "Import", "Categorize", "AnalysisFile", "Analyze"]),
+    .testTarget(
+        name: "ExportTests",
+        dependencies: ["Export", "Import", "Categorize", "AnalysisFile", "Analyze", "StageCommand"]),
     .testTarget(
         name: "ReportTests", dependencies: ["Report", "AnalysisFile", "SchemaValidation"],
         resources: [.copy("Fixtures")]

@@ -1,5 +1,5 @@
 import Analyze
 import Foundation
-import Ledger
+import StageCommand
 
 exit(StageExit.run(AnalyzeCommand.self))

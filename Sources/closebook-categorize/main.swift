@@ -1,5 +1,5 @@
 import Categorize
 import Foundation
-import Ledger
+import StageCommand
 
 exit(StageExit.run(CategorizeCommand.self))

@@ -1,5 +1,5 @@
 import Export
 import Foundation
-import Ledger
+import StageCommand
 
 exit(StageExit.run(ExportCommand.self))

@@ -1,4 +1,5 @@
 import Foundation
 import Import
+import StageCommand
 
-exit(ImportCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(StageExit.run(ImportCommand.self))

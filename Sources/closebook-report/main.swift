@@ -1,4 +1,5 @@
 import Foundation
 import Report
+import StageCommand
 
-exit(ReportCommand.execute())
+exit(StageExit.run(ReportCommand.self))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ledger
+import StageCommand
 
 extension ReportMonth: ExpressibleByArgument {
     public init?(argument: String) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StageCommand
 
 /// `closebook-categorize`: the journal in, the categorised ledger and the list of what is left out.
 public struct CategorizeCommand: ParsableCommand {
@@ -88,7 +89,7 @@ public struct CategorizeCommand: ParsableCommand {
         run.keepsMemoryUntilExit = true
         let result = run.execute()
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
-        if !result.standardError.isEmpty { FileHandle.standardError.write(Data(result.standardError.utf8)) }
+        if !result.standardError.isEmpty { StandardError.write(result.standardError) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

@@ -1,3 +1,5 @@
+import Ledger
+
 /// Byte strings kept end to end, numbered in the order added: pieces of output made once and
 /// copied many times, without an array (and its reference count) per piece.
 struct PieceStore {

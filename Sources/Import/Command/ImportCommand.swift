@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ledger
+import StageCommand
 
 /// `closebook-import`: reads every bank export in a workspace's inbox into `journal.jsonl`, and
 /// writes `import-report.json` accounting for every record.
@@ -178,7 +179,7 @@ public struct ImportCommand: ParsableCommand {
     }
 
     public static func writeToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.writeLine(line)
     }
 
     static func isFolder(_ path: String) -> Bool {

@@ -65,20 +65,22 @@ struct EntryIDs {
 
     /// Writes the id of `entry` into `buffer` as a journal row spells it (escaped), in place of
     /// what it held. A derived id is its escaped prefix and hex digits, which need no escape.
-    func writeEscaped(_ entry: ImportEntry, into buffer: JournalBuffer) {
-        buffer.count = 0
+    func writeEscaped(_ entry: ImportEntry, into buffer: inout ByteBuffer) {
+        buffer.removeAll()
         if entry.hasBankID {
             withBankID(entry.idDetail) { id in
                 let end = JournalRowEncoder.writeEscaped(id, at: buffer.room(for: 6 * id.count))
-                buffer.count = end - buffer.start
+                buffer.didWrite(upTo: end)
             }
             return
         }
         let prefix = escapedPrefixes[Int(entry.list)]
         let capacity = prefix.count + EntryIDs.derivedSuffixLimit
-        buffer.count = EntryIDs.writeDerived(
+        let start = buffer.room(for: capacity)
+        let written = EntryIDs.writeDerived(
             prefix: prefix, hash: entry.contentHash, occurrence: Int(entry.idDetail),
-            to: UnsafeMutableBufferPointer(start: buffer.room(for: capacity), count: capacity))
+            to: UnsafeMutableBufferPointer(start: start, count: capacity))
+        buffer.didWrite(upTo: start + written)
     }
 
     /// The most bytes a derived id has after its prefix: hex digits, `-` and an occurrence.

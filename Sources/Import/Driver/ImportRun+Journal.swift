@@ -26,9 +26,9 @@ extension ImportRun {
     mutating func writeJournal(
         _ order: [Int], warnings: inout [[ImportDiagnostic]], to sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        let output = JournalBuffer(capacity: ImportRun.journalPieceSize)
-        let staging = JournalBuffer(capacity: ImportRun.journalPieceSize)
-        let id = JournalBuffer(capacity: 256)
+        var output = ByteBuffer(capacity: ImportRun.journalPieceSize)
+        var staging = ByteBuffer(capacity: ImportRun.journalPieceSize)
+        var id = ByteBuffer(capacity: 256)
         var spans: [(start: Int, end: Int)] = []
         // The texts every row repeats, spelled and escaped once: each account's id and currency
         // code (its entries are all in its currency, see `makeEntries`) and each file's path.
@@ -45,7 +45,7 @@ extension ImportRun {
                     let end = min(start + ImportRun.journalStretch, order.count)
                     spans.removeAll(keepingCapacity: true)
                     spans.append(contentsOf: repeatElement((start: 0, end: 0), count: end - start))
-                    staging.count = 0
+                    staging.removeAll()
                     let visits = ImportRun.entryOrder(order[start..<end])
                     // Entries lie list after list, so a stretch in entry order visits each list's
                     // records in one run: its table is opened once per run, not once per row.
@@ -61,7 +61,7 @@ extension ImportRun {
                                 let entry = entries[Int(visit >> 32)]
                                 let (account, row, file) = (Int(entry.account), Int(entry.record), Int(entry.file))
                                 let rowStart = staging.count
-                                ids.writeEscaped(entry, into: id)
+                                ids.writeEscaped(entry, into: &id)
                                 var splits: [Split]?
                                 if rows[row].hasSplits {
                                     switch ImportRun.splits(of: tables[list][row]) {
@@ -79,7 +79,7 @@ extension ImportRun {
                                     account: RowTexts.slice(textBytes, accountTexts[account]),
                                     exponent: currencies[account].exponent,
                                     currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
-                                    path: RowTexts.slice(textBytes, pathTexts[file]), splits: splits, into: staging)
+                                    path: RowTexts.slice(textBytes, pathTexts[file]), splits: splits, into: &staging)
                                 spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
                             }
                         }
@@ -89,7 +89,7 @@ extension ImportRun {
                         let size = span.end - span.start
                         if output.count > 0 && output.count + size > ImportRun.journalPieceSize {
                             sink(output.bytes)
-                            output.count = 0
+                            output.removeAll()
                         }
                         output.append(staging.start + span.start, count: size)
                     }
@@ -107,7 +107,7 @@ extension ImportRun {
     private static func writeRow(
         _ record: RecordTable.Row, texts recordTexts: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>,
         account: UnsafeBufferPointer<UInt8>, exponent: Int, currencyCode: UnsafeBufferPointer<UInt8>,
-        path: UnsafeBufferPointer<UInt8>, splits: [Split]?, into buffer: JournalBuffer
+        path: UnsafeBufferPointer<UInt8>, splits: [Split]?, into buffer: inout ByteBuffer
     ) {
         let texts = RecordTable.texts(of: record, in: recordTexts)
         var textBytes = id.count + account.count + path.count + currencyCode.count + record.lengths.total
@@ -122,7 +122,7 @@ extension ImportRun {
             checkNumber: texts.checkNumber, bankType: texts.bankType, bankCategory: texts.bankCategory, splits: splits,
             file: path, line: record.line)
         end.pointee = 0x0A
-        buffer.count = end + 1 - buffer.start
+        buffer.didWrite(upTo: end + 1)
     }
 }
 

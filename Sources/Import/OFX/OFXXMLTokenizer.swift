@@ -210,8 +210,11 @@ private struct ReceiverState: ~Copyable {
     private var tags = TagCache()
     /// The element opened last, while nothing but text has followed it.
     private var pending: (tag: OFXTag, line: Int)?
-    /// The text of the pending element so far.
-    private var text = TextBuffer()
+    /// The text of the pending element so far, in one buffer reused for every element.
+    private var text = ByteBuffer(capacity: ReceiverState.leafTextCapacity)
+
+    /// Room for the longest leaf text most files have (a memo), before the buffer grows.
+    private static let leafTextCapacity = 256
 
     init(builder: OFXStatementBuilder) { self.builder = builder }
 
@@ -240,7 +243,7 @@ private struct ReceiverState: ~Copyable {
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ length: Int) {
         // Text after a child element (mixed content) belongs to no leaf and is dropped.
         guard pending != nil else { return }
-        text.append(bytes, length)
+        text.append(bytes, count: length)
     }
 
     @inline(__always)
@@ -256,35 +259,6 @@ private struct ReceiverState: ~Copyable {
             return error
         }
         return nil
-    }
-}
-
-/// A growable byte buffer for leaf text, reused for every element.
-private struct TextBuffer: ~Copyable {
-    private var storage: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity = 256
-
-    init() { storage = .allocate(capacity: capacity) }
-
-    deinit { storage.deallocate() }
-
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
-
-    mutating func removeAll() { count = 0 }
-
-    @inline(__always)
-    mutating func append(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
-        if count + length > capacity {
-            let newCapacity = max(2 * capacity, count + length)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            grown.update(from: storage, count: count)
-            storage.deallocate()
-            storage = grown
-            capacity = newCapacity
-        }
-        (storage + count).update(from: bytes, count: length)
-        count += length
     }
 }
 

@@ -103,33 +103,11 @@ struct JSONNodeWriter {
         for _ in 0..<(depth * 2) { bytes.append(0x20) }
     }
 
+    /// Through the one escaper (`JSONStringEscaper`), with `JSONEncoder`'s `\b` and `\f`.
     private mutating func writeString(_ text: String) {
         bytes.append(0x22)
         var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                bytes.append(0x5C)
-                switch byte {
-                case 0x22: bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default:
-                    bytes.append(contentsOf: Array("u00".utf8))
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
+        text.withUTF8 { JSONStringEscaper.append($0, to: &bytes, controls: .foundation) }
         bytes.append(0x22)
     }
 
@@ -137,5 +115,4 @@ struct JSONNodeWriter {
     private static let falseBytes = Array("false".utf8)
     private static let nullBytes = Array("null".utf8)
     private static let colon = Array(" : ".utf8)
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -90,25 +90,9 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Copies runs that need no escape in one append each (most text has no escape at all).
+    /// Through the one escaper (`JSONStringEscaper`), which appends plain text in one go.
     private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for (index, byte) in source.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-            runStart = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            default:
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-                bytes.append(JournalRowEncoder.hexDigit(byte >> 4))
-                bytes.append(JournalRowEncoder.hexDigit(byte & 0xF))
-            }
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+        JSONStringEscaper.append(source, to: &bytes)
     }
 
     private mutating func appendEscaped(_ source: [UInt8]) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ledger
+import StageCommand
 
 /// `closebook-report`: turns month analyses into the site (pages, Markdown, JSON, index, feed)
 /// and one reproducible archive per month.
@@ -126,6 +127,6 @@ public struct ReportCommand: ParsableCommand {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardError.writeLine(message)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import StageCommand
 import Testing
 
 @testable import Export

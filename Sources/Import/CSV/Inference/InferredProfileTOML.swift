@@ -1,3 +1,5 @@
+import Ledger
+
 /// Writes an inferred profile as the TOML `CSVProfile.parse` reads (see `Importers/README.md`),
 /// with comments saying that it was inferred, how sure the inference is, and why.
 enum InferredProfileTOML {
@@ -9,24 +11,25 @@ enum InferredProfileTOML {
         lines.append("# Confidence: \(layout.confidence.rawValue).")
         for reason in layout.reasons { lines.append("# - \(reason)") }
         lines.append("# Check it, set name and bank, and save it as importers/\(profile.id).toml.")
-        lines.append("name = \(quote(profile.name))")
-        lines.append("bank = \(quote(profile.bank))")
+        lines.append("name = \(TOMLBasicString.quoted(profile.name))")
+        lines.append("bank = \(TOMLBasicString.quoted(profile.bank))")
 
         lines.append("")
         lines.append("[file]")
-        if let encoding = profile.encoding { lines.append("encoding = \(quote(encoding.rawValue))") }
+        if let encoding = profile.encoding { lines.append("encoding = \(TOMLBasicString.quoted(encoding.rawValue))") }
         if let delimiter = profile.delimiter {
-            lines.append("delimiter = \(quote(delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter))))")
+            lines.append(
+                "delimiter = \(TOMLBasicString.quoted(delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter))))")
         }
         if !profile.hasHeader { lines.append("header = false") }
         if profile.skipLines > 0 { lines.append("skip_lines = \(profile.skipLines)") }
         if !profile.signature.isEmpty { lines.append("signature = \(list(profile.signature))") }
-        if let order = profile.order { lines.append("order = \(quote(order.rawValue))") }
+        if let order = profile.order { lines.append("order = \(TOMLBasicString.quoted(order.rawValue))") }
 
         lines.append("")
         lines.append("[columns]")
         lines.append("date = \(column(profile.date))")
-        lines.append("date_format = \(quote(profile.dateFormat.description))")
+        lines.append("date_format = \(TOMLBasicString.quoted(profile.dateFormat.description))")
         if let payee = profile.payee { lines.append("payee = \(text(payee))") }
         if !profile.payeeFallback.isEmpty {
             lines.append("payee_fallback = [\(profile.payeeFallback.map(text).joined(separator: ", "))]")
@@ -58,7 +61,7 @@ enum InferredProfileTOML {
         if profile.trailingMinus { lines.append("trailing_minus = true") }
         switch profile.currency {
         case .column(let currency): lines.append("currency_column = \(column(currency))")
-        case .fixed(let currency): lines.append("currency = \(quote(currency.code))")
+        case .fixed(let currency): lines.append("currency = \(TOMLBasicString.quoted(currency.code))")
         case .context: break
         }
 
@@ -67,7 +70,7 @@ enum InferredProfileTOML {
             lines.append("[[skip]]")
             lines.append("column = \(column(rule.test.column))")
             lines.append("\(rule.test.kind.rawValue) = \(list(rule.test.values))")
-            lines.append("reason = \(quote(rule.reason))")
+            lines.append("reason = \(TOMLBasicString.quoted(rule.reason))")
         }
         if profile.joinContinuationRows || profile.collapseSpaces {
             lines.append("")
@@ -80,7 +83,7 @@ enum InferredProfileTOML {
 
     static func column(_ ref: CSVProfile.ColumnRef) -> String {
         switch ref {
-        case .name(let name): quote(name)
+        case .name(let name): TOMLBasicString.quoted(name)
         case .number(let number): String(number)
         }
     }
@@ -89,7 +92,7 @@ enum InferredProfileTOML {
         switch source {
         case .column(let ref): column(ref)
         case .joined(let refs): "[" + refs.map(column).joined(separator: ", ") + "]"
-        case .template(let template): quote(templateText(template.parts))
+        case .template(let template): TOMLBasicString.quoted(templateText(template.parts))
         }
     }
 
@@ -109,28 +112,6 @@ enum InferredProfileTOML {
     }
 
     static func list(_ values: [String]) -> String {
-        "[" + values.map(quote).joined(separator: ", ") + "]"
-    }
-
-    /// A TOML basic string.
-    static func quote(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
+        "[" + values.map(TOMLBasicString.quoted).joined(separator: ", ") + "]"
     }
 }

@@ -9,11 +9,15 @@ import Ledger
 /// (which date is the booking date, which text is the payee). The result is an ordinary
 /// `CSVProfile`, so the file is then read exactly as if the profile had been written by hand.
 /// Only the first `InferenceSample.recordLimit` records are weighed.
+///
+/// `infer` runs the steps in order, and the decisions that stand alone are types of their own:
+/// the decimal mark (`DecimalMarkInference`), the date column (`DateColumnChoice`) and its format
+/// (`DateFormatChoice`), the rows' order (`RowDateOrder`), the amounts
+/// (`AmountStyleInference`), the currency (`CurrencyInference`) and the text columns
+/// (`TextColumnChoice`); each adds its reasons to the run's `InferenceFindings`.
 enum LayoutInference {
     /// The most of the file decoded and tokenized for evidence.
     static let headBytes = 512 * 1024
-    /// Steps back and forth in the dates, each way, from which rows are not in date order.
-    static let unorderedSteps = 2
 
     static func infer(
         _ bytes: [UInt8], path: String, context: InferenceContext
@@ -30,11 +34,7 @@ enum LayoutInference {
         let decoded = TextDecoding.decode(head, declared: encoding)
         var sample = decoded.bytes.withUnsafeBufferPointer { InferenceSample(text: $0) }
         if truncated || sample.records.count == InferenceSample.recordLimit { sample.records.removeLast() }
-        var reasons: [String] = []
-        var confidence = InferredLayout.Confidence.high
-        func lower(to level: InferredLayout.Confidence) {
-            if level == .low || (level == .medium && confidence == .high) { confidence = level }
-        }
+        var findings = InferenceFindings()
 
         // Where the data is: the column with most dates on rows that also hold a number.
         let records = sample.records
@@ -79,9 +79,9 @@ enum LayoutInference {
         }
         if let headerRow { header = records[headerRow] }
         if header == nil {
-            reasons.append(
+            findings.reasons.append(
                 "no header line: columns are numbers, decided from their contents (which text is the payee is a guess)")
-            lower(to: .low)
+            findings.lower(to: .low)
         }
 
         // Data rows: from the first one on, those with a date where the anchor column has them.
@@ -117,48 +117,17 @@ enum LayoutInference {
             return records[row].cells.dropFirst(header.cells.count).contains { !$0.isEmpty }
         }
         if let header, let row = dataRows.first(where: textPastHeader) {
-            reasons.append(
+            findings.reasons.append(
                 "line \(records[row].line) has text past the header's \(header.cells.count) columns, which is not read")
-            lower(to: .low)
+            findings.lower(to: .low)
         }
         func headerName(_ column: Int) -> String? {
             guard let header, column < header.cells.count, !header.cells[column].isEmpty else { return nil }
             return header.cells[column]
         }
 
-        // Decimal mark and trailing minus, from every number in the data rows.
-        var pointVotes = 0
-        var commaVotes = 0
-        var undecided = 0
-        var trailingMinus = false
-        for row in dataRows {
-            for (column, cell) in records[row].cells.enumerated() where shapes[row][column] == .number {
-                switch CellShape.decimalMarkEvidence(cell) {
-                case UInt8(ascii: "."): pointVotes += 1
-                case UInt8(ascii: ","): commaVotes += 1
-                default:
-                    if cell.contains(where: { $0 == "." || $0 == "," }) { undecided += 1 }
-                }
-                if ColumnEvidence.hasTrailingMinus(cell) { trailingMinus = true }
-            }
-        }
-        // As the loader reads `decimal_mark` without `grouping`, so the printed profile reads the same.
-        let comma = DecimalStyle(decimalMark: UInt8(ascii: ","), groupingMarks: [UInt8(ascii: "."), 0x20])
-        let point = DecimalStyle(decimalMark: UInt8(ascii: "."), groupingMarks: [UInt8(ascii: ",")])
-        let style: DecimalStyle
-        if commaVotes > pointVotes {
-            style = comma
-        } else if pointVotes > commaVotes {
-            style = point
-        } else if undecided > 0 {
-            style = sample.delimiter == UInt8(ascii: ";") ? comma : point
-            let mark = style == comma ? "," : "."
-            reasons.append(
-                "no amount shows its decimal mark (all are like 1.500 or 1,500); taken as '\(mark)' from the delimiter")
-            lower(to: .low)
-        } else {
-            style = point
-        }
+        let (style, trailingMinus) = DecimalMarkInference.infer(
+            records, shapes: shapes, dataRows: dataRows, delimiter: sample.delimiter, findings: &findings)
 
         var evidence = (0..<columnCount).map { ColumnEvidence(index: $0, header: headerName($0)) }
         for row in dataRows {
@@ -173,68 +142,13 @@ enum LayoutInference {
         }
         let lines = dataRows.map { records[$0].line }
 
-        // The date column: among the columns of dates, the booking date by name, else the first.
-        let dateColumns = evidence.filter { $0.isDateColumn && $0.fillRatio >= 0.5 }
-        func dateRank(_ column: ColumnEvidence) -> Int {
-            if column.strength(of: .bookingDate) > 0 { return 30 + column.strength(of: .bookingDate) }
-            if column.strength(of: .date) > 0 { return 20 + column.strength(of: .date) }
-            if column.strength(of: .valueDate) > 0 { return 5 }
-            return 10
-        }
-        // A date column empty on some rows loses to one with a date on every row: read from it,
-        // those rows would be skipped (a bank that dates some rows only by their value date).
-        func full(_ column: ColumnEvidence) -> Int { column.dates == column.rows ? 1 : 0 }
-        guard
-            let dateColumn = dateColumns.max(by: {
-                (full($0), dateRank($0), -$0.index) < (full($1), dateRank($1), -$1.index)
-            })?.index
-        else {
-            throw LayoutInferenceFailure(
-                line: lines.first ?? 1, column: 1, message: "no column holds a date on most rows")
-        }
-        if dateColumns.count > 1 {
-            let others = dateColumns.filter { $0.index != dateColumn }.map { describe($0.index) }
-            let byName = dateColumns.max { (dateRank($0), -$0.index) < (dateRank($1), -$1.index) }?.index
-            let why = byName == dateColumn ? "the booking date" : "the only one with a date on every row"
-            reasons.append(
-                "dates are read from \(describe(dateColumn)) (\(why)), not \(others.joined(separator: " or "))")
-        }
+        let (dateColumn, dateColumns) = try DateColumnChoice.choose(
+            evidence, lines: lines, describe: describe, findings: &findings)
 
-        // Its format, with the day/month rules of `date_format = "auto"`.
-        var sniffer = DateFormatSniffer(configuredOrder: context.dateOrder)
-        var dateFormat = DateFormat.auto
-        do {
-            for (position, row) in dataRows.enumerated() {
-                let cells = records[row].cells
-                guard dateColumn < cells.count, !cells[dateColumn].isEmpty else { continue }
-                var bytes = Array(cells[dateColumn].utf8)
-                try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DateFormatSniffer.Failure) in
-                    try sniffer.observe(UnsafeBufferPointer(buffer)) { (lines[position], dateColumn + 1) }
-                }
-            }
-            if let format = try sniffer.resolve() { dateFormat = format }
-        } catch {
-            if error.kind == .ambiguous && (truncated || sample.records.count >= InferenceSample.recordLimit - 1) {
-                // Later rows may settle it: the reader decides from all of them.
-                reasons.append("the day/month order is decided from all the file's dates when it is read")
-            } else {
-                let remedy =
-                    error.kind == .ambiguous
-                    ? "; set date_order = \"dmy\" or \"mdy\" for this file's account in closebook.toml" : ""
-                var decision: AccountDecision?
-                if error.kind == .ambiguous {
-                    let readings = sniffer.standing.sorted { $0.order == .dayMonthYear && $1.order != .dayMonthYear }
-                        .compactMap { $0.format.parse(error.cell.text)?.isoString }
-                    if readings.count == 2 {
-                        decision = .dateOrder(example: error.cell.text, dayFirst: readings[0], monthFirst: readings[1])
-                    }
-                }
-                throw LayoutInferenceFailure(
-                    line: error.cell.line, column: error.cell.column,
-                    message: "the date column \(describe(dateColumn)) cannot be read: \(error.message)\(remedy)",
-                    decision: decision)
-            }
-        }
+        let dateFormat = try DateFormatChoice.choose(
+            column: dateColumn, records: records, dataRows: dataRows, lines: lines, order: context.dateOrder,
+            moreRowsFollow: truncated || sample.records.count >= InferenceSample.recordLimit - 1, describe: describe,
+            findings: &findings)
 
         // The amount and the balance.
         let usable = evidence.map { column -> ColumnEvidence in column }
@@ -242,24 +156,9 @@ enum LayoutInference {
             columns: usable.filter { !dateColumns.map(\.index).contains($0.index) }, lines: lines, describe: describe)
         amountInference.accountKind = context.accountKind
         amountInference.accountSign = context.accountSign
-        // The row order, when the first and last dates differ.
         if !dateFormat.isAuto {
             let dates = evidence[dateColumn].cells.compactMap { dateFormat.parse($0) }
-            if let first = dates.first, let last = dates.last, first != last {
-                amountInference.newestFirst = first > last
-            }
-            // Bank statements list rows in date order. Dates that go back and forth more than
-            // once each way are rows of another kind among them (balance and turnover lines) or
-            // several statements in one file: what the layout alone cannot tell apart.
-            let steps = zip(dates, dates.dropFirst())
-            let forward = steps.filter { $0 < $1 }.count
-            let backward = steps.filter { $0 > $1 }.count
-            if min(forward, backward) >= LayoutInference.unorderedSteps {
-                reasons.append(
-                    "the dates are not in order (\(forward) steps forward, \(backward) back): some rows may not be transactions"
-                )
-                lower(to: .low)
-            }
+            amountInference.newestFirst = RowDateOrder.newestFirst(dates, findings: &findings)
         }
         let decision: AmountStyleInference.Decision
         do {
@@ -288,10 +187,10 @@ enum LayoutInference {
             amountLayout = .signed(ref(column))
             plusIsMoneyIn = true
             // Strong, but one column of evidence, as a mark on a few rows is.
-            reasons.append(
+            findings.reasons.append(
                 "'+' in \(describe(column)) marks money in on \(evidence[column].pluses) of \(dataRows.count) rows, and no amount has a minus; the amounts without a sign went out"
             )
-            lower(to: .medium)
+            findings.lower(to: .medium)
         case .debitCredit(let debit, let credit):
             amountLayout = .debitCredit(debit: ref(debit), credit: ref(credit))
         case .indicator(let amount, let indicator, let debitValues, let creditValues):
@@ -301,10 +200,10 @@ enum LayoutInference {
             if debitValues == [""] || creditValues == [""] {
                 let mark = debitValues == [""] ? creditValues[0] : debitValues[0]
                 let side = debitValues == [""] ? "money in" : "money out"
-                reasons.append(
+                findings.reasons.append(
                     "'\(mark)' in \(describe(indicator)) marks \(side) on \(evidence[indicator].filled) of \(dataRows.count) rows; the rows without it went the other way"
                 )
-                lower(to: .medium)
+                findings.lower(to: .medium)
             }
         }
         let roles: [HeaderVocabulary.Role] = [.amount, .debit, .credit]
@@ -313,24 +212,24 @@ enum LayoutInference {
         }
         if let balance = decision.balance, let chain = balance.chain {
             let order = chain.newestFirst ? "newest first" : "oldest first"
-            reasons.append(
+            findings.reasons.append(
                 "\(describe(balance.column)) is the balance \(chain.kind == .after ? "after" : "before") each row: it follows the amounts' running sum on \(chain.matches) of \(chain.pairs) rows, \(order)"
             )
         } else if !moneyNamed || evidence[dateColumn].hints.isEmpty {
-            lower(to: .medium)
+            findings.lower(to: .medium)
             if header != nil {
-                reasons.append("the header names do not say which columns hold the date and the amount")
+                findings.reasons.append("the header names do not say which columns hold the date and the amount")
             }
         }
         if let balance = decision.balance, balance.chain == nil {
-            reasons.append(
+            findings.reasons.append(
                 "\(describe(balance.column)) is taken as the balance by its name alone (too few rows to check)")
         }
         if invert && decision.balance?.chain != nil {
-            reasons.append("amounts are written as positive charges: the balance shows they are money out")
+            findings.reasons.append("amounts are written as positive charges: the balance shows they are money out")
         }
-        reasons += decision.notes
-        lower(to: decision.ceiling)
+        findings.reasons += decision.notes
+        findings.lower(to: decision.ceiling)
         // Another column named as an amount (the amount in the account's currency beside the
         // original one): which is meant, the names do not say.
         let otherAmounts = evidence.filter {
@@ -338,10 +237,10 @@ enum LayoutInference {
                 && $0.values != evidence[decision.hypothesis.moneyColumns[0]].values
         }
         if case .signed = decision.hypothesis.kind, decision.balance?.chain == nil, let other = otherAmounts.first {
-            reasons.append(
+            findings.reasons.append(
                 "\(describe(other.index)) is named as an amount too, and holds other numbers; \(describe(decision.hypothesis.moneyColumns[0])) is read"
             )
-            lower(to: .low)
+            findings.lower(to: .low)
         }
 
         var profile = CSVProfile(
@@ -365,7 +264,7 @@ enum LayoutInference {
         }
         if !balanceLines.isEmpty {
             let count = balanceLines.count
-            reasons.append(
+            findings.reasons.append(
                 "rows that state a balance are skipped (\(count == 1 ? "one column names them" : "\(count) columns name them"))"
             )
         }
@@ -393,9 +292,9 @@ enum LayoutInference {
             }
             let currency = CurrencyInference.decide(columns: money, context: context)
             if let fixed = currency.currency { profile.currency = .fixed(fixed) }
-            if let reason = currency.reason { reasons.append(reason) }
+            if let reason = currency.reason { findings.reasons.append(reason) }
             assumedCurrency = currency.assumed
-            lower(to: currency.ceiling)
+            findings.lower(to: currency.ceiling)
         }
         let accounts = evidence.filter { !used.contains($0.index) && $0.isAccountColumn }
         if let account = accounts.max(by: { $0.strength(of: .account) < $1.strength(of: .account) }) {
@@ -403,76 +302,19 @@ enum LayoutInference {
             used.insert(account.index)
         }
 
-        // Text: the payee by name (a counterparty, else a description), else the fullest text.
-        // A column with one value on every row names the account holder, not the other party.
-        let texts = evidence.filter { !used.contains($0.index) && $0.isText && !$0.isConstant }
-        func named(_ role: HeaderVocabulary.Role) -> ColumnEvidence? {
-            texts.filter { $0.strength(of: role) > 0 && $0.fillRatio >= 0.2 }
-                .max { ($0.strength(of: role), $0.textScore) < ($1.strength(of: role), $1.textScore) }
-        }
-        let counterparty = named(.payee)
-        let description = named(.description)
-        let note = named(.memo)
-        let type = texts.first { $0.strength(of: .type) == 2 && $0.index != counterparty?.index }
-        // A column of category names: by its header, else by its cells (`CategoryVocabulary`).
-        let category =
-            texts.first { $0.strength(of: .category) > 0 && $0.index != counterparty?.index }
-            ?? texts.first { CategoryVocabulary.holdsCategories($0) }
-        var payee = counterparty ?? description
-        if payee == nil {
-            // Not the category column while another text could be the payee.
-            let candidates = texts.filter { $0.strength(of: .type) == 0 && $0.strength(of: .account) == 0 }
-            payee =
-                candidates.filter { $0.index != category?.index }.max { $0.textScore < $1.textScore }
-                ?? candidates.max { $0.textScore < $1.textScore }
-        }
-        if let payee {
-            profile.payee = .column(ref(payee.index))
-            used.insert(payee.index)
-            // The other party's account after the name, as `Name (NL99...)`.
-            let accounts = evidence.filter {
-                !used.contains($0.index) && $0.strength(of: .counterpartyAccount) > 0
-                    && $0.accountNumbers * 2 >= $0.filled
-            }
-            if let account = accounts.first {
-                profile.payee = .template(
-                    TextTemplate(parts: [
-                        .cell(ref(payee.index)), .optional([.literal(" ("), .cell(ref(account.index)), .literal(")")]),
-                    ]))
-                used.insert(account.index)
-            }
-            // When the payee cell is empty, the first text that says what the row was.
-            if payee.fillRatio < 1 {
-                profile.payeeFallback = [description, type, category].compactMap { $0 }
-                    .filter { $0.index != payee.index }.prefix(1).map { .column(ref($0.index)) }
-            }
-        }
-        let memo =
-            [note, counterparty != nil ? description : nil].compactMap { $0 }.first { !used.contains($0.index) }
-            ?? (header == nil
-                ? texts.filter { !used.contains($0.index) && $0.fillRatio >= 0.3 }.max { $0.textScore < $1.textScore }
-                : nil)
-        if let memo {
-            profile.memo = .column(ref(memo.index))
-            used.insert(memo.index)
-        }
-        if let type, !used.contains(type.index) { profile.type = .column(ref(type.index)) }
-        if let category, !used.contains(category.index) { profile.category = .column(ref(category.index)) }
-        if [payee, memo].contains(where: { $0.map { $0.padded > 0 } ?? false }) {
-            profile.collapseSpaces = true
-            reasons.append("text cells are padded with runs of spaces, which are collapsed")
-        }
+        TextColumnChoice.choose(
+            evidence, used: &used, hasHeader: header != nil, ref: ref, profile: &profile, findings: &findings)
         if continuationRows > 0 {
             profile.joinContinuationRows = true
-            reasons.append(
+            findings.reasons.append(
                 "\(continuationRows) row\(continuationRows == 1 ? " holds" : "s hold") only more description for the row above, and \(continuationRows == 1 ? "is" : "are") joined to it"
             )
         }
-        reasons.insert(
+        findings.reasons.insert(
             "read \(dataRows.count) row\(dataRows.count == 1 ? "" : "s"): \(summary(profile, describe: describe, ref: ref))",
             at: 0)
         return InferredLayout(
-            profile: profile, headerRecord: header?.ordinal, confidence: confidence, reasons: reasons,
+            profile: profile, headerRecord: header?.ordinal, confidence: findings.confidence, reasons: findings.reasons,
             assumedCurrency: assumedCurrency)
     }
 

@@ -132,7 +132,7 @@ struct ProfileDraft {
 
     /// A column as a profile names it: its header name when it has a unique one, else its number.
     func reference(_ column: Column) -> String {
-        if let name = column.name, header?.filter({ $0 == name }).count == 1 { return ImportRun.quoted(name) }
+        if let name = column.name, header?.filter({ $0 == name }).count == 1 { return TOMLBasicString.quoted(name) }
         return String(column.index + 1)
     }
 
@@ -166,18 +166,18 @@ struct ProfileDraft {
             ?? columns.filter { $0.texts > 0 && $0.index != mark?.index }.max { $0.distinct.count < $1.distinct.count }
 
         var lines = [
-            "name = \(ImportRun.quoted(LayoutInference.inferredID(fileName)))",
+            "name = \(TOMLBasicString.quoted(LayoutInference.inferredID(fileName)))",
             Self.line("bank = \"Unknown\"", "the bank's name, as the import report shows it"), "", "[file]",
         ]
-        if let encoding { lines.append("encoding = \(ImportRun.quoted(encoding.rawValue))") }
+        if let encoding { lines.append("encoding = \(TOMLBasicString.quoted(encoding.rawValue))") }
         let delimiterName = delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter))
-        lines.append("delimiter = \(ImportRun.quoted(delimiterName))")
+        lines.append("delimiter = \(TOMLBasicString.quoted(delimiterName))")
         if let header {
-            let names = header.filter { CellShape($0) == .text }.prefix(6).map(ImportRun.quoted)
+            let names = header.filter { CellShape($0) == .text }.prefix(6).map(TOMLBasicString.quoted)
             lines.append("signature = [\(names.joined(separator: ", "))]")
         } else {
             lines.append("header = false")
-            lines.append("file_names = [\(ImportRun.quoted(fileName))]")
+            lines.append("file_names = [\(TOMLBasicString.quoted(fileName))]")
         }
         lines += ["", "[columns]"]
         if let date {
@@ -200,8 +200,8 @@ struct ProfileDraft {
             let debit = mark.marks.filter { AmountStyleInference.debitWords.contains($0.lowercased()) }.sorted()
             let credit = mark.marks.filter { AmountStyleInference.creditWords.contains($0.lowercased()) }.sorted()
             lines.append(Self.line("indicator = \(reference(mark))", "DECIDE: money out or in; \(described(mark))"))
-            lines.append("debit_values = [\(debit.map(ImportRun.quoted).joined(separator: ", "))]")
-            lines.append("credit_values = [\(credit.map(ImportRun.quoted).joined(separator: ", "))]")
+            lines.append("debit_values = [\(debit.map(TOMLBasicString.quoted).joined(separator: ", "))]")
+            lines.append("credit_values = [\(credit.map(TOMLBasicString.quoted).joined(separator: ", "))]")
         }
         if quoteTrimmed { lines += ["", "[text]", "trim = \"'\""] }
         return lines.joined(separator: "\n")

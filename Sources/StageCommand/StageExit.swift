@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 
 /// Runs a stage's command and turns every outcome into the exit status all stages share:
-/// 0 success, 1 input errors, 2 usage or configuration errors.
+/// 0 success, 1 input errors, 2 usage or configuration errors. Every executable enters through it
+/// (`exit(StageExit.run(ImportCommand.self))`), and so do the commands' in-process entries.
 ///
 /// argument-parser's own status for a usage error is 64 (`EX_USAGE`); scripts chaining the stages
 /// should not need to know which stage uses which convention, so it is mapped to 2 here.
@@ -21,7 +21,7 @@ public enum StageExit {
                 print(message)
                 return 0
             }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            StandardError.writeLine(message)
             return status == .validationFailure ? 2 : status.rawValue
         }
     }

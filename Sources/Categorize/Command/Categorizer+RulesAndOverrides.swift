@@ -1,0 +1,161 @@
+import Ledger
+
+extension Categorizer {
+    /// Rules, then overrides, applied to each row in place.
+    func applyRulesAndOverrides(
+        _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: inout RowFacts, decisions: inout Decisions,
+        report: inout CategorizeReport
+    ) -> [CategorizeError] {
+        var errors: [CategorizeError] = []
+        var input = MatchInput()
+        var scratch = matcher.makeScratch()
+        var matched: [Int] = []
+        // Decisions by the rules matched: few distinct ones, however many rows.
+        func decisionNumber(_ matched: [Int], rows: inout LedgerRows) -> Int32 {
+            if let known = decisions.byMatched[matched] { return known }
+            let number = decisions.add(
+                matched.isEmpty ? RuleDecision() : decide(matched: matched), rows: &rows, rules: matcher.rules)
+            decisions.byMatched[matched] = number
+            return number
+        }
+        var overridesFound = Set<TransactionID>()
+        // The texts of a row and what rules make of them, once per distinct combination of texts:
+        // found through the row's payee (a merchant's rows usually share the other fields), else
+        // through a table that is dropped when combinations hardly repeat.
+        var known: [RowTexts] = []
+        var byPayee = [Int32](repeating: -1, count: rows.texts.count)
+        var byKey: [RowTextsKey: Int32] = [:]
+        var byKeyUse = CacheUse()
+        for index in 0..<rows.count {
+            let key = RowTextsKey(
+                payee: rows.payee[index], memo: rows.memo[index], bankType: rows.bankType[index],
+                bankCategory: rows.bankCategory[index])
+            var number = byPayee[Int(key.payee)]
+            if number < 0 || known[Int(number)].key != key {
+                let cached = byKeyUse.isWorthwhile ? byKey[key] : nil
+                if byKeyUse.isWorthwhile { byKeyUse.record(hit: cached != nil) }
+                if let cached {
+                    number = cached
+                } else {
+                    var row = RowTexts(
+                        key: key,
+                        payee: texts.payee(
+                            key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher),
+                        memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
+                        plan: MatchPlan(), decision: -1)
+                    let payee = texts.payees[Int(row.payee)]
+                    input.texts[MatchInput.Slot.rawPayee] = payee.raw
+                    input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                    input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
+                    input.texts[MatchInput.Slot.bankType] = texts.field(
+                        key.bankType, rows.texts[Int(max(key.bankType, 0))], matcher: matcher)
+                    input.texts[MatchInput.Slot.bankCategory] = texts.field(
+                        key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
+                    // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
+                    row.plan = matcher.plan(input, scratch: &scratch)
+                    if row.plan.isFixed {
+                        matched.removeAll(keepingCapacity: true)
+                        matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
+                        row.decision = decisionNumber(matched, rows: &rows)
+                        // Settled: the plan is not read again, and nearly every text is distinct.
+                        row.plan = MatchPlan()
+                    }
+                    known.append(row)
+                    number = Int32(known.count - 1)
+                    if byKeyUse.isWorthwhile { byKey[key] = number }
+                }
+                byPayee[Int(key.payee)] = number
+            }
+            facts.payee[index] = known[Int(number)].payee
+            facts.memo[index] = known[Int(number)].memo
+            var decision = known[Int(number)].decision
+            if decision < 0 {
+                // Some rule also looks at this row's amount, date or account: what is left of it
+                // after the texts is in the plan.
+                input.amount = rows.amount(index)
+                input.date = rows.date[index]
+                input.account = rows.accountID(index)
+                matched.removeAll(keepingCapacity: true)
+                matcher.match(input, plan: known[Int(number)].plan, scratch: &scratch, into: &matched)
+                // Rows of one merchant mostly fall on the same side of an amount condition: compare
+                // with what this text's last such row matched before hashing the list.
+                if known[Int(number)].lastDecision >= 0, known[Int(number)].lastMatched == matched {
+                    decision = known[Int(number)].lastDecision
+                } else {
+                    decision = decisionNumber(matched, rows: &rows)
+                    known[Int(number)].lastMatched = matched
+                    known[Int(number)].lastDecision = decision
+                }
+            }
+            decisions.rowCount[Int(decision)] += 1
+            if decisions.isTransfer[Int(decision)] {
+                facts.ruleMarked[index] = true
+                facts.transferRule[index] = decisions.transferRule[Int(decision)]
+            }
+            var splitFromOverride = false
+            if !overrides.overrides.isEmpty {
+                let id = rows.id(index)
+                if let override = overrides[id] {
+                    overridesFound.insert(id)
+                    report.overridesApplied += 1
+                    var changed = decisions.all[Int(decision)]
+                    if let category = override.category {
+                        changed.category = category
+                        changed.source = .override(file: overrides.path, line: override.line)
+                    }
+                    if let payee = override.payee { changed.rename = payee }
+                    if let note = override.note { changed.note = note }
+                    if let plan = override.split {
+                        changed.split = plan
+                        splitFromOverride = true
+                        if override.category == nil { changed.category = plan.parts.first?.category }
+                        changed.source = .override(file: overrides.path, line: override.line)
+                    }
+                    // Its own number, so no other row shares it; its rules were counted above.
+                    decision = decisions.add(changed, rows: &rows, rules: matcher.rules)
+                }
+            }
+            rows.decision[index] = decision
+            let category = decisions.category[Int(decision)]
+            if category >= 0 {
+                rows.category[index] = category
+                rows.source[index] = decisions.source[Int(decision)]
+            }
+            if decisions.isTransfer[Int(decision)] { rows.isTransfer[index] = true }
+            if decisions.isIgnored[Int(decision)] { rows.isIgnored[index] = true }
+            if decisions.hasSplit[Int(decision)], let plan = decisions.all[Int(decision)].split {
+                let amount = rows.amount(index)
+                switch plan.allocate(amount) {
+                case .success(let splits):
+                    rows.splits[index] = splits
+                case .failure(let mismatch):
+                    let id = rows.id(index)
+                    if splitFromOverride, let override = overrides[id] {
+                        errors.append(
+                            CategorizeError(
+                                path: overrides.path, line: override.line, column: override.splitColumn,
+                                message:
+                                    "split of transaction '\(id)' does not fit its amount \(amount.decimalString): \(mismatch.message)",
+                                sourceLine: override.sourceLine, length: 1))
+                    } else if let rule = decisions.all[Int(decision)].splitRule {
+                        report.warnings.append(
+                            "\(matcher.rules[rule].id): split not applied to \(id) (\(amount.decimalString) \(amount.currency.code)): \(mismatch.message)"
+                        )
+                    }
+                }
+            }
+        }
+        for id in overrides.overrides.keys.sorted() where !overridesFound.contains(id) {
+            report.unknownOverrideIDs.append(id.rawValue)
+        }
+        var ruleCounts = [Int](repeating: 0, count: matcher.rules.count)
+        for (number, decision) in decisions.byMatched.values.map({ ($0, decisions.all[Int($0)]) }) {
+            for rule in decision.matched { ruleCounts[rule] += decisions.rowCount[Int(number)] }
+        }
+        report.rules = matcher.rules.indices.map {
+            CategorizeReport.RuleUse(rule: matcher.rules[$0].id.description, matched: ruleCounts[$0])
+        }
+        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep((known, byKey)) }
+        return errors
+    }
+}

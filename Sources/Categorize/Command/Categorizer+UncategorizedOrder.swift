@@ -1,0 +1,61 @@
+import Ledger
+
+extension Categorizer {
+    /// Most money first, then oldest, then by id.
+    ///
+    /// Sorts packed numeric keys (contiguous, no closure reaching into the rows), then orders each
+    /// run of equal amount and date by id: the same order as one stable sort by all three.
+    /// Returns positions in `uncategorized` (which is in row order) in the order of the file.
+    static func sortUncategorized(_ uncategorized: [UncategorizedRow], _ rows: LedgerRows) -> [Int32] {
+        // One number per row: how far the magnitude is below the largest (largest first) above the
+        // day's offset from the first day above the position. Comparing plain integers sorts
+        // several times faster than comparing tuples through a closure, and the position keeps keys
+        // distinct. 64 bits hold all three unless amounts or dates are far apart; else 128 do.
+        let days = uncategorized.map { $0.date.dayNumber }
+        let largest = uncategorized.lazy.map(\.minorUnits.magnitude).max() ?? 0
+        let firstDay = days.min() ?? 0
+        let lastDay = days.max() ?? 0
+        func bits(_ value: UInt64) -> Int { UInt64.bitWidth - value.leadingZeroBitCount }
+        let positionBits = bits(UInt64(uncategorized.count))
+        let dayBits = bits(UInt64(lastDay - firstDay))
+        if bits(largest) + dayBits + positionBits <= 64 {
+            let keys = uncategorized.indices.map { position in
+                (largest - uncategorized[position].minorUnits.magnitude) << (dayBits + positionBits)
+                    | UInt64(days[position] - firstDay) << positionBits | UInt64(position)
+            }
+            return sortUncategorized(keys, positionBits: positionBits, uncategorized, rows)
+        }
+        let keys = uncategorized.indices.map { position in
+            UInt128(largest - uncategorized[position].minorUnits.magnitude) << 64
+                | UInt128(UInt64(days[position] - firstDay)) << 32 | UInt128(position)
+        }
+        return sortUncategorized(keys, positionBits: 32, uncategorized, rows)
+    }
+
+    /// Sorts `keys` (ending in `positionBits` bits of position in `uncategorized`), then orders each
+    /// run of equal amount and date by id.
+    static func sortUncategorized<Key: FixedWidthInteger & UnsignedInteger>(
+        _ keys: [Key], positionBits: Int, _ uncategorized: [UncategorizedRow], _ rows: LedgerRows
+    ) -> [Int32] {
+        var keys = keys
+        keys.sort()
+        let positionMask = (Key(1) << positionBits) &- 1
+        func position(_ key: Key) -> Int { Int(truncatingIfNeeded: key & positionMask) }
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end] >> positionBits == keys[start] >> positionBits { end += 1 }
+            if end - start > 1 {
+                keys[start..<end].sort { lhs, rhs in
+                    let left = uncategorized[position(lhs)].index
+                    let right = uncategorized[position(rhs)].index
+                    if rows.idPrecedes(left, right) { return true }
+                    if rows.idPrecedes(right, left) { return false }
+                    return lhs < rhs
+                }
+            }
+            start = end
+        }
+        return keys.map { Int32(position($0)) }
+    }
+}

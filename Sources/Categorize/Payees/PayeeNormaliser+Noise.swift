@@ -1,0 +1,112 @@
+import Foundation
+
+extension PayeeNormaliser {
+    static let months: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    ])
+
+    /// Word lists are kept as bytes, so a word is looked up without making a `String` of it.
+    static func byteSet(_ words: [String]) -> Set<ArraySlice<UInt8>> { Set(words.map { ArraySlice($0.utf8) }) }
+
+    /// A number, date, time, card number or reference: where a merchant's name ends.
+    static func isNoise(_ word: ArraySlice<UInt8>, next: ArraySlice<UInt8>?) -> Bool {
+        var digits = 0
+        var letters = 0
+        var separators = 0
+        var masks = 0
+        for byte in word {
+            if byte &- 0x30 < 10 {
+                digits += 1
+            } else if isLetter(byte) {
+                letters += 1
+                if byte == UInt8(ascii: "x") { masks += 1 }
+            } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ":")
+            {
+                separators += 1
+            } else if byte == UInt8(ascii: "#") {
+                if word.count > 1 { return true }
+            } else if byte == UInt8(ascii: "*") {
+                masks += 1
+            }
+        }
+        if word.first == UInt8(ascii: "#"), digits > 0 { return true }
+        // Masked card numbers: ****1234, XXXX1234, 4929********2222.
+        if digits >= 2, masks >= 3, masks + digits == word.count { return true }
+        if letters == 0 {
+            if digits >= 3 { return true }
+            // Dates and times: 12/10, 12.10.24, 10:45.
+            if digits >= 2, separators >= 1 { return true }
+            // A day before a month name: 12 OCT.
+            if digits >= 1, digits <= 2, let next, months.contains(next) {
+                return true
+            }
+            return false
+        }
+        // 12OCT, 12OCT24.
+        if digits >= 1, digits <= 4, letters == 3 || letters == 4, separators == 0 {
+            if months.contains(ArraySlice(word.filter(isLetter))), word.first.map({ $0 &- 0x30 < 10 }) == true {
+                return true
+            }
+        }
+        // References mixing letters and at least three digits: 2K3L45, X10-08144, CD4455.
+        return digits >= 3
+    }
+
+    /// Payment-method phrases dropped at the start of a payee, longest first.
+    static let prefixes: [[String]] = [
+        ["card", "payment", "to"], ["bill", "payment", "to"], ["debit", "card", "purchase"], ["pos", "purchase"],
+        ["card", "payment"], ["bill", "payment"], ["payment", "to"], ["visa", "debit"], ["debit", "card"],
+        ["direct", "debit"], ["standing", "order"], ["faster", "payment"], ["faster", "payments"], ["eftpos", "wdl"],
+        ["pos", "wdl"], ["recurring", "payment"], ["online", "payment"], ["contactless"], ["pos"], ["cnp"], ["dd"],
+        ["ddr"], ["fpo"], ["fpi"], ["so"], ["bgc"], ["tfr"], ["stos"], ["eftpos"], ["purchase"], ["vis"], ["visa"],
+        ["mastercard"], ["card"], ["debit"], ["on"], ["to"],
+    ].sorted { $0.count > $1.count }
+
+    /// The index of the first word after any payment-method prefixes from `start`.
+    static func skipPrefixes(_ split: Words, from start: Int) -> Int {
+        let words = split.words
+        var index = start
+        // Most payees start with no prefix word at all: one set lookup settles it.
+        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(split.folded(index)) {
+            for phrase in prefixBytes where index + phrase.count <= words.count {
+                var matches = true
+                for (offset, part) in phrase.enumerated()
+                where words[index + offset].isStar || !split.folded(index + offset).elementsEqual(part) {
+                    matches = false
+                    break
+                }
+                if matches {
+                    index += phrase.count
+                    continue outer
+                }
+            }
+            break
+        }
+        return index
+    }
+
+    /// `prefixes` as bytes, in the same order.
+    static let prefixBytes: [[[UInt8]]] = prefixes.map { phrase in phrase.map { Array($0.utf8) } }
+
+    /// The first words of `prefixes`.
+    static let prefixStarts: Set<ArraySlice<UInt8>> = Set(prefixBytes.map { ArraySlice($0[0]) })
+
+    /// Payment processors written before a `*` and the merchant.
+    static let processors: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
+        "paypal", "pp", "sq", "sumup", "iz", "izettle", "zettle", "sp", "tst", "ztl", "crv", "pypl", "google",
+        "apple", "dnh",
+    ])
+
+    /// Words dropped from the end of a name while another word remains.
+    static let trailing: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
+        // Countries, as banks append them.
+        "gb", "gbr", "uk", "us", "usa", "ie", "irl", "fr", "fra", "de", "deu", "nl", "nld", "es", "esp", "au", "aus",
+        "nz", "ca", "can", "ch", "che", "at", "aut", "se", "swe", "dk", "dnk", "lu", "lux", "pt", "prt", "pl", "pol",
+        // Payment types.
+        "dd", "so", "fpo", "fpi", "bgc", "tfr", "pos", "cd", "ref", "on", "via",
+        // Generic shop and company words.
+        "store", "stores", "superstore", "ltd", "limited", "plc", "inc", "llc", "corp", "gmbh", "ag", "bv",
+        "nv", "sarl", "srl",
+    ])
+}
