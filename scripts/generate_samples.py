@@ -1915,6 +1915,10 @@ def plan_expectations(model: Model) -> dict:
             "before, worked out as above for that month); actual is the month's money out in the bucket's "
             "categories (spending buckets), the emergency fund's growth, or the growth of what the goals hold "
             "(investments); a closed month has no left",
+            "emergencyFund": "the fund tracked as a goal: the fund and its target (as basedOn and the emergency fund "
+            "bucket define them) at each of the last 12 month ends; pace = (the fund now − the fund 3 month ends "
+            "before) ÷ 3, rounded half to even; monthsToTarget = ⌈(target − fund) ÷ pace⌉ when the pace is above 0 "
+            "(absent otherwise: not at this pace), 0 once reached; targetMonth = month + monthsToTarget",
             "null": "monthsToTarget is null where the plan leaves it out (the emergency fund gets 0); shortfall, "
             "projectedCompletion and slipMonths are absent where the plan leaves them out",
         },
@@ -2074,7 +2078,32 @@ def month_plan(books: Books, ym, with_actual: bool = True) -> dict:
         "investments": {"planned": before["buckets"]["investments"]["amount"],
                         "actual": plain(held_now - held_before)},
     }
+    plan["emergencyFund"] = fund_track(books, ym)
     return plan
+
+
+def fund_track(books: Books, ym) -> dict:
+    """The emergency fund tracked as a goal: the fund and its target at the last 12 month ends (each
+    with its own 3-month average spending), the pace over the last 3 of them (fewer near the data's
+    start) and the months to target at that pace (none when it is not above 0)."""
+    shown = books.window(ym, 12)
+    points = []
+    for w in shown:
+        averaged = books.window(w, 3)
+        spending = max(half_even(sum(books.flows[x]["expenses"] for x in averaged), len(averaged)), 0)
+        points.append((w, books.emergency_fund(w), EMERGENCY_MONTHS * spending))
+    _, now, target = points[-1]
+    track = {"balance": plain(now), "target": plain(target), "progress": round(now / target, 4),
+             "months": [{"month": month_key(*w), "balance": plain(f), "target": plain(t)} for w, f, t in points]}
+    span = min(3, len(points) - 1)
+    pace = half_even(now - points[-1 - span][1], span) if span > 0 else None
+    if pace is not None:
+        track.update(pace=plain(pace), paceMonths=span)
+    need = target - now
+    months_to_target = 0 if need <= 0 else ceil_div(need, pace) if pace and pace > 0 else None
+    if months_to_target is not None:
+        track.update(monthsToTarget=months_to_target, targetMonth=month_key(*shift_month(*ym, months_to_target)))
+    return track
 
 
 def csv_name(first: date, last: date) -> str:
