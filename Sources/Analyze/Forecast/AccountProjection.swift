@@ -91,17 +91,19 @@ public struct AccountProjection: Sendable, Equatable {
     /// before the month counts on its first day.
     static func dates(of series: RecurringSeries, in month: YearMonth) -> [CivilDate] {
         let next = series.nextDate
-        // The detector's anchor: the day of the month, or the month's end near it.
+        // Later steps hang on the detector's kind of anchor: the day of the month, or the month's end near it.
         let anchorDay = next.day >= next.daysInMonth - RecurringDetector.monthEndDays ? 31 : next.day
         var dates: [CivilDate] = []
+        var date: CivilDate? = next
         var step = 0
-        while let date = series.cadence.step(from: next, anchorDay: anchorDay, by: step), date <= month.lastDay {
-            if date >= month.firstDay {
-                dates.append(date)
+        while let due = date, due <= month.lastDay {
+            if due >= month.firstDay {
+                dates.append(due)
             } else if step == 0 {
                 dates.append(month.firstDay)
             }
             step += 1
+            date = series.cadence.step(from: next, anchorDay: anchorDay, by: step)
         }
         return dates
     }
