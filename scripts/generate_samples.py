@@ -55,6 +55,8 @@ NETFLIX_RISE = (2025, 7)  # 10.99 -> 12.99 from this month's charge on
 SOFA_DAY = date(2026, 3, 14)
 DUPLICATE_COFFEE_DAY = date(2025, 12, 5)  # inside the overlap of the two CSV exports
 SAVINGS_WITHDRAWAL_DAY = date(2026, 3, 26)
+# Moved from the current account to the saver on 30 June 2026 and back on 9 July: (out, back, pence).
+JUNE_SWEEP = (date(2026, 6, 30), date(2026, 7, 9), 190000)
 
 OPENING = {"current": 214216, "card": -41237, "savings": 420000, "euro": 0}
 # The euro account (used on the Lisbon trip) is opened on this day with nothing in it; its amounts
@@ -743,6 +745,16 @@ def transfers(model: Model) -> None:
     add("current", SAVINGS_WITHDRAWAL_DAY + timedelta(days=1), 200000, "BRAMBLE BS WITHDRAWAL", TRANSFER, "FPI",
         priority=0)
 
+    # The end of June 2026: the current account's spare money moved to the saver for its rate, leaving
+    # it short of July's bills before payday while the liquid total stays healthy (the month ahead
+    # flags it); the saver credits it on 1 July, after its June interest, and it comes back on 9 July.
+    add("current", JUNE_SWEEP[0], -JUNE_SWEEP[2], "BRAMBLE BS SAVINGS", TRANSFER, "FPO", priority=1)
+    add("savings", JUNE_SWEEP[0] + timedelta(days=1), JUNE_SWEEP[2], "TRANSFER FROM NORTHWIND", TRANSFER,
+        memo="ONLINE TRANSFER", priority=0)
+    add("savings", JUNE_SWEEP[1], -JUNE_SWEEP[2], "TRANSFER TO NORTHWIND", TRANSFER, memo="ONLINE TRANSFER",
+        priority=1)
+    add("current", JUNE_SWEEP[1], JUNE_SWEEP[2], "BRAMBLE BS WITHDRAWAL", TRANSFER, "FPI", priority=0)
+
     # Card payments: the statement balance of the 20th is paid in full on the 28th (next working
     # day), after payday; the card posts the payment 1-3 days later.
     for y, m in months():
@@ -1166,6 +1178,7 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
         "lateExport": late_expectations(result_months),
         "insights": insight_expectations(model),
         "plan": plan_expectations(model),
+        "monthAhead": month_ahead_expectations(model),
     }
 
 
@@ -1920,6 +1933,10 @@ def plan_expectations(model: Model) -> dict:
             "before, worked out as above for that month); actual is the month's money out in the bucket's "
             "categories (spending buckets), the emergency fund's growth, or the growth of what the goals hold "
             "(investments); a closed month has no left",
+            "emergencyFund": "the fund tracked as a goal: the fund and its target (as basedOn and the emergency fund "
+            "bucket define them) at each of the last 12 month ends; pace = (the fund now − the fund 3 month ends "
+            "before) ÷ 3, rounded half to even; monthsToTarget = ⌈(target − fund) ÷ pace⌉ when the pace is above 0 "
+            "(absent otherwise: not at this pace), 0 once reached; targetMonth = month + monthsToTarget",
             "null": "monthsToTarget is null where the plan leaves it out (the emergency fund gets 0); shortfall, "
             "projectedCompletion and slipMonths are absent where the plan leaves them out",
         },
@@ -2079,7 +2096,127 @@ def month_plan(books: Books, ym, with_actual: bool = True) -> dict:
         "investments": {"planned": before["buckets"]["investments"]["amount"],
                         "actual": plain(held_now - held_before)},
     }
+    plan["emergencyFund"] = fund_track(books, ym)
     return plan
+
+
+def fund_track(books: Books, ym) -> dict:
+    """The emergency fund tracked as a goal: the fund and its target at the last 12 month ends (each
+    with its own 3-month average spending), the pace over the last 3 of them (fewer near the data's
+    start) and the months to target at that pace (none when it is not above 0)."""
+    shown = books.window(ym, 12)
+    points = []
+    for w in shown:
+        averaged = books.window(w, 3)
+        spending = max(half_even(sum(books.flows[x]["expenses"] for x in averaged), len(averaged)), 0)
+        points.append((w, books.emergency_fund(w), EMERGENCY_MONTHS * spending))
+    _, now, target = points[-1]
+    track = {"balance": plain(now), "target": plain(target), "progress": round(now / target, 4),
+             "months": [{"month": month_key(*w), "balance": plain(f), "target": plain(t)} for w, f, t in points]}
+    span = min(3, len(points) - 1)
+    pace = half_even(now - points[-1 - span][1], span) if span > 0 else None
+    if pace is not None:
+        track.update(pace=plain(pace), paceMonths=span)
+    need = target - now
+    months_to_target = 0 if need <= 0 else ceil_div(need, pace) if pace and pace > 0 else None
+    if months_to_target is not None:
+        track.update(monthsToTarget=months_to_target, targetMonth=month_key(*shift_month(*ym, months_to_target)))
+    return track
+
+
+# --- The month ahead ------------------------------------------------------------------------------
+
+MONTH_AHEAD_MONTHS = [(2026, 6), (2026, 10)]
+USUAL_MONTHS = 3  # the months whose median money out is the usual spending
+MONTH_END_DAYS = 2  # the recurring detector's anchor: a day this close to the month's end is its end
+MATERIAL_SHARE = 0.05  # a dip below zero is material from 5% of the month's expected money out
+
+
+def month_ahead(books: Books, ym) -> dict:
+    """The current account through the month after `ym`: its balance at the end of `ym`, plus the
+    active planted series on it at their latest amounts on the dates the detector expects them (the
+    latest payment's day of the month, one month on; the month's end when within 2 days of it), less
+    the median of the last 3 months' money out that is neither a transfer nor a series payment,
+    spread evenly by day (spent by day d of n: usual × d ÷ n, half to even)."""
+    model = books.model
+    end = last_day_of(*ym)
+    ahead = shift_month(*ym, 1)
+    first, last = date(*ahead, 1), last_day_of(*ahead)
+    series = [x for x in books.series(ym)
+              if any(t.account == "current" for t in model.txns if t.payee == x["payee"])]
+    payments = []
+    for x in series:
+        if x["status"] != "active":
+            continue
+        latest = x["latest"]
+        anchor = 31 if latest.day >= days_in(latest.year, latest.month) - MONTH_END_DAYS else latest.day
+        y, m = shift_month(latest.year, latest.month, 1)
+        due = date(y, m, min(anchor, days_in(y, m)))
+        while due <= last:
+            payments.append({"date": max(due, first), "category": x["category"], "amount": x["amount"]})
+            y, m = shift_month(due.year, due.month, 1)
+            due = date(y, m, min(anchor, days_in(y, m)))
+    payments.sort(key=lambda p: (p["date"], p["category"]))
+    listed = {x["payee"] for x in series}
+    totals = []
+    for w in books.window(ym, USUAL_MONTHS):
+        totals.append(-sum(t.amount for t in model.txns
+                           if t.account == "current" and (t.day.year, t.day.month) == w and t.amount < 0
+                           and t.category != TRANSFER and t.payee not in listed))
+    totals.sort()
+    usual = totals[len(totals) // 2] if len(totals) % 2 else half_even(sum(totals[len(totals) // 2 - 1:][:2]), 2)
+    balance = books.balance("current", end)
+    n = days_in(*ahead)
+    lowest, lowest_day, value = None, 1, balance
+    for d in range(1, n + 1):
+        value = balance + sum(p["amount"] for p in payments if p["date"].day <= d) - half_even(usual * d, n)
+        if lowest is None or value < lowest:
+            lowest, lowest_day = value, d
+    expected_out = -sum(p["amount"] for p in payments if p["amount"] < 0)
+    overdraft = max(-lowest, 0)
+    material = overdraft > 0 and overdraft >= MATERIAL_SHARE * (expected_out + usual)
+    result = {
+        "account": "current", "month": month_key(*ahead), "balance": plain(balance),
+        "expectedIn": plain(sum(p["amount"] for p in payments if p["amount"] > 0)),
+        "expectedOut": plain(expected_out), "usualSpending": plain(usual), "usualMonths": len(totals),
+        "projectedBalance": plain(value), "lowestBalance": plain(lowest),
+        "lowestDate": date(*ahead, lowest_day).isoformat(),
+        "payments": [{"date": p["date"].isoformat(), "category": p["category"], "amount": plain(p["amount"])}
+                     for p in payments],
+        "overdraftRisk": ("critical" if value < 0 else "warning") if material else None,
+    }
+    return result
+
+
+def month_ahead_expectations(model: Model) -> dict:
+    books = Books(model)
+    months = {month_key(*ym): month_ahead(books, ym) for ym in MONTH_AHEAD_MONTHS}
+    june = months["2026-06"]
+    # The plant: the current account dips below zero before July's salary; the liquid total does not.
+    assert june["overdraftRisk"] == "warning" and books.liquid((2026, 6)) > 500000, june
+    assert months["2026-10"]["overdraftRisk"] is None
+    return {
+        "definitions": {
+            "source": "README.md, The month ahead; the current account only (the euro account is projected too, "
+            "with nothing expected on it)",
+            "payments": "the planted series active at the month end whose payments are on the current account, "
+            "at their latest amount, on the latest payment's day of the month one month on (the month's end "
+            "when within 2 days of it); payees are left out (the ledger's are normalised)",
+            "usualSpending": "the median of the last 3 months' money out of the current account that is not a "
+            "transfer and not a payment of a series listed at the month end",
+            "lowest": "balance + payments to each day − usual × day ÷ days of the month (half to even); the lowest "
+            "of the month's days, the first day it is reached, and the last day's balance",
+            "overdraftRisk": "the card's severity when the dip below zero is at least 5% of expectedOut + "
+            "usualSpending (critical when the month ends below zero too), null when quiet",
+        },
+        "notes": [
+            "2026-06: 1,900.00 moved to the saver on 30 June leaves the current account at "
+            f"{grouped(int(june['balance'].replace('.', '')))}, short of July's bills before the salary on "
+            f"{june['payments'][-2]['date'] if len(june['payments']) > 1 else ''}; the saver credits it on 1 July "
+            "and it comes back on 9 July, so neither month's interest changes.",
+        ],
+        "months": months,
+    }
 
 
 def csv_name(first: date, last: date) -> str:
@@ -2284,6 +2421,11 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   the saver as `TRANSFER FROM NORTHWIND` 0-2 days later; the monthly `HARBOR CARD PAYMENT` (FPO)
   arrives on the card as `PAYMENT RECEIVED - THANK YOU` 1-3 days later. `rules/40-transfers.rules`
   marks both legs.
+- **A current account running short.** On {JUNE_SWEEP[0].isoformat()} {grouped(JUNE_SWEEP[2])} moves from the current
+  account to the saver (credited the next day, so it is in transit at the month end) and comes back
+  on {JUNE_SWEEP[1].isoformat()}: at the end of June the current account holds less than
+  July's bills before payday, while the saver is healthy. June's month ahead projects it overdrawn
+  (the `overdraftRisk` card); `monthAhead` in EXPECTED.json has the figures.
 - **Regular changes.** Salary rises each April; rent rises in September 2025; council tax is paid
   in ten instalments (none in February and March).
 - **Uncategorised on purpose.** No rule knows `LITTLE BAKEHOUSE HACKNEY` (a recurring Saturday

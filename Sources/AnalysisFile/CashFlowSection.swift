@@ -10,6 +10,9 @@ public struct CashFlowSection: Codable, Sendable, Equatable {
     /// Months until liquid balances reach zero at the 3-month average net; nil when that net is
     /// not negative (money is not running down) or there are fewer than 3 months.
     public var runwayMonths: Double?
+    /// Each current or cash account through the month ahead: a current account can run dry while
+    /// the liquid total is healthy.
+    public var accounts: [AccountProjectionEntry]?
 
     public init(
         liquidBalance: String, averageNet3Months: String?, projectedBalance: String?, projectedMonth: String?,

@@ -27,6 +27,8 @@ public struct PlanSection: Codable, Sendable, Equatable {
     /// Per bucket: what that plan allotted, what this month actually spent in it (or put into it),
     /// and in the month in progress what is left of its budgets.
     public var actual: [PlanActualEntry]?
+    /// The emergency fund tracked as a goal over time: its month ends and months to target at its pace.
+    public var emergencyFund: EmergencyFundTrack?
 
     public init(
         monthlyIncome: String, basedOn: PlanBasis, buckets: [PlanBucketEntry], shortfall: String?,

@@ -124,6 +124,25 @@ struct SamplesPlanTests {
     }
 
     /// Each goal's standing and what it gets of the goals budget, and the split at each flex value.
+    /// The emergency fund over time: its 12 month ends, its pace and months to target, as the
+    /// generator's model works them out (`plan.definitions.emergencyFund`).
+    @Test(arguments: months) func emergencyFundTrackMatches(month: String) throws {
+        let track = try #require(try Self.plan(month).emergencyFund, "\(month): no emergency fund track")
+        let want = try #require(try Self.expected(month)["emergencyFund"] as? [String: Any])
+        #expect(track.balance == want["balance"] as? String, "\(month) balance")
+        #expect(track.target == want["target"] as? String, "\(month) target")
+        #expect(track.progress == Self.number(want["progress"]), "\(month) progress")
+        let points = try #require(want["months"] as? [[String: String]])
+        #expect(track.months.count == 12, "\(month) twelve month ends")
+        #expect(
+            track.months.map { [$0.month, $0.balance, $0.target] }
+                == points.map { [$0["month"] ?? "", $0["balance"] ?? "", $0["target"] ?? ""] }, "\(month) months")
+        #expect(track.pace == want["pace"] as? String, "\(month) pace")
+        #expect(track.paceMonths == want["paceMonths"] as? Int, "\(month) paceMonths")
+        #expect(track.monthsToTarget == Self.optional(want["monthsToTarget"]), "\(month) monthsToTarget")
+        #expect(track.targetMonth == Self.optional(want["targetMonth"]), "\(month) targetMonth")
+    }
+
     @Test(arguments: months) func goalsMatch(month: String) throws {
         let plan = try Self.plan(month)
         let expected = try Self.expected(month)

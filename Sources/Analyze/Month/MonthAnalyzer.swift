@@ -82,6 +82,9 @@ public struct MonthAnalyzer: Sendable {
             context: context, netWorth: netWorth, recurring: series, anomalies: found, forecast: forecast,
             emergencyMonths: settings.plan.emergencyMonths, recurringBook: recurring)
         analysis.plan = timings.time("plan") { planner.plan(inputs) }
+        analysis.cashFlow?.accounts = timings.time("account projections") {
+            MonthSections.accountProjections(inputs)
+        }
         timings.time("insight cards") {
             let facts = InsightFacts(inputs)
             let (insights, omitted) = engine.evaluate(facts)

@@ -238,6 +238,7 @@ public struct Planner: Sendable {
             unmappedCategories: unmapped)
         section.plannedIn = plannedIn
         section.actual = actual
+        section.emergencyFund = fundTrack(inputs, fund: fund)
         return section
     }
 }

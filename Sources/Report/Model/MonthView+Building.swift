@@ -83,6 +83,7 @@ extension MonthView {
         wealth = MonthView.wealth(report, charts: charts, text: text)
         budgetChart = charts ? BudgetProgressChart(lines: report.categories).svg : ""
         plan = report.sections.plan.map { PlanView($0, currency: report.currency, text: text) }
+        ahead = MonthView.monthAhead(report, text: text)
         goalChart = charts ? GoalProgressChart(goals: report.sections.plan?.goals ?? []).svg : ""
         freshnessChart = charts ? AccountFreshnessChart(month: report.month, accounts: report.accounts).svg : ""
         recurring = MonthView.recurringRows(report, text: text)

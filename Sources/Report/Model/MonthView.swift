@@ -46,6 +46,8 @@ public struct MonthView: MustacheParent, Sendable {
     /// Inline SVG: spending against each budget.
     public var budgetChart: String
     public var plan: PlanView?
+    /// Each current or cash account through the month ahead; nil when the analysis projects none.
+    public var ahead: MonthAheadView?
     /// Inline SVG: each goal's progress, and what it needs against what it gets.
     public var goalChart: String
     /// Inline SVG: the days of the month each account's statements cover, and its newest transaction.
@@ -129,6 +131,8 @@ public struct MonthView: MustacheParent, Sendable {
         case "hasFreshnessChart": !freshnessChart.isEmpty
         case "plan": plan
         case "hasPlan": plan != nil
+        case "ahead": ahead
+        case "hasAhead": ahead != nil
         case "recurring": recurring
         case "hasRecurring": !recurring.isEmpty
         case "recurringSummary": recurringSummary

@@ -137,6 +137,18 @@ extension MonthReport {
             return entry
         }
         engine.forecast?.note = sections.forecast?.note.map(text)
+        engine.cashFlow?.accounts = sections.cashFlow?.accounts?.map { projection in
+            var entry = projection
+            entry.account = accountIDs[projection.account] ?? "account"
+            entry.name = accountNames[projection.account] ?? text(projection.name)
+            entry.payments = projection.payments.map { payment in
+                var redacted = payment
+                redacted.payee = text(payment.payee)
+                return redacted
+            }
+            entry.warning = projection.warning.map(text)
+            return entry
+        }
         if var plan = sections.plan {
             plan.basedOn.summary = text(plan.basedOn.summary)
             plan.buckets = plan.buckets.map { bucket in

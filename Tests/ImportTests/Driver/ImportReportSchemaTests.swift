@@ -37,12 +37,12 @@ struct ImportReportSchemaTests {
         let (status, bytes) = try Self.importReport(workspace: Self.root + "/Samples", output: output.path)
         #expect(status == 0)
         #expect(try Self.validator().validate(JSONSerialization.jsonObject(with: bytes)) == [])
-        // Samples/README.md: 1016 CSV rows (57 of them in both exports), 600 OFX 2, 53 QIF and 6 OFX 1
+        // Samples/README.md: 1018 CSV rows (57 of them in both exports), 600 OFX 2, 55 QIF and 6 OFX 1
         // transactions.
         let report = try JSONDecoder().decode(ImportReport.self, from: bytes)
-        #expect(report.totals.records == 1016 + 600 + 53 + 6)
+        #expect(report.totals.records == 1018 + 600 + 55 + 6)
         #expect(report.totals.duplicates == 57)
-        #expect(report.totals.imported == 959 + 600 + 53 + 6)
+        #expect(report.totals.imported == 961 + 600 + 55 + 6)
     }
 
     // MARK: - A report with every branch

@@ -53,6 +53,7 @@ extension PlanView {
                 actual: entry.actual.map(money) ?? "—", left: entry.left.map(money) ?? "")
         }
         hasLeft = (plan.actual ?? []).contains { $0.left != nil }
+        fund = plan.emergencyFund.map { FundTrackView($0, currency: currency) }
     }
 
     /// `essentialSpending` -> `Essential spending`.

@@ -24,6 +24,8 @@ public struct PlanView: MustacheParent, Sendable, Equatable {
     public var actual: [PlanActualView] = []
     /// True when some bucket has `left` (the month in progress).
     public var hasLeft = false
+    /// The emergency fund over time; nil when the analysis has none.
+    public var fund: FundTrackView?
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -49,6 +51,8 @@ public struct PlanView: MustacheParent, Sendable, Equatable {
         case "actual": actual
         case "hasActual": !actual.isEmpty
         case "hasLeft": hasLeft
+        case "fund": fund
+        case "hasFund": fund != nil
         default: nil
         }
     }

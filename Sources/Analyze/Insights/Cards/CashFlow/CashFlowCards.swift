@@ -1,6 +1,6 @@
 extension InsightEngine {
     /// The cashFlow cards.
     static let cashFlowCards: [any InsightCard] = [
-        NetCashFlowCard(), BestMonthCard(), WorstMonthCard(), ProjectedBalanceCard(),
+        NetCashFlowCard(), BestMonthCard(), WorstMonthCard(), ProjectedBalanceCard(), OverdraftRiskCard(),
     ]
 }
