@@ -747,9 +747,10 @@ def transfers(model: Model) -> None:
 
     # The end of June 2026: the current account's spare money moved to the saver for its rate, leaving
     # it short of July's bills before payday while the liquid total stays healthy (the month ahead
-    # flags it); the saver credits it on 1 July, after its June interest, and it comes back on 9 July.
+    # flags it); the saver credits it the same day (so June's net worth does not dip by money in
+    # transit), and it comes back on 9 July.
     add("current", JUNE_SWEEP[0], -JUNE_SWEEP[2], "BRAMBLE BS SAVINGS", TRANSFER, "FPO", priority=1)
-    add("savings", JUNE_SWEEP[0] + timedelta(days=1), JUNE_SWEEP[2], "TRANSFER FROM NORTHWIND", TRANSFER,
+    add("savings", JUNE_SWEEP[0], JUNE_SWEEP[2], "TRANSFER FROM NORTHWIND", TRANSFER,
         memo="ONLINE TRANSFER", priority=0)
     add("savings", JUNE_SWEEP[1], -JUNE_SWEEP[2], "TRANSFER TO NORTHWIND", TRANSFER, memo="ONLINE TRANSFER",
         priority=1)
@@ -2212,8 +2213,8 @@ def month_ahead_expectations(model: Model) -> dict:
         "notes": [
             "2026-06: 1,900.00 moved to the saver on 30 June leaves the current account at "
             f"{grouped(int(june['balance'].replace('.', '')))}, short of July's bills before the salary on "
-            f"{june['payments'][-2]['date'] if len(june['payments']) > 1 else ''}; the saver credits it on 1 July "
-            "and it comes back on 9 July, so neither month's interest changes.",
+            f"{june['payments'][-2]['date'] if len(june['payments']) > 1 else ''}; the saver credits it the same "
+            "day and it comes back on 9 July.",
         ],
         "months": months,
     }
@@ -2422,7 +2423,7 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   arrives on the card as `PAYMENT RECEIVED - THANK YOU` 1-3 days later. `rules/40-transfers.rules`
   marks both legs.
 - **A current account running short.** On {JUNE_SWEEP[0].isoformat()} {grouped(JUNE_SWEEP[2])} moves from the current
-  account to the saver (credited the next day, so it is in transit at the month end) and comes back
+  account to the saver (credited the same day) and comes back
   on {JUNE_SWEEP[1].isoformat()}: at the end of June the current account holds less than
   July's bills before payday, while the saver is healthy. June's month ahead projects it overdrawn
   (the `overdraftRisk` card); `monthAhead` in EXPECTED.json has the figures.

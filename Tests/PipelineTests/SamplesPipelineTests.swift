@@ -97,7 +97,7 @@ struct SamplesPipelineTests {
         #expect(analysis.summary.income == Self.decimal(october["income"]))
         #expect(analysis.summary.expenses == Self.decimal(october["expenses"]))
         #expect(analysis.summary.net == Self.decimal(october["net"]))
-        #expect(analysis.summary.income == "3051.10")
+        #expect(analysis.summary.income == "3051.11")
         #expect(analysis.summary.expenses == "2634.26")
         #expect(analysis.summary.transferCount == october["transferCount"] as? Int)
         let counts = try #require(october["transactionCount"] as? [String: Int])
