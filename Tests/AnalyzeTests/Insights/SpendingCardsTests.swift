@@ -319,10 +319,10 @@ struct SpendingCardsTests {
         let facts = Self.facts(rows, "2026-04", extra: [split])
         #expect(SpendingSpikeCard().evaluate(facts) == .quiet)
         let groceries = try #require(facts.history.categories.firstIndex { $0.name == "Food:Groceries" })
-        let daily = SpendingSpikeCard.dailySpending(facts.history, before: YearMonth(year: 2026, month: 4)!)
+        let daily = facts.history.dailyMoneyOut(days: 90, before: YearMonth(year: 2026, month: 4)!)
         #expect(daily[(groceries * 90)..<((groceries + 1) * 90)].reduce(0, +) == 4_000)
         // February's one row counts as two category parts: only that month's rows are read for splits.
-        #expect((0..<4).map { SpendingSpikeCard.hasSplits(facts.history, $0) } == [false, true, false, false])
+        #expect((0..<4).map { facts.history.hasSplits($0) } == [false, true, false, false])
     }
 
     /// Needs January to March before April; February and March alone are not enough. Transfers and
