@@ -5,7 +5,8 @@ import Testing
 @testable import Analyze
 
 /// The spending cards on hand-built ledgers, every figure worked out by hand in the comments. The
-/// static builders here (`facts`, `insight`) are shared by the income and budget card tests.
+/// static builders here (`facts` over `CardFacts`, `insight`) are shared by the income and budget
+/// card tests.
 @Suite("Insight cards: spending")
 struct SpendingCardsTests {
     /// (ISO date, signed pence, payee, category) of one transaction in the GBP current account.
@@ -36,15 +37,7 @@ struct SpendingCardsTests {
         for (name, pence) in budgets { budgetMap[CategoryPath(name)!] = Money(minorUnits: pence, currency: .gbp) }
         var settings = AnalysisSettings(budgets: budgetMap)
         settings.intendedPairs = intendedPairs
-        let yearMonth = YearMonth(month)!
-        let context = MonthContext(history: history, month: yearMonth, settings: settings)
-        let forecast = Forecast(
-            method: "none", incomeMethod: .none, expensesMethod: .none, months: [], backtest: nil, note: nil)
-        return InsightFacts(
-            InsightInputs(
-                context: context, netWorth: NetWorthBook(history: history, settings: settings),
-                recurring: RecurringBook(history: history).entries(for: yearMonth, in: history), anomalies: anomalies,
-                forecast: forecast))
+        return CardFacts.facts(history, YearMonth(month)!, settings: settings, anomalies: anomalies)
     }
 
     /// The card's insight, failing the test when it did not fire.
