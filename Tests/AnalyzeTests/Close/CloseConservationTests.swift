@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func everyAccountAndTheRecordsAddUp() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("close")
         defer { try? FileManager.default.removeItem(at: workspace) }
         let outcome = try Self.run(workspace, rows: Self.rows())
         #expect(outcome.closedMonths.map(\.description) == ["2026-09", "2026-10"])
@@ -118,7 +118,7 @@ import Testing
     /// A EUR row in the GBP current account: the analysis counts its minor units in the balance,
     /// the close's own sum leaves it out, so October does not add up and no record is written.
     @Test func aRecordThatDoesNotAddUpIsNotWritten() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("close")
         defer { try? FileManager.default.removeItem(at: workspace) }
         let stray = Self.row(Self.current, "2026-10-20", -1_000, "Shopping", currency: .eur)
         #expect(
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func recordCountsThatDoNotAddUpAreRefused() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("close")
         defer { try? FileManager.default.removeItem(at: workspace) }
         var version = CloseVersion(
             version: 1, recordedAt: "2026-11-20T09:00:00Z", kind: "closed", reason: nil,
