@@ -12,18 +12,20 @@ import Ledger
 /// stays a test of that card rather than of the whole analysis file. Anomalies are what the test
 /// passes (none by default); the cards that read them are tested with the ones they need.
 enum CardFacts {
-    /// The facts of `month` over `history` with `settings`.
+    /// The facts of `month` over `history` with `settings`; `forecast` replaces the one made from
+    /// the month's flows, for a test of what a card says of a given forecast.
     static func facts(
         _ history: LedgerHistory, _ month: YearMonth, settings: AnalysisSettings = AnalysisSettings(),
-        anomalies: [Anomaly] = []
+        anomalies: [Anomaly] = [], forecast given: Forecast? = nil
     ) -> InsightFacts {
         let context = MonthContext(history: history, month: month, settings: settings)
         let book = RecurringBook(history: history)
         let series = book.entries(for: month, in: history)
         let (_, recurringIncome, recurringExpenses, _) = MonthSections.recurring(series, context: context)
         let flows = MonthSections.flows(context, oneOffs: OneOffPurchases(history: history))
-        let forecast = Forecaster().forecast(
-            flows, recurringIncome: recurringIncome, recurringExpenses: recurringExpenses)
+        let forecast =
+            given
+            ?? Forecaster().forecast(flows, recurringIncome: recurringIncome, recurringExpenses: recurringExpenses)
         return InsightFacts(
             InsightInputs(
                 context: context, netWorth: NetWorthBook(history: history, settings: settings), recurring: series,
