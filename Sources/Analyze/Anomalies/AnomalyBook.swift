@@ -72,7 +72,7 @@ public struct AnomalyBook: Sendable {
                 }
                 currencyFirstDay[index] = Int32(clamping: firstDay)
             }
-            guard history.groupOf[index] >= 0, let amount = history.baseAmounts[index], amount < 0 else {
+            guard history.countsInFigures(index), let amount = history.baseAmounts[index], amount < 0 else {
                 continue
             }
             let category = Int(history.categoryOf[index])

@@ -45,7 +45,7 @@ public struct OneOffPurchases: Sendable {
                 guard let base = history.baseAmounts[index], base < 0,
                     !history.categories[Int(history.categoryOf[index])].isIncome
                 else { continue }
-                let offset = first.months(to: history.transactions[index].date.yearMonth)
+                let offset = first.months(to: history.date(at: index).yearMonth)
                 if month < 0 { month = offset }
                 if offset != month {
                     nextMonth = offset

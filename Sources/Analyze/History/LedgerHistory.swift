@@ -29,8 +29,9 @@ public struct LedgerHistory: Sendable {
 
     public let base: Currency
     public let accounts: [Account]
-    /// The ledger's transactions in canonical order, as the figures see them.
-    public let transactions: [FigureRow]
+    /// The ledger's transactions in canonical order, as the figures see them. Only History reads
+    /// them: the rest of the analysis asks its questions of rows through `LedgerHistory+Rows.swift`.
+    let transactions: [FigureRow]
     /// The first and last month with a transaction; nil for an empty ledger.
     public let firstMonth: YearMonth?
     public let lastMonth: YearMonth?
@@ -48,8 +49,9 @@ public struct LedgerHistory: Sendable {
     /// numbers because walks that follow one payee jump around the ledger: reading these small
     /// arrays there costs a fraction of reading each whole transaction.
     public let amounts: [Int64]
-    /// Per transaction: its payee group in `groups`, or -1 (transfers, ignored, pending).
-    public let groupOf: [Int32]
+    /// Per transaction: its payee group in `groups`, or -1 (transfers, ignored, pending, and rows no
+    /// rate converts); `countsInFigures(_:)` says what -1 means.
+    let groupOf: [Int32]
     public let categories: [Category]
     /// Every currency the transactions use, in order of first use.
     public let currencies: [Currency]
@@ -215,10 +217,7 @@ public struct LedgerHistory: Sendable {
                     flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: amount)
                 } else {
                     for split in t.pointee.splits {
-                        let part =
-                            split.amount.currency == base
-                            ? split.amount.minorUnits
-                            : rates.toBase(split.amount.minorUnits, split.amount.currency, onDay: day) ?? 0
+                        let part = LedgerHistory.basePart(split.amount, base: base, rates: rates, onDay: day)
                         let c = category(split.category, amount: part)
                         flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: part)
                     }

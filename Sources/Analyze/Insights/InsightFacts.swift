@@ -40,7 +40,7 @@ public struct InsightFacts: Sendable {
         var outgoings: [(RecurringBook.Entry, Int64)] = []
         let endDay = context.month.lastDay.dayNumber
         for entry in inputs.recurring where entry.series.status == .active {
-            let currency = history.transactions[entry.latest].amount.currency
+            let currency = history.currency(at: entry.latest)
             guard let monthly = history.rates.toBase(entry.series.monthlyAmount, currency, onDay: endDay) else {
                 continue
             }

@@ -60,8 +60,7 @@ enum MonthCategorization {
         }
         var sums: [Key: (sum: Int128, count: Int)] = [:]
         history.transactions.withUnsafeBufferPointer { rows in
-            // Payee groups hold exactly the rows that count in the figures.
-            for index in history.range(of: context.month) where history.groupOf[index] >= 0 {
+            for index in history.range(of: context.month) where history.countsInFigures(index) {
                 guard rows[index].category == nil, rows[index].splits.isEmpty,
                     let amount = history.baseAmounts[index]
                 else { continue }

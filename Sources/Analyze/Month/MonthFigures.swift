@@ -174,8 +174,7 @@ struct MonthFigures {
                 let r = history.dayNumbers[rhs.index]
                 return l != r ? l < r : rows[lhs.index].id < rows[rhs.index].id
             }
-            // Payee groups hold exactly the transactions that count in the figures and converted.
-            for index in history.range(of: context.month) where history.groupOf[index] >= 0 {
+            for index in history.range(of: context.month) where history.countsInFigures(index) {
                 guard let amount = history.baseAmounts[index], amount < 0,
                     !history.categories[Int(history.categoryOf[index])].isIncome
                 else { continue }
@@ -231,22 +230,10 @@ struct MonthFigures {
         return figures
     }
 
-    /// The date of account `index`'s newest posted transaction in month `offset` or before: the
-    /// latest month with one (from the per-account counts), then that month walked backwards.
+    /// The date of account `index`'s newest posted transaction in month `offset` or before.
     static func newestTransaction(account index: Int, through offset: Int, _ history: LedgerHistory) -> CivilDate? {
-        guard let first = history.firstMonth, index < history.accountMonths.count else { return nil }
-        var month = min(offset, history.monthCount - 1)
-        while month >= 0, history.accountMonths[index][month].count == 0 { month -= 1 }
-        guard month >= 0 else { return nil }
-        let range = history.range(of: first.adding(months: month))
-        var found: Int?
-        history.transactions.withUnsafeBufferPointer { rows in
-            for row in range.reversed() where history.accountOf[row] == Int32(index) && rows[row].status == .posted {
-                found = history.dayNumbers[row]
-                break
-            }
-        }
-        return found.flatMap { CivilDate(dayNumber: $0) }
+        guard index < history.accountMonths.count else { return nil }
+        return history.lastPostedDays(of: [index], through: offset)[index].flatMap { CivilDate(dayNumber: $0) }
     }
 }
 

@@ -91,7 +91,7 @@ public struct MonthSelection: Sendable, Equatable {
             throughDate = last
         }
         guard let date = throughDate else { return (nil, nil) }
-        let month = date == date.yearMonth.lastDay ? date.yearMonth : date.yearMonth.adding(months: -1)
+        let month = ReportMonth.latestComplete(lastDate: date)
         return (month >= first ? month : nil, limit)
     }
 

@@ -29,7 +29,7 @@ public enum ExpectedPayments {
             let occurrences = entry.series.occurrences
             for (position, index) in occurrences.enumerated() where position > 0 && range.contains(index) {
                 guard let amount = history.baseAmounts[index], amount < 0,
-                    history.transactions[index].splits.isEmpty
+                    !history.isSplit(index)
                 else { continue }
                 let earlier = occurrences[..<position].map { history.amounts[$0].magnitude }
                 let magnitude = Double(history.amounts[index].magnitude)

@@ -100,10 +100,7 @@ extension MonthReport {
                     net: try reader.money(point.net, field: field + ".net")))
         }
         notices = analysis.notices
-        sections.complete = analysis.complete
-        sections.close = analysis.close
-        sections.netWorth = analysis.netWorth
-        sections.recurring = analysis.recurring
+        sections = analysis.sections
         recurringTotals = try analysis.recurringTotals.map { totals throws(ReportError) in
             RecurringTotals(
                 activeCount: totals.activeCount,
@@ -114,15 +111,6 @@ extension MonthReport {
         categorization = try analysis.categorization.map { section throws(ReportError) in
             try reader.categorization(section)
         }
-        sections.anomalies = analysis.anomalies
-        sections.forecast = analysis.forecast
-        sections.history = analysis.history
-        sections.cashFlow = analysis.cashFlow
-        sections.plan = analysis.plan
-        sections.insights = analysis.insights
-        sections.insightsOmitted = analysis.insightsOmitted
-        sections.healthScore = analysis.healthScore
-        sections.recommendations = analysis.recommendations
     }
 }
 

@@ -33,7 +33,7 @@ public struct MonthReport: Sendable, Equatable {
     /// The analysis engine's sections (net worth, recurring payments, anomalies, forecast, history,
     /// cash flow, plan, insight cards, health score, recommendations), carried as the analysis wrote
     /// them: the report lays them out, it does not recompute them.
-    public var sections: EngineSections = EngineSections()
+    public var sections = AnalysisSections()
     /// The totals under the recurring payments table, as the analysis summed them; nil when no
     /// series is active.
     public var recurringTotals: RecurringTotals?
@@ -42,25 +42,6 @@ public struct MonthReport: Sendable, Equatable {
     public var categorization: Categorization?
     /// Whether `redacted()` made this report: the outputs then list no transactions and say so.
     public var isRedacted = false
-
-    /// The engine's sections of a month analysis, exact decimal text as `closebook-analyze` wrote it.
-    public struct EngineSections: Sendable, Equatable {
-        public var complete: Bool?
-        public var close: CloseStatus?
-        public var netWorth: NetWorthSection?
-        public var recurring: [RecurringEntry]?
-        public var anomalies: [AnomalyEntry]?
-        public var forecast: ForecastSection?
-        public var history: HistorySection?
-        public var cashFlow: CashFlowSection?
-        public var plan: PlanSection?
-        public var insights: [InsightEntry]?
-        public var insightsOmitted: [OmittedInsight]?
-        public var healthScore: HealthScoreSection?
-        public var recommendations: [RecommendationEntry]?
-
-        public init() {}
-    }
 
     /// How many transactions the month had, and of which kind.
     public struct Counts: Sendable, Equatable {

@@ -7,75 +7,49 @@ import Ledger
 /// stage file; ratios are numbers (`0.243` is 24.3%). Keys are written sorted and pretty-printed
 /// so the file diffs well. `Schemas/report.schema.json` describes it; bump `schemaVersion` when a
 /// field changes meaning or goes away.
-public struct ReportDocument: Codable, Sendable, Equatable {
+@dynamicMemberLookup
+public struct ReportDocument: SectionedDocument, Sendable, Equatable {
     public static let currentSchemaVersion = 1
 
-    public var schemaVersion: Int
-    public var month: String
-    public var monthName: String
-    public var currency: String
-    public var periodStart: String
-    public var periodEnd: String
-    public var headline: Headline
-    /// The month before and the same month a year earlier, where the data reaches.
-    public var comparisons: [Comparison]
-    public var categories: [Category]
-    public var groups: [Category]
-    public var incomeCategories: [Category]
-    public var largestExpenses: [Expense]
-    public var accounts: [Account]
-    public var trend: [TrendPoint]
-    public var notices: [String]
-    /// True when the report was published redacted (`closebook-report --redact`): no payees,
-    /// account names, numbers or transactions; left out otherwise.
-    public var redacted: Bool?
-    /// The analysis engine's sections, as in the month's analysis file (see its schema).
-    public var complete: Bool?
-    public var close: CloseStatus?
-    public var netWorth: NetWorthSection?
-    public var recurring: [RecurringEntry]?
-    public var anomalies: [AnomalyEntry]?
-    public var forecast: ForecastSection?
-    public var history: HistorySection?
-    public var cashFlow: CashFlowSection?
-    public var plan: PlanSection?
-    public var insights: [InsightEntry]?
-    public var insightsOmitted: [OmittedInsight]?
-    public var healthScore: HealthScoreSection?
-    public var recommendations: [RecommendationEntry]?
-    /// The totals under the recurring payments table; left out without an active series.
-    public var recurringTotals: RecurringTotals?
-    /// The share of spending each kind of source categorised, and the uncategorised payees, as in
-    /// the month's analysis file.
-    public var categorization: CategorizationSection?
+    /// The page's own figures, parsed from the analysis and written again.
+    public var overview: Overview
+    /// The analysis engine's sections, as in the month's analysis file (see its schema), at the
+    /// top level beside the overview's members.
+    public var sections: AnalysisSections
 
-    public struct RecurringTotals: Codable, Sendable, Equatable {
-        public var activeCount: Int
-        /// Money out per month, positive.
-        public var monthlyOut: String
-        public var monthlyIn: String
-        /// Active series left out of the sums because no rate converts them; left out when 0.
-        public var unconverted: Int?
-
-        public init(activeCount: Int, monthlyOut: String, monthlyIn: String, unconverted: Int?) {
-            self.activeCount = activeCount
-            self.monthlyOut = monthlyOut
-            self.monthlyIn = monthlyIn
-            self.unconverted = unconverted
-        }
+    public init(overview: Overview, sections: AnalysisSections) {
+        self.overview = overview
+        self.sections = sections
     }
 
-    public struct Headline: Codable, Sendable, Equatable {
-        public var income: String
-        public var expenses: String
-        public var net: String
-        public var savingsRate: Double?
-        public var transactionCount: Int
-        public var transferCount: Int
-        public var ignoredCount: Int
-        public var pendingCount: Int
-        public var uncategorizedCount: Int
-        public var uncategorizedAmount: String
+    public struct Overview: Codable, Sendable, Equatable {
+        public var schemaVersion: Int
+        public var month: String
+        public var monthName: String
+        public var currency: String
+        public var periodStart: String
+        public var periodEnd: String
+        /// The analysis's summary without `previous` and `yearAgo`: `comparisons` has them.
+        public var headline: MonthSummary
+        /// The month before and the same month a year earlier, where the data reaches.
+        public var comparisons: [Comparison]
+        public var categories: [Category]
+        public var groups: [Category]
+        public var incomeCategories: [Category]
+        public var largestExpenses: [Expense]
+        /// Each account's month in its own currency, as the analysis has it (its figures read and
+        /// written again).
+        public var accounts: [AccountFigure]
+        public var trend: [MonthPoint]
+        public var notices: [String]
+        /// True when the report was published redacted (`closebook-report --redact`): no payees,
+        /// account names, numbers or transactions; left out otherwise.
+        public var redacted: Bool?
+        /// The totals under the recurring payments table; left out without an active series.
+        public var recurringTotals: RecurringTotalsSection?
+        /// The share of spending each kind of source categorised, and the uncategorised payees, as in
+        /// the month's analysis file.
+        public var categorization: CategorizationSection?
     }
 
     public struct Comparison: Codable, Sendable, Equatable {
@@ -122,52 +96,19 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         /// Money out as a positive amount.
         public var amount: String
     }
-
-    public struct Account: Codable, Sendable, Equatable {
-        public var id: String
-        public var name: String
-        public var kind: String
-        public var maskedNumber: String?
-        /// The account's own currency: its amounts are in it.
-        public var currency: String
-        public var openingBalance: String?
-        public var closingBalance: String?
-        public var inflow: String
-        public var outflow: String
-        public var transactionCount: Int
-        /// Freshness: the newest transaction, the last day the statements cover, and whether they
-        /// cover the whole month.
-        public var newestTransaction: String?
-        public var coveredFrom: String?
-        public var coveredThrough: String?
-        public var monthCovered: Bool?
-    }
-
-    public struct TrendPoint: Codable, Sendable, Equatable {
-        public var month: String
-        public var income: String
-        public var expenses: String
-        public var net: String
-    }
 }
 
 extension ReportDocument {
     /// The document of a report.
     public init(_ report: MonthReport) {
-        schemaVersion = ReportDocument.currentSchemaVersion
-        month = report.month.description
-        monthName = report.month.displayName
-        currency = report.currency.code
-        periodStart = report.periodStart.isoString
-        periodEnd = report.periodEnd.isoString
-        headline = Headline(
+        let headline = MonthSummary(
             income: report.income.decimalString, expenses: report.expenses.decimalString,
             net: report.net.decimalString, savingsRate: report.savingsRate,
             transactionCount: report.counts.transactions, transferCount: report.counts.transfers,
             ignoredCount: report.counts.ignored, pendingCount: report.counts.pending,
             uncategorizedCount: report.counts.uncategorized,
-            uncategorizedAmount: report.counts.uncategorizedAmount.decimalString)
-        comparisons = report.comparisons.map { comparison in
+            uncategorizedAmount: report.counts.uncategorizedAmount.decimalString, previous: nil, yearAgo: nil)
+        let comparisons = report.comparisons.map { comparison in
             Comparison(
                 kind: comparison.kind.rawValue, month: comparison.month.description,
                 monthName: comparison.month.displayName, income: comparison.income.decimalString,
@@ -179,57 +120,34 @@ extension ReportDocument {
                 netChange: comparison.netChange.amount.decimalString, netChangeRatio: comparison.netChange.ratio,
                 savingsRateChange: comparison.savingsRateChange)
         }
-        categories = report.categories.map(Category.init)
-        groups = report.groups.map(Category.init)
-        incomeCategories = report.incomeCategories.map(Category.init)
-        largestExpenses = report.largestExpenses.map { line in
+        let largestExpenses = report.largestExpenses.map { line in
             Expense(
                 id: line.id, date: line.date.isoString, account: line.account, payee: line.payee,
                 category: line.category, amount: line.amount.decimalString)
         }
-        accounts = report.accounts.map { account in
-            Account(
+        let accounts = report.accounts.map { account in
+            var figure = AccountFigure(
                 id: account.id, name: account.name, kind: account.kind, maskedNumber: account.maskedNumber,
                 currency: account.currency.code, openingBalance: account.openingBalance?.decimalString,
                 closingBalance: account.closingBalance?.decimalString, inflow: account.inflow.decimalString,
                 outflow: account.outflow.decimalString, transactionCount: account.transactionCount,
-                newestTransaction: account.newestTransaction?.isoString, coveredFrom: account.coveredFrom?.isoString,
-                coveredThrough: account.coveredThrough?.isoString,
-                monthCovered: account.monthCovered)
+                newestTransaction: account.newestTransaction?.isoString,
+                coveredThrough: account.coveredThrough?.isoString, monthCovered: account.monthCovered)
+            figure.coveredFrom = account.coveredFrom?.isoString
+            return figure
         }
-        trend = report.trend.map { point in
-            TrendPoint(
+        let trend = report.trend.map { point in
+            MonthPoint(
                 month: point.month.description, income: point.income.decimalString,
                 expenses: point.expenses.decimalString, net: point.net.decimalString)
         }
-        notices = report.notices
-        redacted = report.isRedacted ? true : nil
-        complete = report.sections.complete
-        close = report.sections.close
-        netWorth = report.sections.netWorth
-        recurring = report.sections.recurring
-        // report.json's schema (version 1) lists an anomaly's risk, not the severity the analysis
-        // gives it; the page shows the severity.
-        anomalies = report.sections.anomalies?.map { anomaly in
-            var entry = anomaly
-            entry.severity = nil
-            return entry
-        }
-        forecast = report.sections.forecast
-        history = report.sections.history
-        cashFlow = report.sections.cashFlow
-        plan = report.sections.plan
-        insights = report.sections.insights
-        insightsOmitted = report.sections.insightsOmitted
-        healthScore = report.sections.healthScore
-        recommendations = report.sections.recommendations
-        recurringTotals = report.recurringTotals.map { totals in
-            RecurringTotals(
+        let recurringTotals = report.recurringTotals.map { totals in
+            RecurringTotalsSection(
                 activeCount: totals.activeCount, monthlyOut: totals.monthlyOut.decimalString,
                 monthlyIn: totals.monthlyIn.decimalString,
                 unconverted: totals.unconverted > 0 ? totals.unconverted : nil)
         }
-        categorization = report.categorization.map { section in
+        let categorization = report.categorization.map { section in
             CategorizationSection(
                 spending: section.spending.decimalString, categorizedShare: section.categorizedShare,
                 sources: section.sources.map { source in
@@ -242,6 +160,23 @@ extension ReportDocument {
                         payee: payee.payee, amount: payee.amount.decimalString,
                         transactionCount: payee.transactionCount)
                 }, moreUncategorized: section.moreUncategorized)
+        }
+        overview = Overview(
+            schemaVersion: ReportDocument.currentSchemaVersion, month: report.month.description,
+            monthName: report.month.displayName, currency: report.currency.code,
+            periodStart: report.periodStart.isoString, periodEnd: report.periodEnd.isoString, headline: headline,
+            comparisons: comparisons, categories: report.categories.map(Category.init),
+            groups: report.groups.map(Category.init), incomeCategories: report.incomeCategories.map(Category.init),
+            largestExpenses: largestExpenses, accounts: accounts, trend: trend, notices: report.notices,
+            redacted: report.isRedacted ? true : nil, recurringTotals: recurringTotals,
+            categorization: categorization)
+        sections = report.sections
+        // report.json's schema (version 1) lists an anomaly's risk, not the severity the analysis
+        // gives it; the page shows the severity.
+        sections.anomalies = report.sections.anomalies?.map { anomaly in
+            var entry = anomaly
+            entry.severity = nil
+            return entry
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Analyze
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func aFirstRunLeavesEveryRecordAndNoMarker() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("close")
         defer { try? FileManager.default.removeItem(at: workspace) }
         _ = try Self.run(workspace)
         #expect(
@@ -37,7 +38,7 @@ import Testing
     /// September has its transactions but no record, and a temporary file is left. November's
     /// record (two versions, so no first close wrote it) is not the crashed run's.
     @Test func theNextRunRedoesWhatAStoppedRunLeftHalfWritten() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("close")
         defer { try? FileManager.default.removeItem(at: workspace) }
         _ = try Self.run(workspace, now: "2026-12-01T08:00:00Z")
         let closed = workspace.appendingPathComponent("closed")
@@ -68,7 +69,7 @@ import Testing
 
     /// Without the marker, a record that cannot be read is the person's to restore: never redone.
     @Test func withoutTheMarkerABrokenRecordIsAnError() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("close")
         defer { try? FileManager.default.removeItem(at: workspace) }
         _ = try Self.run(workspace)
         let record = workspace.appendingPathComponent("closed/2026-10.json")

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Analyze
@@ -26,7 +27,7 @@ import Testing
         ], files: [])
 
     @Test func firstAndEmptyMonthsCloseAndALateRowRestates() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("close")
         defer { try? FileManager.default.removeItem(at: workspace) }
         var run = AnalysisRun(
             workspace: workspace.path, ledgerPath: workspace.appendingPathComponent("ledger.jsonl").path,

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Analyze
@@ -18,9 +19,8 @@ import Testing
     }
 
     @Test func ratesForACurrencyNoAccountUsesAreAWarning() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("rates-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("rates")
         defer { try? FileManager.default.removeItem(at: workspace) }
-        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         try Data("date,currency,rate\n2026-01-01,EUR,0.85\n2026-01-01,USD,0.79\n".utf8)
             .write(to: workspace.appendingPathComponent("rates.csv"))
         let run = AnalysisRun(

@@ -205,18 +205,15 @@ struct ForecastingCardsTests {
     @Test func incomeSeasonalityWithoutEvidenceSaysIrregular() throws {
         var household = Self.plain(13)
         household.months[7] = HouseholdMonths.plainMonth(7, income: 150_000, expenses: 50_000)
-        let history = LedgerHistory(household.journal)
-        let context = MonthContext(
-            history: history, month: Self.january.adding(months: 12), settings: household.settings)
         let forecast = Forecast(
             method: "naive (mean of last 3 months)", incomeMethod: .naive, expensesMethod: .naive, months: [],
             backtest: Backtest(
                 months: 10, incomeMAPE: 0.2348, expensesMAPE: 0, naiveIncomeMAPE: 0.2580, naiveExpensesMAPE: 0),
             note: nil)
-        let inputs = InsightInputs(
-            context: context, netWorth: NetWorthBook(history: history, settings: household.settings), recurring: [],
-            anomalies: [], forecast: forecast)
-        guard case .fired(let insight) = IncomeSeasonalityCard().evaluate(InsightFacts(inputs)) else {
+        let facts = CardFacts.facts(
+            LedgerHistory(household.journal), Self.january.adding(months: 12), settings: household.settings,
+            forecast: forecast)
+        guard case .fired(let insight) = IncomeSeasonalityCard().evaluate(facts) else {
             Issue.record("the card did not fire")
             return
         }

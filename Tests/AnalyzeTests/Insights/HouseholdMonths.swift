@@ -54,11 +54,8 @@ struct HouseholdMonths {
 
     /// The outcome of the card `type` in the `offset`-th month: its entry, or the omission's reason.
     func card(_ type: String, _ offset: Int) throws -> (InsightEntry?, String?) {
-        let analysis = try analysis(offset)
-        return (
-            analysis.insights?.first { $0.type == type },
-            analysis.insightsOmitted?.first { $0.type == type }?.reason
-        )
+        CardFacts.card(
+            type, CardFacts.facts(LedgerHistory(journal), first.adding(months: offset), settings: settings))
     }
 
     /// A month of salary `income` on the 28th and spending `expenses` split between rent on the

@@ -5,7 +5,8 @@ import Testing
 @testable import Analyze
 
 /// The spending cards on hand-built ledgers, every figure worked out by hand in the comments. The
-/// static builders here (`facts`, `insight`) are shared by the income and budget card tests.
+/// static builders here (`facts` over `CardFacts`, `insight`) are shared by the income and budget
+/// card tests.
 @Suite("Insight cards: spending")
 struct SpendingCardsTests {
     /// (ISO date, signed pence, payee, category) of one transaction in the GBP current account.
@@ -36,15 +37,7 @@ struct SpendingCardsTests {
         for (name, pence) in budgets { budgetMap[CategoryPath(name)!] = Money(minorUnits: pence, currency: .gbp) }
         var settings = AnalysisSettings(budgets: budgetMap)
         settings.intendedPairs = intendedPairs
-        let yearMonth = YearMonth(month)!
-        let context = MonthContext(history: history, month: yearMonth, settings: settings)
-        let forecast = Forecast(
-            method: "none", incomeMethod: .none, expensesMethod: .none, months: [], backtest: nil, note: nil)
-        return InsightFacts(
-            InsightInputs(
-                context: context, netWorth: NetWorthBook(history: history, settings: settings),
-                recurring: RecurringBook(history: history).entries(for: yearMonth, in: history), anomalies: anomalies,
-                forecast: forecast))
+        return CardFacts.facts(history, YearMonth(month)!, settings: settings, anomalies: anomalies)
     }
 
     /// The card's insight, failing the test when it did not fire.
@@ -319,10 +312,10 @@ struct SpendingCardsTests {
         let facts = Self.facts(rows, "2026-04", extra: [split])
         #expect(SpendingSpikeCard().evaluate(facts) == .quiet)
         let groceries = try #require(facts.history.categories.firstIndex { $0.name == "Food:Groceries" })
-        let daily = SpendingSpikeCard.dailySpending(facts.history, before: YearMonth(year: 2026, month: 4)!)
+        let daily = facts.history.dailyMoneyOut(days: 90, before: YearMonth(year: 2026, month: 4)!)
         #expect(daily[(groceries * 90)..<((groceries + 1) * 90)].reduce(0, +) == 4_000)
         // February's one row counts as two category parts: only that month's rows are read for splits.
-        #expect((0..<4).map { SpendingSpikeCard.hasSplits(facts.history, $0) } == [false, true, false, false])
+        #expect((0..<4).map { facts.history.hasSplits($0) } == [false, true, false, false])
     }
 
     /// Needs January to March before April; February and March alone are not enough. Transfers and

@@ -33,11 +33,7 @@ struct MultiAccountLedger {
 
     /// The outcome of the card `type` in `month` (`2026-03`): its entry, or the omission's reason.
     func card(_ type: String, _ month: String) throws -> (InsightEntry?, String?) {
-        let analysis = try MonthAnalyzer(history: LedgerHistory(journal)).analysis(for: YearMonth(month)!)
-        return (
-            analysis.insights?.first { $0.type == type },
-            analysis.insightsOmitted?.first { $0.type == type }?.reason
-        )
+        CardFacts.card(type, CardFacts.facts(LedgerHistory(journal), YearMonth(month)!))
     }
 }
 

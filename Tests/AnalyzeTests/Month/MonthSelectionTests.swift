@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Analyze
@@ -82,9 +83,8 @@ struct MonthSelectionTests {
     }
 
     @Test func everyMonthIsWrittenOnceAndUnchangedFilesAreLeftAlone() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("closebook-run-\(UUID())").path
+        let folder = try TemporaryFolder.make("closebook-run").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stale = (folder as NSString).appendingPathComponent("2019-01.json")
         try FileOutput.write("{}\n", to: stale)
         let history = try Self.history(["2026-09-03", "2026-10-05", "2026-11-30"])

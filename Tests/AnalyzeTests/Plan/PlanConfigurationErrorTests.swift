@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Analyze
@@ -9,8 +10,7 @@ import Testing
 @Suite("Plan configuration errors")
 struct PlanConfigurationErrorTests {
     static func run(toml: String) throws -> (status: Int32, written: [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("plan").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try toml.write(toFile: folder + "/closebook.toml", atomically: true, encoding: .utf8)
         let ledger = folder + "/ledger.jsonl"

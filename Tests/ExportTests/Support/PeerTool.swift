@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs one of the plain-text accounting tools the exports are for (hledger, ledger, bean-check):
@@ -12,15 +13,7 @@ enum PeerTool {
     }
 
     /// The tool's path on the PATH (or pip's user folder), or nil.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
-        for folder in path.split(separator: ":").map(String.init) + ["\(home)/.local/bin", "/usr/local/bin"] {
-            let candidate = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static func find(_ name: String) -> String? { ExternalTool.find(name) }
 
     /// Runs `name` with `arguments`; records an issue (and returns nil) when it is not installed.
     /// Standard error goes to a file, so a chatty tool cannot fill a pipe and stall.

@@ -4,12 +4,12 @@ import Categorize
 import Foundation
 import Import
 import Ledger
+import TestSupport
 
 /// The Samples workspace run through import, categorisation and analysis in a fresh folder, as
 /// `make report` runs them (the pipeline tests' way, without the report stage).
 enum SamplesWorkspace {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryPaths.root
 
     /// The folder, its `build/` holding `ledger.jsonl` and `analysis/*.json`, built once per run.
     static let built: Result<URL, any Error> = Result {

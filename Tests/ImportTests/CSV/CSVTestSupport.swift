@@ -1,16 +1,13 @@
 import Foundation
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 /// Paths and helpers shared by the CSV tests.
 enum CSVTestSupport {
     /// The repository root: three levels up from `Tests/ImportTests/CSV/`.
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let repositoryRoot = RepositoryPaths.root.path
 
     /// `shared/corpus/csv` beside the repository (in CI the clone has `shared/` next to it).
     static let corpusDirectory = repositoryRoot + "/../shared/corpus/csv"

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Import
@@ -8,8 +9,7 @@ import Testing
 /// OFX text and to write expected dates and amounts.
 enum OFXTestSupport {
     /// The repository root: three folders up from `Tests/ImportTests/OFX/`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryPaths.root
 
     /// The shared developer corpus, read in place (`<root>/../shared/corpus/ofx/`).
     static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/ofx")

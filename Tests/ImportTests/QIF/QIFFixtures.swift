@@ -1,12 +1,12 @@
 import Foundation
 import Import
 import Ledger
+import TestSupport
 
 /// Where the QIF tests find their files: the shared corpus (read in place) and this target's fixtures.
 enum QIFFixtures {
     /// The repository root: three levels up from `Tests/ImportTests/QIF/`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryPaths.root
 
     static func corpus(_ name: String) throws -> [UInt8] {
         let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/qif/\(name)")

@@ -147,7 +147,7 @@ import Testing
         let document = try JSONDecoder().decode(ReportDocument.self, from: Data(json.utf8))
         #expect(
             document.recurringTotals
-                == ReportDocument.RecurringTotals(
+                == RecurringTotalsSection(
                     activeCount: 5, monthlyOut: "1250.91", monthlyIn: "3450.00", unconverted: 1))
     }
 

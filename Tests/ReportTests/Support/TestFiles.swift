@@ -2,13 +2,12 @@ import AnalysisFile
 import Foundation
 import Ledger
 import Report
+import TestSupport
 
 /// Where the tests find their inputs and put their outputs.
 enum TestFiles {
     /// The repository's root, found from this file's path.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repositoryRoot = RepositoryPaths.root
 
     /// The shipped templates, the ones users copy and edit.
     static var templatesFolder: String { repositoryRoot.appendingPathComponent("Templates").path }
@@ -39,12 +38,7 @@ enum TestFiles {
 
     /// A new empty folder under the system's temporary folder.
     static func temporaryFolder(_ name: String = #function) throws -> String {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("closebook-report-tests")
-            .appendingPathComponent("\(safe)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try TemporaryFolder.make(name, in: "closebook-report-tests").path
     }
 
     static func bytes(_ path: String) throws -> [UInt8] {

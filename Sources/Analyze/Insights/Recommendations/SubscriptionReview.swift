@@ -11,9 +11,8 @@ struct SubscriptionReview: Recommender {
         let since = facts.month.adding(months: -2).firstDay
         var result: [Recommendation] = []
         for (entry, monthly) in facts.recurringOutgoings {
-            let latest = history.transactions[entry.latest]
-            let currency = latest.amount.currency
-            let payee = latest.payee
+            let currency = history.currency(at: entry.latest)
+            let payee = history.payee(at: entry.latest)
             guard let change = entry.series.priceChanges.last, change.date >= since,
                 change.to.magnitude > change.from.magnitude
             else { continue }
@@ -33,7 +32,7 @@ struct SubscriptionReview: Recommender {
                     evidence: [
                         "The rise costs \(facts.money(riseInBase)) a month, "
                             + "\(facts.money(riseInBase.multipliedReportingOverflow(by: 12).partialValue)) a year."
-                    ], transactionIDs: [latest.id.rawValue]))
+                    ], transactionIDs: [history.transactionID(at: entry.latest)]))
         }
         result += duplicates(facts)
         let over = facts.budgetsToDate().filter { $0.spent > $0.budget }
@@ -41,19 +40,19 @@ struct SubscriptionReview: Recommender {
             for (entry, monthly) in facts.recurringOutgoings {
                 let name = history.categories[Int(history.categoryOf[entry.latest])].name
                 guard name == row.category || name.hasPrefix(row.category + ":") else { continue }
-                let latest = history.transactions[entry.latest]
+                let payee = history.payee(at: entry.latest)
                 result.append(
                     Recommendation(
                         kind: "reviewSubscription",
                         message:
-                            "\(latest.payee) takes \(facts.money(monthly)) a month from \(row.category), which went "
+                            "\(payee) takes \(facts.money(monthly)) a month from \(row.category), which went "
                             + "over its budget: cancelling or pausing it would bring the category back toward "
                             + "\(facts.money(row.budget)).",
                         saving: monthly,
                         evidence: [
                             "\(row.category): \(facts.money(row.spent)) spent against a budget of "
                                 + "\(facts.money(row.budget)) in \(facts.month.displayName)."
-                        ], transactionIDs: [latest.id.rawValue]))
+                        ], transactionIDs: [history.transactionID(at: entry.latest)]))
             }
         }
         return result
@@ -79,8 +78,8 @@ struct SubscriptionReview: Recommender {
                     "\(payees.0): \(facts.money(monthly.0)) a month; \(payees.1): \(facts.money(monthly.1)) a month."
                 ],
                 transactionIDs: [
-                    history.transactions[outgoings[a].entry.latest].id.rawValue,
-                    history.transactions[outgoings[b].entry.latest].id.rawValue,
+                    history.transactionID(at: outgoings[a].entry.latest),
+                    history.transactionID(at: outgoings[b].entry.latest),
                 ])
         }
     }

@@ -26,20 +26,20 @@ struct MoneyOutWindow: Sendable, Equatable {
         if history.offset(of: month) != nil {
             monthStart = history.range(of: month).lowerBound
         } else if let last = history.lastMonth, last < month {
-            monthStart = history.transactions.count
+            monthStart = dayNumbers.count
         } else {
             monthStart = 0
         }
         var total = history.flows(of: month)?.expenses ?? 0
         var index = monthStart
         while index < dayNumbers.count, dayNumbers[index] < startDay {
-            total -= MoneyOutWindow.moneyOut(at: index, in: history)
+            total -= history.moneyOut(at: index)
             index += 1
         }
         index = monthStart
         while index > 0, dayNumbers[index - 1] >= startDay {
             index -= 1
-            total += MoneyOutWindow.moneyOut(at: index, in: history)
+            total += history.moneyOut(at: index)
         }
         var recurring: Int128 = 0
         for entry in series {
@@ -52,7 +52,7 @@ struct MoneyOutWindow: Sendable, Equatable {
                 guard dayNumbers[candidate] <= endDay,
                     entry.series.occurrences.contains(candidate)
                 else { continue }
-                recurring += MoneyOutWindow.moneyOut(at: candidate, in: history)
+                recurring += history.moneyOut(at: candidate)
             }
         }
         self.total = Int64(clamping: total)
@@ -68,24 +68,5 @@ struct MoneyOutWindow: Sendable, Equatable {
             if members[middle] <= index { low = middle + 1 } else { high = middle }
         }
         return low - 1
-    }
-
-    /// The money out of one transaction in base (negative for a refund), 0 when it does not count.
-    static func moneyOut(at index: Int, in history: LedgerHistory) -> Int128 {
-        guard history.transactions[index].countsInFigures, let amount = history.baseAmounts[index] else { return 0 }
-        let splits = history.transactions[index].splits
-        guard !splits.isEmpty else {
-            return history.categories[Int(history.categoryOf[index])].isIncome ? 0 : -Int128(amount)
-        }
-        var out: Int128 = 0
-        for split in splits where split.category.top != "Income" {
-            let part =
-                split.amount.currency == history.base
-                ? split.amount.minorUnits
-                : history.rates.toBase(split.amount.minorUnits, split.amount.currency, onDay: history.dayNumbers[index])
-                    ?? 0
-            out -= Int128(part)
-        }
-        return out
     }
 }

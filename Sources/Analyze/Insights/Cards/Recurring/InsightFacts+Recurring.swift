@@ -2,19 +2,19 @@ import Ledger
 
 extension InsightFacts {
     /// The payee of a recurring series, as its latest occurrence names it.
-    func seriesPayee(_ entry: RecurringBook.Entry) -> String { history.transactions[entry.latest].payee }
+    func seriesPayee(_ entry: RecurringBook.Entry) -> String { history.payee(at: entry.latest) }
 
     /// The id of a recurring series' latest occurrence.
     func seriesLatestID(_ entry: RecurringBook.Entry) -> String {
         // The series' own latest payment: the payee group's latest transaction may be one the
         // series left out (a top-up at the same shop that is not part of its rhythm).
-        history.transactions[entry.series.occurrences.last ?? entry.latest].id.rawValue
+        history.transactionID(at: entry.series.occurrences.last ?? entry.latest)
     }
 
     /// `minorUnits` of the series' own currency in base at the rate of this month's last day, nil
     /// when no rate converts it.
     func seriesAmountInBase(_ entry: RecurringBook.Entry, _ minorUnits: Int64) -> Int64? {
-        let currency = history.transactions[entry.latest].amount.currency
+        let currency = history.currency(at: entry.latest)
         return history.rates.toBase(minorUnits, currency, onDay: month.lastDay.dayNumber)
     }
 
@@ -26,7 +26,7 @@ extension InsightFacts {
         var total: Int64 = 0
         var count = 0
         for entry in entries where entry.series.status == .active {
-            let currency = history.transactions[entry.latest].amount.currency
+            let currency = history.currency(at: entry.latest)
             guard let monthly = history.rates.toBase(entry.series.monthlyAmount, currency, onDay: endDay),
                 monthly < 0
             else { continue }

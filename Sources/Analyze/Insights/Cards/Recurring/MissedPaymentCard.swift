@@ -33,7 +33,7 @@ struct MissedPaymentCard: InsightCard {
         guard !missed.isEmpty else { return .quiet }
         let income = missed.contains { $0.entry.series.amount > 0 }
         let items = missed.map { item in
-            let phrase = MoneyPhrase(currency: facts.history.transactions[item.entry.latest].amount.currency)
+            let phrase = MoneyPhrase(currency: facts.history.currency(at: item.entry.latest))
             let direction = item.entry.series.amount > 0 ? "in" : "out"
             return "\(facts.seriesPayee(item.entry)) (\(phrase.magnitude(item.entry.series.amount)) \(direction), "
                 + "expected on \(item.expected.isoString))"

@@ -38,7 +38,7 @@ struct PriceIncreaseCard: InsightCard {
         let total = rises.reduce(Int64(0)) { $0.addingReportingOverflow($1.yearly).partialValue }
         let verb = rises.count == 1 ? " went up" : ""
         let steps = rises.map { rise in
-            let phrase = MoneyPhrase(currency: facts.history.transactions[rise.entry.latest].amount.currency)
+            let phrase = MoneyPhrase(currency: facts.history.currency(at: rise.entry.latest))
             return "\(facts.seriesPayee(rise.entry))\(verb) from \(phrase.magnitude(rise.from)) to "
                 + phrase.magnitude(rise.to)
         }

@@ -90,7 +90,7 @@ struct DuplicateSubscriptionsCard: InsightCard {
         let series = involved.map { index in
             (
                 payee: history.groups[outgoings[index].entry.group].payee, monthly: outgoings[index].monthly,
-                id: history.transactions[outgoings[index].entry.latest].id.rawValue
+                id: history.transactionID(at: outgoings[index].entry.latest)
             )
         }.sorted { $0.payee != $1.payee ? $0.payee < $1.payee : $0.id < $1.id }
         let total = series.reduce(Int64(0)) { $0 + $1.monthly }

@@ -26,7 +26,7 @@ struct MonthProgress: Sendable, Equatable {
         dayCount = month.dayCount
         let range = facts.history.range(of: month)
         if facts.history.lastMonth == month, let last = range.last {
-            let day = facts.history.transactions[last].date.day
+            let day = facts.history.date(at: last).day
             daysElapsed = min(max(day, 1), dayCount)
         } else {
             daysElapsed = dayCount

@@ -20,7 +20,7 @@ import Ledger
 ///
 /// Closed-month adaptation: the seed's "last 90 days" would include the month itself and damp its
 /// own spike, so the window is the 90 days before it. Only the transactions of the months those days
-/// fall in are read (`LedgerHistory.range(of:)`), never the whole ledger.
+/// fall in are read (`LedgerHistory.dailyMoneyOut(days:before:)`), never the whole ledger.
 struct SpendingSpikeCard: InsightCard {
     let type = "spendingSpike"
     let detailUnit: InsightDetailUnit? = .money
@@ -43,83 +43,6 @@ struct SpendingSpikeCard: InsightCard {
         var excess: Double { rate - threshold }
     }
 
-    /// Money out per expense category per day of the 90 days before `month`: a flat array, the
-    /// category's index × 90 + the day's place in the window.
-    ///
-    /// Only the rows of the months those days fall in are read, and only through the history's
-    /// per-row arrays: payee groups hold exactly the rows that count in the figures and were
-    /// converted. Reading a row itself (for its splits) costs a cache miss per row, three times the
-    /// rest, so it is done only in a month whose category parts outnumber its counted rows, the mark
-    /// of a transaction split over two categories or more.
-    static func dailySpending(_ history: LedgerHistory, before month: YearMonth) -> [Int64] {
-        let days = windowDays
-        var daily = [Int64](repeating: 0, count: history.categories.count * days)
-        let end = month.firstDay.dayNumber
-        let start = end - days
-        guard let startDate = CivilDate(dayNumber: start) else { return daily }
-        let dayNumbers = history.dayNumbers
-        let groupOf = history.groupOf
-        let baseAmounts = history.baseAmounts
-        let categoryOf = history.categoryOf
-        let isIncome = history.categories.map(\.isIncome)
-        var byName: [String: Int]?
-        daily.withUnsafeMutableBufferPointer { daily in
-            var current = startDate.yearMonth
-            while current < month {
-                defer { current = current.adding(months: 1) }
-                guard let offset = history.offset(of: current) else { continue }
-                let mayHaveSplits = hasSplits(history, offset)
-                for index in history.range(of: current) {
-                    let day = dayNumbers[index]
-                    guard day >= start, day < end, groupOf[index] >= 0, let amount = baseAmounts[index] else {
-                        continue
-                    }
-                    let slot = day - start
-                    if mayHaveSplits {
-                        let splits = history.transactions.withUnsafeBufferPointer { rows in
-                            UnsafePointer(rows.baseAddress! + index).pointee.splits
-                        }
-                        if !splits.isEmpty {
-                            if byName == nil { byName = names(history) }
-                            for split in splits {
-                                guard let c = byName?[split.category.description], !isIncome[c] else { continue }
-                                let part =
-                                    split.amount.currency == history.base
-                                    ? split.amount.minorUnits
-                                    : history.rates.toBase(split.amount.minorUnits, split.amount.currency, onDay: day)
-                                        ?? 0
-                                daily[c * days + slot] -= part
-                            }
-                            continue
-                        }
-                    }
-                    let c = Int(categoryOf[index])
-                    if c >= 0, !isIncome[c] { daily[c * days + slot] -= amount }
-                }
-            }
-        }
-        return daily
-    }
-
-    /// True when the month at `offset` may hold a split transaction: its flows count one part per
-    /// category of a split, so more parts than rows that count means at least one split.
-    static func hasSplits(_ history: LedgerHistory, _ offset: Int) -> Bool {
-        let flows = history.flows[offset]
-        let missing = history.missingRates[offset].reduce(0) { $0 + $1.count }
-        let counted = flows.transactionCount - flows.transferCount - flows.ignoredCount - missing
-        let parts = flows.byCategory.values.reduce(0) { $0 + $1.count }
-        return parts != counted
-    }
-
-    /// Category indices by name (the first of a name), for split parts.
-    static func names(_ history: LedgerHistory) -> [String: Int] {
-        var names: [String: Int] = [:]
-        for (c, category) in history.categories.enumerated() where names[category.name] == nil {
-            names[category.name] = c
-        }
-        return names
-    }
-
     /// The month's spiking categories, furthest above their threshold first (ties by name).
     static func spikes(_ facts: InsightFacts) -> [Spike] {
         var spent = facts.spending(facts.current)
@@ -127,7 +50,7 @@ struct SpendingSpikeCard: InsightCard {
         for (c, amount) in expected { spent[c] = (spent[c] ?? 0) - amount }
         spent = spent.filter { $0.value > 0 }
         guard !spent.isEmpty else { return [] }
-        let daily = dailySpending(facts.history, before: facts.month)
+        let daily = facts.history.dailyMoneyOut(days: windowDays, before: facts.month)
         let days = Double(windowDays)
         let monthDays = Double(facts.month.dayCount)
         var spikes: [Spike] = []

@@ -7,9 +7,7 @@ import AnalysisFile
 /// metric is the money idle in those accounts; the detail gives each one's days.
 ///
 /// An account's transactions are the posted ones from its opening date on, as its balance counts
-/// them. Its latest is found by walking back month by month through the per-account counts and
-/// reading only the months that have one, from their end, so a month costs little more than one
-/// month's transactions however long the ledger.
+/// them (`LedgerHistory.lastPostedDays(of:through:)`).
 struct AccountDormancyCard: InsightCard {
     let type = "accountDormancy"
     let detailUnit: InsightDetailUnit? = .days
@@ -23,7 +21,7 @@ struct AccountDormancyCard: InsightCard {
         let history = facts.history
         var idle: [Int: Int64] = [:]
         for (account, inBase) in facts.knownBalances(atOffset: offset) where inBase > 0 { idle[account] = inBase }
-        let latest = AccountDormancyCard.latestDays(of: Set(idle.keys), upTo: offset, in: history)
+        let latest = history.lastPostedDays(of: Set(idle.keys), through: offset)
         let endDay = facts.month.lastDay.dayNumber
         let dormant = latest.compactMap { account, day -> (account: Int, days: Int, idle: Int64)? in
             let days = endDay - day
@@ -45,40 +43,5 @@ struct AccountDormancyCard: InsightCard {
             Insight(
                 title: "Dormant accounts", message: message, metric: facts.moneyMetric(total), severity: severity,
                 detail: dormant.map { InsightPoint(label: name($0.account), value: String($0.days)) }))
-    }
-
-    /// The day number of each account's latest counted transaction at or before the end of the
-    /// month `offset`; accounts without one are left out.
-    static func latestDays(of accounts: Set<Int>, upTo offset: Int, in history: LedgerHistory) -> [Int: Int] {
-        guard let first = history.firstMonth else { return [:] }
-        let openingDays = history.accounts.map { $0.openingDate?.dayNumber ?? Int.min }
-        var result: [Int: Int] = [:]
-        var pending = accounts
-        var wanted = [Bool](repeating: false, count: history.accounts.count)
-        var month = offset
-        while !pending.isEmpty, month >= 0 {
-            var remaining = 0
-            for account in pending where history.accountMonths[account][month].count > 0 {
-                wanted[account] = true
-                remaining += 1
-            }
-            if remaining > 0 {
-                let range = history.range(of: first.adding(months: month))
-                var index = range.upperBound
-                while remaining > 0, index > range.lowerBound {
-                    index -= 1
-                    let account = Int(history.accountOf[index])
-                    guard account >= 0, wanted[account], history.transactions[index].status == .posted,
-                        history.dayNumbers[index] >= openingDays[account]
-                    else { continue }
-                    result[account] = history.dayNumbers[index]
-                    wanted[account] = false
-                    pending.remove(account)
-                    remaining -= 1
-                }
-            }
-            month -= 1
-        }
-        return result
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import Analyze
 
 @Suite("Monthly figures")
-struct MonthlyAnalyzerTests {
+struct MonthAnalyzerTests {
     /// A two-account ledger over September and October 2026, small enough to work out by hand.
     static func ledger() throws -> Journal {
         var rows: [Transaction] = []
@@ -50,15 +50,16 @@ struct MonthlyAnalyzerTests {
             ReportMonth.latestComplete(lastDate: try #require(CivilDate(iso: "2026-10-31"))).description == "2026-10")
         #expect(
             ReportMonth.latestComplete(lastDate: try #require(CivilDate(iso: "2026-01-15"))).description == "2025-12")
-        let analyzer = MonthlyAnalyzer()
-        #expect(try analyzer.resolve(.latestComplete, in: try Self.ledger()).description == "2026-10")
+        let history = LedgerHistory(try Self.ledger())
+        #expect(
+            try MonthSelection.choose(.latestComplete, history: history, facts: nil).selected.description == "2026-10")
     }
 
     @Test func octoberFiguresWorkedOutByHand() throws {
         let budget = try #require(CategoryPath("Food:Groceries"))
-        let analyzer = MonthlyAnalyzer(budgets: [budget: Money(minorUnits: 10_000, currency: .gbp)])
-        let month = try #require(YearMonth("2026-10"))
-        let a = try analyzer.analyze(try Self.ledger(), month: month)
+        let settings = AnalysisSettings(budgets: [budget: Money(minorUnits: 10_000, currency: .gbp)])
+        let analyzer = MonthAnalyzer(history: LedgerHistory(try Self.ledger()), settings: settings)
+        let a = try analyzer.analysis(for: try #require(YearMonth("2026-10")))
         // Income: salary 2550.00 + uncategorised credit 7.00 = 2557.00.
         // Expenses: rent 800 + groceries (45.50 + 20.00 - 15.00 = 50.50) + dining 30.00 + mystery 9.99 = 890.49.
         // Transfers, the ignored 123.45, the pending 10.00 and November are left out.
@@ -99,7 +100,8 @@ struct MonthlyAnalyzerTests {
     }
 
     @Test func accountBalances() throws {
-        let a = try MonthlyAnalyzer().analyze(try Self.ledger(), month: try #require(YearMonth("2026-10")))
+        let analyzer = MonthAnalyzer(history: LedgerHistory(try Self.ledger()))
+        let a = try analyzer.analysis(for: try #require(YearMonth("2026-10")))
         #expect(a.accounts.map(\.id) == ["current", "savings"])
         let current = a.accounts[0]
         // Opening 1000.00 + September (2500.00 - 800.00) = 2700.00 at 1 October.
@@ -117,7 +119,7 @@ struct MonthlyAnalyzerTests {
     @Test func emptyLedgerHasNoLatestMonth() {
         let empty = Journal(stage: "ledger", baseCurrency: .gbp, accounts: [], transactions: [])
         #expect(throws: AnalyzeError("the ledger has no transactions, so there is no month to report on")) {
-            try MonthlyAnalyzer().resolve(.latestComplete, in: empty)
+            try MonthSelection.choose(.latestComplete, history: LedgerHistory(empty), facts: nil)
         }
     }
 }
