@@ -10,6 +10,12 @@ public struct Categorizer {
     public var overrides: OverrideTable
     public var settings: CategorizeSettings
     public var normaliser = PayeeNormaliser()
+    /// The workspace's `rates.csv`: with it, transfers between accounts in two currencies pair
+    /// (`CrossCurrencyPairer`); without it only same-currency legs do.
+    public var rates: RateTable?
+    /// Accounts valued in `valuations.csv`: a leg a rule marks `transfer pension` (one of them, with
+    /// no rows of its own) is a transfer to or from it, complete without a partner.
+    public var valuedAccounts: Set<AccountID> = []
     /// Leave the run's working memory (every distinct text, folded and scanned) to the process's
     /// exit instead of freeing it text by text: set by the command, which exits right after.
     var keepsWorkingMemoryUntilExit = false
@@ -61,7 +67,7 @@ public struct Categorizer {
                     }
                 case .rename(let name): if decision.rename == nil { decision.rename = name }
                 case .tag(let tags): for tag in tags where !decision.tags.contains(tag) { decision.tags.append(tag) }
-                case .transfer: decision.transfer = true
+                case .transfer, .transferWith: decision.transfer = true
                 case .ignore: decision.ignore = true
                 case .note(let text): if decision.note == nil { decision.note = text }
                 case .split(let plan):
@@ -204,7 +210,8 @@ public struct Categorizer {
             category.append(decision.category.map { rows.categoryNumber($0) } ?? -1)
             source.append(rows.sourceNumber(decision.source))
             let rule =
-                decision.transfer ? decision.matched.first(where: { rules[$0].actions.contains(.transfer) }) : nil
+                decision.transfer
+                ? decision.matched.first(where: { rules[$0].actions.contains(where: \.marksTransfer) }) : nil
             transferRule.append(rule.map(Int32.init) ?? -1)
             isTransfer.append(decision.transfer)
             isIgnored.append(decision.ignore)
@@ -406,8 +413,19 @@ public struct Categorizer {
                     index: index, day: rows.date[index].dayNumber, account: rows.account[index],
                     currency: Int32(rows.currency[index]), minorUnits: rows.minorUnits[index], marked: marked))
         }
-        let pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs) { lhs, rhs in
+        var pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs) { lhs, rhs in
             rows.idPrecedes(legs[lhs].index, legs[rhs].index)
+        }
+        if let rates {
+            var paired = Set<Int>()
+            for (out, incoming) in pairs {
+                paired.insert(out)
+                paired.insert(incoming)
+            }
+            let left = legs.filter { !paired.contains($0.index) }
+            pairs += CrossCurrencyPairer(windowDays: settings.transferWindowDays, rates: rates).pair(
+                left, currencies: rows.currencies
+            ) { lhs, rhs in rows.idPrecedes(left[lhs].index, left[rhs].index) }
         }
         let transfer = rows.sourceNumber(.transfer)
         for (out, incoming) in pairs {
@@ -419,8 +437,16 @@ public struct Categorizer {
             rows.source[incoming] = transfer
         }
         report.transferPairs = pairs.count
+        let valuedWithoutRows = valuedAccountsWithoutRows(rows)
         for index in 0..<rows.count where rows.isTransfer[index] && rows.peer[index] == -1 {
             let rule = facts.transferRule[index]
+            if rule >= 0, !valuedWithoutRows.isEmpty,
+                matcher.rules[Int(rule)].actions.contains(where: {
+                    if case .transferWith(let account) = $0 { valuedWithoutRows.contains(account) } else { false }
+                })
+            {
+                continue
+            }
             let amount = rows.amount(index)
             report.unpairedTransfers.append(
                 CategorizeReport.UnpairedLeg(
@@ -431,6 +457,16 @@ public struct Categorizer {
                         ? matcher.rules[Int(rule)].id.description : (facts.ruleMarked[index] ? "rule" : nil))
             )
         }
+    }
+
+    /// `valuedAccounts` that have no rows in the journal: their transfers have one leg only.
+    func valuedAccountsWithoutRows(_ rows: LedgerRows) -> Set<AccountID> {
+        guard !valuedAccounts.isEmpty else { return [] }
+        var hasRows = [Bool](repeating: false, count: rows.accounts.count)
+        for account in rows.account { hasRows[Int(account)] = true }
+        var result = valuedAccounts
+        for (number, account) in rows.accounts.enumerated() where hasRows[number] { result.remove(account) }
+        return result
     }
 
     /// A row left without a category, with the classifier's guess and, gathered in row order, what
