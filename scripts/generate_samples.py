@@ -1566,7 +1566,8 @@ def month_insights(books: Books, ym) -> dict:
     if list(subs) == [top]:
         omitted("subcategoryBreakdown", "the top category has no subcategories")
     else:
-        fire("subcategoryBreakdown", top_severity, None,
+        # Always neutral: the top group's share is topSpendingCategory's fact, said once.
+        fire("subcategoryBreakdown", "neutral", None,
              {c: round(v * 100 / top_amount, 1) for c, v in sorted(subs.items(), key=lambda kv: -kv[1])})
 
     series = books.series(ym)

@@ -20,6 +20,7 @@ enum Fixture {
                 Account(id: "current", name: "Current", kind: .checking, currency: .gbp),
                 Account(id: "savings", name: "Savings", kind: .savings, currency: .gbp),
                 Account(id: "card", name: "Card", kind: .creditCard, currency: .gbp),
+                Account(id: "euro", name: "Euro", kind: .checking, currency: .eur),
             ], transactions: transactions)
     }
 
@@ -33,11 +34,15 @@ enum Fixture {
     /// Runs the stage on transactions with the given rules; the ledger keyed by id.
     static func categorize(
         _ rules: String, _ transactions: [Transaction], overrides: OverrideTable = OverrideTable(),
-        profile: String? = nil, settings: CategorizeSettings = CategorizeSettings()
+        profile: String? = nil, settings: CategorizeSettings = CategorizeSettings(), rates: RateTable? = nil,
+        valuedAccounts: Set<AccountID> = []
     ) -> (ledger: [String: Transaction], outcome: CategorizeOutcome) {
         var all = Fixture.rules(rules)
         if let profile { all += Fixture.rules(profile, path: "Importers/bank.rules", origin: .profile) }
-        let outcome = Categorizer(rules: all, overrides: overrides, settings: settings).run(journal(transactions))
+        var categorizer = Categorizer(rules: all, overrides: overrides, settings: settings)
+        categorizer.rates = rates
+        categorizer.valuedAccounts = valuedAccounts
+        let outcome = categorizer.run(journal(transactions))
         var byID: [String: Transaction] = [:]
         for transaction in outcome.ledger.transactions { byID[transaction.id.rawValue] = transaction }
         return (byID, outcome)

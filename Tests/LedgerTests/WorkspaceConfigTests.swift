@@ -166,4 +166,17 @@ extension WorkspaceConfigTests {
                 + "[[\"Netflix\", \"Netflix Kids\"]]"
         }
     }
+
+    @Test func transferPairsAreReadAndChecked() throws {
+        let config = try WorkspaceConfig.parse(
+            "[categorize]\ntransfer_pairs = [[\"current/1\", \"euro/TG1\"]]\n", path: "closebook.toml")
+        #expect(config.categorize.transferPairs == [[TransactionID("current/1"), TransactionID("euro/TG1")]])
+        #expect {
+            try WorkspaceConfig.parse("[categorize]\ntransfer_pairs = [[\"current/1\"]]\n", path: "closebook.toml")
+        } throws: { error in
+            (error as? ConfigError)?.description
+                == "closebook.toml:2:1: error: 'transfer_pairs' must be a list of pairs of transaction ids, such as "
+                + "[[\"current/f5c1d4b3cc9be745-0\", \"euro/TG20260721001\"]]"
+        }
+    }
 }

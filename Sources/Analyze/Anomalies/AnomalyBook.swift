@@ -271,7 +271,8 @@ public struct AnomalyBook: Sendable {
             result.append(
                 CategoryMonth(
                     category: history.categories[index].name, total: total, previousTotals: before,
-                    monthExpenses: Int64(clamping: history.flows[offset].expenses)))
+                    monthExpenses: Int64(clamping: history.flows[offset].expenses), count: entry.count,
+                    previousCounts: previous.map { history.flows[$0].byCategory[index]?.count ?? 0 }))
         }
         return result.sorted { $0.category < $1.category }
     }

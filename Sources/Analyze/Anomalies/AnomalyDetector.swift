@@ -42,7 +42,8 @@ public struct AnomalyDetector: Sendable, Equatable {
         found += doubleCharge.detect(input.candidates, in: month, money: money)
         found += newCurrency.detect(inMonth, seen: input.accountCurrencies, money: money)
         found += cardTesting.detect(
-            inMonth, isNew: { input.histories[$0.id]?.payeeAmounts.isEmpty == true }, money: money)
+            inMonth, isNew: { input.histories[$0.id]?.payeeAmounts.isEmpty == true }, money: money,
+            seen: input.accountCurrencies)
         for recurring in input.recurring {
             if let anomaly = priceChange.evaluate(
                 recurring.series, payee: recurring.payee, category: recurring.category,

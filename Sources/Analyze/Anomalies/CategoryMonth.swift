@@ -8,11 +8,21 @@ public struct CategoryMonth: Sendable, Equatable {
     /// The household's expenses in the month, all categories (positive minor units); 0 when not
     /// known, which leaves the materiality test out.
     public var monthExpenses: Int64
+    /// The month's lines in the category, and the previous months' (aligned with
+    /// `previousTotals`): with them a total is judged against the category's own spread, the
+    /// number of purchases and their size. Empty when not known, which leaves that test out.
+    public var count: Int
+    public var previousCounts: [Int]
 
-    public init(category: String, total: Int64, previousTotals: [Int64], monthExpenses: Int64 = 0) {
+    public init(
+        category: String, total: Int64, previousTotals: [Int64], monthExpenses: Int64 = 0, count: Int = 0,
+        previousCounts: [Int] = []
+    ) {
         self.category = category
         self.total = total
         self.previousTotals = previousTotals
         self.monthExpenses = monthExpenses
+        self.count = count
+        self.previousCounts = previousCounts
     }
 }

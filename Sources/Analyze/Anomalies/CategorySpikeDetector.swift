@@ -14,6 +14,14 @@ import Ledger
 /// Materiality: the rise above the usual (total − mean) must also be at least `materialShareOfMonth`
 /// (2%) of the household's expenses in the month, so fuel 38.79 above its usual at 2.2σ in a month
 /// of 3,000.00 (1.3%) is not news.
+///
+/// Judged against the category's own spread: a month with no more purchases than the category's
+/// busiest month of the window, at an average purchase no dearer than its dearest month's average,
+/// is a mix of things the category has already shown (three meals out in a month that has had
+/// three, each of a usual price), a busy month rather than a spike. A category paid a few times a
+/// month swings with its count of purchases, more than twelve months' σ shows, so mean + 2σ alone
+/// is passed by chance now and then in every such category. A dearer average or more purchases
+/// than the window has seen still speak.
 public struct CategorySpikeDetector: Sendable, Equatable {
     /// Previous months needed before a month can be a spike.
     public static let minimumMonths = 6
@@ -44,6 +52,7 @@ public struct CategorySpikeDetector: Sendable, Equatable {
         guard Double(category.total) - mean >= Self.materialShareOfMonth * Double(category.monthExpenses) else {
             return nil
         }
+        guard !Self.isBusyMonth(category) else { return nil }
         let usual = Int64(mean.rounded(.toNearestOrEven))
         let zText = (z * 10).rounded() / 10
         let reason =
@@ -54,5 +63,23 @@ public struct CategorySpikeDetector: Sendable, Equatable {
             kind: .categorySpike, date: month.lastDay, payee: "", category: category.category,
             amount: -category.total, risk: RiskScore.rounded(RiskScore.deviation(z: z)), reason: reason,
             transactionIDs: [])
+    }
+
+    /// True when the month has no more purchases than the window's busiest month and its average
+    /// purchase is no dearer than the window's dearest monthly average: a combination the category
+    /// has shown before. False when the counts are not known.
+    static func isBusyMonth(_ category: CategoryMonth) -> Bool {
+        let window = Self.maximumMonths
+        let counts = category.previousCounts.suffix(window)
+        let totals = category.previousTotals.suffix(window)
+        guard category.count > 0, counts.count == totals.count else { return false }
+        var busiest = 0
+        var dearest = 0.0
+        for (total, count) in zip(totals, counts) where count > 0 && total > 0 {
+            busiest = max(busiest, count)
+            dearest = max(dearest, Double(total) / Double(count))
+        }
+        return busiest > 0 && category.count <= busiest
+            && Double(category.total) / Double(category.count) <= dearest
     }
 }

@@ -1,3 +1,5 @@
+import Ledger
+
 /// Whether a household's income comes steadily or in lumps, and its money in and out over a year.
 ///
 /// A month between two lumps of income (invoices, a student loan paid three times a year) spends

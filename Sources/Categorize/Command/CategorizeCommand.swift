@@ -9,10 +9,11 @@ public struct CategorizeCommand: ParsableCommand {
         abstract: "Categorise an imported journal with your rules, overrides, transfer pairing and a learned fallback.",
         discussion: """
             Reads DIR/rules/*.rules (in file-name order, first match wins), DIR/overrides.csv (beats \
-            every rule) and the [categorize] table of DIR/closebook.toml; the starter pack \
-            (--starter-rules) fills in only what those leave uncategorised. Writes the ledger, \
-            uncategorized.csv (most money first, ids ready to paste into overrides.csv) and a JSON \
-            report. Nothing is written when a rule file or overrides.csv has an error (exit 2).
+            every rule), the [categorize] table of DIR/closebook.toml and DIR/rates.csv (to pair \
+            transfers between accounts in two currencies); the starter pack (--starter-rules) fills \
+            in only what those leave uncategorised. Writes the ledger, uncategorized.csv (most money \
+            first, ids ready to paste into overrides.csv) and a JSON report. Nothing is written when \
+            a rule file, overrides.csv or rates.csv has an error (exit 2).
 
             Examples:
               closebook-categorize --workspace Samples --journal Samples/build/journal.jsonl \\

@@ -36,6 +36,17 @@ public struct CategorizeRun {
         self.mode = mode
     }
 
+    /// The accounts `valuations.csv` values (its `account` column), or none without the file. Its
+    /// errors are the analysis stage's to report, with the accounts' currencies it checks them by.
+    static func valuedAccounts(workspace: String) -> Set<AccountID> {
+        let path = (workspace as NSString).appendingPathComponent(ValuationLine.fileName)
+        guard let bytes = try? FileOutput.read(path),
+            let table = try? SimpleCSV(
+                text: String(decoding: bytes, as: UTF8.self), path: path, header: ["date", "account", "value"])
+        else { return [] }
+        return Set(table.rows.map { AccountID($0.cells[1]) })
+    }
+
     /// What the command prints and its exit code.
     public struct Result: Sendable {
         public var exitCode: Int32
@@ -79,10 +90,21 @@ public struct CategorizeRun {
         if !problems.isEmpty {
             return fail(2, CategorizeErrors(problems).description + "\n" + CategorizeRun.errorCount(problems.count))
         }
+        // Exchange rates, for transfers between accounts in two currencies: read now, parsed in the
+        // journal's base currency once it is read.
+        let ratesPath = (workspace as NSString).appendingPathComponent("rates.csv")
+        let ratesText =
+            FileManager.default.fileExists(atPath: ratesPath)
+            ? String(decoding: (try? FileOutput.read(ratesPath)) ?? [], as: UTF8.self) : nil
+        func rates(base: Currency) throws(WorkspaceTableError) -> RateTable? {
+            guard let ratesText else { return nil }
+            return try RateTable.parse(ratesText, path: "rates.csv", base: base)
+        }
         ruleSet.rules = StarterCategoryMap(rules: ruleSet.rules, overrides: overrides, budgets: config.budgets.keys)
             .apply(to: ruleSet.rules)
         // 2. The journal.
         var categorizer = Categorizer(rules: ruleSet.rules, overrides: overrides, settings: config.categorize)
+        categorizer.valuedAccounts = CategorizeRun.valuedAccounts(workspace: workspace)
         if case .explain(let subject) = mode {
             let journal: Journal
             do {
@@ -92,6 +114,11 @@ public struct CategorizeRun {
                 return fail(1, "\(error.path): error: \(error.reason)")
             } catch {
                 return fail(1, "\(error)")
+            }
+            do throws(WorkspaceTableError) {
+                categorizer.rates = try rates(base: journal.baseCurrency)
+            } catch {
+                return fail(2, error.description)
             }
             let outcome = categorizer.run(journal)
             if !outcome.errors.isEmpty {
@@ -112,6 +139,11 @@ public struct CategorizeRun {
             return fail(1, "\(error.path): error: \(error.reason)")
         } catch {
             return fail(1, "\(error)")
+        }
+        do throws(WorkspaceTableError) {
+            categorizer.rates = try rates(base: rows.header.baseCurrency)
+        } catch {
+            return fail(2, error.description)
         }
         categorizer.keepsWorkingMemoryUntilExit = keepsMemoryUntilExit
         let outcome = categorizer.categorize(&rows)

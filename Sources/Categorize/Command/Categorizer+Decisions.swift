@@ -23,7 +23,8 @@ extension Categorizer {
             category.append(decision.category.map { rows.categoryNumber($0) } ?? -1)
             source.append(rows.sourceNumber(decision.source))
             let rule =
-                decision.transfer ? decision.matched.first(where: { rules[$0].actions.contains(.transfer) }) : nil
+                decision.transfer
+                ? decision.matched.first(where: { rules[$0].actions.contains(where: \.marksTransfer) }) : nil
             transferRule.append(rule.map(Int32.init) ?? -1)
             isTransfer.append(decision.transfer)
             isIgnored.append(decision.ignore)

@@ -40,7 +40,7 @@ extension Categorizer {
                     }
                 case .rename(let name): if decision.rename == nil { decision.rename = name }
                 case .tag(let tags): for tag in tags where !decision.tags.contains(tag) { decision.tags.append(tag) }
-                case .transfer: decision.transfer = true
+                case .transfer, .transferWith: decision.transfer = true
                 case .ignore: decision.ignore = true
                 case .note(let text): if decision.note == nil { decision.note = text }
                 case .split(let plan):

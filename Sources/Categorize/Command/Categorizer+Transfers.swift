@@ -3,6 +3,7 @@ import Ledger
 extension Categorizer {
     /// Transfers: legs a rule marked, and legs nothing categorised.
     func pairTransfers(_ rows: inout LedgerRows, facts: RowFacts, report: inout CategorizeReport) {
+        let declared = pairDeclared(&rows, report: &report)
         var legs: [TransferPairer.LegFacts] = []
         for index in 0..<rows.count where !rows.isIgnored[index] {
             let marked = rows.isTransfer[index]
@@ -13,10 +14,22 @@ extension Categorizer {
                     index: index, day: rows.date[index].dayNumber, account: rows.account[index],
                     currency: Int32(rows.currency[index]), minorUnits: rows.minorUnits[index], marked: marked))
         }
-        let pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs) { lhs, rhs in
+        var pairs = TransferPairer(windowDays: settings.transferWindowDays).pair(legs) { lhs, rhs in
             rows.idPrecedes(legs[lhs].index, legs[rhs].index)
         }
+        if let rates {
+            var paired = Set<Int>()
+            for (out, incoming) in pairs {
+                paired.insert(out)
+                paired.insert(incoming)
+            }
+            let left = legs.filter { !paired.contains($0.index) }
+            pairs += CrossCurrencyPairer(windowDays: settings.transferWindowDays, rates: rates).pair(
+                left, currencies: rows.currencies
+            ) { lhs, rhs in rows.idPrecedes(left[lhs].index, left[rhs].index) }
+        }
         let transfer = rows.sourceNumber(.transfer)
+        pairs += declared
         for (out, incoming) in pairs {
             rows.isTransfer[out] = true
             rows.peer[out] = Int32(incoming)
@@ -26,8 +39,16 @@ extension Categorizer {
             rows.source[incoming] = transfer
         }
         report.transferPairs = pairs.count
+        let valuedWithoutRows = valuedAccountsWithoutRows(rows)
         for index in 0..<rows.count where rows.isTransfer[index] && rows.peer[index] == -1 {
             let rule = facts.transferRule[index]
+            if rule >= 0, !valuedWithoutRows.isEmpty,
+                matcher.rules[Int(rule)].actions.contains(where: {
+                    if case .transferWith(let account) = $0 { valuedWithoutRows.contains(account) } else { false }
+                })
+            {
+                continue
+            }
             let amount = rows.amount(index)
             report.unpairedTransfers.append(
                 CategorizeReport.UnpairedLeg(
@@ -38,5 +59,52 @@ extension Categorizer {
                         ? matcher.rules[Int(rule)].id.description : (facts.ruleMarked[index] ? "rule" : nil))
             )
         }
+    }
+
+    /// The pairs `[categorize] transfer_pairs` declares, as (outgoing, incoming) row indices (the
+    /// leg with money out first): paired before any other, whatever rules said of the legs. A pair
+    /// whose id is not in the journal, or whose legs are in one account, is a warning.
+    func pairDeclared(_ rows: inout LedgerRows, report: inout CategorizeReport) -> [(out: Int, in: Int)] {
+        guard !settings.transferPairs.isEmpty else { return [] }
+        let wanted = Set(settings.transferPairs.joined())
+        var rowOf: [TransactionID: Int] = [:]
+        for index in 0..<rows.count {
+            let id = rows.id(index)
+            if wanted.contains(id) { rowOf[id] = index }
+        }
+        var pairs: [(out: Int, in: Int)] = []
+        for pair in settings.transferPairs {
+            let (a, b) = (pair[0], pair[1])
+            guard let first = rowOf[a], let second = rowOf[b] else {
+                let missing = [a, b].filter { rowOf[$0] == nil }.map { "'\($0)'" }.joined(separator: " and ")
+                report.warnings.append(
+                    "closebook.toml: [categorize] transfer_pairs: \(missing) \(missing.contains(" and ") ? "are" : "is") "
+                        + "not in the journal; the pair \(a) / \(b) is not made")
+                continue
+            }
+            guard rows.account[first] != rows.account[second], rows.peer[first] == -1, rows.peer[second] == -1
+            else {
+                report.warnings.append(
+                    "closebook.toml: [categorize] transfer_pairs: \(a) / \(b) are in one account or already "
+                        + "paired; the pair is not made")
+                continue
+            }
+            let outFirst = rows.minorUnits[first] <= rows.minorUnits[second]
+            let (out, incoming) = outFirst ? (first, second) : (second, first)
+            rows.peer[out] = Int32(incoming)
+            rows.peer[incoming] = Int32(out)
+            pairs.append((out, incoming))
+        }
+        return pairs
+    }
+
+    /// `valuedAccounts` that have no rows in the journal: their transfers have one leg only.
+    func valuedAccountsWithoutRows(_ rows: LedgerRows) -> Set<AccountID> {
+        guard !valuedAccounts.isEmpty else { return [] }
+        var hasRows = [Bool](repeating: false, count: rows.accounts.count)
+        for account in rows.account { hasRows[Int(account)] = true }
+        var result = valuedAccounts
+        for (number, account) in rows.accounts.enumerated() where hasRows[number] { result.remove(account) }
+        return result
     }
 }

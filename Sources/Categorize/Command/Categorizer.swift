@@ -15,6 +15,12 @@ public struct Categorizer {
     public var overrides: OverrideTable
     public var settings: CategorizeSettings
     public var normaliser = PayeeNormaliser()
+    /// The workspace's `rates.csv`: with it, transfers between accounts in two currencies pair
+    /// (`CrossCurrencyPairer`); without it only same-currency legs do.
+    public var rates: RateTable?
+    /// Accounts valued in `valuations.csv`: a leg a rule marks `transfer pension` (one of them, with
+    /// no rows of its own) is a transfer to or from it, complete without a partner.
+    public var valuedAccounts: Set<AccountID> = []
     /// Leave the run's working memory (every distinct text, folded and scanned) to the process's
     /// exit instead of freeing it text by text: set by the command, which exits right after.
     var keepsWorkingMemoryUntilExit = false

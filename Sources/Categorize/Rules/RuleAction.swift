@@ -10,6 +10,10 @@ public enum RuleAction: Hashable, Sendable, CustomStringConvertible {
     case tag([String])
     /// `transfer`: a movement between the user's own accounts, neither income nor expense.
     case transfer
+    /// `transfer pension`: a movement to or from the named account. For an account with no
+    /// statements of its own, valued in `valuations.csv` (a pension fed from the current account),
+    /// this leg is the whole transfer: there is no other leg to find, and none is missed.
+    case transferWith(AccountID)
     /// `ignore`: kept and counted, left out of the figures.
     case ignore
     /// `note text`
@@ -25,7 +29,7 @@ public enum RuleAction: Hashable, Sendable, CustomStringConvertible {
         case .category: "category"
         case .rename: "rename"
         case .tag: "tag"
-        case .transfer: "transfer"
+        case .transfer, .transferWith: "transfer"
         case .ignore: "ignore"
         case .note: "note"
         case .split: "split"
@@ -35,12 +39,21 @@ public enum RuleAction: Hashable, Sendable, CustomStringConvertible {
 
     public static let keywords = ["category", "rename", "tag", "transfer", "ignore", "note", "split", "continue"]
 
+    /// True for `transfer`, with or without an account.
+    public var marksTransfer: Bool {
+        switch self {
+        case .transfer, .transferWith: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .category(let path): "category \(path)"
         case .rename(let name): "rename \(name)"
         case .tag(let tags): "tag " + tags.joined(separator: " ")
         case .transfer: "transfer"
+        case .transferWith(let account): "transfer \(account.rawValue)"
         case .ignore: "ignore"
         case .note(let text): "note \(text)"
         case .split(let plan): "split \(plan)"

@@ -218,7 +218,13 @@ private struct FileParser {
             let text = try required("review")
             let tags = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
             return .tag(tags)
-        case "transfer": return try noArgument(.transfer)
+        case "transfer":
+            guard !argument.isEmpty else { return .transfer }
+            let account = FileParser.unquoted(argument)
+            guard !account.contains(where: { $0 == " " || $0 == "\t" }) else {
+                throw fail("'transfer' takes at most one account id, e.g. 'transfer pension'")
+            }
+            return .transferWith(AccountID(account))
         case "ignore": return try noArgument(.ignore)
         case "continue": return try noArgument(.continue)
         case "split":

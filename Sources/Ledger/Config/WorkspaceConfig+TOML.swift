@@ -341,10 +341,22 @@ struct TOMLConfigReader {
                     throw fail("categorize", key, "'starter' must be true or false")
                 }
                 settings.usesStarterRules = flag
+            case "transfer_pairs":
+                let message =
+                    "'transfer_pairs' must be a list of pairs of transaction ids, such as "
+                    + "[[\"current/f5c1d4b3cc9be745-0\", \"euro/TG20260721001\"]]"
+                guard let pairs = table[key]?.array else { throw fail("categorize", key, message) }
+                for index in 0..<pairs.count {
+                    guard let pair = pairs[index].array, pair.count == 2, let a = pair[0].string,
+                        let b = pair[1].string, !a.isEmpty, !b.isEmpty, a != b
+                    else { throw fail("categorize", key, message) }
+                    settings.transferPairs.append([TransactionID(a), TransactionID(b)])
+                }
             default:
                 throw fail(
                     "categorize", key,
-                    "unknown key '\(key)' (expected learned_threshold, starter or transfer_window_days)")
+                    "unknown key '\(key)' (expected learned_threshold, starter, transfer_pairs or transfer_window_days)"
+                )
             }
         }
         return settings

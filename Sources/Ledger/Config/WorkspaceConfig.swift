@@ -97,11 +97,19 @@ public struct CategorizeSettings: Sendable, Equatable {
     /// `starter`: apply the starter rule pack shipped with the product after every rule of the
     /// user's (on by default, so a new workspace's first report is categorised).
     public var usesStarterRules: Bool
+    /// `transfer_pairs`: the two legs of transfers the person declares, by transaction id, for
+    /// those the pairing cannot find (a fee taken from the amount beyond the rates' tolerance, legs
+    /// further apart than the window). Each pair is paired before any other.
+    public var transferPairs: [[TransactionID]]
 
-    public init(learnedThreshold: Double = 0.8, transferWindowDays: Int = 4, usesStarterRules: Bool = true) {
+    public init(
+        learnedThreshold: Double = 0.8, transferWindowDays: Int = 4, usesStarterRules: Bool = true,
+        transferPairs: [[TransactionID]] = []
+    ) {
         self.learnedThreshold = learnedThreshold
         self.transferWindowDays = transferWindowDays
         self.usesStarterRules = usesStarterRules
+        self.transferPairs = transferPairs
     }
 }
 

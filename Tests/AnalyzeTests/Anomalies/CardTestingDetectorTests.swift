@@ -37,6 +37,27 @@ struct CardTestingDetectorTests {
                 + "XKQ DIGITAL, £1.00 at PAYZ*MRKT, £249.99 at ELECTRO VILNIUS")
     }
 
+    /// The same two 1.00 tries and 249.99 in dollars on a card that has only ever had pounds: burst
+    /// 0.2929, test 0.75, foreign 0.5: 1 − 0.7071 × 0.25 × 0.5 = 0.9116 → 0.91. On a card that has
+    /// had dollars before, the dollars are not news: 0.82 as above.
+    @Test func foreignCurrencyChargesOnACardThatHasNoneAddToTheRisk() throws {
+        let charges = [
+            Data.candidate("t1", "2026-07-14", -100, payee: "XKQ DIGITAL", account: "card", currency: "USD"),
+            Data.candidate("t2", "2026-07-14", -100, payee: "PAYZ*MRKT", account: "card", currency: "USD"),
+            Data.candidate("t3", "2026-07-14", -24_999, payee: "ELECTRO VILNIUS", account: "card", currency: "USD"),
+        ]
+        func detect(_ seen: Set<String>) -> [Anomaly] {
+            CardTestingDetector().detect(charges, isNew: { _ in true }, money: Data.money, seen: ["card": seen])
+        }
+        let foreign = try #require(detect(["GBP"]).first)
+        #expect(foreign.risk == 0.91)
+        #expect(
+            foreign.reason
+                == "tiny test charges then a larger one at 3 merchants never seen before on one day, in a currency "
+                + "new to the account: £1.00 at XKQ DIGITAL, £1.00 at PAYZ*MRKT, £249.99 at ELECTRO VILNIUS")
+        #expect(try #require(detect(["GBP", "USD"]).first).risk == 0.82)
+    }
+
     /// What is not card testing: a tiny and a large charge at 2 new merchants; 3 new merchants
     /// without a tiny charge (a day out); a largest tiny of 2.00 with nothing from 20.00; the same
     /// charges over two days or two accounts; merchants seen before.

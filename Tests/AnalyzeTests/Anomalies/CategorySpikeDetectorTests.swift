@@ -58,4 +58,32 @@ struct CategorySpikeDetectorTests {
         )
         #expect(anomaly.risk == 0.34)
     }
+
+    /// Judged against the category's own spread. Meals out over six months: 55.00 (one meal),
+    /// 90.00 (2), 120.00 (3), 60.00 (2), 30.00 (1), 75.00 (2). Mean 430 ÷ 6 = 71.67; squared
+    /// deviations (pounds²) 277.78 + 336.11 + 2,336.11 + 136.11 + 1,736.11 + 11.11 = 4,833.33, ÷ 5 =
+    /// 966.67, σ = 31.09. The busiest month had 3 meals; the dearest average was 55.00 (one meal).
+    /// - 150.00 in 3 meals (50.00 each): z = (150 − 71.67) ÷ 31.09 = 2.52 > 2, but no more meals than
+    ///   the busiest month and no dearer than 55.00 a meal: a busy month, no spike.
+    /// - the same 150.00 in 4 meals: more than the window has seen: a spike, risk
+    ///   1 − 2^(−1.52 ÷ 2.5) = 0.34.
+    /// - 160.00 in 2 meals (80.00 each, dearer than 55.00): z = (160 − 71.67) ÷ 31.09 = 2.84, risk
+    ///   1 − 2^(−1.84 ÷ 2.5) = 0.40.
+    @Test func aBusyMonthOfUsualPurchasesIsNoSpike() throws {
+        let totals: [Int64] = [5_500, 9_000, 12_000, 6_000, 3_000, 7_500]
+        let counts = [1, 2, 3, 2, 1, 2]
+        func month(_ total: Int64, _ count: Int) -> CategoryMonth {
+            CategoryMonth(
+                category: "Food:Dining", total: total, previousTotals: totals, count: count, previousCounts: counts)
+        }
+        #expect(detector.evaluate(month(15_000, 3), month: self.month, money: Data.money) == nil)
+        let more = try #require(detector.evaluate(month(15_000, 4), month: self.month, money: Data.money))
+        #expect(more.risk == 0.34)
+        let dearer = try #require(detector.evaluate(month(16_000, 2), month: self.month, money: Data.money))
+        #expect(dearer.risk == 0.40)
+        #expect(
+            dearer.reason
+                == "Food:Dining spending of £160.00 is £88.33 above the usual £71.67 a month "
+                + "(2.8 standard deviations, last 6 months)")
+    }
 }

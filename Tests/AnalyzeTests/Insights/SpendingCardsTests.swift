@@ -137,6 +137,42 @@ struct SpendingCardsTests {
         #expect(breakdown.severity == .neutral)
     }
 
+    /// The usual share is the median of the 12 months before, so one lumpy month does not make the
+    /// same rent news in the month after. Rent 1,200.00 every month from September 2025 to August
+    /// 2026, with 800.00 of groceries: 1,200 ÷ 2,000 = 60% in the nine months to May; June adds a
+    /// 2,000.00 tax bill (Taxes is on top; Housing 1,200 ÷ 4,000 = 30%), July a 1,000.00 insurance
+    /// (1,200 ÷ 3,000 = 40%). August: groceries 800.00 again, Housing 60%, over half. The mean of the
+    /// three months before (May 60%, June 30%, July 40%) is 43.3%, and 60% ≥ 53.3% would have warned;
+    /// the median of the twelve (August 2025 has none; sorted 30, 40 and nine at 60) is 60%, and
+    /// 60% < 70%: neutral. September's groceries fall to 300.00: Housing 1,200 ÷ 1,500 = 80% ≥ 60% +
+    /// 10 points: warning, which the median still lets through.
+    @Test func oneLumpyMonthDoesNotMakeTheTopGroupNews() throws {
+        let months = [
+            "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04",
+            "2026-05", "2026-06", "2026-07", "2026-08",
+        ]
+        var rows: [Row] = months.flatMap { month -> [Row] in
+            [
+                ("\(month)-01", -120_000, "LANDLORD", "Housing:Rent"),
+                ("\(month)-03", -80_000, "TESCO", "Food:Groceries"),
+            ]
+        }
+        rows += [
+            ("2026-06-20", -200_000, "HMRC", "Taxes:Income"), ("2026-07-20", -100_000, "DIRECT LINE", "Insurance:Car"),
+        ]
+        let august = try Self.insight(TopSpendingCategoryCard().evaluate(Self.facts(rows, "2026-08")))
+        #expect(august.message.contains("60% of your £2,000.00"))
+        #expect(august.severity == .neutral)
+        let september =
+            rows + [
+                ("2026-09-01", -120_000, "LANDLORD", "Housing:Rent"),
+                ("2026-09-03", -30_000, "TESCO", "Food:Groceries"),
+            ]
+        let rise = try Self.insight(TopSpendingCategoryCard().evaluate(Self.facts(september, "2026-09")))
+        #expect(rise.message.contains("80% of your £1,500.00"))
+        #expect(rise.severity == .warning)
+    }
+
     /// A month with only income has nothing spent; a month outside the data has no transactions.
     @Test func topSpendingCategoryOmissions() {
         let rows = Self.salary(["2026-03"])
@@ -464,14 +500,18 @@ struct SpendingCardsTests {
     // MARK: - subcategoryBreakdown
 
     /// Food: groceries 300.00, dining 100.00 and 50.00 straight to Food = 450.00 of 850.00 (52.9% >
-    /// 50%: warning). Shares of Food: 300 ÷ 450 = 66.7%, 100 ÷ 450 = 22.2%, 50 ÷ 450 = 11.1%.
+    /// 50%, with no month before: `topSpendingCategory` warns). Shares of Food: 300 ÷ 450 = 66.7%,
+    /// 100 ÷ 450 = 22.2%, 50 ÷ 450 = 11.1%. The breakdown is the same fact's detail: neutral, so
+    /// "What needs attention" holds one item for it, not two.
     @Test func subcategoryBreakdownOfTheTopGroup() throws {
         let rows: [Row] = [
             ("2026-03-01", -40_000, "LANDLORD", "Housing:Rent"), ("2026-03-02", -30_000, "TESCO", "Food:Groceries"),
             ("2026-03-03", -10_000, "PIZZA", "Food:Dining"), ("2026-03-04", -5_000, "MARKET", "Food"),
         ]
+        let top = try Self.insight(TopSpendingCategoryCard().evaluate(Self.facts(rows, "2026-03")))
+        #expect(top.severity == .warning)
         let insight = try Self.insight(SubcategoryBreakdownCard().evaluate(Self.facts(rows, "2026-03")))
-        #expect(insight.severity == .warning)
+        #expect(insight.severity == .neutral)
         #expect(insight.metric == InsightMetric(value: "66.7", unit: "percent"))
         #expect(
             insight.detail == [

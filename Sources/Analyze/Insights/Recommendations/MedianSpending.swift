@@ -1,3 +1,5 @@
+import Ledger
+
 /// The median of a list of monthly amounts: the middle one, or the mean of the middle two rounded
 /// half to even to the minor unit; nil for an empty list.
 enum MedianSpending {

@@ -1,3 +1,5 @@
+import Ledger
+
 /// `netCashFlow` (seed 003): this month's income minus expenses, against the average net of the last
 /// 12 months of the data (this one included; the average rounded half to even to the minor unit).
 /// Positive when money came in net, neutral at exactly 0; when more went out, critical if the

@@ -1,3 +1,5 @@
+import Ledger
+
 /// `projectedBalance` (seed 003): the liquid balances (checking, savings, cash) at the month end
 /// carried to the end of next month by the recurring series: liquid + (recurring income − recurring
 /// payments, per month) × days of next month ÷ 30, rounded half to even to the minor unit. Positive

@@ -1,3 +1,5 @@
+import Ledger
+
 extension InsightFacts {
     /// The categories under `group` (a top-level name, the group itself included when money went
     /// to it directly) with money out in `flows`, largest first, ties by name.

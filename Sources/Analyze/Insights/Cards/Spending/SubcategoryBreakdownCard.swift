@@ -1,10 +1,11 @@
 import AnalysisFile
 
 /// `subcategoryBreakdown` (seed 003): the categories of the month's top group (as
-/// `topSpendingCategory`), each with its share of the group, largest first. Warning when the group
-/// takes over 50% of the month's expenses and more than usual (`TopSpendingCategoryCard.severity`),
-/// neutral otherwise. Omitted when the only category with
-/// money out in the group is the group itself (`Miscellaneous`, with nothing below it).
+/// `topSpendingCategory`), each with its share of the group, largest first. Always neutral: seed 003
+/// warns when the group takes over 50% of the month, which is `topSpendingCategory`'s fact; said by
+/// both cards it was two items of "What needs attention" for one rent. The top group's card speaks,
+/// this one is its detail. Omitted when the only category with money out in the group is the group
+/// itself (`Miscellaneous`, with nothing below it).
 struct SubcategoryBreakdownCard: InsightCard {
     let type = "subcategoryBreakdown"
     let detailUnit: InsightDetailUnit? = .percent
@@ -27,7 +28,7 @@ struct SubcategoryBreakdownCard: InsightCard {
                     + "\(facts.money(top.amount)) on \(top.name), across \(parts.count) categor"
                     + "\(parts.count == 1 ? "y" : "ies").",
                 metric: InsightFacts.percentMetric(largestShare),
-                severity: TopSpendingCategoryCard.severity(facts, top),
+                severity: .neutral,
                 detail: parts.map {
                     InsightPoint(
                         label: $0.name, value: InsightFacts.number(InsightFacts.ratio(Int128($0.amount), total) * 100))

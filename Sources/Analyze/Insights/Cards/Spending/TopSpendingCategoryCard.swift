@@ -4,9 +4,14 @@ import AnalysisFile
 /// share of the month's expenses. Warning when the share is over 50% and that is news, neutral
 /// otherwise. The detail is the group's five largest categories.
 ///
-/// News: the share is at least `newsPoints` above the group's usual share, its mean over the
+/// News: the share is at least `newsPoints` above the group's usual share, its median over the
 /// `usualMonths` months before with spending (or there are none). Rent that takes half of every
-/// month's spending is how the household lives, not something that needs attention each month.
+/// month's spending is how the household lives, not something that needs attention each month. The
+/// median of a year, not the mean of a quarter: one lumpy month among three (a tax bill, a yearly
+/// premium) pulls a mean of three down by a third of its weight, and the same rent then reads as news
+/// in the month after; a median of twelve is what most months look like.
+///
+/// The same fact is said once: `subcategoryBreakdown` shows this group's parts and stays neutral.
 struct TopSpendingCategoryCard: InsightCard {
     let type = "topSpendingCategory"
     let detailUnit: InsightDetailUnit? = .money
@@ -16,8 +21,8 @@ struct TopSpendingCategoryCard: InsightCard {
     static let warningShare = 0.5
     /// Percentage points (as a ratio) the share must stand above its usual level to be news.
     static let newsPoints = 0.10
-    /// Months before this one whose shares make the usual level.
-    static let usualMonths = 3
+    /// Months before this one whose shares make the usual level (their median).
+    static let usualMonths = 12
 
     /// Warning when `top` takes over half the month and more than usual, else neutral.
     static func severity(_ facts: InsightFacts, _ top: (name: String, amount: Int64, share: Double)) -> InsightSeverity
@@ -32,8 +37,14 @@ struct TopSpendingCategoryCard: InsightCard {
             shares.append(InsightFacts.ratio(Int128(amount), flows.expenses))
         }
         guard !shares.isEmpty else { return .warning }
-        let usual = shares.reduce(0, +) / Double(shares.count)
-        return top.share >= usual + newsPoints ? .warning : .neutral
+        return top.share >= median(shares) + newsPoints ? .warning : .neutral
+    }
+
+    /// The middle value of `values` (not empty), the mean of the two middle ones for an even count.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// The month's largest group and its share of expenses, nil when nothing was spent.

@@ -1,5 +1,3 @@
-import Ledger
-
 /// An exact exchange rate: `mantissa / 10^fractionDigits` units of the base currency for one unit
 /// of another currency.
 ///
@@ -61,14 +59,15 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         return Int64(result)
     }
 
-    static func power(_ exponent: Int) -> Int128 {
+    /// 10 to the power `exponent`, for scaling minor units and rate mantissas.
+    public static func power(_ exponent: Int) -> Int128 {
         var value: Int128 = 1
         for _ in 0..<exponent { value *= 10 }
         return value
     }
 
     /// `numerator / denominator` (denominator > 0) rounded to the nearest integer, ties to even.
-    static func dividedRoundingHalfToEven(_ numerator: Int128, _ denominator: Int128) -> Int128 {
+    public static func dividedRoundingHalfToEven(_ numerator: Int128, _ denominator: Int128) -> Int128 {
         numerator.dividedRoundingHalfToEven(by: denominator)
     }
 }

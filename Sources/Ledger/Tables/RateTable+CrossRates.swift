@@ -1,5 +1,3 @@
-import Ledger
-
 extension RateTable {
     /// `minorUnits` of `from` in minor units of `to` on `day`, through the base currency: each
     /// step rounds half to even once, and the step out of the base divides by the rate exactly in

@@ -1,5 +1,3 @@
-import Ledger
-
 /// Dated exchange rates into the base currency, from the workspace's `rates.csv`.
 ///
 /// `date,currency,rate` means one unit of `currency` is worth `rate` units of the base currency
