@@ -60,6 +60,8 @@ public struct MonthAnalysis: Codable, Sendable, Equatable {
     public var healthScore: HealthScoreSection?
     /// Concrete advice with its monthly saving, largest saving first.
     public var recommendations: [RecommendationEntry]?
+    /// Every account's story up to the month end (its page on the site), in the ledger's order.
+    public var accountStories: [AccountStory]?
 
     public init(
         schemaVersion: Int = MonthAnalysis.currentSchemaVersion, month: String, monthName: String, currency: String,
