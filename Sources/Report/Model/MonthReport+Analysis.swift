@@ -123,6 +123,7 @@ extension MonthReport {
         sections.insightsOmitted = analysis.insightsOmitted
         sections.healthScore = analysis.healthScore
         sections.recommendations = analysis.recommendations
+        accountStories = analysis.accountStories ?? []
     }
 }
 
