@@ -145,4 +145,36 @@ struct AccountPagesTests {
         #expect(!(try TestFiles.text(folder + "/site/index.html")).contains("accounts/"))
         #expect(!(try TestFiles.text(folder + "/site/2026-10/index.html")).contains("../accounts/"))
     }
+
+    /// Rendering an older month alone leaves the pages of the newest; the newest month rendered
+    /// again without an account removes that account's page.
+    @Test func pagesFollowTheNewestMonthOnly() throws {
+        let folder = try TestFiles.temporaryFolder()
+        let october = folder + "/2026-10.json"
+        try JSONEncoder().encode(try Self.analysis()).write(to: URL(fileURLWithPath: october))
+        var older = try Self.analysis()
+        older.month = "2026-09"
+        older.monthName = "September 2026"
+        older.accountStories = [Self.current]
+        let september = folder + "/2026-09.json"
+        try JSONEncoder().encode(older).write(to: URL(fileURLWithPath: september))
+        let publisher = SitePublisher(
+            templates: try TestFiles.templates(), site: folder + "/site", archives: folder + "/archives")
+        #expect(publisher.publish(analysisPaths: [october]).errors.isEmpty)
+        let page = try TestFiles.bytes(folder + "/site/accounts/current.json")
+        #expect(publisher.publish(analysisPaths: [september]).errors.isEmpty)
+        #expect(try TestFiles.bytes(folder + "/site/accounts/current.json") == page)
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/accounts/pension.html"))
+
+        var without = try Self.analysis()
+        without.accountStories = [Self.current]
+        try JSONEncoder().encode(without).write(to: URL(fileURLWithPath: october))
+        let outcome = publisher.publish(analysisPaths: [october])
+        #expect(outcome.errors.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/site/accounts").sorted() == [
+                "current.html", "current.json", "current.md", "current.svg",
+            ])
+        #expect(outcome.removed.contains(folder + "/site/accounts/pension.html"))
+    }
 }
