@@ -74,6 +74,8 @@ PENSION_VALUES = [
     (date(2025, 6, 30), 2031062), (date(2025, 9, 30), 2165503), (date(2025, 12, 31), 2241890),
     (date(2026, 3, 31), 2350277), (date(2026, 6, 30), 2411036), (date(2026, 9, 30), 2538852),
 ]
+# The months whose pension growth EXPECTED.json states (the insight months).
+PENSION_GROWTH_MONTHS = [(2026, 10), (2026, 3)]
 # A streaming subscription on the card that stops: its last charge is on this day, so July's is
 # missed and, with August's, the series has ended.
 EURO_ACCOUNT_NUMBER = "PT50003500001234567890"
@@ -996,6 +998,46 @@ def render_ofx1(model: Model) -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode("ascii")
 
 
+def xirr(flows: list[tuple[date, int]]) -> Decimal:
+    """The money-weighted annual return of (date, pence) flows from the holder's side, by bisection
+    alone (not the engine's Newton), Actual/365, to 1e-12; returned as a percentage to 2 places."""
+    first = flows[0][0]
+
+    def value(rate: float) -> float:
+        return sum(a * (1 + rate) ** (-(d - first).days / 365) for d, a in flows)
+
+    low, high = -0.99, 10.0
+    assert value(low) > 0 > value(high), "no rate balances the flows"
+    while high - low > 1e-12:
+        middle = (low + high) / 2
+        if value(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    return Decimal(repr(low * 100)).quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
+
+
+def pension_growth(model: Model, ym) -> dict:
+    """The pension's growth as the report of month `ym` states it: from the first valuation to the
+    latest at or before the month end, with the contributions (transfers into the pension) dated
+    after the first and up to the latest. The Samples' pension has no rows of its own (salary
+    sacrifice, no statement), so nothing is paid in and the market did all of it."""
+    end = last_day_of(*ym)
+    values = [(d, v) for d, v in PENSION_VALUES if d <= end]
+    (start_day, start), (end_day, final) = values[0], values[-1]
+    paid = [t for t in model.txns if t.account == "pension" and t.category == TRANSFER and start_day < t.day <= end_day]
+    paid_in = sum(t.amount for t in paid if t.amount > 0)
+    withdrawn = -sum(t.amount for t in paid if t.amount < 0)
+    flows = [(start_day, -start)] + [(t.day, -t.amount) for t in paid] + [(end_day, final)]
+    return {
+        "from": start_day.isoformat(), "to": end_day.isoformat(),
+        "startValue": plain(start), "endValue": plain(final),
+        "paidIn": plain(paid_in), "withdrawn": plain(withdrawn), "netContributions": plain(paid_in - withdrawn),
+        "marketGrowth": plain(final - start - paid_in + withdrawn), "contributionCount": len(paid),
+        "annualReturnPercent": str(xirr(flows)),
+    }
+
+
 def in_force(rates: list, day: date) -> str | None:
     """The rate of `rates` (date, text) in force on `day`: the latest at or before it."""
     found = None
@@ -1116,6 +1158,11 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "balance: on the month's last day), rounded half to even to the penny once",
             "netWorth": "the accounts' closing balances in sterling, plus the pension's latest valuation at or "
             "before the month's last day (valuations.csv); the card counts negative while money is owed",
+            "pensionGrowth": "files.pension.growth: from the first valuation to the latest at or before the month's "
+            "last day; paidIn sums the contributions (transfers into the pension) dated after the first valuation "
+            "and up to the latest (none in the Samples: the pension has no rows); marketGrowth = endValue - "
+            "startValue - netContributions; annualReturnPercent is the XIRR of -startValue, -each contribution and "
+            "+endValue (Actual/365), by bisection, 2 decimals",
         },
         "dataWindow": {"from": FIRST_DAY.isoformat(), "to": LAST_DAY.isoformat()},
         "latestCompleteMonth": f"{LAST_COMPLETE_MONTH[0]}-{LAST_COMPLETE_MONTH[1]:02d}",
@@ -1141,7 +1188,10 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "savings": {"qifFile": qif_name(), "transactions": len(model.of("savings"))},
             "euro": {"ofxFile": ofx1_name(), "transactions": len(model.of("euro")), "currency": "EUR",
                      "rates": {d.isoformat(): r for d, r in EUR_RATES}},
-            "pension": {"valuations": {d.isoformat(): plain(v) for d, v in PENSION_VALUES}},
+            "pension": {
+                "valuations": {d.isoformat(): plain(v) for d, v in PENSION_VALUES},
+                "growth": {f"{y}-{m:02d}": pension_growth(model, (y, m)) for y, m in PENSION_GROWTH_MONTHS},
+            },
         },
         "totals": {
             "transactions": len(model.txns),

@@ -31,6 +31,8 @@ public struct MonthOverview: Codable, Sendable, Equatable {
     public var categorization: CategorizationSection?
     /// The monthly sums of the active series in `recurring`; nil when none is active.
     public var recurringTotals: RecurringTotalsSection?
+    /// Every account's story up to the month end (its page on the site), in the ledger's order.
+    public var accountStories: [AccountStory]?
 
     public init(
         schemaVersion: Int = MonthAnalysis.currentSchemaVersion, month: String, monthName: String, currency: String,

@@ -48,11 +48,15 @@ public struct NetWorthAccount: Codable, Sendable, Equatable {
     public var valuedOn: String?
     /// True when the account counts in the total.
     public var included: Bool
+    /// A valued account's growth split and annual return (see `AccountGrowth`); nil for others.
+    public var growth: AccountGrowth?
 
     public init(
         id: String, name: String, kind: String, currency: String, balance: String?, balanceInBase: String?,
-        change: String?, changeRatio: Double?, source: String, valuedOn: String?, included: Bool
+        change: String?, changeRatio: Double?, source: String, valuedOn: String?, included: Bool,
+        growth: AccountGrowth? = nil
     ) {
+        self.growth = growth
         self.id = id
         self.name = name
         self.kind = kind

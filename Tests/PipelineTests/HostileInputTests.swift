@@ -196,7 +196,8 @@ struct HostileInputTests {
         #expect(first.status == 0, "\(first.output)")
         let withLater = ["2026-08", "2026-09", "2026-10", "2026-11", "2026-12", "2027-01", "2027-02"]
         #expect(
-            Self.names(workspace, "site") == withLater + ["feed.xml", "index.html", "year-2026.html", "year-2027.html"])
+            Self.names(workspace, "site")
+                == withLater + ["accounts", "feed.xml", "index.html", "year-2026.html", "year-2027.html"])
         // A file of the user's own in a month folder is never removed.
         try Data("mine".utf8).write(to: workspace.appendingPathComponent("site/2026-12/notes.txt"))
 
@@ -206,7 +207,14 @@ struct HostileInputTests {
         #expect(second.output.contains("Report for 2026-10:"))
         let kept = ["2026-08", "2026-09", "2026-10"]
         #expect(Self.names(workspace, "build/analysis") == kept.map { $0 + ".json" })
-        #expect(Self.names(workspace, "site") == kept + ["2026-12", "feed.xml", "index.html", "year-2026.html"])
+        #expect(
+            Self.names(workspace, "site") == kept + ["2026-12", "accounts", "feed.xml", "index.html", "year-2026.html"])
+        // The account pages now tell the story to the end of October, the newest month left.
+        for name in Self.names(workspace, "site/accounts") where name.hasSuffix(".json") {
+            let page = try String(
+                contentsOf: workspace.appendingPathComponent("site/accounts/\(name)"), encoding: .utf8)
+            #expect(page.contains("\"month\" : \"2026-10\""))
+        }
         #expect(Self.names(workspace, "site/2026-12") == ["notes.txt"])
         #expect(Self.names(workspace, "archives") == kept.map { "closebook-\($0).tar.gz" })
         let feed = try String(contentsOf: workspace.appendingPathComponent("site/feed.xml"), encoding: .utf8)

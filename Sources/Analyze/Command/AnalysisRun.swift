@@ -213,6 +213,7 @@ public struct AnalysisRun {
                     + AccountSettingsNotices.notices(
                         for: month, accounts: history.accounts, settings: settings, facts: facts)
                 analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
+                analysis.accountStories = analysis.accountStories?.map { facts.withCoverage($0) }
                 // A first month whose statements start on its 2nd is not complete either: the
                 // accounts table says "partly", and the summary must not say "whole month".
                 if !facts.startsEveryAccount(of: month, valued: valued, opened: openingDates) {

@@ -10,6 +10,7 @@ public struct MonthAnalyzer: Sendable {
     public let history: LedgerHistory
     public let settings: AnalysisSettings
     public let netWorth: NetWorthBook
+    public let stories: AccountStoryBook
     public let recurring: RecurringBook
     public let anomalies: AnomalyBook
     public let oneOffs: OneOffPurchases
@@ -20,6 +21,7 @@ public struct MonthAnalyzer: Sendable {
         self.history = history
         self.settings = settings
         self.netWorth = NetWorthBook(history: history, settings: settings)
+        self.stories = AccountStoryBook(netWorth: netWorth)
         self.recurring = RecurringBook(history: history)
         self.anomalies = AnomalyBook(history: history)
         self.oneOffs = OneOffPurchases(history: history)
@@ -54,6 +56,15 @@ public struct MonthAnalyzer: Sendable {
         {
             analysis.netWorth = section
             notices += worthNotices
+        }
+        analysis.accountStories = try timings.time("account stories") { () throws(AnalyzeError) in
+            try stories.stories(for: month)
+        }
+        if let stories = analysis.accountStories, var section = analysis.netWorth {
+            for index in section.accounts.indices {
+                section.accounts[index].growth = stories.first { $0.id == section.accounts[index].id }?.growth
+            }
+            analysis.netWorth = section
         }
         analysis.history = try timings.time("history series") { () throws(AnalyzeError) in
             try HistorySeries.section(context)

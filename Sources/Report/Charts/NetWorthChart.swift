@@ -1,7 +1,8 @@
 import AnalysisFile
 import Ledger
 
-/// Net worth at each month end as an area over (or under) zero.
+/// Net worth at each month end as an area over (or under) zero; an account's page draws its own
+/// balance with the same chart (`subject`, `idPrefix`).
 ///
 /// The area is drawn from the zero line, so a household in debt sees it below the axis. Every
 /// month has a dot with a `<title>` giving its exact total; the chart's `<title>` and `<desc>` say
@@ -9,6 +10,10 @@ import Ledger
 public struct NetWorthChart: Sendable {
     public var points: [(month: YearMonth, total: Money)]
     public var currency: Currency
+    /// What is drawn, for the titles: `Net worth`, or an account's `Balance`.
+    public var subject = "Net worth"
+    /// Prefix of the title and description ids: unique on a page.
+    public var idPrefix = "networth"
 
     /// Reads the analysis series; a point whose month or amount does not parse is left out.
     public init(series: [NetWorthPoint], currency: Currency) {
@@ -18,6 +23,14 @@ public struct NetWorthChart: Sendable {
             return (month, total)
         }
         self.currency = currency
+    }
+
+    /// `subject` at each of `points`' month ends.
+    public init(points: [(month: YearMonth, total: Money)], currency: Currency, subject: String, idPrefix: String) {
+        self.points = points
+        self.currency = currency
+        self.subject = subject
+        self.idPrefix = idPrefix
     }
 
     static let width = 480.0
@@ -40,15 +53,15 @@ public struct NetWorthChart: Sendable {
         let zero = scale.position(0)
         let summary =
             shown.count == 1
-            ? "Net worth at the end of \(last.month.displayName): \(AmountFormatter.signedString(last.total))."
-            : "Net worth from \(first.month.displayName) (\(AmountFormatter.signedString(first.total))) to "
+            ? "\(subject) at the end of \(last.month.displayName): \(AmountFormatter.signedString(last.total))."
+            : "\(subject) from \(first.month.displayName) (\(AmountFormatter.signedString(first.total))) to "
                 + "\(last.month.displayName) (\(AmountFormatter.signedString(last.total)))."
         var svg = """
             <svg class="chart chart-networth" viewBox="0 0 \(n(Self.width)) \(n(Self.height))" role="img" \
-            aria-labelledby="networth-title networth-desc" font-family="system-ui, sans-serif" font-size="12" \
+            aria-labelledby="\(idPrefix)-title \(idPrefix)-desc" font-family="system-ui, sans-serif" font-size="12" \
             xmlns="http://www.w3.org/2000/svg">
-            <title id="networth-title">Net worth by month</title>
-            <desc id="networth-desc">\(summary)</desc>
+            <title id="\(idPrefix)-title">\(subject) by month</title>
+            <desc id="\(idPrefix)-desc">\(summary)</desc>
 
             """
         svg += ValueAxis.gridlines(scale, left: Self.plotLeft, right: Self.plotRight, currency: currency)

@@ -13,7 +13,9 @@ public struct ReportCommand: ParsableCommand {
             For each analysis written by closebook-analyze this writes SITE/YYYY-MM/index.html (one \
             self-contained page), SITE/YYYY-MM/report.md, SITE/YYYY-MM/report.json and \
             ARCHIVES/closebook-YYYY-MM.tar.gz, then rebuilds SITE/index.html and SITE/feed.xml from \
-            every month found in SITE. With --prune (as `make report` runs it), months SITE holds from \
+            every month found in SITE. When the newest month SITE lists is among them, it also writes \
+            one page per account, SITE/accounts/ID.html (with .md, .json and .svg), from that month's \
+            account stories. With --prune (as `make report` runs it), months SITE holds from \
             earlier runs that have no analysis file beside the given ones any more (the data no longer \
             has them) are removed, with their archives and year pages: the site is the months of the \
             analysis. The same inputs always give the same bytes.

@@ -28,6 +28,8 @@ public struct AccountRowView: MustacheParent, Sendable {
     public var coverage: String = "—"
     /// `good`, `bad` or `flat`: repeats what `coverage` says in words.
     public var coverageTone: String = "flat"
+    /// The account's page, `../accounts/current.html` (`.md` from the Markdown); empty without one.
+    public var href: String = ""
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -46,6 +48,8 @@ public struct AccountRowView: MustacheParent, Sendable {
         case "newest": newest
         case "coverage": coverage
         case "coverageTone": coverageTone
+        case "href": href
+        case "hasHref": !href.isEmpty
         default: nil
         }
     }

@@ -111,6 +111,7 @@ extension MonthReport {
         categorization = try analysis.categorization.map { section throws(ReportError) in
             try reader.categorization(section)
         }
+        accountStories = analysis.accountStories ?? []
     }
 }
 

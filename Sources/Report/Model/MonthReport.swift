@@ -42,6 +42,8 @@ public struct MonthReport: Sendable, Equatable {
     public var categorization: Categorization?
     /// Whether `redacted()` made this report: the outputs then list no transactions and say so.
     public var isRedacted = false
+    /// Every account's story up to the month end, as the analysis wrote it: the account pages.
+    public var accountStories: [AccountStory] = []
 
     /// How many transactions the month had, and of which kind.
     public struct Counts: Sendable, Equatable {

@@ -51,6 +51,7 @@ extension MonthView {
         }
         let worth = Dictionary(
             (report.sections.netWorth?.accounts ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let pages = Set(report.accountStories.map(\.id))
         accounts = report.accounts.map { account in
             let valued = MonthView.valuedBalances(account, worth[account.id], base: report.currency)
             let closing = account.closingBalance ?? valued.closing
@@ -70,6 +71,9 @@ extension MonthView {
                 (row.change, row.changeTone) = (view.summary, view.tone)
             }
             row.newest = account.newestTransaction.map(MonthView.dayText) ?? "—"
+            if pages.contains(account.id) {
+                row.href = AccountPageName.link(account.id, markdown: escaping == .markdown)
+            }
             if let coverage = MonthView.coverage(of: account, in: report.month) {
                 (row.coverage, row.coverageTone) = (coverage.words, coverage.tone)
             }

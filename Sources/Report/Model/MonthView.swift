@@ -111,6 +111,7 @@ public struct MonthView: MustacheParent, Sendable {
         case "largestExpenses": largestExpenses
         case "hasLargestExpenses": !largestExpenses.isEmpty
         case "accounts": accounts
+        case "hasAccountPages": accounts.contains { !$0.href.isEmpty }
         case "hasAccounts": !accounts.isEmpty
         case "notices": notices
         case "hasNotices": !notices.isEmpty

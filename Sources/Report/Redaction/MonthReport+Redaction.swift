@@ -19,6 +19,8 @@ extension MonthReport {
     public func redacted(inboxFiles: [String] = []) -> MonthReport {
         var report = self
         report.isRedacted = true
+        // An account's page tells its transactions and names it: a shared site has none.
+        report.accountStories = []
         var mask = NameMask()
         for file in inboxFiles {
             mask.add(file, as: "an inbox file")

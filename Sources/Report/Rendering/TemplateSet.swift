@@ -10,7 +10,9 @@ import Mustache
 /// `{{> partials/change.html}}`. A template that does not parse is an error at its line and column.
 public struct TemplateSet: Sendable {
     /// The templates every site needs.
-    public static let requiredNames = ["report.html", "report.md", "index.html", "year.html", "feed.xml"]
+    public static let requiredNames = [
+        "report.html", "report.md", "index.html", "year.html", "feed.xml", "account.html", "account.md",
+    ]
     public static let styleFile = "style.css"
 
     public let library: MustacheLibrary

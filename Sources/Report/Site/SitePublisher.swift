@@ -36,6 +36,8 @@ public struct SitePublisher: Sendable {
         /// removed (`removeMonthsNotIn`).
         public var removed: [String] = []
         public var errors: [ReportError] = []
+        /// The newest month rendered: its account stories make the account pages.
+        var newest: MonthReport?
     }
 
     /// Renders and writes every analysis, then the index and the feed.
@@ -49,10 +51,14 @@ public struct SitePublisher: Sendable {
             slots.set(index, publishMonth(analysisAt: analysisPaths[index]))
         }
         var outcome = Outcome()
+        var newest: MonthReport?
         for month in slots.outcomes {
             outcome.months += month.months
             outcome.written += month.written
             outcome.errors += month.errors
+            if let report = month.newest, report.month > newest?.month ?? report.month.adding(months: -1) {
+                newest = report
+            }
         }
         if removesMonthsNotInAnalysis {
             outcome.removed = removeMonthsNotIn(analysisPaths: analysisPaths, rendered: outcome.months)
@@ -60,7 +66,17 @@ public struct SitePublisher: Sendable {
         let (index, scanErrors) = SiteIndex.scan(site: site)
         outcome.errors += scanErrors
         outcome.listedMonths = index.months.count
-        let view = index.view(style: renderer.templates.style)
+        // Account pages tell the newest month's story: written when this run rendered the newest
+        // month the site lists, left as they are when it rendered only older months.
+        if let newest, newest.month >= index.months.first?.month ?? newest.month {
+            do throws(ReportError) {
+                try writeAccountPages(renderer.accountPages(newest), into: &outcome)
+            } catch {
+                outcome.errors.append(error)
+            }
+        }
+        var view = index.view(style: renderer.templates.style)
+        view.accounts = SiteAccountView.scan(site: site)
         do throws(ReportError) {
             try write(
                 Array(renderer.templates.render(view, with: "index.html").utf8), to: "\(site)/index.html",
@@ -83,13 +99,15 @@ public struct SitePublisher: Sendable {
     private func publishMonth(analysisAt path: String) -> Outcome {
         var outcome = Outcome()
         do throws(ReportError) {
-            let rendered = try render(analysisAt: path)
+            let report = try report(analysisAt: path)
+            let rendered = try renderer.render(report)
             for file in rendered.files {
                 try write(file.contents, to: "\(site)/\(file.path)", into: &outcome)
             }
             removeStaleCharts(of: rendered)
             try write(try rendered.archive(), to: "\(archives)/\(rendered.archiveName)", into: &outcome)
             outcome.months.append(rendered.month)
+            outcome.newest = report
         } catch {
             outcome.errors.append(error)
         }
@@ -98,6 +116,11 @@ public struct SitePublisher: Sendable {
 
     /// Reads, checks and renders one analysis file.
     public func render(analysisAt path: String) throws(ReportError) -> RenderedMonth {
+        try renderer.render(try report(analysisAt: path))
+    }
+
+    /// Reads and checks one analysis file.
+    func report(analysisAt path: String) throws(ReportError) -> MonthReport {
         let bytes: [UInt8]
         do {
             bytes = try FileOutput.read(path)
@@ -105,7 +128,30 @@ public struct SitePublisher: Sendable {
             throw ReportError(.input, path: path, message: error.reason)
         }
         let analysis = try JSONFile.decode(MonthAnalysis.self, from: bytes, path: path)
-        return try renderer.render(try MonthReport(analysis: analysis, path: path))
+        return try MonthReport(analysis: analysis, path: path)
+    }
+
+    /// Writes the account pages and removes the files of accounts no longer among them (a
+    /// redacted run has none, so it removes every page an earlier run wrote).
+    private func writeAccountPages(
+        _ files: [ReportRenderer.AccountFile], into outcome: inout Outcome
+    )
+        throws(ReportError)
+    {
+        for file in files { try write(file.contents, to: "\(site)/\(file.path)", into: &outcome) }
+        let folder = "\(site)/\(AccountPageName.folder)"
+        let current = Set(files.map { String($0.path.dropFirst(AccountPageName.folder.count + 1)) })
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        where !current.contains(name) && !name.hasPrefix(".")
+            && [".html", ".md", ".json", ".svg"].contains(where: { name.hasSuffix($0) })
+        {
+            if (try? FileManager.default.removeItem(atPath: "\(folder)/\(name)")) != nil {
+                outcome.removed.append("\(folder)/\(name)")
+            }
+        }
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// Removes chart files an earlier run wrote for the month that it no longer draws (a budget

@@ -11,6 +11,8 @@ public struct SiteView: MustacheParent, Sendable {
     public var style: String
     /// One page per year, newest first.
     public var years: [YearView]
+    /// Every account with a page, by name.
+    public var accounts: [SiteAccountView] = []
 
     public func child(named name: String) -> Any? {
         switch name {
@@ -22,6 +24,8 @@ public struct SiteView: MustacheParent, Sendable {
         case "style": style
         case "years": years
         case "hasYears": !years.isEmpty
+        case "accounts": accounts
+        case "hasAccounts": !accounts.isEmpty
         default: nil
         }
     }
