@@ -36,6 +36,34 @@ struct SQLiteExportTests {
         #expect(try Self.query(path, "SELECT count(*) FROM splits") == ["2"])
     }
 
+    /// The index by category holds the categorised rows alone (current/1, current/2, euro/1 and
+    /// current/7 of the hand-built ledger; not the split, the transfers or the uncategorised rows),
+    /// and a query naming a category, or joining categories to rows, still reads through it.
+    @Test func theCategoryIndexHoldsTheCategorisedRowsAndServesCategoryQueries() throws {
+        let path = try Self.export()
+        #expect(
+            try Self.query(
+                path, "SELECT partial FROM pragma_index_list('transactions') WHERE name = 'transactions_by_category'")
+                == ["1"])
+        #expect(
+            try Self.query(
+                path,
+                "SELECT id FROM transactions INDEXED BY transactions_by_category WHERE category_id IS NOT NULL "
+                    + "ORDER BY id") == ["current/1", "current/2", "current/7", "euro/1"])
+        #expect(
+            try Self.query(
+                path,
+                "SELECT id FROM transactions INDEXED BY transactions_by_category WHERE category_id = "
+                    + "(SELECT id FROM categories WHERE path = 'Food:Groceries') ORDER BY id") == [
+                    "current/1", "euro/1",
+                ])
+        let plan = try Self.query(
+            path,
+            "EXPLAIN QUERY PLAN SELECT c.path, count(*) FROM categories c JOIN transactions t ON t.category_id = c.id "
+                + "WHERE c.path = 'Food:Coffee'")
+        #expect(plan?.contains { $0.contains("INDEX transactions_by_category") } == true, "\(plan ?? [])")
+    }
+
     /// An analysis older than the ledger may name a transaction or an account the ledger no longer
     /// has: the link and the account are left out, so the foreign keys hold.
     @Test func analysisLinksToRowsTheLedgerDoesNotHaveAreLeftOut() throws {
