@@ -55,8 +55,9 @@ public struct ExportCommand: ParsableCommand {
     public func run() throws {
         let selection: ExportRun.Selection =
             configured ? .configured : .formats(formats.isEmpty ? ExportFormat.allCases : formats)
-        let result = ExportRun(workspace: workspace, ledgerPath: ledger, outputFolder: out, selection: selection)
-            .execute()
+        var run = ExportRun(workspace: workspace, ledgerPath: ledger, outputFolder: out, selection: selection)
+        run.keepsMemoryUntilExit = true
+        let result = run.execute()
         if !result.standardError.isEmpty { FileHandle.standardError.write(Data(result.standardError.utf8)) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }

@@ -17,6 +17,10 @@ public struct ExportRun: Sendable {
     public var ledgerPath: String
     public var outputFolder: String
     public var selection: Selection
+    /// Leave the books and the analyses to the process's exit rather than free a million rows'
+    /// strings one by one after the last file is written: for the command, which exits after one
+    /// run, never for callers that run many.
+    public var keepsMemoryUntilExit = false
 
     public init(workspace: String, ledgerPath: String, outputFolder: String, selection: Selection) {
         self.workspace = workspace
@@ -68,6 +72,7 @@ public struct ExportRun: Sendable {
         }
         let paths = formats.map { (outputFolder as NSString).appendingPathComponent($0.fileName) }
         let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths, analyses: analyses)
+        if keepsMemoryUntilExit { KeptUntilExit.keep((book, analyses)) }
         if let failure = failures.compactMap({ $0 }).first {
             return Result(exitCode: 1, standardError: failure.description + "\n")
         }
@@ -148,7 +153,9 @@ public struct ExportRun: Sendable {
         var journal: Journal
         do {
             let bytes = try JournalBytes(contentsOf: ledgerPath)
-            journal = try JournalCodec.decode(bytes, path: ledgerPath)
+            // Both halves of the rows at once: the decode is on the way to every format.
+            journal = try JournalCodec.decode(
+                bytes, path: ledgerPath, parts: ProcessInfo.processInfo.activeProcessorCount)
         } catch let error as FileOutput.Failure {
             throw ExportError(path: error.path, message: error.reason)
         } catch let error as JournalError {

@@ -133,34 +133,47 @@ public enum JournalCodec {
         _ buffer: UnsafeBufferPointer<UInt8>, path: String, afterHeader: (_ rowsStart: Int) -> Void = { _ in },
         row: (_ start: Int, _ end: Int, _ lineNumber: Int) throws(JournalError) -> Void
     ) throws(JournalError) -> (header: JournalHeader, currency: Currency) {
+        let (header, currency, rowsStart, headerLine) = try readHeader(buffer, path: path)
+        afterHeader(rowsStart - 1)
+        guard let base = buffer.baseAddress else { return (header, currency) }
+        let count = buffer.count
+        var lineStart = rowsStart
+        var lineNumber = headerLine
+        while lineStart < count {
+            lineNumber += 1
+            let lineEnd = JournalCodec.lineEnd(base, from: lineStart, to: count)
+            defer { lineStart = lineEnd + 1 }
+            if lineEnd == lineStart { continue }
+            try row(lineStart, lineEnd, lineNumber)
+        }
+        return (header, currency)
+    }
+
+    /// The header (the first non-empty line, decoded and checked), where the line after it starts,
+    /// and its line number; a journal without a header is an error.
+    static func readHeader(
+        _ buffer: UnsafeBufferPointer<UInt8>, path: String
+    ) throws(JournalError) -> (header: JournalHeader, currency: Currency, rowsStart: Int, lineNumber: Int) {
         guard let base = buffer.baseAddress, !buffer.isEmpty else {
             throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
         }
         let count = buffer.count
         var lineStart = 0
         var lineNumber = 0
-        var header: (header: JournalHeader, currency: Currency)?
         while lineStart < count {
             lineNumber += 1
-            let lineEnd =
-                memchr(base + lineStart, 0x0A, count - lineStart).map {
-                    UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
-                } ?? count
-            defer { lineStart = lineEnd + 1 }
-            if lineEnd == lineStart { continue }
-            guard header != nil else {
-                let decoded = try decodeHeader(Data(buffer[lineStart..<lineEnd]), path: path)
-                guard let currency = Currency(code: decoded.baseCurrency) else {
-                    throw JournalError(path: path, line: 1, column: 1, message: "invalid base currency")
-                }
-                header = (decoded, currency)
-                afterHeader(lineEnd)
+            let lineEnd = JournalCodec.lineEnd(base, from: lineStart, to: count)
+            if lineEnd == lineStart {
+                lineStart = lineEnd + 1
                 continue
             }
-            try row(lineStart, lineEnd, lineNumber)
+            let decoded = try decodeHeader(Data(buffer[lineStart..<lineEnd]), path: path)
+            guard let currency = Currency(code: decoded.baseCurrency) else {
+                throw JournalError(path: path, line: 1, column: 1, message: "invalid base currency")
+            }
+            return (decoded, currency, lineEnd + 1, lineNumber)
         }
-        guard let header else { throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty") }
-        return header
+        throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
     }
 
     static func decodeHeader(_ data: Data, path: String) throws(JournalError) -> JournalHeader {

@@ -36,6 +36,34 @@ struct SQLiteExportTests {
         #expect(try Self.query(path, "SELECT count(*) FROM splits") == ["2"])
     }
 
+    /// The index by category holds the categorised rows alone (current/1, current/2, euro/1 and
+    /// current/7 of the hand-built ledger; not the split, the transfers or the uncategorised rows),
+    /// and a query naming a category, or joining categories to rows, still reads through it.
+    @Test func theCategoryIndexHoldsTheCategorisedRowsAndServesCategoryQueries() throws {
+        let path = try Self.export()
+        #expect(
+            try Self.query(
+                path, "SELECT partial FROM pragma_index_list('transactions') WHERE name = 'transactions_by_category'")
+                == ["1"])
+        #expect(
+            try Self.query(
+                path,
+                "SELECT id FROM transactions INDEXED BY transactions_by_category WHERE category_id IS NOT NULL "
+                    + "ORDER BY id") == ["current/1", "current/2", "current/7", "euro/1"])
+        #expect(
+            try Self.query(
+                path,
+                "SELECT id FROM transactions INDEXED BY transactions_by_category WHERE category_id = "
+                    + "(SELECT id FROM categories WHERE path = 'Food:Groceries') ORDER BY id") == [
+                    "current/1", "euro/1",
+                ])
+        let plan = try Self.query(
+            path,
+            "EXPLAIN QUERY PLAN SELECT c.path, count(*) FROM categories c JOIN transactions t ON t.category_id = c.id "
+                + "WHERE c.path = 'Food:Coffee'")
+        #expect(plan?.contains { $0.contains("INDEX transactions_by_category") } == true, "\(plan ?? [])")
+    }
+
     /// An analysis older than the ledger may name a transaction or an account the ledger no longer
     /// has: the link and the account are left out, so the foreign keys hold.
     @Test func analysisLinksToRowsTheLedgerDoesNotHaveAreLeftOut() throws {
@@ -70,6 +98,55 @@ struct SQLiteExportTests {
             try Self.query(path, "SELECT kind, amount_minor, currency, risk, severity FROM anomalies")
                 == ["unusualAmount|-5420|GBP|0.75|warning"])
         #expect(try Self.query(path, "SELECT * FROM anomaly_transactions") == ["2026-01|1|current/1"])
+    }
+
+    /// The schema's `CHECK (... IN (...))` on a card's severity and a series' status hold for the
+    /// analyses' rows, with SQLite's own message, though the export checks them itself; the values
+    /// they allow go in.
+    @Test func analysisValuesOutsideTheSchemasChecksAreRefused() throws {
+        let book = ExportBook(journal: HandBuiltLedger.journal, prices: HandBuiltLedger.prices)
+        func analysis(severity: String, status: String) throws -> MonthAnalysis {
+            let json = """
+                {"schemaVersion": 1, "month": "2026-01", "monthName": "January 2026", "currency": "GBP",
+                 "periodStart": "2026-01-01", "periodEnd": "2026-01-31",
+                 "summary": {"income": "0.00", "expenses": "0.00", "net": "0.00", "transactionCount": 0,
+                             "transferCount": 0, "ignoredCount": 0, "pendingCount": 0, "uncategorizedCount": 0,
+                             "uncategorizedAmount": "0.00"},
+                 "categories": [], "topCategories": [], "incomeCategories": [], "accounts": [],
+                 "largestExpenses": [], "trend": [], "notices": [],
+                 "insights": [{"type": "savingsRate", "category": "savings", "title": "Savings rate",
+                               "message": "You saved 12.5% of your income.", "metric": {"value": "12.5",
+                               "unit": "percent"}, "severity": "\(severity)", "transactionIds": ["current/2"]}],
+                 "recurring": [{"payee": "Gym", "category": "Health:Gym", "account": "current",
+                                "cadence": "monthly", "amount": "-29.99", "currency": "GBP", "monthlyAmount": "-29.99",
+                                "firstDate": "2025-01-02", "lastDate": "2026-01-02", "nextDate": "2026-02-02",
+                                "status": "\(status)", "occurrences": 13, "priceChanges": [],
+                                "transactionIds": ["current/1"]}]}
+                """
+            return try JSONDecoder().decode(MonthAnalysis.self, from: Data(json.utf8))
+        }
+        func written(_ analysis: MonthAnalysis) throws -> (path: String, failure: String) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+            let path = folder.appendingPathComponent("closebook.sqlite").path
+            do {
+                try ExportRun.write(book, as: .sqlite, to: path, analyses: [analysis])
+                return (path, "")
+            } catch {
+                return (path, error.message)
+            }
+        }
+        let (path, none) = try written(try analysis(severity: "warning", status: "missed"))
+        #expect(none == "")
+        #expect(try Self.query(path, "SELECT type, severity FROM insights") == ["savingsRate|warning"])
+        #expect(try Self.query(path, "SELECT payee, status FROM recurring_series") == ["Gym|missed"])
+        #expect(try Self.query(path, "SELECT * FROM insight_transactions") == ["2026-01|1|current/2"])
+        #expect(
+            try written(try analysis(severity: "urgent", status: "active")).failure
+                == "cannot write the database (CHECK constraint failed: severity IN ('positive', 'neutral', "
+                + "'warning', 'critical'))")
+        #expect(
+            try written(try analysis(severity: "positive", status: "paused")).failure
+                == "cannot write the database (CHECK constraint failed: status IN ('active', 'missed', 'ended'))")
     }
 
     @Test func spendingAndIncomeByMonthAreTheHandWorkedFigures() throws {
