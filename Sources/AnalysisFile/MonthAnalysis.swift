@@ -85,20 +85,9 @@ public struct MonthSummary: Codable, Sendable, Equatable {
     }
 }
 
-/// Income, expenses and net of some other month, for comparison.
-public struct PeriodFigures: Codable, Sendable, Equatable {
-    public var month: String
-    public var income: String
-    public var expenses: String
-    public var net: String
-
-    public init(month: String, income: String, expenses: String, net: String) {
-        self.month = month
-        self.income = income
-        self.expenses = expenses
-        self.net = net
-    }
-}
+/// Income, expenses and net of some other month, for comparison: the same four figures as a point
+/// of the trend.
+public typealias PeriodFigures = MonthPoint
 
 /// One category's total in the month.
 public struct CategoryFigure: Codable, Sendable, Equatable {
