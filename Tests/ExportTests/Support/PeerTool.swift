@@ -23,7 +23,7 @@ enum PeerTool {
             return nil
         }
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("peer-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorPath) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
