@@ -10,22 +10,8 @@ import Testing
 struct SamplesInsightsTests {
     static let months = ["2026-10", "2026-03"]
 
-    /// One pipeline run over a fresh copy of the Samples, shared by the tests: analyze writes every
-    /// month's file, so one run gives both months.
-    static let analyses: Result<[String: MonthAnalysis], any Error> = Result {
-        let workspace = try SamplesPipelineTests.freshWorkspace()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        try SamplesPipelineTests.runPipeline(in: workspace)
-        var result: [String: MonthAnalysis] = [:]
-        for month in months {
-            let path = workspace.appendingPathComponent("build/analysis/\(month).json")
-            result[month] = try JSONDecoder().decode(MonthAnalysis.self, from: Data(contentsOf: path))
-        }
-        return result
-    }
-
     static func analysis(_ month: String) throws -> MonthAnalysis {
-        try #require(try analyses.get()[month])
+        try SamplesAnalyses.month(month)
     }
 
     /// `insights.months[month]` of EXPECTED.json.

@@ -10,18 +10,6 @@ import Testing
 struct SamplesMonthAheadTests {
     static let months = ["2026-06", "2026-10"]
 
-    static let analyses: Result<[String: MonthAnalysis], any Error> = Result {
-        let workspace = try SamplesPipelineTests.freshWorkspace()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        try SamplesPipelineTests.runPipeline(in: workspace)
-        var result: [String: MonthAnalysis] = [:]
-        for month in months {
-            let path = workspace.appendingPathComponent("build/analysis/\(month).json")
-            result[month] = try JSONDecoder().decode(MonthAnalysis.self, from: Data(contentsOf: path))
-        }
-        return result
-    }
-
     static func expected(_ month: String) throws -> [String: Any] {
         let ahead = try #require(try SamplesPipelineTests.expected()["monthAhead"] as? [String: Any])
         let months = try #require(ahead["months"] as? [String: Any])
@@ -29,7 +17,7 @@ struct SamplesMonthAheadTests {
     }
 
     @Test(arguments: months) func currentAccountMatches(month: String) throws {
-        let analysis = try #require(try Self.analyses.get()[month])
+        let analysis = try SamplesAnalyses.month(month)
         let want = try Self.expected(month)
         let entry = try #require(analysis.cashFlow?.accounts?.first { $0.account == "current" }, "\(month)")
         let figures: [(String, String)] = [
@@ -55,7 +43,7 @@ struct SamplesMonthAheadTests {
 
     /// June 2026's card names the account, the dip and its day, and the saver that can cover it.
     @Test func theJuneCardSpeaksOfTheCurrentAccount() throws {
-        let analysis = try #require(try Self.analyses.get()["2026-06"])
+        let analysis = try SamplesAnalyses.month("2026-06")
         let card = try #require(analysis.insights?.first { $0.type == "overdraftRisk" })
         #expect(card.message.hasPrefix("Northwind Current Account may go £527.79 overdrawn around 24 July 2026"))
         #expect(card.message.contains("Your other liquid accounts hold"))
