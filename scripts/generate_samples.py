@@ -2472,6 +2472,7 @@ def readme(facts: dict) -> str:
     files = list(current["csvFiles"].items())
     oct_ = facts["months"]["2026-10"]
     oct_plan, mar_plan = facts["plan"]["months"]["2026-10"], facts["plan"]["months"]["2026-03"]
+    pension_growth_10 = facts["files"]["pension"]["growth"]["2026-10"]
     return f"""\
 # Samples: a demo workspace
 
@@ -2520,14 +2521,13 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   in Lisbon in July 2026. Its amounts count at the rate of `rates.csv` in force on their date, and its
   balance at the month end's rate.
 - **An account valued by hand, with contributions.** Net worth takes the workplace pension's latest
-  value in `valuations.csv` at or before each month end. Its provider's statement lists
-  {plain(sum(a for _, a in PENSION_CONTRIBUTIONS))} paid in on every payday (salary sacrifice
-  {plain(PENSION_CONTRIBUTIONS[0][1])}, the employer {plain(PENSION_CONTRIBUTIONS[1][1])}), which
-  `rules/40-transfers.rules` marks as transfers into it: its page splits the growth into what was
-  paid in and what the market did. To the end of October 2026 (valued {facts['files']['pension']['growth']['2026-10']['from']}
-  to {facts['files']['pension']['growth']['2026-10']['to']}): {facts['files']['pension']['growth']['2026-10']['paidIn']} paid in,
-  {facts['files']['pension']['growth']['2026-10']['marketGrowth']} from the market, a money-weighted
-  return of {facts['files']['pension']['growth']['2026-10']['annualReturnPercent']}% a year.
+  value in `valuations.csv` at or before each month end. Its provider's statement lists {plain(sum(a for _, a in PENSION_CONTRIBUTIONS))}
+  paid in on every payday (salary sacrifice {plain(PENSION_CONTRIBUTIONS[0][1])}, the employer {plain(PENSION_CONTRIBUTIONS[1][1])}), which
+  `rules/40-transfers.rules` marks `transfer pension`: its page splits the growth into what was
+  paid in and what the market did. To the end of October 2026 (valued {pension_growth_10['from']} to {pension_growth_10['to']}):
+  {pension_growth_10['paidIn']} paid in, {pension_growth_10['marketGrowth']} from the market, a money-weighted return of
+  {pension_growth_10['annualReturnPercent']}% a year. The exports bring its balance to the valuation in force at every
+  valuation and month end, the difference booked to `Income:Investment Growth`.
 - **A spending spike.** A 2,400.00 sofa (`SOFOLOGY LTD`) on the card on {SOFA_DAY.isoformat()}; 2,000.00
   comes back from the saver on {SAVINGS_WITHDRAWAL_DAY.isoformat()}, in time for the card payment
   at the end of March.
