@@ -62,18 +62,24 @@ OPENING = {"current": 214216, "card": -41237, "savings": 420000, "euro": 0}
 # The euro account (used on the Lisbon trip) is opened on this day with nothing in it; its amounts
 # are euro cents, converted into sterling at the rates of rates.csv.
 EURO_OPEN_DAY = date(2026, 6, 1)
-ACCOUNT_CURRENCY = {"current": "GBP", "card": "GBP", "savings": "GBP", "euro": "EUR"}
+ACCOUNT_CURRENCY = {"current": "GBP", "card": "GBP", "savings": "GBP", "euro": "EUR", "pension": "GBP"}
 # rates.csv: one euro in sterling, in force from each date until the next.
 EUR_RATES = [
     (date(2026, 6, 1), "0.8512"), (date(2026, 7, 1), "0.8546"), (date(2026, 8, 1), "0.8431"),
     (date(2026, 9, 1), "0.8478"), (date(2026, 10, 1), "0.8559"), (date(2026, 11, 1), "0.8602"),
 ]
-# valuations.csv: the workplace pension, valued at each quarter end (no exports: salary sacrifice).
+# valuations.csv: the workplace pension, valued at each quarter end. Its contributions never pass
+# through the current account (salary sacrifice); the provider's statement lists them (PENSION_*).
 PENSION_VALUES = [
     (date(2024, 9, 30), 1825000), (date(2024, 12, 31), 1912040), (date(2025, 3, 31), 1987415),
     (date(2025, 6, 30), 2031062), (date(2025, 9, 30), 2165503), (date(2025, 12, 31), 2241890),
     (date(2026, 3, 31), 2350277), (date(2026, 6, 30), 2411036), (date(2026, 9, 30), 2538852),
 ]
+# The pension provider's statement (OFX 1.02, no balance: it lists money paid in, not the fund's
+# value): on each payday, the salary-sacrificed part and the employer's part, odd amounts that no
+# other line mirrors. Each is a transfer into the pension, one-legged (the other leg is payroll).
+PENSION_ACCOUNT_NUMBER = "EVG0045512"
+PENSION_CONTRIBUTIONS = [("SALARY SACRIFICE CONTRIBUTION", 9137), ("EMPLOYER CONTRIBUTION", 6853)]
 # The months whose pension growth EXPECTED.json states (the insight months).
 PENSION_GROWTH_MONTHS = [(2026, 10), (2026, 3)]
 # A streaming subscription on the card that stops: its last charge is on this day, so July's is
@@ -287,6 +293,12 @@ if payee ~ "wise transfer" and account = current
     transfer
 if payee ~ transferencia and account = euro
     transfer
+
+# Contributions into the workplace pension, as its provider's statement lists them: money paid in,
+# neither income nor expense (the pension's page splits its growth into these and the market).
+# `transfer pension` says the leg is whole: its other side is the employer's payroll.
+if payee ~ contribution and account = pension
+    transfer pension
 """,
     "50-other.rules": """\
 # Everything else: transport, travel, shopping, health, going out, bank fees.
@@ -464,7 +476,7 @@ class RuleSet:
         for _, _, condition, actions in self.rules:
             if self.evaluate(condition, txn):
                 for action in actions:
-                    if action == "transfer":
+                    if action == "transfer" or action.startswith("transfer "):
                         return TRANSFER
                     if action.startswith("category "):
                         return action[len("category ") :]
@@ -599,7 +611,17 @@ def generate() -> Model:
     euro_account(model)
     transfers(model)
     learned_only(model)
+    pension_contributions(model)
     return model
+
+
+def pension_contributions(model: Model) -> None:
+    """The pension's contributions on every payday (the salary's day); drawn last and without
+    randomness, so every other line keeps its place."""
+    for y, m in months():
+        payday = previous_working_day(date(y, m, 25))
+        for payee, amount in PENSION_CONTRIBUTIONS:
+            model.add("pension", payday, amount, payee, TRANSFER, "CREDIT", priority=0)
 
 
 def grocery(model: Model, d: date, shop: str, amount: int, on_card: bool) -> None:
@@ -818,8 +840,15 @@ def check_model(model: Model, rules: RuleSet) -> None:
                 raise AssertionError(f"transfer look-alike: {t} / {other}")
     # Transfer legs pair up: equal amounts in sterling (the euro top-up at that day's rate), opposite
     # signs, 0-3 days apart.
-    out_legs = [t for t in model.txns if t.category == TRANSFER and t.amount < 0]
-    in_legs = [t for t in model.txns if t.category == TRANSFER and t.amount > 0]
+    # The pension's contributions are one-legged (their other leg is the employer's payroll): no
+    # line of another account may mirror one, or the transfer pairing would take it.
+    for t in model.txns:
+        if t.account == "pension":
+            continue
+        for payee, amount in PENSION_CONTRIBUTIONS:
+            assert t.amount != -amount, f"mirrors a pension contribution: {t}"
+    out_legs = [t for t in model.txns if t.category == TRANSFER and t.amount < 0 and t.account != "pension"]
+    in_legs = [t for t in model.txns if t.category == TRANSFER and t.amount > 0 and t.account != "pension"]
     assert len(out_legs) == len(in_legs)
     for leg in out_legs:
         matches = [o for o in in_legs
@@ -1020,8 +1049,7 @@ def xirr(flows: list[tuple[date, int]]) -> Decimal:
 def pension_growth(model: Model, ym) -> dict:
     """The pension's growth as the report of month `ym` states it: from the first valuation to the
     latest at or before the month end, with the contributions (transfers into the pension) dated
-    after the first and up to the latest. The Samples' pension has no rows of its own (salary
-    sacrifice, no statement), so nothing is paid in and the market did all of it."""
+    after the first and up to the latest (its provider's statement lists them)."""
     end = last_day_of(*ym)
     values = [(d, v) for d, v in PENSION_VALUES if d <= end]
     (start_day, start), (end_day, final) = values[0], values[-1]
@@ -1036,6 +1064,28 @@ def pension_growth(model: Model, ym) -> dict:
         "marketGrowth": plain(final - start - paid_in + withdrawn), "contributionCount": len(paid),
         "annualReturnPercent": str(xirr(flows)),
     }
+
+
+def render_pension_ofx(model: Model) -> bytes:
+    """The pension provider's statement of contributions, OFX 1.02 (SGML), without a balance."""
+    lines = [
+        "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII", "CHARSET:1252",
+        "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
+        "<OFX>",
+        "<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS>",
+        f"<DTSERVER>{LAST_DAY:%Y%m%d}180000<LANGUAGE>ENG<FI><ORG>Evergreen Pensions<FID>7301</FI></SONRS>"
+        "</SIGNONMSGSRSV1>",
+        "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>",
+        "<STMTRS><CURDEF>GBP",
+        f"<BANKACCTFROM><BANKID>7301<ACCTID>{PENSION_ACCOUNT_NUMBER}<ACCTTYPE>SAVINGS</BANKACCTFROM>",
+        f"<BANKTRANLIST><DTSTART>{FIRST_DAY:%Y%m%d}<DTEND>{LAST_DAY:%Y%m%d}",
+    ]
+    for t in model.of("pension"):
+        lines.append(
+            f"<STMTTRN><TRNTYPE>{t.bank_type}<DTPOSTED>{t.day:%Y%m%d}<TRNAMT>{plain(t.amount)}"
+            f"<FITID>{t.fitid}<NAME>{t.payee}</STMTTRN>")
+    lines += ["</BANKTRANLIST>", "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"]
+    return ("\r\n".join(lines) + "\r\n").encode("ascii")
 
 
 def in_force(rates: list, day: date) -> str | None:
@@ -1160,7 +1210,7 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "before the month's last day (valuations.csv); the card counts negative while money is owed",
             "pensionGrowth": "files.pension.growth: from the first valuation to the latest at or before the month's "
             "last day; paidIn sums the contributions (transfers into the pension) dated after the first valuation "
-            "and up to the latest (none in the Samples: the pension has no rows); marketGrowth = endValue - "
+            "and up to the latest (its provider's statement lists them); marketGrowth = endValue - "
             "startValue - netContributions; annualReturnPercent is the XIRR of -startValue, -each contribution and "
             "+endValue (Actual/365), by bisection, 2 decimals",
         },
@@ -1189,6 +1239,7 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             "euro": {"ofxFile": ofx1_name(), "transactions": len(model.of("euro")), "currency": "EUR",
                      "rates": {d.isoformat(): r for d, r in EUR_RATES}},
             "pension": {
+                "ofxFile": pension_name(), "transactions": len(model.of("pension")),
                 "valuations": {d.isoformat(): plain(v) for d, v in PENSION_VALUES},
                 "growth": {f"{y}-{m:02d}": pension_growth(model, (y, m)) for y, m in PENSION_GROWTH_MONTHS},
             },
@@ -2283,6 +2334,10 @@ def ofx1_name() -> str:
     return f"tagus-euro-{EURO_OPEN_DAY.isoformat()}_{LAST_DAY.isoformat()}.ofx"
 
 
+def pension_name() -> str:
+    return f"evergreen-pension-{FIRST_DAY.isoformat()}_{LAST_DAY.isoformat()}.ofx"
+
+
 def qif_name() -> str:
     return f"bramble-savings-{FIRST_DAY.isoformat()}_{LAST_DAY.isoformat()}.qif"
 
@@ -2355,13 +2410,17 @@ inbox = ["tagus-euro-*.ofx"]
 opening_balance = "{plain(OPENING['euro'])}"
 opening_date = "{EURO_OPEN_DAY.isoformat()}"
 
-# Workplace pension: no exports. Its value at each quarter end is in valuations.csv, and net worth
-# uses the latest one at or before each month end.
+# Workplace pension: its value at each quarter end is in valuations.csv, and net worth uses the
+# latest one at or before each month end. The provider's statement lists the contributions (no
+# balance: a pension's value is its valuation), which split its growth into what was paid in and
+# what the market did.
 [[accounts]]
 id = "pension"
 name = "Workplace Pension"
 type = "investment"
 currency = "GBP"
+ofx_account_ids = ["{PENSION_ACCOUNT_NUMBER}"]
+inbox = ["evergreen-pension-*.ofx"]
 
 # --- Budgets ----------------------------------------------------------------------------------
 # A monthly amount per category (as the rules name it). The report compares each month's
@@ -2413,6 +2472,7 @@ def readme(facts: dict) -> str:
     files = list(current["csvFiles"].items())
     oct_ = facts["months"]["2026-10"]
     oct_plan, mar_plan = facts["plan"]["months"]["2026-10"], facts["plan"]["months"]["2026-03"]
+    pension_growth_10 = facts["files"]["pension"]["growth"]["2026-10"]
     return f"""\
 # Samples: a demo workspace
 
@@ -2427,14 +2487,15 @@ get the same bytes). Edit the generator, not the files.
 
 | path | what |
 |---|---|
-| `closebook.toml` | base currency GBP, five accounts (four with exports and opening balances, a pension valued by hand), six monthly budgets, the plan's settings and two savings goals, categorising settings |
+| `closebook.toml` | base currency GBP, five accounts (four with exports and opening balances, a pension valued by hand with a statement of its contributions), six monthly budgets, the plan's settings and two savings goals, categorising settings |
 | `inbox/{files[0][0]}` | Northwind current account, CSV, {files[0][1]['rows']} rows |
 | `inbox/{files[1][0]}` | the same account's next export, {files[1][1]['rows']} rows, overlapping the first |
 | `inbox/{ofx_name()}` | Harbor credit card, OFX 2 (XML), {facts['files']['card']['transactions']} transactions |
 | `inbox/{qif_name()}` | Bramble savings, QIF, {facts['files']['savings']['transactions']} transactions |
 | `inbox/{ofx1_name()}` | Tagus euro account, OFX 1.02 (SGML), in euros, {facts['files']['euro']['transactions']} transactions |
+| `inbox/{pension_name()}` | Evergreen Pensions' statement of the workplace pension's contributions, OFX 1.02 (SGML), {facts['files']['pension']['transactions']} transactions, no balance |
 | `rates.csv` | one euro in pounds, from the first of each month the euro account is open |
-| `valuations.csv` | the workplace pension's value at each quarter end (it has no exports) |
+| `valuations.csv` | the workplace pension's value at each quarter end |
 | `rules/10-income.rules` ... `50-other.rules` | categorisation rules, applied in file-name order, first match wins |
 | `overrides.csv` | per-transaction corrections (one; see below) |
 | `late/{LATE_EXPORT['file']}` | a store card's October statement that arrives after October was closed: no run reads `late/`; `make samples-restate` adds it (see below) |
@@ -2459,8 +2520,14 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   300.00 EUR through Wise (256.38 GBP leaving the current account: a transfer, both legs marked) and spent
   in Lisbon in July 2026. Its amounts count at the rate of `rates.csv` in force on their date, and its
   balance at the month end's rate.
-- **An account valued by hand.** The workplace pension has no exports; net worth takes its latest
-  value in `valuations.csv` at or before each month end.
+- **An account valued by hand, with contributions.** Net worth takes the workplace pension's latest
+  value in `valuations.csv` at or before each month end. Its provider's statement lists {plain(sum(a for _, a in PENSION_CONTRIBUTIONS))}
+  paid in on every payday (salary sacrifice {plain(PENSION_CONTRIBUTIONS[0][1])}, the employer {plain(PENSION_CONTRIBUTIONS[1][1])}), which
+  `rules/40-transfers.rules` marks `transfer pension`: its page splits the growth into what was
+  paid in and what the market did. To the end of October 2026 (valued {pension_growth_10['from']} to {pension_growth_10['to']}):
+  {pension_growth_10['paidIn']} paid in, {pension_growth_10['marketGrowth']} from the market, a money-weighted return of
+  {pension_growth_10['annualReturnPercent']}% a year. The exports bring its balance to the valuation in force at every
+  valuation and month end, the difference booked to `Income:Investment Growth`.
 - **A spending spike.** A 2,400.00 sofa (`SOFOLOGY LTD`) on the card on {SOFA_DAY.isoformat()}; 2,000.00
   comes back from the saver on {SAVINGS_WITHDRAWAL_DAY.isoformat()}, in time for the card payment
   at the end of March.
@@ -2571,6 +2638,8 @@ def main() -> None:
         t.fitid = f"{t.day:%Y%m%d}{number:05d}"
     for number, t in enumerate(model.of("euro"), 1):
         t.fitid = f"TG{t.day:%Y%m%d}{number:03d}"
+    for number, t in enumerate(model.of("pension"), 1):
+        t.fitid = f"EVG{t.day:%Y%m%d}{number:03d}"
 
     csv_counts = {}
     for first, last in CSV_WINDOWS:
@@ -2583,6 +2652,7 @@ def main() -> None:
     write(out / "inbox" / ofx_name(), render_ofx(model))
     write(out / "inbox" / qif_name(), render_qif(model))
     write(out / "inbox" / ofx1_name(), render_ofx1(model))
+    write(out / "inbox" / pension_name(), render_pension_ofx(model))
     write(out / "late" / LATE_EXPORT["file"], render_late_ofx())
     write(out / "rates.csv", render_rates())
     write(out / "valuations.csv", render_valuations())

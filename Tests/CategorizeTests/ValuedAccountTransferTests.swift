@@ -28,11 +28,37 @@ import Testing
         #expect(outcome.report.unpairedTransfers.isEmpty)
     }
 
-    /// Marked plain `transfer`, naming an account valuations.csv does not value (`savings`), or one
-    /// that has rows of its own (`current`), the leg still waits for a partner and is reported.
-    @Test(arguments: ["transfer", "transfer savings", "transfer current"])
+    /// Marked plain `transfer`, or naming an account valuations.csv does not value (`savings`), the
+    /// leg still waits for a partner and is reported.
+    @Test(arguments: ["transfer", "transfer savings"])
     func otherwiseAnUnpairedLegIsStillReported(action: String) {
         let (_, outcome) = Self.categorize("if payee ~ aviva\n    \(action)", valued: ["pension", "current"])
+        #expect(outcome.report.unpairedTransfers.map(\.id) == ["current/1"])
+    }
+
+    /// The pension's own statement lists two contributions (91.37 salary sacrifice, 68.53 from the
+    /// employer; their other side is payroll) and the current account pays 200.00 towards it that
+    /// the statement does not list. `transfer pension` makes the pension's own rows whole
+    /// transfers; the current account's leg, now that the pension has rows where its partner
+    /// would be, waits for one and is reported.
+    @Test func thePensionsOwnContributionsAreWholeTransfers() {
+        let rows =
+            Self.contribution + [
+                Fixture.transaction(
+                    "pension/1", account: "pension", date: "2026-10-23", amount: "91.37",
+                    payee: "SALARY SACRIFICE CONTRIBUTION"),
+                Fixture.transaction(
+                    "pension/2", account: "pension", date: "2026-10-23", amount: "68.53",
+                    payee: "EMPLOYER CONTRIBUTION"),
+            ]
+        let (ledger, outcome) = Fixture.categorize(
+            "if payee ~ contribution and account = pension\n    transfer pension\n"
+                + "if payee ~ aviva\n    transfer pension", rows, settings: CategorizeSettings(learnedThreshold: 2),
+            valuedAccounts: ["pension"])
+        for id in ["pension/1", "pension/2"] {
+            #expect(ledger[id]!.isTransfer)
+            #expect(ledger[id]!.transferPeer == nil)
+        }
         #expect(outcome.report.unpairedTransfers.map(\.id) == ["current/1"])
     }
 

@@ -10,7 +10,9 @@ import Testing
 struct AccountFreshnessTests {
     /// October 2026 of the Samples. The euro account's last transaction is 93 days before
     /// 31 October (the dormancy card's count), so 30 July; its OFX file runs to 18 November, so
-    /// October is covered. The pension has no exports: nothing is known.
+    /// October is covered. The pension's provider lists its contributions, the last in October on
+    /// its payday, Friday 23 October (the 25th is a Sunday), and its statement runs to 18
+    /// November: October is covered.
     @Test func theSamplesOctober() throws {
         let workspace = try SamplesPipelineTests.freshWorkspace()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -21,8 +23,8 @@ struct AccountFreshnessTests {
         #expect(euro.coveredThrough == "2026-11-18")
         #expect(euro.monthCovered == true)
         let pension = try #require(analysis.accounts.first { $0.id == "pension" })
-        #expect(pension.newestTransaction == nil)
-        #expect(pension.monthCovered == nil)
+        #expect(pension.newestTransaction == "2026-10-23")
+        #expect(pension.monthCovered == true)
     }
 
     /// Statements from 1 September to 18 November with a gap from 10 to 12 October: October is

@@ -39,12 +39,16 @@ extension Categorizer {
             rows.source[incoming] = transfer
         }
         report.transferPairs = pairs.count
+        // A leg marked `transfer pension` is whole when the pension has no rows (the leg is the
+        // only one), or when it is the pension's own row (a contribution its provider lists,
+        // whose other side is the employer's payroll, not one of the user's accounts).
         let valuedWithoutRows = valuedAccountsWithoutRows(rows)
         for index in 0..<rows.count where rows.isTransfer[index] && rows.peer[index] == -1 {
             let rule = facts.transferRule[index]
-            if rule >= 0, !valuedWithoutRows.isEmpty,
+            if rule >= 0, !valuedAccounts.isEmpty,
                 matcher.rules[Int(rule)].actions.contains(where: {
-                    if case .transferWith(let account) = $0 { valuedWithoutRows.contains(account) } else { false }
+                    guard case .transferWith(let account) = $0, valuedAccounts.contains(account) else { return false }
+                    return valuedWithoutRows.contains(account) || rows.accountID(index) == account
                 })
             {
                 continue

@@ -127,6 +127,7 @@ enum BeancountWriter {
         }
         let assertions = book.balanceAssertions(legsOnTransactionDate: true)
         var nextAssertion = 0
+        var nextRevaluation = 0
         rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 guard let postings = book.postings(of: rows, at: index) else { continue }
@@ -136,6 +137,13 @@ enum BeancountWriter {
                     let assertion = assertions[nextAssertion]
                     appendBalance(assertion, account: name(book.account(assertion.stated.account)), to: &output)
                     nextAssertion += 1
+                }
+                // A day's revaluations follow its last transaction.
+                while nextRevaluation < book.revaluations.count,
+                    book.revaluations[nextRevaluation].date < row.pointee.date
+                {
+                    appendRevaluation(book.revaluations[nextRevaluation], book: book, name: name, to: &output)
+                    nextRevaluation += 1
                 }
                 output.append(row.pointee.date)
                 output.append(row.pointee.status == .pending ? " ! " : " * ")
@@ -168,9 +176,55 @@ enum BeancountWriter {
                 output.flushIfFull()
             }
         }
+        for revaluation in book.revaluations.dropFirst(nextRevaluation) {
+            appendRevaluation(revaluation, book: book, name: name, to: &output)
+        }
         for assertion in assertions[nextAssertion...] {
             appendBalance(assertion, account: name(book.account(assertion.stated.account)), to: &output)
         }
+    }
+
+    /// A revaluation as a transaction of its day (none when nothing moves) and a `balance` of the
+    /// value in force on the day after, which beancount checks at the start of that day:
+    ///
+    ///     2026-09-30 * "Valuation" ""
+    ///       source: "valuations.csv:10"
+    ///       Assets:Pension  1234.56 GBP
+    ///       Income:Investment-Growth  -1234.56 GBP
+    ///
+    ///     2026-10-01 balance Assets:Pension 25388.52 GBP
+    ///       source: "valuations.csv:10"
+    static func appendRevaluation(
+        _ revaluation: Revaluation, book: ExportBook, name: (BookAccount) -> [UInt8], to output: inout ExportOutput
+    ) {
+        let account = name(book.account(revaluation.account))
+        if !revaluation.amount.isZero {
+            output.append(revaluation.date)
+            output.append(" * \"Valuation\" ")
+            appendString(
+                revaluation.valuedOn == revaluation.date
+                    ? "" : "valued on \(revaluation.valuedOn.isoString), the latest valuation", to: &output)
+            output.append("\n  source: \"\(Valuation.fileName):")
+            output.appendNumber(revaluation.line)
+            output.append("\"\n  ")
+            output.bytes += account
+            output.append("  ")
+            appendAmount(revaluation.amount, to: &output)
+            output.append("\n  ")
+            output.bytes += name(revaluation.counterpart)
+            output.append("  ")
+            appendAmount(revaluation.amount.negated ?? revaluation.amount, to: &output)
+            output.append("\n\n")
+        }
+        guard let dayAfter = CivilDate(dayNumber: revaluation.date.dayNumber + 1) else { return }
+        output.append(dayAfter)
+        output.append(" balance ")
+        output.bytes += account
+        output.append(byte: 0x20)
+        appendAmount(revaluation.balance, to: &output)
+        output.append("\n  source: \"\(Valuation.fileName):")
+        output.appendNumber(revaluation.line)
+        output.append("\"\n\n")
     }
 
     /// A stated balance (the balance at the END of its day) as a `balance` directive on the day

@@ -72,6 +72,10 @@ public struct BookAccount: Hashable, Sendable, Comparable {
     /// left out of the categories.
     public static let ignored = BookAccount(kind: .equity, components: ["Ignored"])
 
+    /// The other side of a valued account's revaluation (`Revaluation`): what the market did to
+    /// an account that also has rows of its own (a pension's contributions).
+    public static let investmentGrowth = BookAccount(kind: .income, components: ["Investment Growth"])
+
     /// The category top-level that makes a category income (the analysis's own rule).
     static let incomeTop = "Income"
 

@@ -15,6 +15,9 @@ public struct ExportBook: Sendable {
     public let statedBalances: [StatedBalance]
     /// Accounts valued in `valuations.csv` without rows of their own, by account id.
     public let valued: [ValuedAccount]
+    /// Accounts valued in `valuations.csv` that have rows too, brought to their value on each
+    /// valuation's day and month end, by date then account.
+    public let revaluations: [Revaluation]
     /// Every account a posting or a declaration uses, sorted by kind and name.
     public let accounts: [BookAccount]
     /// Every currency an amount or a price is in, sorted by code.
@@ -112,7 +115,10 @@ public struct ExportBook: Sendable {
             used.insert(.openingBalances)
             if let first = account.valuations.first?.date, firstDate.map({ first < $0 }) ?? true { firstDate = first }
         }
+        let revaluations = ExportBook.revaluations(valuations, journal: journal)
+        for revaluation in revaluations { used.insert(revaluation.counterpart) }
         self.valued = valued
+        self.revaluations = revaluations
         self.accounts = used.sorted()
         self.currencies = currencies.sorted()
         self.firstDate = firstDate

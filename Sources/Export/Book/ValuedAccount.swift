@@ -9,7 +9,7 @@ import Ledger
 /// --value=end` and fava's market value give the latest valuation at or before the day, exactly
 /// the report's rule, with no made-up gain or loss transactions. A liability (a mortgage) holds
 /// minus one unit. An account with rows of its own keeps its rows and gets no unit: its valuations
-/// would count its money twice.
+/// would count its money twice; it is revalued instead (`Revaluation`).
 public struct ValuedAccount: Hashable, Sendable {
     public var account: AccountID
     /// The commodity's symbol: `pension` -> `PENSION` (see `symbol(for:taken:)`).

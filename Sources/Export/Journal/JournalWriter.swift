@@ -108,6 +108,7 @@ enum JournalWriter {
         let inFileOrder = book.balanceAssertions(legsOnTransactionDate: true)
         let agreed = zip(assertions, inFileOrder).map { $0.amount == $1.amount }
         var nextAssertion = 0
+        var nextRevaluation = 0
         book.journal.transactions.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 guard let postings = book.postings(of: rows, at: index) else { continue }
@@ -119,6 +120,13 @@ enum JournalWriter {
                         assertion, account: name(book.account(assertion.stated.account)),
                         asserted: agreed[nextAssertion], to: &output)
                     nextAssertion += 1
+                }
+                // A day's revaluations follow its last transaction too.
+                while nextRevaluation < book.revaluations.count,
+                    book.revaluations[nextRevaluation].date < row.pointee.date
+                {
+                    appendRevaluation(book.revaluations[nextRevaluation], book: book, name: name, to: &output)
+                    nextRevaluation += 1
                 }
                 output.append(row.pointee.date)
                 output.append(row.pointee.status == .pending ? " ! " : " * ")
@@ -154,12 +162,49 @@ enum JournalWriter {
                 output.flushIfFull()
             }
         }
+        for revaluation in book.revaluations.dropFirst(nextRevaluation) {
+            appendRevaluation(revaluation, book: book, name: name, to: &output)
+        }
         for index in assertions.indices.dropFirst(nextAssertion) {
             let assertion = assertions[index]
             appendAssertion(
                 assertion, account: name(book.account(assertion.stated.account)), asserted: agreed[index],
                 to: &output)
         }
+    }
+
+    /// A revaluation as a transaction of its day whose account posting asserts the value in force,
+    /// checked by both tools after the day's earlier postings:
+    ///
+    ///     2026-09-30 * Valuation
+    ///         ; source: valuations.csv:10
+    ///         Assets:Pension  1234.56 GBP = 25388.52 GBP
+    ///         Income:Investment Growth  -1234.56 GBP
+    ///
+    /// On a month end between valuations it says which valuation is in force (`; valued on …`).
+    static func appendRevaluation(
+        _ revaluation: Revaluation, book: ExportBook, name: (BookAccount) -> [UInt8], to output: inout ExportOutput
+    ) {
+        output.append(revaluation.date)
+        output.append(" * Valuation\n    ; source: \(Valuation.fileName):")
+        output.appendNumber(revaluation.line)
+        output.append(byte: 0x0A)
+        if revaluation.valuedOn != revaluation.date {
+            output.append("    ; valued on ")
+            output.append(revaluation.valuedOn)
+            output.append(", the latest valuation: what was paid in since counts from the next\n")
+        }
+        output.append("    ")
+        output.bytes += name(book.account(revaluation.account))
+        output.append("  ")
+        appendAmount(revaluation.amount, to: &output)
+        output.append(" = ")
+        appendAmount(revaluation.balance, to: &output)
+        output.append("\n    ")
+        output.bytes += name(revaluation.counterpart)
+        output.append("  ")
+        appendAmount(revaluation.amount.negated ?? revaluation.amount, to: &output)
+        output.append("\n\n")
     }
 
     /// A stated balance as a transaction of its day with one posting of nothing and the

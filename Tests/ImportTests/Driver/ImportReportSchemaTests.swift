@@ -38,12 +38,12 @@ struct ImportReportSchemaTests {
         let (status, bytes) = try Self.importReport(workspace: Self.root + "/Samples", output: output.path)
         #expect(status == 0)
         if let validator = Self.validator() { #expect(try validator.problems(bytes) == []) }
-        // Samples/README.md: 1018 CSV rows (57 of them in both exports), 600 OFX 2, 55 QIF and 6 OFX 1
-        // transactions.
+        // Samples/README.md: 1018 CSV rows (57 of them in both exports), 600 OFX 2, 55 QIF, 6 OFX 1
+        // transactions and the pension's 52 contributions (OFX 1).
         let report = try JSONDecoder().decode(ImportReport.self, from: bytes)
-        #expect(report.totals.records == 1018 + 600 + 55 + 6)
+        #expect(report.totals.records == 1018 + 600 + 55 + 6 + 52)
         #expect(report.totals.duplicates == 57)
-        #expect(report.totals.imported == 961 + 600 + 55 + 6)
+        #expect(report.totals.imported == 961 + 600 + 55 + 6 + 52)
     }
 
     // MARK: - A report with every branch
