@@ -17,7 +17,8 @@ struct PlanExplanations {
     var hasGoals: Bool
     var base: Currency
 
-    func text(_ value: Int64) -> String { MoneyText.format(value, base) }
+    /// Money in a sentence, written as the rest of the page writes it (`£1,234.56`, `MoneyPhrase`).
+    func text(_ value: Int64) -> String { MoneyPhrase(currency: base).format(value) }
 
     func text(_ type: AllocationBucketType) -> String {
         let a = allocation

@@ -47,6 +47,8 @@ public struct Planner: Sendable {
         let month = context.month
         let base = context.base
         func text(_ value: Int64) -> String { MoneyText.format(value, base) }
+        /// Money in a sentence, as the rest of the page writes it (`£1,234.56`).
+        func phrase(_ value: Int64) -> String { MoneyPhrase(currency: base).format(value) }
 
         guard let figures = PlanFigures(inputs, planner: self) else { return nil }
         let months = figures.months
@@ -199,12 +201,12 @@ public struct Planner: Sendable {
             var notes: [String] = []
             if let written, period != .monthly {
                 notes.append(
-                    "the \(period.rawValue) budget of \(text(written)) is \(text(budget ?? 0)) a month (÷ \(period.months))"
+                    "the \(period.rawValue) budget of \(phrase(written)) is \(phrase(budget ?? 0)) a month (÷ \(period.months))"
                 )
             }
             if let scale = scales[s.bucket] {
                 notes.append(
-                    "the medians of the \(s.bucket.rawValue) categories add up to \(text(scale.medians)), more than the \(s.bucket.rawValue) bucket's \(text(scale.amount)), so each is scaled by \(text(scale.amount)) ÷ \(text(scale.medians)) and rounded down"
+                    "the medians of the \(s.bucket.rawValue) categories add up to \(phrase(scale.medians)), more than the \(s.bucket.rawValue) bucket's \(phrase(scale.amount)), so each is scaled by \(phrase(scale.amount)) ÷ \(phrase(scale.medians)) and rounded down"
                 )
             }
             let note = notes.isEmpty ? nil : notes.joined(separator: "; ")
@@ -223,11 +225,11 @@ public struct Planner: Sendable {
             carriedDebt: text(Int64(clamping: carried)),
             emergencyMonths: inputs.emergencyMonths,
             goalsBudgetSource: settings.plan.goalsBudget == nil ? "investments" : "configured",
-            summary: "Income of \(text(income)) a month ("
+            summary: "Income of \(phrase(income)) a month ("
                 + (settings.plan.monthlyIncome == nil
                     ? "the average over \(monthsText)"
-                    : "[plan] monthly_income; the average over \(monthsText) is \(text(averageIncome))")
-                + "); spending of \(text(averageSpending)) a month on average over \(monthsText); liquid balances of \(text(fund.liquid ?? 0)), \(text(fund.heldForGoals)) of them held for goals; card and loan debt of \(text(Int64(clamping: debt))), \(text(Int64(clamping: carried))) of it carried from the month before."
+                    : "[plan] monthly_income; the average over \(monthsText) is \(phrase(averageIncome))")
+                + "); spending of \(phrase(averageSpending)) a month on average over \(monthsText); liquid balances of \(phrase(fund.liquid ?? 0)), \(phrase(fund.heldForGoals)) of them held for goals; card and loan debt of \(phrase(Int64(clamping: debt))), \(phrase(Int64(clamping: carried))) of it carried from the month before."
         )
         let (plannedIn, actual) = self.actual(inputs, figures: figures)
         var section = PlanSection(

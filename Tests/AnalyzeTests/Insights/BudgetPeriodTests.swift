@@ -110,6 +110,6 @@ struct BudgetPeriodTests {
         let suggestion = try #require(analysis.plan?.budgetSuggestions.first { $0.category == "Bills:Insurance" })
         #expect(suggestion.budget == "50.00")
         #expect(suggestion.median == "200.00")
-        #expect(suggestion.note?.hasPrefix("the yearly budget of 600.00 is 50.00 a month (÷ 12)") == true)
+        #expect(suggestion.note?.hasPrefix("the yearly budget of £600.00 is £50.00 a month (÷ 12)") == true)
     }
 }

@@ -73,7 +73,7 @@ struct PlannerTests {
         #expect(plan.buckets[1].monthsToTarget == 8)
         #expect(
             plan.buckets[1].explanation
-                == "Target: 6 months × 3200.00 average spending = 19200.00; the fund (liquid balances not held for goals) holds 12000.00. It gets half of the 1800.00 surplus: 900.00 a month closes the 7200.00 gap in 8 months."
+                == "Target: 6 months × £3,200.00 average spending = £19,200.00; the fund (liquid balances not held for goals) holds £12,000.00. It gets half of the £1,800.00 surplus: £900.00 a month closes the £7,200.00 gap in 8 months."
         )
         #expect(plan.unmappedCategories == ["Miscellaneous"])
         #expect(plan.shortfall == nil)
@@ -89,7 +89,7 @@ struct PlannerTests {
         #expect(plan.buckets[1].monthsToTarget == nil)
         #expect(
             plan.buckets[3].explanation
-                == "Spending averages 3200.00 a month against income of 3000.00: income falls short by 200.00, so nothing is invested."
+                == "Spending averages £3,200.00 a month against income of £3,000.00: income falls short by £200.00, so nothing is invested."
         )
     }
 
