@@ -119,18 +119,18 @@ struct MonthFigures {
 
         var notices: [String] = []
         if current.uncategorizedCount > 0 {
-            let amount = try MoneyText.format(current.uncategorizedAmount, currency, label)
+            let amount = MoneyPhrase(currency: currency).format(Int64(clamping: current.uncategorizedAmount))
             let count = current.uncategorizedCount
             notices.append(
-                "\(count) transaction\(count == 1 ? "" : "s") worth \(amount) \(currency.code) "
+                "\(count) transaction\(count == 1 ? "" : "s") worth \(amount) "
                     + "had no category; see build/uncategorized.csv and add rules or overrides.")
         }
         if let offset = history.offset(of: month) {
             for missing in history.missingRates[offset].sorted(by: { $0.currency < $1.currency }) {
-                let amount = try MoneyText.format(missing.amount, missing.currency, "missing-rate amounts")
+                let amount = MoneyPhrase(currency: missing.currency).format(Int64(clamping: missing.amount))
                 notices.append(
                     "\(missing.count) transaction\(missing.count == 1 ? "" : "s") in \(missing.currency.code) "
-                        + "(\(amount) \(missing.currency.code), from \(missing.from.isoString)) left out of the "
+                        + "(\(amount), from \(missing.from.isoString)) left out of the "
                         + "figures: rates.csv has no \(missing.currency.code) rate in force from that date.")
             }
         }

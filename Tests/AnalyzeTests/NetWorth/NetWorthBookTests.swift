@@ -115,7 +115,7 @@ struct NetWorthBookTests {
         #expect(analysis.summary.expenses == "0.00")
         #expect(
             analysis.notices.contains(
-                "1 transaction in USD (12.34 USD, from 2026-02-03) left out of the figures: rates.csv has no USD rate "
+                "1 transaction in USD ($12.34, from 2026-02-03) left out of the figures: rates.csv has no USD rate "
                     + "in force from that date."))
     }
 }
