@@ -109,7 +109,8 @@ package.targets += [
     ),
     .testTarget(
         name: "PipelineTests",
-        dependencies: ["Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport"]),
+        dependencies: ["Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport"],
+        exclude: ["Golden"]),
 ]
 
 // MARK: - Settings shared by every target of ours
