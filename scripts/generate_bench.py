@@ -117,25 +117,39 @@ def variants(rng: random.Random, base: str) -> list[str]:
     ]
 
 
+def daily_picks(rng, table, size: int):
+    """Which merchant each of `size` rows buys from (popular ones more often), and the date of each
+    row: the rows spread evenly over FIRST_DAY..LAST_DAY."""
+    weights = [1.0 / (rank + 8) for rank in range(len(table))]
+    picks = rng.choices(range(len(table)), weights=weights, k=size)
+    span = (LAST_DAY - FIRST_DAY).days + 1
+    dates = [FIRST_DAY + timedelta(days=d) for d in range(span)]
+    return picks, [dates[i * span // size] for i in range(size)]
+
+
+def income(randint, i: int, roll: float, short: bool):
+    """The money in of a row that is income: the salary when the balance ran short or 1.5% of the
+    time, else a refund or interest. Returns (payee, amount in pence, csv type)."""
+    payee, kind = INCOME[0] if short or roll < 0.015 else INCOME[1 + (i & 1)]
+    amount = randint(150000, 450000) if payee == "ACME LTD SALARY" else randint(1000, 60000)
+    return payee, amount, kind
+
+
 def transactions(size: int):
     """Yields (date, amount in pence, payee, memo, csv type), oldest first."""
     table = merchants(random.Random(2024))  # the same merchants at every size (bench rules name them)
     rng = random.Random(20240 + size)
     names = [variants(rng, base) for base, _, _ in table]
     memos = [f"{base} {TOWNS[i % len(TOWNS)]} GB" for i, (base, _, _) in enumerate(table)]
-    weights = [1.0 / (rank + 8) for rank in range(len(table))]
-    picks = rng.choices(range(len(table)), weights=weights, k=size)
-    span = (LAST_DAY - FIRST_DAY).days + 1
-    dates = [FIRST_DAY + timedelta(days=d) for d in range(span)]
+    picks, days = daily_picks(rng, table, size)
     random_ = rng.random
     randint = rng.randint
     balance_guard = 0
     for i, index in enumerate(picks):
-        day = dates[i * span // size]
+        day = days[i]
         roll = random_()
         if roll < 0.02 or balance_guard < 0:
-            payee, kind = INCOME[0] if balance_guard < 0 or roll < 0.015 else INCOME[1 + (i & 1)]
-            amount = randint(150000, 450000) if payee == "ACME LTD SALARY" else randint(1000, 60000)
+            payee, amount, kind = income(randint, i, roll, balance_guard < 0)
             balance_guard += amount
             yield day, amount, payee, None, kind
             continue
@@ -162,19 +176,15 @@ def real_transactions(size: int, seed: int):
         [(rng.randint(10, 99999), rng.choice(MORE_TOWNS)) for _ in range(STORES_PER_MERCHANT)] for _ in table
     ]
     cards = [f"{rng.randint(0, 9999):04d}" for _ in range(3)]
-    weights = [1.0 / (rank + 8) for rank in range(len(table))]
-    picks = rng.choices(range(len(table)), weights=weights, k=size)
-    span = (LAST_DAY - FIRST_DAY).days + 1
-    dates = [FIRST_DAY + timedelta(days=d) for d in range(span)]
+    picks, days = daily_picks(rng, table, size)
     random_ = rng.random
     randint = rng.randint
     balance_guard = 0
     for i, index in enumerate(picks):
-        day = dates[i * span // size]
+        day = days[i]
         roll = random_()
         if roll < 0.02 or balance_guard < 0:
-            payee, kind = INCOME[0] if balance_guard < 0 or roll < 0.015 else INCOME[1 + (i & 1)]
-            amount = randint(150000, 450000) if payee == "ACME LTD SALARY" else randint(1000, 60000)
+            payee, amount, kind = income(randint, i, roll, balance_guard < 0)
             balance_guard += amount
             yield day, amount, f"{payee} REF {randint(10**8, 10**9 - 1)}", None, kind
             continue
