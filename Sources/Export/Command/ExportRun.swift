@@ -85,7 +85,7 @@ public struct ExportRun: Sendable {
     /// written.
     static func writeConcurrently(
         _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: [MonthAnalysis] = [],
-        cores: Int = ProcessInfo.processInfo.activeProcessorCount
+        cores: Int = Cores.available
     ) -> [ExportError?] {
         let failures = FailureList(count: formats.count)
         let lanes = ExportLanes(formats: formats, cores: cores).lanes
@@ -155,7 +155,7 @@ public struct ExportRun: Sendable {
             let bytes = try JournalBytes(contentsOf: ledgerPath)
             // Both halves of the rows at once: the decode is on the way to every format.
             journal = try JournalCodec.decode(
-                bytes, path: ledgerPath, parts: ProcessInfo.processInfo.activeProcessorCount)
+                bytes, path: ledgerPath, parts: Cores.available)
         } catch let error as FileOutput.Failure {
             throw ExportError(path: error.path, message: error.reason)
         } catch let error as JournalError {

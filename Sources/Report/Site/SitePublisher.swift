@@ -47,7 +47,7 @@ public struct SitePublisher: Sendable {
     /// outcome lists them in the order given whatever order they finished in.
     public func publish(analysisPaths: [String]) -> Outcome {
         let slots = MonthSlots(count: analysisPaths.count)
-        DispatchQueue.concurrentPerform(iterations: analysisPaths.count) { index in
+        Cores.forEach(analysisPaths.count) { index in
             slots.set(index, publishMonth(analysisAt: analysisPaths[index]))
         }
         var outcome = Outcome()

@@ -1,0 +1,41 @@
+import Foundation
+
+/// How many cores a stage may use for work that splits by itself (files, months, formats).
+///
+/// Why one knob: every stage that works on several cores must give the same bytes as one that
+/// works on one, and a test proves it by running the pipeline both ways. `CLOSEBOOK_JOBS=1` in the
+/// environment makes every stage run its parallel work one piece after another; any other
+/// positive number caps the cores used; unset or invalid, a stage uses every active core.
+public enum Cores {
+    /// The environment variable that caps the cores used.
+    public static let variable = "CLOSEBOOK_JOBS"
+
+    /// The cores a stage may use: `CLOSEBOOK_JOBS` when it is a positive whole number (never more
+    /// than the machine has), else every active core.
+    public static var available: Int {
+        let machine = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        guard let text = ProcessInfo.processInfo.environment[variable], let asked = Int(text), asked > 0
+        else { return machine }
+        return min(asked, machine)
+    }
+
+    /// Runs `body` once for each index in `0..<count`: one after another when one core is
+    /// available, on every available core otherwise. `body` must write only its own index's
+    /// results, so that the order the pieces finish in cannot change what is made.
+    public static func forEach(_ count: Int, cores: Int = available, _ body: (Int) -> Void) {
+        guard count > 0 else { return }
+        if cores <= 1 || count == 1 {
+            for index in 0..<count { body(index) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let work = Work(body: body)
+            DispatchQueue.concurrentPerform(iterations: count) { index in work.body(index) }
+        }
+    }
+
+    /// The caller's closure, carried onto the worker threads; `forEach` documents what it may do.
+    private struct Work: @unchecked Sendable {
+        let body: (Int) -> Void
+    }
+}
