@@ -97,7 +97,10 @@ package.targets += [
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "StageCommandTests", dependencies: ["StageCommand", argumentParser]),
-    .testTarget(name: "ImportTests", dependencies: ["Import", "TestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(
+        name: "ImportTests",
+        dependencies: ["Import", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+        resources: [.copy("Fixtures")]),
     .testTarget(name: "CategorizeTests", dependencies: ["Categorize", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "AnalyzeTests", dependencies: ["Analyze", "AnalysisFile", "TestSupport"]),
     .testTarget(

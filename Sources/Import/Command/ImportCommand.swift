@@ -96,8 +96,11 @@ public struct ImportCommand: ParsableCommand {
     }
 
     /// Runs the import with parsed options; `standardError` receives each message and the table.
+    /// The files are read on `cores` cores (default `Cores.available`, which `CLOSEBOOK_JOBS`
+    /// caps); the outputs are the same bytes for any number.
     public func execute(
-        standardOutput: (String) -> Void = { print($0) }, standardError: (String) -> Void
+        cores: Int = Cores.available, standardOutput: (String) -> Void = { print($0) },
+        standardError: (String) -> Void
     ) -> Int32 {
         let config: WorkspaceConfig
         do {
@@ -137,6 +140,7 @@ public struct ImportCommand: ParsableCommand {
             return 2
         }
         driver.today = today
+        driver.cores = cores
         // The process ends after the import; freeing its records first would be wasted work.
         driver.freesRunMemory = false
         let journalFile: AtomicFileWriter

@@ -17,6 +17,10 @@ public struct ImportDriver: Sendable {
     /// implausible, and statement periods ending after it are cut back (`DatePlausibility`).
     /// Nil judges no date against the clock (the other rules still apply).
     public var today: CivilDate?
+    /// The cores the files are read on, one file a piece of work (`ImportRun.read`); everything
+    /// after reading runs in file order, so the outcome is the same for any number. Default:
+    /// `Cores.available` (`CLOSEBOOK_JOBS`).
+    public var cores = Cores.available
 
     public init(readers: [any StatementReader], config: WorkspaceConfig) {
         self.readers = readers
@@ -74,7 +78,7 @@ public struct ImportDriver: Sendable {
     /// Reads the files, gives every record its account and id and de-duplicates; returns the
     /// probable duplicates.
     private func prepare(_ run: inout ImportRun) -> [Deduplicator.ProbablePair] {
-        run.read(with: readers)
+        run.read(with: readers, cores: cores)
         run.skipImplausibleDates()
         run.assignAccounts()
         run.makeEntries()

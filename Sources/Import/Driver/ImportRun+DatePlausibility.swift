@@ -5,7 +5,9 @@ extension ImportRun {
     /// (`DatePlausibility.period`), before `DateOutliers` judges records against that period: a
     /// period ending in 2099 must not make every real record an outlier. A changed period gets a
     /// warning at the file.
-    func checkPeriods(_ parsed: inout ParsedFile, path: String, plausibility: DatePlausibility) -> [ImportDiagnostic] {
+    static func checkPeriods(
+        _ parsed: inout ParsedFile, path: String, plausibility: DatePlausibility
+    ) -> [ImportDiagnostic] {
         var warnings: [ImportDiagnostic] = []
         for index in parsed.statements.indices {
             guard let stated = parsed.statements[index].coverage else { continue }
@@ -63,7 +65,7 @@ extension ImportRun {
                 parsed.statements[statementIndex].records = RecordTable(kept)
             }
             let path = files[fileIndex].file.path
-            var warnings = checkPeriods(&parsed, path: path, plausibility: plausibility)
+            var warnings = ImportRun.checkPeriods(&parsed, path: path, plausibility: plausibility)
             if let first = firstProblem {
                 let count = skipped.count
                 warnings.append(

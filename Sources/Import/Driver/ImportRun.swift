@@ -77,11 +77,6 @@ struct ImportRun {
         self.resolver = AccountResolver(config: config)
     }
 
-    /// The currency to assume for a file whose format does not say.
-    func defaultCurrency(for account: AccountConfig?) -> Currency {
-        account?.currency ?? config.baseCurrency ?? .eur
-    }
-
     /// The base currency, then each account's, once each.
     var workspaceCurrencies: [Currency] {
         var seen: Set<Currency> = []

@@ -55,6 +55,10 @@ private enum SAXParse {
     /// Bytes handed to libxml2 per `xmlParseChunk`.
     private static let chunkSize = 1 << 18
 
+    /// libxml2's global tables, set up once before any parser: `xmlInitParser` is not safe to run
+    /// on two threads at once, and files are read on several (a `static let` runs exactly once).
+    private static let libraryReady: Void = xmlInitParser()
+
     /// Parses `document` into `receiver`; the problem when it is not well-formed XML (or libxml2
     /// could not start), nil when it was read to the end or the receiver stopped it.
     static func run(
@@ -63,6 +67,7 @@ private enum SAXParse {
         guard let base = document.baseAddress, document.count >= 4, document.count < Int(Int32.max) else {
             return couldNotStart
         }
+        _ = SAXParse.libraryReady
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, name, _, _, _, _, _, _, _ in
