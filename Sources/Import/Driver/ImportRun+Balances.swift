@@ -53,40 +53,4 @@ extension ImportRun {
         }
         return (days, posted, pending)
     }
-
-    func balanceCheck(
-        _ result: BalanceReconciler.FileResult, account: AccountID, currency: Currency
-    ) -> ImportReport.BalanceCheck {
-        let status = result.checked == 0 ? "unchecked" : result.matched == result.checked ? "ok" : "differs"
-        return ImportReport.BalanceCheck(
-            account: account.rawValue, status: status, checked: result.checked, matched: result.matched,
-            anchor: result.anchor.map {
-                ImportReport.BalanceValue(
-                    date: $0.date.isoString, amount: Money(minorUnits: $0.minorUnits, currency: currency).decimalString,
-                    line: $0.line)
-            },
-            firstDivergence: result.firstDivergence.map {
-                ImportReport.Divergence(
-                    date: $0.stated.date.isoString, line: $0.stated.line,
-                    stated: Money(minorUnits: $0.stated.minorUnits, currency: currency).decimalString,
-                    computed: Money(minorUnits: $0.computed, currency: currency).decimalString)
-            },
-            stated: result.outcomes.map {
-                ImportReport.StatedBalance(
-                    date: $0.stated.date.isoString,
-                    amount: Money(minorUnits: $0.stated.minorUnits, currency: currency).decimalString,
-                    line: $0.stated.line, status: $0.outcome.rawValue)
-            })
-    }
-
-    /// How the computed balance was started, for the divergence message.
-    func balanceBasis(account: AccountID, balances: BalanceReconciler.Result?) -> String {
-        if config.account(account)?.openingBalance != nil { return "and the opening balance in closebook.toml" }
-        for (fileIndex, result) in balances?.files ?? [:] {
-            if let anchor = result.anchor {
-                return "counted from the balance stated at \(files[fileIndex].file.path):\(anchor.line)"
-            }
-        }
-        return ""
-    }
 }

@@ -39,151 +39,51 @@ extension ImportRun {
     /// Builds the journal and the report; `writeJournal` is given the imported entries in
     /// canonical order, the journal without transactions and the files' warnings, and writes the
     /// transactions out.
+    ///
+    /// The steps, each a type of its own (`Outcome/`): the layout merges' warnings
+    /// (`LayoutMergeWarning`), the duplicates across files (`DuplicateReferences`), each account's
+    /// closing (`AccountClosing`: its statements, balances and opening balance), the journal's base
+    /// currency (`JournalCurrency`), then, once the journal is written, each file's balance checks
+    /// (`FileBalanceChecks`) and the totals (`ReportTotals`).
     private mutating func finish(
         probable: [Deduplicator.ProbablePair],
         writeJournal: (inout ImportRun, [Int], Journal, inout [[ImportDiagnostic]]) -> Void
     ) -> ImportOutcome {
         for merged in layoutMerges {
-            let kind = facts[merged.account]?.kind ?? .checking
-            let entry =
-                resolver.derived[merged.account].map {
-                    suggestion(for: $0, kind: kind, currency: currency(of: merged.account))
-                } ?? ""
-            let file = files[merged.file].file.path
-            files[merged.file].warnings.append(
-                ImportDiagnostic(
-                    severity: .warning, path: file, line: 1,
-                    message:
-                        "read as account '\(merged.account)' with \(merged.other): no closebook.toml names either file, both have the same layout (\(merged.layout)) and their \(merged.rows) transaction\(merged.rows == 1 ? "" : "s") on the days both cover agree row for row; this entry in closebook.toml pins it:\n\(entry)"
-                ))
+            files[merged.file].warnings.append(LayoutMergeWarning.warning(merged, in: self))
         }
         var fileWarnings = files.map(\.warnings)
         let tallies = files.indices.map(tally)
-        let merges = entries.indices.compactMap { index -> ImportReport.Merge? in
-            guard case .duplicate(let kept, let rule) = entries[index].fate, rule != .sameID else { return nil }
-            return ImportReport.Merge(
-                rule: rule.rawValue, account: accounts[Int(entries[index].account)].rawValue, kept: reference(kept),
-                dropped: reference(index))
-        }
-        let probableReports = probable.map {
-            ImportReport.ProbableDuplicate(
-                account: accounts[Int(entries[$0.first].account)].rawValue, first: reference($0.first),
-                second: reference($0.second), reason: $0.reason)
-        }
+        let merges = DuplicateReferences.merges(in: self)
+        let probableReports = DuplicateReferences.probable(probable, in: self)
 
         // Built in canonical order (date, account, id): the journal needs no sort of its own.
         let order = CanonicalOrder.sorted(entries, ids: ids, accountRanks: CanonicalOrder.ranks(of: accounts))
-        let (postedByAccount, postedCounts, pendingByAccount) = postedDays(order: order)
-
-        let accountIDs = journalAccountIDs()
+        let posted = postedDays(order: order)
+        let closings = journalAccountIDs().map { AccountClosing($0, run: self, posted: posted) }
         var balances: [AccountID: BalanceReconciler.Result] = [:]
-        var journalAccounts: [Account] = []
-        var accountReports: [ImportReport.AccountReport] = []
-        for id in accountIDs {
-            let currency = currency(of: id)
-            let configured = config.account(id)
-            var coverage = CoverageMap()
-            for window in windows { if let span = window[id] { coverage.add(span) } }
-            let posted = accountIndex[id].map { postedByAccount[$0] } ?? []
-            let postedCount = accountIndex[id].map { postedCounts[$0] } ?? 0
-            let pendingCount = accountIndex[id].map { pendingByAccount[$0] } ?? 0
-            let reconciler = BalanceReconciler(transactions: posted)
-            var stated: [BalanceReconciler.Stated] = []
-            var positions: [ImportReport.PositionsValue] = []
-            for state in files {
-                guard let parsed = state.parsed else { continue }
-                for (statementIndex, statement) in parsed.statements.enumerated()
-                where state.accounts[statementIndex] == id {
-                    if let value = statement.positionsValue, let date = statement.positionsDate {
-                        positions.append(
-                            ImportReport.PositionsValue(
-                                date: date.isoString, value: ImportRun.rescaled(value, to: currency).decimalString,
-                                file: state.file.path))
-                    }
-                    guard statement.currency == nil || statement.currency == currency else { continue }
-                    stated += state.stated[statementIndex]
-                }
-            }
-            let opening = configured?.openingBalance.map { ImportRun.rescaled($0, to: currency) }
-            let result = reconciler.reconcile(
-                stated, opening: opening.map { ($0.minorUnits, configured?.openingDate?.dayNumber) })
-            balances[id] = result
-            var openingBalance = opening
-            var openingDate = configured?.openingDate
-            var openingSource: String? = opening == nil ? nil : "configured"
-            if opening == nil, let derived = result.derivedOpening {
-                let firstPosted = posted.first.flatMap { CivilDate(dayNumber: $0.day) }
-                let firstDay = [coverage.extent?.lowerBound, firstPosted].compactMap { $0 }.min()
-                openingBalance = Money(minorUnits: derived, currency: currency)
-                openingDate = firstDay
-                openingSource = "derived"
-            }
-            let known = facts[id] ?? AccountFacts()
-            let kind = configured?.kind ?? known.kind ?? .checking
-            let name = configured?.name ?? resolver.derived[id]?.name ?? id.rawValue
-            journalAccounts.append(
-                Account(
-                    id: id, name: name, kind: kind, currency: currency, institution: known.institution,
-                    number: known.number, openingBalance: openingBalance, openingDate: openingDate))
-            accountReports.append(
-                ImportReport.AccountReport(
-                    id: id.rawValue, name: name, kind: kind.rawValue, currency: currency.code,
-                    configured: configured != nil, files: known.files,
-                    transactions: postedCount + pendingCount, pending: pendingCount,
-                    coverage: coverage.extent.map(ImportRun.dateSpan), gaps: coverage.gaps.map(ImportRun.dateSpan),
-                    openingBalance: openingBalance?.decimalString, openingDate: openingDate?.isoString,
-                    openingBalanceSource: openingSource,
-                    suggestion: resolver.derived[id].map { suggestion(for: $0, kind: kind, currency: currency) },
-                    positions: positions.isEmpty
-                        ? nil : positions.sorted { ($0.date, $0.file) < ($1.date, $1.file) }))
-        }
-
-        var currencyCounts: [Currency: Int] = [:]
-        for (slot, account) in accounts.enumerated() {
-            let imported = postedCounts[slot] + pendingByAccount[slot]
-            if imported > 0 { currencyCounts[currency(of: account), default: 0] += imported }
-        }
-        let baseCurrency =
-            config.baseCurrency ?? ImportRun.mostCommonCurrency(currencyCounts, accounts: journalAccounts)
+        for closing in closings { balances[closing.account.id] = closing.balances }
+        let journalAccounts = closings.map(\.account)
+        let imported = accounts.indices.map { posted.posted[$0] + posted.pending[$0] }
+        let baseCurrency = JournalCurrency.base(of: self, imported: imported, accounts: journalAccounts)
         let journal = Journal(stage: "journal", baseCurrency: baseCurrency, accounts: journalAccounts, transactions: [])
         writeJournal(&self, order, journal, &fileWarnings)
 
         var fileReports: [ImportReport.FileReport] = []
         var diagnostics: [ImportDiagnostic] = unmatchedGlobs()
         for (fileIndex, state) in files.enumerated() {
-            var checks: [ImportReport.BalanceCheck] = []
-            var warnings = fileWarnings[fileIndex]
-            for account in uniqued(state.accounts) {
-                guard let result = balances[account]?.files[fileIndex] else { continue }
-                let currency = currency(of: account)
-                let check = balanceCheck(result, account: account, currency: currency)
-                if let divergence = result.firstDivergence {
-                    let basis = balanceBasis(account: account, balances: balances[account])
-                    warnings.append(
-                        ImportDiagnostic(
-                            severity: .warning, path: state.file.path, line: divergence.stated.line,
-                            message:
-                                "balance at the end of \(divergence.stated.date.isoString) is \(Money(minorUnits: divergence.stated.minorUnits, currency: currency).decimalString) in the file but \(Money(minorUnits: divergence.computed, currency: currency).decimalString) from the imported transactions \(basis); a transaction may be missing or counted twice"
-                        ))
-                }
-                checks.append(check)
-            }
+            let balanceChecks = FileBalanceChecks(file: fileIndex, run: self, balances: balances)
+            var warnings = fileWarnings[fileIndex] + balanceChecks.warnings
             warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             diagnostics += state.errors + warnings
             fileReports.append(
-                fileReport(fileIndex, tally: tallies[fileIndex], warnings: warnings, balanceChecks: checks))
+                fileReport(
+                    fileIndex, tally: tallies[fileIndex], warnings: warnings, balanceChecks: balanceChecks.checks))
         }
 
-        let totals = ImportReport.Totals(
-            files: files.count, failedFiles: files.filter(\.failed).count,
-            records: fileReports.reduce(0) { $0 + $1.records }, imported: fileReports.reduce(0) { $0 + $1.imported },
-            pending: fileReports.reduce(0) { $0 + $1.pending },
-            duplicates: fileReports.reduce(0) { $0 + $1.duplicates },
-            skipped: fileReports.reduce(0) { $0 + $1.skipped },
-            warnings: fileReports.reduce(0) { $0 + $1.warnings.count },
-            errors: fileReports.reduce(0) { $0 + $1.errors.count })
+        let totals = ReportTotals.sum(fileReports, failedFiles: files.filter(\.failed).count)
         let report = ImportReport(
-            baseCurrency: baseCurrency.code, files: fileReports, accounts: accountReports, merges: merges,
+            baseCurrency: baseCurrency.code, files: fileReports, accounts: closings.map(\.report), merges: merges,
             probableDuplicates: probableReports, duplicateAccounts: duplicateAccounts, totals: totals)
         var outcome = ImportOutcome(
             journal: journal, report: report, diagnostics: diagnostics, failedFiles: totals.failedFiles)
@@ -249,14 +149,6 @@ extension ImportRun {
             exponent -= 1
         }
         return Money(minorUnits: units, currency: currency)
-    }
-
-    /// The currency most transactions are in (ties: alphabetical), else most accounts', else EUR;
-    /// `counts` is how many transactions each currency has.
-    static func mostCommonCurrency(_ counts: [Currency: Int], accounts: [Account]) -> Currency {
-        var counts = counts
-        if counts.isEmpty { for account in accounts { counts[account.currency, default: 0] += 1 } }
-        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? .eur
     }
 
     static func dateSpan(_ range: ClosedRange<CivilDate>) -> ImportReport.DateSpan {

@@ -2,9 +2,10 @@ import Ledger
 
 /// The state of one import while the driver's steps run: files read, accounts assigned, entries made.
 ///
-/// Each step is a file of its own, in the order `ImportDriver` runs them: `ImportRun+Reading`,
-/// `+DatePlausibility`, `+Accounts`, `+Entries`, `+ReusedBankIDs`, `+DuplicateAccounts`, then the
-/// journal (`+Journal`, `+Transactions`) and the report (`+Output`).
+/// Each step is a file of its own, in the order `ImportDriver` runs them: `ImportRun+Reading`
+/// (each file read by `FileReading`, on every available core), `+DatePlausibility`, `+Accounts`,
+/// `+Entries`, `+ReusedBankIDs`, `+DuplicateAccounts`, then the journal (`+Journal`,
+/// `+Transactions`) and the report (`+Output`, whose steps are the types in `Outcome/`).
 struct ImportRun {
     /// One inbox file and what became of it.
     struct FileState {
