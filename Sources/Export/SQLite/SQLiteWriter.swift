@@ -13,6 +13,11 @@ import Ledger
 /// the ledger's order and categories by path, so the same ledger gives the same bytes.
 enum SQLiteWriter {
     static func write(_ book: ExportBook, analyses: [MonthAnalysis] = [], to path: String) throws(ExportError) {
+        try write(book, analyses: PendingAnalyses(analyses), to: path)
+    }
+
+    /// Writes the file, taking the analyses only once the ledger's rows and indexes are in.
+    static func write(_ book: ExportBook, analyses: PendingAnalyses, to path: String) throws(ExportError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         do {
@@ -21,13 +26,29 @@ enum SQLiteWriter {
             throw ExportError(path: path, message: error.reason)
         }
         let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid())-0.tmp")
+        func failed(_ error: SQLiteDatabase.Failure) -> ExportError {
+            unlink(temporary)
+            return ExportError(path: path, message: "cannot write the database (\(error.message))")
+        }
+        let database: SQLiteDatabase
         do throws(SQLiteDatabase.Failure) {
-            let database = try SQLiteDatabase(creating: temporary)
-            try fill(database, from: book, analyses: analyses)
-            try database.close()
+            database = try SQLiteDatabase(creating: temporary)
+            try fillLedger(database, from: book)
+        } catch {
+            throw failed(error)
+        }
+        let loaded: [MonthAnalysis]
+        do throws(ExportError) {
+            loaded = try analyses.get()
         } catch {
             unlink(temporary)
-            throw ExportError(path: path, message: "cannot write the database (\(error.message))")
+            throw error
+        }
+        do throws(SQLiteDatabase.Failure) {
+            try fillAnalyses(database, from: book, analyses: loaded)
+            try database.close()
+        } catch {
+            throw failed(error)
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -39,6 +60,12 @@ enum SQLiteWriter {
     static func fill(
         _ database: SQLiteDatabase, from book: ExportBook, analyses: [MonthAnalysis] = []
     ) throws(SQLiteDatabase.Failure) {
+        try fillLedger(database, from: book)
+        try fillAnalyses(database, from: book, analyses: analyses)
+    }
+
+    /// Every table but `currencies` and the analyses', and the indexes: what needs no analysis.
+    static func fillLedger(_ database: SQLiteDatabase, from book: ExportBook) throws(SQLiteDatabase.Failure) {
         try database.execute(
             "PRAGMA page_size = \(pageSize); PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
                 + "PRAGMA locking_mode = EXCLUSIVE; PRAGMA temp_store = FILE; "
@@ -46,15 +73,6 @@ enum SQLiteWriter {
         try database.execute("BEGIN")
         for statement in SQLiteSchema.tables { try database.execute(statement) }
         let journal = book.journal
-        // Currencies.
-        let insertCurrency = try database.prepare("INSERT INTO currencies VALUES (?1, ?2)")
-        var currencies = Set(book.currencies).union(SQLiteWriter.currencies(of: analyses))
-        for account in journal.accounts { currencies.insert(account.currency) }
-        for currency in currencies.sorted() {
-            insertCurrency.bind(1, currency.code)
-            insertCurrency.bind(2, currency.exponent)
-            try insertCurrency.run()
-        }
         // Accounts, with any the rows name that the header does not.
         let insertAccount = try database.prepare("INSERT INTO accounts VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
         var accounts = journal.accounts
@@ -118,6 +136,25 @@ enum SQLiteWriter {
         // The index builds sort in runs the size of the cache (see `sortCacheKiB`).
         try database.execute("PRAGMA cache_size = -\(sortCacheKiB)")
         for statement in SQLiteSchema.afterRows { try database.execute(statement) }
+    }
+
+    /// `currencies` (the books', the accounts' and the analyses') and the analyses' tables.
+    ///
+    /// The currencies go in last, when the analyses are read: nothing checks a foreign key while
+    /// the file is built, and in the same sorted order they have the same row ids as before.
+    static func fillAnalyses(
+        _ database: SQLiteDatabase, from book: ExportBook, analyses: [MonthAnalysis]
+    ) throws(SQLiteDatabase.Failure) {
+        try database.execute("BEGIN")
+        let insertCurrency = try database.prepare("INSERT INTO currencies VALUES (?1, ?2)")
+        var currencies = Set(book.currencies).union(SQLiteWriter.currencies(of: analyses))
+        for account in book.journal.accounts { currencies.insert(account.currency) }
+        for currency in currencies.sorted() {
+            insertCurrency.bind(1, currency.code)
+            insertCurrency.bind(2, currency.exponent)
+            try insertCurrency.run()
+        }
+        try database.execute("COMMIT")
         // After the indexes: each link to a transaction looks its id up.
         try insertAnalyses(database, analyses)
     }
