@@ -3,7 +3,9 @@ import Foundation
 import Ledger
 
 /// One invocation of the stage with its inputs resolved: what `ExportCommand` runs and tests call.
-/// Reads everything and checks it before writing anything; each file is written atomically.
+/// Reads the ledger and checks it before writing anything; each file is written atomically. The
+/// analysis files, which only the SQLite file takes, are read while the other formats are written
+/// (`PendingAnalyses`): a broken one fails the SQLite file alone.
 public struct ExportRun: Sendable {
     /// Which formats to write.
     public enum Selection: Sendable, Equatable {
@@ -50,26 +52,14 @@ public struct ExportRun: Sendable {
         case .configured: formats = config.export.formats.sorted()
         }
         if formats.isEmpty { return Result(exitCode: 0) }
-        // The analysis files (for the SQLite file) are read on a second thread while the ledger is
-        // decoded: at a million rows both are on the way to the first byte written.
-        let loadedBook = Loaded<ExportBook>()
-        let loadedAnalyses = Loaded<[MonthAnalysis]>()
-        let needsAnalyses = formats.contains(.sqlite)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                loadedBook.set { () throws(ExportError) in try load(config: config) }
-            } else if needsAnalyses {
-                loadedAnalyses.set { () throws(ExportError) in try AnalysisFolder.load(besideLedger: ledgerPath) }
-            }
-        }
         let book: ExportBook
-        var analyses: [MonthAnalysis] = []
         do throws(ExportError) {
-            book = try loadedBook.get()
-            if needsAnalyses { analyses = try loadedAnalyses.get() }
+            book = try load(config: config)
         } catch {
             return Result(exitCode: 1, standardError: error.description + "\n")
         }
+        // The analysis files are for the SQLite file alone, which needs them last.
+        let analyses = PendingAnalyses(besideLedger: ledgerPath)
         let paths = formats.map { (outputFolder as NSString).appendingPathComponent($0.fileName) }
         let failures = ExportRun.writeConcurrently(book, formats: formats, paths: paths, analyses: analyses)
         if keepsMemoryUntilExit { KeptUntilExit.keep((book, analyses)) }
@@ -81,19 +71,24 @@ public struct ExportRun: Sendable {
 
     /// Writes the formats on one thread per core, dealt out by `ExportLanes`: the books are
     /// read-only once built, and at a million rows each writer takes one to a few seconds, most of
-    /// it formatting, so two cores halve the wait. Returns each format's failure, nil where it was
-    /// written.
+    /// it formatting, so two cores halve the wait. A lane without the SQLite file reads the
+    /// analyses for it first, while the SQLite lane writes its rows (`PendingAnalyses`). Returns
+    /// each format's failure, nil where it was written.
     static func writeConcurrently(
-        _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: [MonthAnalysis] = [],
+        _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: PendingAnalyses,
         cores: Int = Cores.available
     ) -> [ExportError?] {
         let failures = FailureList(count: formats.count)
         let lanes = ExportLanes(formats: formats, cores: cores).lanes
         DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+            if formats.contains(.sqlite), !lanes[lane].contains(.sqlite) {
+                // A failure is the SQLite lane's to report, when it asks for them.
+                _ = try? analyses.get()
+            }
             for format in lanes[lane] {
                 guard let index = formats.firstIndex(of: format) else { continue }
                 do throws(ExportError) {
-                    try write(book, as: format, to: paths[index], analyses: analyses)
+                    try write(book, as: format, to: paths[index], pending: analyses)
                 } catch {
                     failures.set(index, error)
                 }
@@ -119,24 +114,6 @@ public struct ExportRun: Sendable {
             lock.lock()
             defer { lock.unlock() }
             return slots
-        }
-    }
-
-    /// What one thread loaded, or why it could not: set once on that thread, read after the join.
-    private final class Loaded<Value>: @unchecked Sendable {
-        private var result: Swift.Result<Value, ExportError>?
-
-        func set(_ make: () throws(ExportError) -> Value) {
-            do throws(ExportError) {
-                result = .success(try make())
-            } catch {
-                result = .failure(error)
-            }
-        }
-
-        func get() throws(ExportError) -> Value {
-            guard let result else { throw ExportError(path: "", message: "nothing was loaded") }
-            return try result.get()
         }
     }
 
@@ -184,6 +161,12 @@ public struct ExportRun: Sendable {
     /// Writes `book` in `format` to `path`, atomically; the SQLite file also takes `analyses`.
     public static func write(
         _ book: ExportBook, as format: ExportFormat, to path: String, analyses: [MonthAnalysis] = []
+    ) throws(ExportError) {
+        try write(book, as: format, to: path, pending: PendingAnalyses(analyses))
+    }
+
+    static func write(
+        _ book: ExportBook, as format: ExportFormat, to path: String, pending analyses: PendingAnalyses
     ) throws(ExportError) {
         if format == .sqlite {
             try SQLiteWriter.write(book, analyses: analyses, to: path)

@@ -55,6 +55,25 @@ struct ExportRunTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/export").path))
     }
 
+    /// The analysis files are read while the text files are written, for the SQLite file alone: a
+    /// broken one fails that file (exit 1, no file and no temporary left) and the journal is still
+    /// written; without the SQLite file they are not read at all.
+    @Test func aBrokenAnalysisFileFailsTheSQLiteFileAlone() throws {
+        let folder = try Self.workspace()
+        let analysis = folder.appendingPathComponent("build/analysis")
+        try FileManager.default.createDirectory(at: analysis, withIntermediateDirectories: true)
+        let broken = analysis.appendingPathComponent("2026-01.json")
+        try Data("{".utf8).write(to: broken)
+        let result = Self.run(folder, .formats([.journal, .sqlite]))
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.hasPrefix("\(broken.path): error: not an analysis file: "))
+        let export = folder.appendingPathComponent("build/export")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: export.path) == ["closebook.journal"])
+
+        let journalOnly = Self.run(folder, .formats([.journal]))
+        #expect(journalOnly.exitCode == 0)
+    }
+
     @Test func aMissingLedgerIsExitOne() throws {
         let folder = try Self.workspace()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("build/ledger.jsonl"))
