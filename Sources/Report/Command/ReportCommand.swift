@@ -69,6 +69,11 @@ public struct ReportCommand: ParsableCommand {
                 + "for redaction ([publish] redact = true).", valueName: "dir"))
     public var workspace: String?
 
+    /// The cores to render months on, for tests that run the stage in-process (`Cores`; else
+    /// `CLOSEBOOK_JOBS` or every core).
+    @Option(help: .hidden)
+    public var jobs: Int?
+
     public init() {}
 
     public func validate() throws {
@@ -107,6 +112,7 @@ public struct ReportCommand: ParsableCommand {
             publisher.renderer.inboxFiles = (FileManager.default.subpaths(atPath: inbox) ?? []).map { "inbox/" + $0 }
         }
         publisher.removesMonthsNotInAnalysis = prune
+        if let jobs { publisher.cores = max(1, jobs) }
         let outcome = publisher.publish(analysisPaths: analyses)
         for error in outcome.errors { Self.printError(error.description) }
         let rendered = outcome.months.map(\.description).joined(separator: ", ")

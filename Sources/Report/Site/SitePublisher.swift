@@ -16,6 +16,9 @@ public struct SitePublisher: Sendable {
     /// Remove the months of the site whose analysis file is gone (`removeMonthsNotIn`), as
     /// `make report` does; off, months of earlier runs stay whatever the analysis holds.
     public var removesMonthsNotInAnalysis = false
+    /// The cores months are rendered on (`Cores`): 1 renders one month after another, with the
+    /// same bytes.
+    public var cores = Cores.available
 
     /// `redact`: publish every month redacted (see `MonthReport.redacted()`).
     public init(templates: TemplateSet, site: String, archives: String, redact: Bool = false) {
@@ -47,7 +50,7 @@ public struct SitePublisher: Sendable {
     /// outcome lists them in the order given whatever order they finished in.
     public func publish(analysisPaths: [String]) -> Outcome {
         let slots = MonthSlots(count: analysisPaths.count)
-        Cores.forEach(analysisPaths.count) { index in
+        Cores.forEach(analysisPaths.count, cores: cores) { index in
             slots.set(index, publishMonth(analysisAt: analysisPaths[index]))
         }
         var outcome = Outcome()
