@@ -109,7 +109,10 @@ package.targets += [
     ),
     .testTarget(
         name: "PipelineTests",
-        dependencies: ["Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport"],
+        dependencies: [
+            "Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
         exclude: ["Golden"]),
 ]
 
