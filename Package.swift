@@ -72,7 +72,7 @@ package.targets += [
         name: "Report",
         dependencies: [
             "Ledger", "AnalysisFile", "StageCommand", "CZlib", argumentParser,
-            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
         ]
     ),
     .target(name: "Export", dependencies: ["Ledger", "AnalysisFile", "StageCommand", "CSQLite", argumentParser]),
