@@ -222,14 +222,26 @@ public struct AnalysisRun {
         let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
         for start in stride(from: 0, to: months.count, by: Self.monthsPerPass) {
             let pass = Array(months[start..<min(start + Self.monthsPerPass, months.count)])
-            let analysed = MonthSlots<(Result<MonthAnalysis, any Error>, StageTimings)>(count: pass.count)
+            let analysed = MonthSlots<(Result<(MonthAnalysis, MonthSnapshot?), any Error>, StageTimings)>(
+                count: pass.count)
             Cores.forEach(pass.count, cores: cores) { index in
                 var own = StageTimings()
                 do {
+                    let month = pass[index]
                     let analysis = try self.analysis(
-                        of: pass[index], selection: selection, analyzer: analyzer, history: history,
+                        of: month, selection: selection, analyzer: analyzer, history: history,
                         settings: settings, facts: facts, valued: valued, openingDates: openingDates, timings: &own)
-                    analysed.set(index, (.success(analysis), own))
+                    // What the close compares (a digest of the month's rows, its figures) reads only
+                    // the month: made here, on every core.
+                    let snapshot =
+                        closing == nil || single
+                        ? nil
+                        : own.time("close snapshot") {
+                            MonthSnapshot(
+                                month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
+                                accounts: history.accounts, records: facts?.totals)
+                        }
+                    analysed.set(index, (.success((analysis, snapshot)), own))
                 } catch {
                     analysed.set(index, (.failure(error), own))
                 }
@@ -240,14 +252,17 @@ public struct AnalysisRun {
                 guard let (result, own) = analysed[index] else { continue }
                 timings.merge(own)
                 do {
-                    var analysis = try result.get()
+                    let (prepared, snapshot) = try result.get()
+                    var analysis = prepared
                     if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
                         outcome.missingRates = true
                     }
                     if let closing, !single {
-                        try close(
-                            month: month, analysis: &analysis, history: history, facts: facts, closing: closing,
-                            inputs: &inputs, sources: sources, batch: batch, outcome: &outcome)
+                        try timings.time("close") {
+                            try close(
+                                month: month, analysis: &analysis, history: history, facts: facts, closing: closing,
+                                inputs: &inputs, sources: sources, batch: batch, outcome: &outcome, snapshot: snapshot)
+                        }
                     }
                     if month == selection.selected {
                         let goals = GoalRates.notices(
@@ -336,16 +351,19 @@ public struct AnalysisRun {
     /// reconciles by its end (the import report's balance checks).
     func close(
         month: YearMonth, analysis: inout MonthAnalysis, history: LedgerHistory, facts: ImportFacts?,
-        closing: Closing, inputs: inout [InputFile]?, sources: RowSources, batch: CloseBatch?, outcome: inout Outcome
+        closing: Closing, inputs: inout [InputFile]?, sources: RowSources, batch: CloseBatch?, outcome: inout Outcome,
+        snapshot made: MonthSnapshot? = nil
     ) throws {
         let last = month.lastDay.isoString
         let reconciles = !(facts?.files ?? []).contains { file in
             file.balanceChecks.contains { ($0.firstDivergence?.date).map { $0 <= last } ?? false }
         }
-        let snapshot = MonthSnapshot(
-            month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
-            accounts: history.accounts,
-            records: facts?.totals)
+        let snapshot =
+            made
+            ?? MonthSnapshot(
+                month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
+                accounts: history.accounts,
+                records: facts?.totals)
         var collected = inputs
         var closer = MonthClose(
             store: CloseStore(workspace: workspace), lock: closing.lock,
