@@ -72,7 +72,7 @@ package.targets += [
         name: "Report",
         dependencies: [
             "Ledger", "AnalysisFile", "StageCommand", "CZlib", argumentParser,
-            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
         ]
     ),
     .target(name: "Export", dependencies: ["Ledger", "AnalysisFile", "StageCommand", "CSQLite", argumentParser]),
@@ -112,7 +112,10 @@ package.targets += [
     ),
     .testTarget(
         name: "PipelineTests",
-        dependencies: ["Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport"],
+        dependencies: [
+            "Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
         exclude: ["Golden"]),
 ]
 

@@ -166,8 +166,10 @@ if changed report "$site_manifest" "$OUT/site/index.html"; then
     rm -f "$BUILD/.inputs-report"
     args=()
     for file in "$BUILD"/analysis/*.json; do args+=(--analysis "$file"); done
+    # The months' fingerprints (build/.report-months.json) let a month end render only the months
+    # whose analysis changed; the index, feed, year and account pages are written every time.
     "$BIN/closebook-report" "${args[@]}" --templates "$TEMPLATES" --workspace "$WORKSPACE" "${redact_args[@]}" \
-        --site "$OUT/site" --archives "$OUT/archives" --prune || exit $?
+        --site "$OUT/site" --archives "$OUT/archives" --prune --fingerprints "$BUILD/.report-months.json" || exit $?
     cp "$site_manifest" "$BUILD/.inputs-report"
 fi
 # --- export -----------------------------------------------------------------------------------

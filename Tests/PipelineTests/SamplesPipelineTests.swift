@@ -32,9 +32,11 @@ struct SamplesPipelineTests {
     }
 
     /// Runs import, categorize, analyze (every month, `month` selected) and report (every month);
-    /// returns the selected month's analysis file.
+    /// returns the selected month's analysis file. `jobs`: the cores analyze and report use
+    /// (`--jobs`), else every core.
     @discardableResult
-    static func runPipeline(in workspace: URL, month: String = "2026-10") throws -> String {
+    static func runPipeline(in workspace: URL, month: String = "2026-10", jobs: Int? = nil) throws -> String {
+        let jobArguments = jobs.map { ["--jobs", "\($0)"] } ?? []
         let w = workspace.path
         let build = workspace.appendingPathComponent("build").path
         try ImportCommand.parse([
@@ -47,17 +49,19 @@ struct SamplesPipelineTests {
             "--starter-rules", root.appendingPathComponent("Importers/starter").path,
         ]).run()
         let analysis = "\(build)/analysis/\(month).json"
-        try AnalyzeCommand.parse([
-            "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--import-report", "\(build)/import-report.json",
-            "--month", month, "--out", "\(build)/analysis", "--now", SamplesPipelineTests.now,
-        ]).run()
+        try AnalyzeCommand.parse(
+            [
+                "--workspace", w, "--ledger", "\(build)/ledger.jsonl", "--import-report", "\(build)/import-report.json",
+                "--month", month, "--out", "\(build)/analysis", "--now", SamplesPipelineTests.now,
+            ] + jobArguments
+        ).run()
         let months = try FileManager.default.contentsOfDirectory(atPath: "\(build)/analysis").sorted()
         try ReportCommand.parse(
             months.flatMap { ["--analysis", "\(build)/analysis/\($0)"] } + [
                 "--templates", root.appendingPathComponent("Templates").path,
                 "--site", workspace.appendingPathComponent("site").path,
                 "--archives", workspace.appendingPathComponent("archives").path,
-            ]
+            ] + jobArguments
         ).run()
         return analysis
     }

@@ -37,6 +37,9 @@ public struct AnalysisRun {
     /// Closing months (`closed/` in the workspace): nil leaves closes alone, as a run over a
     /// ledger without its workspace must.
     public var closing: Closing?
+    /// The cores the months are analysed and written on (`Cores`): 1 does one month after another,
+    /// with the same bytes.
+    public var cores = Cores.available
 
     /// How a run closes months: whether they are locked, the month a person reopened and why,
     /// and the time recorded.
@@ -189,67 +192,157 @@ public struct AnalysisRun {
         return outcome
     }
 
+    /// Months analysed on every core before their closes: enough to keep the cores busy between
+    /// the closes, which run one after another, and few enough that the analyses held at once stay
+    /// small (an analysis of a month of 1M rows over ten years is about 200 kB of JSON).
+    static let monthsPerPass = 24
+
     /// Analyses, closes and writes each of `months`.
+    ///
+    /// A pass of months goes in three steps. Each month's analysis runs on every core (`cores`):
+    /// it reads only the history and the books, which nothing changes. Then, one after another in
+    /// month order, what shares state: the close (its store, the batch that flushes first closes
+    /// together, the input files read once) and the notices that follow it. Then each month is
+    /// encoded and written on every core, each to its own file. The files are the same bytes as
+    /// one core's, and an error stops the run at the first month that has one, in month order,
+    /// with every earlier month closed and written, as one core would. Timings of the steps on
+    /// every core add up the time of each core, so they can exceed the wall time.
     private func writeMonths(
         _ months: [YearMonth], selection: MonthSelection, analyzer: MonthAnalyzer, history: LedgerHistory,
         settings: AnalysisSettings, rates: RateTable, facts: ImportFacts?, batch: CloseBatch?,
         outcome: inout Outcome, timings: inout StageTimings
     ) throws {
         let single = out.hasSuffix(".json")
-        let encoder = PrettyJSONEncoder()
         var inputs: [InputFile]?
         let sources = RowSources(ledgerPath: ledgerPath)
         var openingDates: [String: CivilDate] = [:]
         for (id, account) in settings.accounts { openingDates[id.rawValue] = account.openingDate }
         var accountCurrencies: [AccountID: Currency] = [:]
         for account in history.accounts { accountCurrencies[account.id] = account.currency }
-        for month in months {
-            var analysis = try analyzer.analysis(for: month, timings: &timings)
-            analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
-            if let facts {
-                let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
-                analysis.notices =
-                    facts.notices(for: month, valued: valued) + analysis.notices
-                    + AccountSettingsNotices.notices(
-                        for: month, accounts: history.accounts, settings: settings, facts: facts)
-                analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
-                analysis.accountStories = analysis.accountStories?.map { facts.withCoverage($0) }
-                // A first month whose statements start on its 2nd is not complete either: the
-                // accounts table says "partly", and the summary must not say "whole month".
-                if !facts.startsEveryAccount(of: month, valued: valued, opened: openingDates) {
-                    analysis.complete = false
+        let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
+        for start in stride(from: 0, to: months.count, by: Self.monthsPerPass) {
+            let pass = Array(months[start..<min(start + Self.monthsPerPass, months.count)])
+            let analysed = MonthSlots<(Result<(MonthAnalysis, MonthSnapshot?), any Error>, StageTimings)>(
+                count: pass.count)
+            Cores.forEach(pass.count, cores: cores) { index in
+                var own = StageTimings()
+                do {
+                    let month = pass[index]
+                    let analysis = try self.analysis(
+                        of: month, selection: selection, analyzer: analyzer, history: history,
+                        settings: settings, facts: facts, valued: valued, openingDates: openingDates, timings: &own)
+                    // What the close compares (a digest of the month's rows, its figures) reads only
+                    // the month: made here, on every core.
+                    let snapshot =
+                        closing == nil || single
+                        ? nil
+                        : own.time("close snapshot") {
+                            MonthSnapshot(
+                                month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
+                                accounts: history.accounts, records: facts?.totals)
+                        }
+                    analysed.set(index, (.success((analysis, snapshot)), own))
+                } catch {
+                    analysed.set(index, (.failure(error), own))
                 }
             }
-            if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
-                outcome.missingRates = true
-            }
-            if let closing, !single {
-                try close(
-                    month: month, analysis: &analysis, history: history, facts: facts, closing: closing,
-                    inputs: &inputs, sources: sources, batch: batch, outcome: &outcome)
-            }
-            if month == selection.selected {
-                let goals = GoalRates.notices(
-                    goals: settings.goals, month: month, rates: rates, accounts: accountCurrencies)
-                analysis.notices += goals
-                if !goals.isEmpty { outcome.missingRates = true }
-            }
-            var bytes = try timings.time("encode") { try encoder.encode(analysis) }
-            bytes.append(0x0A)
-            let path = single ? out : (out as NSString).appendingPathComponent("\(month).json")
-            try timings.time("write") {
-                if (try? FileOutput.read(path)) != bytes {
-                    // Derived again on every run: renamed into place, not flushed to disk first.
-                    if single {
-                        try FileOutput.write(bytes, to: path)
-                    } else {
-                        try FileOutput.writeDerived(bytes, to: path)
+            var ready: [(month: YearMonth, analysis: MonthAnalysis)] = []
+            var failure: (any Error)?
+            for (index, month) in pass.enumerated() {
+                guard let (result, own) = analysed[index] else { continue }
+                timings.merge(own)
+                do {
+                    let (prepared, snapshot) = try result.get()
+                    var analysis = prepared
+                    if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
+                        outcome.missingRates = true
                     }
-                    outcome.written += 1
+                    if let closing, !single {
+                        try timings.time("close") {
+                            try close(
+                                month: month, analysis: &analysis, history: history, facts: facts, closing: closing,
+                                inputs: &inputs, sources: sources, batch: batch, outcome: &outcome, snapshot: snapshot)
+                        }
+                    }
+                    if month == selection.selected {
+                        let goals = GoalRates.notices(
+                            goals: settings.goals, month: month, rates: rates, accounts: accountCurrencies)
+                        analysis.notices += goals
+                        if !goals.isEmpty { outcome.missingRates = true }
+                    }
+                    ready.append((month, analysis))
+                } catch {
+                    failure = error
+                    break
                 }
             }
-            outcome.paths.append(path)
-            if month == selection.selected { outcome.selectedPath = path }
+            let written = MonthSlots<(Result<Bool, any Error>, StageTimings)>(count: ready.count)
+            Cores.forEach(ready.count, cores: cores) { index in
+                var own = StageTimings()
+                let path = self.path(of: ready[index].month)
+                do {
+                    let changed = try write(ready[index].analysis, to: path, timings: &own)
+                    written.set(index, (.success(changed), own))
+                } catch {
+                    written.set(index, (.failure(error), own))
+                }
+            }
+            for (index, month) in ready.map(\.month).enumerated() {
+                guard let (result, own) = written[index] else { continue }
+                timings.merge(own)
+                if try result.get() { outcome.written += 1 }
+                let path = path(of: month)
+                outcome.paths.append(path)
+                if month == selection.selected { outcome.selectedPath = path }
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// The file `month` is written to.
+    private func path(of month: YearMonth) -> String {
+        out.hasSuffix(".json") ? out : (out as NSString).appendingPathComponent("\(month).json")
+    }
+
+    /// The analysis of `month` with the import report's notices and coverage: everything but its
+    /// close, which may depend on other months' runs, and the selected month's goal notices.
+    private func analysis(
+        of month: YearMonth, selection: MonthSelection, analyzer: MonthAnalyzer, history: LedgerHistory,
+        settings: AnalysisSettings, facts: ImportFacts?, valued: Set<String>, openingDates: [String: CivilDate],
+        timings: inout StageTimings
+    ) throws -> MonthAnalysis {
+        var analysis = try analyzer.analysis(for: month, timings: &timings)
+        analysis.complete = selection.completeThrough.map { month <= $0 } ?? false
+        if let facts {
+            analysis.notices =
+                facts.notices(for: month, valued: valued) + analysis.notices
+                + AccountSettingsNotices.notices(
+                    for: month, accounts: history.accounts, settings: settings, facts: facts)
+            analysis.accounts = analysis.accounts.map { facts.withCoverage($0, month: month) }
+            analysis.accountStories = analysis.accountStories?.map { facts.withCoverage($0) }
+            // A first month whose statements start on its 2nd is not complete either: the
+            // accounts table says "partly", and the summary must not say "whole month".
+            if !facts.startsEveryAccount(of: month, valued: valued, opened: openingDates) {
+                analysis.complete = false
+            }
+        }
+        return analysis
+    }
+
+    /// Encodes `analysis` and writes it to `path` unless the file holds those bytes already;
+    /// returns whether it wrote.
+    private func write(_ analysis: MonthAnalysis, to path: String, timings: inout StageTimings) throws -> Bool {
+        var bytes = try timings.time("encode") { try PrettyJSONEncoder().encode(analysis) }
+        bytes.append(0x0A)
+        return try timings.time("write") {
+            guard (try? FileOutput.read(path)) != bytes else { return false }
+            // Derived again on every run: renamed into place, not flushed to disk first.
+            if out.hasSuffix(".json") {
+                try FileOutput.write(bytes, to: path)
+            } else {
+                try FileOutput.writeDerived(bytes, to: path)
+            }
+            return true
         }
     }
 
@@ -258,16 +351,19 @@ public struct AnalysisRun {
     /// reconciles by its end (the import report's balance checks).
     func close(
         month: YearMonth, analysis: inout MonthAnalysis, history: LedgerHistory, facts: ImportFacts?,
-        closing: Closing, inputs: inout [InputFile]?, sources: RowSources, batch: CloseBatch?, outcome: inout Outcome
+        closing: Closing, inputs: inout [InputFile]?, sources: RowSources, batch: CloseBatch?, outcome: inout Outcome,
+        snapshot made: MonthSnapshot? = nil
     ) throws {
         let last = month.lastDay.isoString
         let reconciles = !(facts?.files ?? []).contains { file in
             file.balanceChecks.contains { ($0.firstDivergence?.date).map { $0 <= last } ?? false }
         }
-        let snapshot = MonthSnapshot(
-            month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
-            accounts: history.accounts,
-            records: facts?.totals)
+        let snapshot =
+            made
+            ?? MonthSnapshot(
+                month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
+                accounts: history.accounts,
+                records: facts?.totals)
         var collected = inputs
         var closer = MonthClose(
             store: CloseStore(workspace: workspace), lock: closing.lock,

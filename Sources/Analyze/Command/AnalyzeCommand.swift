@@ -92,12 +92,18 @@ public struct AnalyzeCommand: ParsableCommand {
     @Option(help: .hidden)
     public var now: String?
 
+    /// The cores to analyse months on, for tests that run the stage in-process (`Cores`; else
+    /// `CLOSEBOOK_JOBS` or every core).
+    @Option(help: .hidden)
+    public var jobs: Int?
+
     public init() {}
 
     public func run() throws {
         var times = StageTimings()
         var run = AnalysisRun(
             workspace: workspace, ledgerPath: ledger, importReportPath: importReport, request: month, out: out)
+        if let jobs { run.cores = max(1, jobs) }
         var reopened: YearMonth?
         if let reopen {
             guard let value = YearMonth(reopen) else {

@@ -22,6 +22,11 @@ public struct StageTimings: Sendable {
         }
     }
 
+    /// Adds every phase of `other`, as if its work had been timed here.
+    public mutating func merge(_ other: StageTimings) {
+        for phase in other.phases { add(phase.name, phase.duration) }
+    }
+
     /// One line per phase, `  history            412.3 ms`, and the total.
     public var lines: [String] {
         func ms(_ d: Duration) -> String {

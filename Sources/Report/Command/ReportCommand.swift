@@ -18,7 +18,10 @@ public struct ReportCommand: ParsableCommand {
             account stories. With --prune (as `make report` runs it), months SITE holds from \
             earlier runs that have no analysis file beside the given ones any more (the data no longer \
             has them) are removed, with their archives and year pages: the site is the months of the \
-            analysis. The same inputs always give the same bytes.
+            analysis. With --fingerprints (as `make report` runs it), a month whose analysis file, templates \
+            and settings are unchanged since the last run, and whose files are as it wrote them, is left as \
+            it is: the month end renders only the months that changed. The same inputs always give the same \
+            bytes.
 
             Example:
               closebook-report --analysis Samples/build/analysis/2026-10.json \\
@@ -69,6 +72,18 @@ public struct ReportCommand: ParsableCommand {
                 + "for redaction ([publish] redact = true).", valueName: "dir"))
     public var workspace: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A file (build/.report-months.json) keeping each month's fingerprint between runs: a month whose "
+                + "analysis, templates and settings are unchanged and whose files are as written is not rendered again.",
+            valueName: "file"))
+    public var fingerprints: String?
+
+    /// The cores to render months on, for tests that run the stage in-process (`Cores`; else
+    /// `CLOSEBOOK_JOBS` or every core).
+    @Option(help: .hidden)
+    public var jobs: Int?
+
     public init() {}
 
     public func validate() throws {
@@ -107,12 +122,17 @@ public struct ReportCommand: ParsableCommand {
             publisher.renderer.inboxFiles = (FileManager.default.subpaths(atPath: inbox) ?? []).map { "inbox/" + $0 }
         }
         publisher.removesMonthsNotInAnalysis = prune
+        if let jobs { publisher.cores = max(1, jobs) }
+        publisher.fingerprintsPath = fingerprints
+        publisher.release = Self.release()
         let outcome = publisher.publish(analysisPaths: analyses)
         for error in outcome.errors { Self.printError(error.description) }
         let rendered = outcome.months.map(\.description).joined(separator: ", ")
+        let unchanged = outcome.unchanged.count
         Self.printError(
             "closebook-report: rendered \(outcome.months.count) of \(analyses.count) "
-                + "month\(analyses.count == 1 ? "" : "s")\(rendered.isEmpty ? "" : " (\(rendered))"); "
+                + "month\(analyses.count == 1 ? "" : "s")\(rendered.isEmpty ? "" : " (\(rendered))")"
+                + (unchanged == 0 ? "" : ", \(unchanged) unchanged since the last run") + "; "
                 + "the site lists \(outcome.listedMonths) month\(outcome.listedMonths == 1 ? "" : "s")"
                 + (outcome.removed.isEmpty
                     ? "."
@@ -130,5 +150,12 @@ public struct ReportCommand: ParsableCommand {
 
     static func printError(_ message: String) {
         StandardError.writeLine(message)
+    }
+
+    /// This executable's size and modification time: part of every month's fingerprint, so that
+    /// a new build renders every month again.
+    static func release() -> String {
+        guard let executable = MonthFingerprints.OutputFile(path: "/proc/self/exe") else { return "" }
+        return "\(executable.size) \(executable.modified)"
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Ledger
 import Mustache
@@ -18,6 +19,10 @@ public struct TemplateSet: Sendable {
     public let library: MustacheLibrary
     /// `style.css`, inlined into every HTML page.
     public let style: String
+    /// SHA-256 of every template's name and text and of the style sheet, in hex: what a month's
+    /// fingerprint (`MonthFingerprints`) holds of the templates, so editing any of them renders
+    /// every month again.
+    public let digest: String
 
     /// Loads a templates folder.
     public init(directory: String) throws(ReportError) {
@@ -126,6 +131,12 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.style = style
+        var hash = SHA256()
+        for name in sources.keys.sorted() {
+            hash.update(data: Array("\(name)\u{0}\(sources[name]?.text ?? "")\u{0}".utf8))
+        }
+        hash.update(data: Array(style.utf8))
+        digest = hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// Renders `object` with the template `name`, which must be one of `requiredNames` or a partial.

@@ -16,6 +16,16 @@ public struct SitePublisher: Sendable {
     /// Remove the months of the site whose analysis file is gone (`removeMonthsNotIn`), as
     /// `make report` does; off, months of earlier runs stay whatever the analysis holds.
     public var removesMonthsNotInAnalysis = false
+    /// The cores months are rendered on (`Cores`): 1 renders one month after another, with the
+    /// same bytes.
+    public var cores = Cores.available
+    /// A file under `build/` keeping each month's fingerprint between runs (`MonthFingerprints`):
+    /// a month whose analysis, templates and settings are unchanged, and whose files are as
+    /// written, is not rendered again. Nil renders every month.
+    public var fingerprintsPath: String?
+    /// The renderer's release (the executable's size and time, say), part of every fingerprint so
+    /// that a new release renders every month again.
+    public var release = ""
 
     /// `redact`: publish every month redacted (see `MonthReport.redacted()`).
     public init(templates: TemplateSet, site: String, archives: String, redact: Bool = false) {
@@ -28,6 +38,9 @@ public struct SitePublisher: Sendable {
     public struct Outcome: Sendable {
         /// Months rendered, in the order given.
         public var months: [YearMonth] = []
+        /// Months left as they were (`fingerprintsPath`): their analysis, templates and settings
+        /// are unchanged and their files are as written. In the order given.
+        public var unchanged: [YearMonth] = []
         /// Paths written (or found already holding their bytes), in order.
         public var written: [String] = []
         /// Months the site index lists after the run.
@@ -38,30 +51,62 @@ public struct SitePublisher: Sendable {
         public var errors: [ReportError] = []
         /// The newest month rendered: its account stories make the account pages.
         var newest: MonthReport?
+        /// The newest month left as it was, and its analysis file.
+        var newestUnchanged: (month: YearMonth, path: String)?
+        /// Each month's fingerprint after the run, by analysis file path (`MonthFingerprints`).
+        var fingerprints: [(path: String, entry: MonthFingerprints.Entry)] = []
+
+        public init() {}
     }
 
     /// Renders and writes every analysis, then the index and the feed.
     ///
     /// Months are rendered, written and archived on every core at once: each month writes only
     /// its own folder and archive, so the files are the same bytes as one after another, and the
-    /// outcome lists them in the order given whatever order they finished in.
+    /// outcome lists them in the order given whatever order they finished in. With
+    /// `fingerprintsPath`, months whose fingerprint and files are unchanged are left as they are
+    /// (`MonthFingerprints`); the index, the feed, the year pages and the account pages are
+    /// always written again.
     public func publish(analysisPaths: [String]) -> Outcome {
+        let known = fingerprintsPath.map(MonthFingerprints.load)
+        var kept = known
+        let context = known.map { _ in
+            MonthFingerprints.context(renderer: renderer, site: site, archives: archives, release: release)
+        }
         let slots = MonthSlots(count: analysisPaths.count)
-        Cores.forEach(analysisPaths.count) { index in
-            slots.set(index, publishMonth(analysisAt: analysisPaths[index]))
+        Cores.forEach(analysisPaths.count, cores: cores) { index in
+            let path = analysisPaths[index]
+            slots.set(index, publishMonth(analysisAt: path, kept: known?.entries[path], context: context))
         }
         var outcome = Outcome()
         var newest: MonthReport?
-        for month in slots.outcomes {
+        var newestUnchanged: (month: YearMonth, path: String)?
+        for (index, month) in slots.outcomes.enumerated() {
             outcome.months += month.months
+            outcome.unchanged += month.unchanged
             outcome.written += month.written
             outcome.errors += month.errors
             if let report = month.newest, report.month > newest?.month ?? report.month.adding(months: -1) {
                 newest = report
             }
+            if let left = month.newestUnchanged, left.month > newestUnchanged?.month ?? left.month.adding(months: -1) {
+                newestUnchanged = left
+            }
+            // A month with an error renders again next time.
+            kept?.entries[analysisPaths[index]] = nil
+            for (path, entry) in month.fingerprints { kept?.entries[path] = entry }
+        }
+        // The account pages tell the newest month's story, rendered this run or not.
+        if let left = newestUnchanged, left.month > newest?.month ?? left.month.adding(months: -1) {
+            do throws(ReportError) {
+                newest = try report(analysisAt: left.path)
+            } catch {
+                outcome.errors.append(error)
+            }
         }
         if removesMonthsNotInAnalysis {
-            outcome.removed = removeMonthsNotIn(analysisPaths: analysisPaths, rendered: outcome.months)
+            outcome.removed = removeMonthsNotIn(
+                analysisPaths: analysisPaths, rendered: outcome.months + outcome.unchanged)
         }
         let (index, scanErrors) = SiteIndex.scan(site: site)
         outcome.errors += scanErrors
@@ -92,14 +137,36 @@ public struct SitePublisher: Sendable {
         } catch {
             outcome.errors.append(error)
         }
+        if let kept, let path = fingerprintsPath {
+            var current = kept
+            // Months whose analysis file is gone are rendered afresh if it comes back.
+            current.entries = kept.entries.filter { FileManager.default.fileExists(atPath: $0.key) }
+            do throws(ReportError) {
+                try current.save(path)
+            } catch {
+                outcome.errors.append(error)
+            }
+        }
         return outcome
     }
 
-    /// Renders, writes and archives one month: its part of the outcome.
-    private func publishMonth(analysisAt path: String) -> Outcome {
+    /// Renders, writes and archives one month, or leaves it as it is when `kept` (its entry in
+    /// the fingerprints of the last run) says nothing it is made from changed and its files are
+    /// as written: its part of the outcome. `context`: the run's part of every fingerprint, nil
+    /// when the run keeps none.
+    private func publishMonth(analysisAt path: String, kept: MonthFingerprints.Entry?, context: [UInt8]?) -> Outcome {
         var outcome = Outcome()
         do throws(ReportError) {
-            let report = try report(analysisAt: path)
+            let bytes = try read(analysisAt: path)
+            let fingerprint = context.map { MonthFingerprints.fingerprint(analysis: bytes, context: $0) }
+            if let kept, kept.fingerprint == fingerprint, let month = YearMonth(kept.month), kept.filesAreAsWritten {
+                outcome.unchanged.append(month)
+                outcome.written += kept.files.map(\.path)
+                outcome.newestUnchanged = (month, path)
+                outcome.fingerprints.append((path, kept))
+                return outcome
+            }
+            let report = try report(bytes: bytes, path: path)
             let rendered = try renderer.render(report)
             for file in rendered.files {
                 try write(file.contents, to: "\(site)/\(file.path)", into: &outcome)
@@ -108,6 +175,17 @@ public struct SitePublisher: Sendable {
             try write(try rendered.archive(), to: "\(archives)/\(rendered.archiveName)", into: &outcome)
             outcome.months.append(rendered.month)
             outcome.newest = report
+            // Recorded once every file is written: their sizes and times as they now stand.
+            let files = outcome.written.compactMap(MonthFingerprints.OutputFile.init(path:))
+            if let fingerprint, files.count == outcome.written.count {
+                outcome.fingerprints.append(
+                    (
+                        path,
+                        MonthFingerprints.Entry(
+                            month: rendered.month.description, fingerprint: fingerprint, files: files,
+                            chartFolder: "\(site)/\(rendered.chartFolder)")
+                    ))
+            }
         } catch {
             outcome.errors.append(error)
         }
@@ -121,12 +199,20 @@ public struct SitePublisher: Sendable {
 
     /// Reads and checks one analysis file.
     func report(analysisAt path: String) throws(ReportError) -> MonthReport {
-        let bytes: [UInt8]
+        try report(bytes: try read(analysisAt: path), path: path)
+    }
+
+    /// The bytes of the analysis file at `path`.
+    private func read(analysisAt path: String) throws(ReportError) -> [UInt8] {
         do {
-            bytes = try FileOutput.read(path)
+            return try FileOutput.read(path)
         } catch {
             throw ReportError(.input, path: path, message: error.reason)
         }
+    }
+
+    /// Checks the analysis file at `path`, holding `bytes`.
+    private func report(bytes: [UInt8], path: String) throws(ReportError) -> MonthReport {
         let analysis = try JSONFile.decode(MonthAnalysis.self, from: bytes, path: path)
         return try MonthReport(analysis: analysis, path: path)
     }
@@ -200,9 +286,10 @@ private final class MonthSlots: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Every slot's outcome, in the order of the slots (an empty one for a slot never set).
     var outcomes: [SitePublisher.Outcome] {
         lock.lock()
         defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        return slots.map { $0 ?? SitePublisher.Outcome() }
     }
 }
