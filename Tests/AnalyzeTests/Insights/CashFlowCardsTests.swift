@@ -42,7 +42,7 @@ struct CashFlowCardsTests {
         ),
     ])
     func netCashFlowSigns(lastExpenses: Int64, net: String, severity: String, message: String) throws {
-        let (card, _) = try Self.household(expenses: [50_000, 80_000, lastExpenses]).card("netCashFlow", 2)
+        let (card, _) = try Self.household(expenses: [50_000, 80_000, lastExpenses]).ownCard("netCashFlow", 2)
         let entry = try #require(card)
         #expect(entry.metric == InsightMetric(value: net, unit: "GBP"))
         #expect(entry.severity == severity)

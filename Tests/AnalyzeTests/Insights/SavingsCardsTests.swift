@@ -92,7 +92,7 @@ struct SavingsCardsTests {
             months: expenses.enumerated().map {
                 HouseholdMonths.plainMonth($0.offset, income: 100_000, expenses: $0.element)
             })
-        let (card, _) = try household.card("savingsMomentum", 3)
+        let (card, _) = try household.ownCard("savingsMomentum", 3)
         let entry = try #require(card)
         #expect(entry.metric == InsightMetric(value: points, unit: "points"))
         #expect(entry.severity == severity)

@@ -35,6 +35,11 @@ struct MultiAccountLedger {
     func card(_ type: String, _ month: String) throws -> (InsightEntry?, String?) {
         CardFacts.card(type, CardFacts.facts(LedgerHistory(journal), YearMonth(month)!))
     }
+
+    /// The card `type`'s own reading in `month` (`CardFacts.ownCard`).
+    func ownCard(_ type: String, _ month: String) throws -> (InsightEntry?, String?) {
+        CardFacts.ownCard(type, CardFacts.facts(LedgerHistory(journal), YearMonth(month)!))
+    }
 }
 
 /// The wealth cards (`totalWealth`, `wealthGrowth`, `accountDormancy`) on hand-built accounts.
@@ -108,7 +113,7 @@ struct WealthCardsTests {
             rows.append(("current", "2026-02-12", amount, "MISC", amount > 0 ? "Income:Salary" : "Other"))
         }
         let ledger = MultiAccountLedger(first: Self.january, holdings: [("current", .checking, 100_000)], rows: rows)
-        let (card, _) = try ledger.card("wealthGrowth", "2026-02")
+        let (card, _) = try ledger.ownCard("wealthGrowth", "2026-02")
         let entry = try #require(card)
         #expect(entry.metric == InsightMetric(value: change, unit: "GBP"))
         #expect(entry.severity == severity)

@@ -7,12 +7,20 @@ import AnalysisFile
 ///
 /// Lumpy income (`IncomeRhythm`): the rate and its band are those of the last 12 months, net ÷
 /// income over the window, so a month between two lumps is not read as a crisis.
+///
+/// Said once (`SavingsShortfall`): a warning or critical reading that another card of the shortfall
+/// tells more strongly reads neutral.
 struct SavingsRateCard: InsightCard {
     let type = "savingsRate"
     let detailUnit: InsightDetailUnit? = .percent
     let category = InsightCategory.savings
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        SavingsShortfall.weigh(.savingsRate, facts, reading(facts))
+    }
+
+    /// The card's own reading, before `SavingsShortfall` weighs it.
+    func reading(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
         let rhythm = IncomeRhythm(facts)
         if rhythm.isLumpy, let rate = rhythm.savingsRate {
