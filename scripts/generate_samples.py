@@ -1813,15 +1813,20 @@ def month_insights(books: Books, ym) -> dict:
          {"month": month_key(*worst), "net": plain(nets[worst])})
     liquid = books.liquid(ym)
     projection = liquid + half_even((recurring_income - recurring_expenses) * next_days, 30)
-    fire("projectedBalance", "positive" if projection > 0 else "critical" if projection < 0 else "neutral", None,
+    # Materiality: a projection below 0 is critical from 5% of the month's larger side, else a warning.
+    fire("projectedBalance", "positive" if projection > 0 else shortfall_severity(-projection) if projection < 0
+         else "neutral", None,
          {"liquid": plain(liquid), "recurringIncome": plain(recurring_income), "projection": plain(projection)})
 
     # wealth
     worth = books.net_worth(ym)
     worth_before = books.net_worth(prev_ym)
-    fire("totalWealth", "positive" if worth > 0 else "critical" if worth < 0 else "neutral", metric(worth))
+    # Materiality: a net worth below 0 is critical from 5% of the month's larger side, else a warning;
+    # a fall in it is critical from 5% of the month and 5% of the earlier net worth (when positive).
+    fire("totalWealth", "positive" if worth > 0 else shortfall_severity(-worth) if worth < 0 else "neutral",
+         metric(worth))
     fall = worth_before - worth
-    fall_severity = ("warning" if worth_before > 0 and fall / worth_before < 0.01 else shortfall_severity(fall))
+    fall_severity = ("warning" if worth_before > 0 and fall / worth_before < 0.05 else shortfall_severity(fall))
     fire("wealthGrowth", "positive" if worth > worth_before else fall_severity if worth < worth_before else "neutral",
          metric(worth - worth_before), {"before": plain(worth_before)})
     dormant = {}
@@ -1841,7 +1846,9 @@ def month_insights(books: Books, ym) -> dict:
 
     # savings
     savings_rate = net / I
-    fire("savingsRate", "critical" if savings_rate < 0.10 else "warning" if savings_rate <= 0.20 else "positive",
+    # Materiality: under 10% is critical only for a material shortfall (E − I from 5% of the larger side).
+    fire("savingsRate", ("warning" if E <= I else shortfall_severity(E - I)) if savings_rate < 0.10
+         else "warning" if savings_rate <= 0.20 else "positive",
          metric(savings_rate * 100, 1, "percent"))
     average3 = half_even(sum(books.flows[w]["expenses"] for w in last3), len(last3))
     fund = books.emergency_fund(ym)

@@ -16,10 +16,11 @@ struct SavingsCardsTests {
     }
 
     /// Income 1,000.00: spending 900.00 saves exactly 10% (warning, not critical); 800.00 saves
-    /// exactly 20% (still warning); 790.00 saves 21% (positive); 901.00 saves 9.9% (critical).
+    /// exactly 20% (still warning); 790.00 saves 21% (positive); 901.00 saves 9.9%, under 10% but
+    /// still saving: a warning (materiality).
     @Test(arguments: [
         (Int64(90_000), "10", "warning"), (80_000, "20", "warning"), (79_000, "21", "positive"),
-        (90_100, "9.9", "critical"),
+        (90_100, "9.9", "warning"),
     ])
     func savingsRateBands(expenses: Int64, percent: String, severity: String) throws {
         let (card, _) = try Self.oneMonth(income: 100_000, expenses: expenses).card("savingsRate", 0)
@@ -28,6 +29,17 @@ struct SavingsCardsTests {
         #expect(entry.severity == severity)
         #expect(entry.category == "savings")
         #expect(entry.detail == [InsightPoint(label: "2026-01", value: percent)])
+    }
+
+    /// Materiality: under 10% is critical only for a material shortfall. Income 950.00 and 1,000.00
+    /// spent is 50.00 short, 5% of the month's larger side exactly: critical (a rate of −5.3%);
+    /// 999.99 spent is 49.99 short, 4.9990% of 999.99: a warning (also −5.3%).
+    @Test(arguments: [(Int64(100_000), "critical"), (99_999, "warning")])
+    func savingsRateIsCriticalForAMaterialShortfall(expenses: Int64, severity: String) throws {
+        let (card, _) = try Self.oneMonth(income: 95_000, expenses: expenses).card("savingsRate", 0)
+        let entry = try #require(card)
+        #expect(entry.metric == InsightMetric(value: "-5.3", unit: "percent"))
+        #expect(entry.severity == severity)
     }
 
     @Test func savingsRateNeedsIncome() throws {

@@ -2,7 +2,7 @@ import AnalysisFile
 
 /// `wealthGrowth` (seed 003): net worth at this month's end against the end of the month before.
 /// Positive when it grew, neutral when unchanged; when it fell, critical if the fall is material
-/// (`Materiality`: at least 5% of the month's larger side of income and expenses, and at least 1%
+/// (`Materiality`: at least 5% of the month's larger side of income and expenses, and at least 5%
 /// of the earlier net worth when that is positive), else a warning. The metric is the change,
 /// and the message gives it as a percent of the earlier net worth when that is not 0.
 ///
