@@ -23,6 +23,7 @@ struct CashFlowCardsTests {
     /// (500.00 + 200.00 + net) / 3. A deficit of 100.00 is 9.1% of the month's 1,100.00 of expenses:
     /// critical (average 200.00); a deficit of 40.00 is 3.8% of 1,040.00: a warning (average
     /// 220.00); a surplus of 300.00 positive (average 333.33), exactly 0 neutral (average 233.33).
+    /// The card's own reading (`CardFacts.ownCard`): `SavingsShortfallTests` tests the weighing.
     @Test(arguments: [
         (
             Int64(104_000), "-40.00", "warning",

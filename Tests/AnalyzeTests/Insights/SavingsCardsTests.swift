@@ -92,6 +92,7 @@ struct SavingsCardsTests {
     /// exactly 22% is +2 points (neutral, the boundary); 17.5% is −2.5 points (warning). Rates of
     /// 50%, 55% and 65% (average 56.67%) and then 53%: −3.67 points, but 53% is a healthy rate
     /// (over 20%), so neutral; after 30%, 30% and 30%, 20% exactly is −10 points and a warning.
+    /// The card's own reading (`CardFacts.ownCard`): `SavingsShortfallTests` tests the weighing.
     @Test(arguments: [
         ([Int64(90_000), 80_000, 70_000, 77_500], "2.5", "positive"),
         ([90_000, 80_000, 70_000, 78_000], "2", "neutral"),

@@ -96,6 +96,7 @@ struct WealthCardsTests {
     /// the net worth); +50.00 and −50.00 leave it unchanged (neutral). A 2,000.00 salary and 2,000.50
     /// spent: 0.50 fell, 0.025% of the month's 2,000.50, a warning. Materiality against the net
     /// worth: −45.00 is 5% of the 900.00 exactly (critical); −44.99 is under it (a warning).
+    /// The card's own reading (`CardFacts.ownCard`): `SavingsShortfallTests` tests the weighing.
     @Test(arguments: [
         (
             [Int64(200_000), -200_050], "-0.50", "warning",
