@@ -1697,9 +1697,20 @@ def month_insights(books: Books, ym) -> dict:
                             "the random day-to-day spending is not something the model knows"}
 
     # income
+    # IncomeRhythm.holdsAsUsual: a month's income within 2 standard deviations (population) of the
+    # mean of the 12 months before (at least 3, with a spread over 0) is a month of the usual.
+    def holds_as_usual(income):
+        before = [books.flows[w]["income"] for w in books.window(prev_ym, 12)]
+        if len(before) < 3:
+            return False
+        mean = sum(before) / len(before)
+        spread = (sum((v - mean) ** 2 for v in before) / len(before)) ** 0.5
+        return spread > 0 and abs(income - mean) <= 2 * spread
+
     growth = (I - prev["income"]) / prev["income"]
-    fire("incomeGrowth", "positive" if growth > 0.10 else "warning" if growth < -0.10 else "neutral",
-         metric(growth * 100, 1, "percent"))
+    # Judged against the income's own spread: a fall within it is no warning.
+    fire("incomeGrowth", "positive" if growth > 0.10 else "warning" if growth < -0.10 and not holds_as_usual(I)
+         else "neutral", metric(growth * 100, 1, "percent"))
     ie = I / E
     # Materiality: a shortfall is critical from 5% of the month's larger side, else a warning.
     def shortfall_severity(shortfall):
@@ -1802,15 +1813,20 @@ def month_insights(books: Books, ym) -> dict:
          {"month": month_key(*worst), "net": plain(nets[worst])})
     liquid = books.liquid(ym)
     projection = liquid + half_even((recurring_income - recurring_expenses) * next_days, 30)
-    fire("projectedBalance", "positive" if projection > 0 else "critical" if projection < 0 else "neutral", None,
+    # Materiality: a projection below 0 is critical from 5% of the month's larger side, else a warning.
+    fire("projectedBalance", "positive" if projection > 0 else shortfall_severity(-projection) if projection < 0
+         else "neutral", None,
          {"liquid": plain(liquid), "recurringIncome": plain(recurring_income), "projection": plain(projection)})
 
     # wealth
     worth = books.net_worth(ym)
     worth_before = books.net_worth(prev_ym)
-    fire("totalWealth", "positive" if worth > 0 else "critical" if worth < 0 else "neutral", metric(worth))
+    # Materiality: a net worth below 0 is critical from 5% of the month's larger side, else a warning;
+    # a fall in it is critical from 5% of the month and 5% of the earlier net worth (when positive).
+    fire("totalWealth", "positive" if worth > 0 else shortfall_severity(-worth) if worth < 0 else "neutral",
+         metric(worth))
     fall = worth_before - worth
-    fall_severity = ("warning" if worth_before > 0 and fall / worth_before < 0.01 else shortfall_severity(fall))
+    fall_severity = ("warning" if worth_before > 0 and fall / worth_before < 0.05 else shortfall_severity(fall))
     fire("wealthGrowth", "positive" if worth > worth_before else fall_severity if worth < worth_before else "neutral",
          metric(worth - worth_before), {"before": plain(worth_before)})
     dormant = {}
@@ -1830,7 +1846,9 @@ def month_insights(books: Books, ym) -> dict:
 
     # savings
     savings_rate = net / I
-    fire("savingsRate", "critical" if savings_rate < 0.10 else "warning" if savings_rate <= 0.20 else "positive",
+    # Materiality: under 10% is critical only for a material shortfall (E − I from 5% of the larger side).
+    fire("savingsRate", ("warning" if E <= I else shortfall_severity(E - I)) if savings_rate < 0.10
+         else "warning" if savings_rate <= 0.20 else "positive",
          metric(savings_rate * 100, 1, "percent"))
     average3 = half_even(sum(books.flows[w]["expenses"] for w in last3), len(last3))
     fund = books.emergency_fund(ym)
@@ -1857,7 +1875,12 @@ def month_insights(books: Books, ym) -> dict:
             out30 -= to_gbp(t.account, t.amount, t.day)
     due_next = -sum(s["amount"] for s in active_out if (s["next"].year, s["next"].month) == shift_month(y, m, 1))
     forecast = half_even(out30 * next_days, 30) + due_next
-    fire("spendingForecast", "warning" if forecast > I else "neutral", None,
+    # Income within its usual spread: a forecast over the month's income but within the 12 months'
+    # average (rounded half to even) is no warning; the Samples' series are all monthly, so no
+    # payment due is a quarterly, half-yearly or yearly one weighed at its monthly share.
+    average12 = half_even(sum(books.flows[w]["income"] for w in last12), len(last12))
+    yardstick = average12 if I < forecast <= average12 and holds_as_usual(I) else I
+    fire("spendingForecast", "warning" if forecast > yardstick else "neutral", None,
          {"forecast": plain(forecast), "recurringDue": plain(due_next), "income": plain(I)})
     avg_net = sum(books.flows[w]["net"] for w in last3) / len(last3)
     if avg_net >= 0:
@@ -1881,6 +1904,18 @@ def month_insights(books: Books, ym) -> dict:
     for name in strengths:
         if cards[name]["outcome"] == "warning" and (net / I > 0.20 or name != speaker):
             cards[name]["outcome"] = "neutral"
+    # A shortfall in saving said once (SavingsShortfall): of savingsRate, netCashFlow,
+    # incomeVsExpenseRatio, wealthGrowth (only while its fall is no more than the month's E − I) and
+    # savingsMomentum at warning or critical, the strongest (critical first, a tie to the first in
+    # that order) speaks; the others read neutral.
+    shortfall = ["savingsRate", "netCashFlow", "incomeVsExpenseRatio", "wealthGrowth", "savingsMomentum"]
+    telling = [name for name in shortfall if cards[name]["outcome"] in ("critical", "warning")
+               and (name != "wealthGrowth" or worth_before - worth <= E - I)]
+    if telling:
+        voice = min(telling, key=lambda name: (cards[name]["outcome"] != "critical", shortfall.index(name)))
+        for name in telling:
+            if name != voice:
+                cards[name]["outcome"] = "neutral"
     by_calendar = {}
     for w in books.window(ym, 1000):
         by_calendar.setdefault(w[1], []).append(books.flows[w]["income"])

@@ -12,8 +12,11 @@ import Ledger
 /// detectors judge, not a month whose spending rose.
 ///
 /// Materiality: the rise above the usual (total − mean) must also be at least `materialShareOfMonth`
-/// (2%) of the household's expenses in the month, so fuel 38.79 above its usual at 2.2σ in a month
-/// of 3,000.00 (1.3%) is not news.
+/// (5%, the share of the month from which a shortfall is critical, `Materiality`) of the household's
+/// expenses in the month: a category that moves the whole month by less is not money a person
+/// would act on. Fuel 79.61 above its usual at 3.0σ in a month of 2,300.00 (3.5%) is not news;
+/// twelve months' σ of a category paid one to three times a month is passed by chance now and then,
+/// and across a household's dozen categories some month every year.
 ///
 /// Judged against the category's own spread: a month with no more purchases than the category's
 /// busiest month of the window, at an average purchase no dearer than its dearest month's average,
@@ -34,7 +37,7 @@ public struct CategorySpikeDetector: Sendable, Equatable {
     public static let relativeFloor = 0.10
     public static let absoluteFloor = 100.0
     /// The rise above the usual, as a share of the month's expenses, from which a spike is news.
-    public static let materialShareOfMonth = 0.02
+    public static let materialShareOfMonth = 0.05
 
     public init() {}
 

@@ -29,6 +29,8 @@ struct IncomeRhythm: Sendable, Equatable {
     /// Money in and out over the window (minor units of base, expenses positive).
     var income: Int128
     var expenses: Int128
+    /// The monthly incomes of the window, oldest first.
+    var incomes: [Int128]
 
     var net: Int128 { income - expenses }
 
@@ -45,6 +47,7 @@ struct IncomeRhythm: Sendable, Equatable {
     /// The rhythm of these monthly incomes and expenses (oldest first).
     init(incomes: [Int128], expenses: [Int128]) {
         months = incomes.count
+        self.incomes = incomes
         income = incomes.reduce(0, +)
         self.expenses = expenses.reduce(0, +)
         isLumpy = IncomeRhythm.isLumpy(incomes)
@@ -58,6 +61,29 @@ struct IncomeRhythm: Sendable, Equatable {
         let mean = values.reduce(0, +) / Double(values.count)
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
         return variance.squareRoot() / mean > lumpyVariation
+    }
+
+    /// The population standard deviation of the window's monthly incomes (minor units).
+    var spread: Double {
+        guard !incomes.isEmpty else { return 0 }
+        let values = incomes.map { Double($0) }
+        let mean = values.reduce(0, +) / Double(values.count)
+        return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)).squareRoot()
+    }
+
+    /// The mean monthly income of the window (minor units), 0 without months.
+    var mean: Double { months > 0 ? Double(income) / Double(months) : 0 }
+
+    /// Standard deviations of a month's income from the window's mean within which it is one more
+    /// month of the usual (`incomeGrowth`, `spendingForecast`).
+    static let usualSpread = 2.0
+
+    /// True when the window varies (a spread over 0 from at least `minimumMonths` months) and
+    /// `income` lies within `usualSpread` standard deviations of its mean: a month of income that
+    /// varies, not news. A salary has no spread, so any change to it is news.
+    func holdsAsUsual(_ income: Int128) -> Bool {
+        guard months >= IncomeRhythm.minimumMonths, spread > 0 else { return false }
+        return (Double(income) - mean).magnitude <= IncomeRhythm.usualSpread * spread
     }
 
     /// Net ÷ income over the window, nil without income.

@@ -27,9 +27,9 @@ struct CategorySpikeDetectorTests {
                 + "(5.0 standard deviations, last 6 months)")
     }
 
-    /// Materiality: the same 5σ rise of 200.00 is news in a month of 10,000.00 of expenses (2%
-    /// exactly) and not in one of 10,000.01 (1.99998%).
-    @Test(arguments: [(Int64(1_000_000), true), (1_000_001, false)])
+    /// Materiality: the same 5σ rise of 200.00 is news in a month of 4,000.00 of expenses (5%
+    /// exactly) and not in one of 4,000.01 (4.99999%).
+    @Test(arguments: [(Int64(400_000), true), (400_001, false)])
     func aSpikeMustBeMaterialToTheMonth(monthExpenses: Int64, fires: Bool) {
         let spike = CategoryMonth(
             category: "Food:Groceries", total: 60_000, previousTotals: previous, monthExpenses: monthExpenses)

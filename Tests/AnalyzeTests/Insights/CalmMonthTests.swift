@@ -45,14 +45,6 @@ struct CalmMonthTests {
         return items
     }
 
-    /// Shapes whose steady months still raise more than one item, left as known issues: the
-    /// self-employed household's invoices (about £3,000 a month) barely cover its spending, so its
-    /// 12-month savings rate is truly under 10–20% in most seeds (the cards are right to say so),
-    /// but that one shortfall is said by several cash-flow and savings cards at once; its July
-    /// (half-yearly tax) reads as a rise on June, and its December forecasts January's tax above the
-    /// average income.
-    static let stillLoud: Set<GeneratedHousehold.Shape> = [.selfEmployed]
-
     static func check(_ shape: GeneratedHousehold.Shape) throws {
         for seed in Self.seeds {
             let household = GeneratedHousehold(shape: shape, seed: seed)
@@ -69,10 +61,6 @@ struct CalmMonthTests {
 
     @Test(arguments: GeneratedHousehold.Shape.allCases)
     func aSteadyMonthHoldsAtMostOneItem(shape: GeneratedHousehold.Shape) throws {
-        if Self.stillLoud.contains(shape) {
-            withKnownIssue("steady months of this shape still raise more than one item") { try Self.check(shape) }
-        } else {
-            try Self.check(shape)
-        }
+        try Self.check(shape)
     }
 }

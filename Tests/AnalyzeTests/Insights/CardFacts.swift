@@ -39,4 +39,26 @@ enum CardFacts {
         let (insights, omitted) = InsightEngine().evaluate(facts)
         return (insights.first { $0.type == type }, omitted.first { $0.type == type }?.reason)
     }
+
+    /// The outcome of the card `type` over `facts` as its own reading gives it, before
+    /// `SavingsShortfall` lets the strongest card of a shortfall tell it: for a test of one card's
+    /// thresholds (the weighing has its own tests).
+    static func ownCard(_ type: String, _ facts: InsightFacts) -> (InsightEntry?, String?) {
+        let cards = InsightEngine.allCards.map { card -> any InsightCard in
+            guard let reading = SavingsShortfall.Reading(rawValue: card.type) else { return card }
+            return OwnReading(reading: reading, card: card)
+        }
+        let (insights, omitted) = InsightEngine(cards: cards).evaluate(facts)
+        return (insights.first { $0.type == type }, omitted.first { $0.type == type }?.reason)
+    }
+
+    /// A card of the shortfall that says its own reading.
+    struct OwnReading: InsightCard {
+        let reading: SavingsShortfall.Reading
+        let card: any InsightCard
+        var type: String { card.type }
+        var category: InsightCategory { card.category }
+        var detailUnit: InsightDetailUnit? { card.detailUnit }
+        func evaluate(_ facts: InsightFacts) -> InsightOutcome { reading.outcome(facts) }
+    }
 }

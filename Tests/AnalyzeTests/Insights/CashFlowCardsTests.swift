@@ -23,6 +23,7 @@ struct CashFlowCardsTests {
     /// (500.00 + 200.00 + net) / 3. A deficit of 100.00 is 9.1% of the month's 1,100.00 of expenses:
     /// critical (average 200.00); a deficit of 40.00 is 3.8% of 1,040.00: a warning (average
     /// 220.00); a surplus of 300.00 positive (average 333.33), exactly 0 neutral (average 233.33).
+    /// The card's own reading (`CardFacts.ownCard`): `SavingsShortfallTests` tests the weighing.
     @Test(arguments: [
         (
             Int64(104_000), "-40.00", "warning",
@@ -42,7 +43,7 @@ struct CashFlowCardsTests {
         ),
     ])
     func netCashFlowSigns(lastExpenses: Int64, net: String, severity: String, message: String) throws {
-        let (card, _) = try Self.household(expenses: [50_000, 80_000, lastExpenses]).card("netCashFlow", 2)
+        let (card, _) = try Self.household(expenses: [50_000, 80_000, lastExpenses]).ownCard("netCashFlow", 2)
         let entry = try #require(card)
         #expect(entry.metric == InsightMetric(value: net, unit: "GBP"))
         #expect(entry.severity == severity)
@@ -130,9 +131,12 @@ struct CashFlowCardsTests {
     /// shop each month do not): recurring net +1,000.00 a month. Three months net 500.00 each, so the
     /// current account ends March at opening + 1,500.00; April has 30 days, so the projection adds
     /// 1,000.00 × 30 / 30 = 1,000.00. Opening 0 → 2,500.00 (positive); −2,500.00 → exactly 0
-    /// (neutral); −4,000.00 → −1,500.00 (critical).
+    /// (neutral); −4,000.00 → −1,500.00 (critical). Materiality against the month's larger side,
+    /// its 2,000.00 of income: −2,600.00 → −100.00 (5% exactly) critical; −2,599.99 → −99.99 a
+    /// warning.
     @Test(arguments: [
         (Int64(0), "2500.00", "positive"), (-250_000, "0.00", "neutral"), (-400_000, "-1500.00", "critical"),
+        (-260_000, "-100.00", "critical"), (-259_999, "-99.99", "warning"),
     ])
     func projectedBalanceSigns(opening: Int64, projected: String, severity: String) throws {
         let household = Self.household(expenses: [150_000, 150_000, 150_000], income: 200_000, opening: opening)

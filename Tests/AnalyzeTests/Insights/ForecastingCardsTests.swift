@@ -252,4 +252,28 @@ struct ForecastingCardsTests {
         #expect(card == nil)
         #expect(reason == "no income in the last 12 months")
     }
+
+    /// January 2025 to December 2026: a salary of 3,000.00, rent of 1,600.00 on the 1st, a shop of
+    /// 800.00 on the 10th, and a tax of 1,400.00 on 31 January and 31 July (a half-yearly series).
+    /// December 2026 forecasts January 2027: the 30 days from 2 December hold the shop, 800.00 × 31
+    /// ÷ 30 = 826.67 of day-to-day spending; due are the rent (1,600.00) and the tax (1,400.00):
+    /// 3,826.67, more than the 3,000.00 of income. With the tax at its monthly share, 1,400.00 ÷ 6
+    /// = 233.33, the month costs 3,826.67 − 1,400.00 + 233.33 = 2,660.00, within it: neutral.
+    @Test func aHalfYearlyPaymentDueIsWeighedAtItsMonthlyShare() throws {
+        let household = HouseholdMonths(
+            first: YearMonth(year: 2025, month: 1)!,
+            months: (0..<24).map { index in
+                var rows = HouseholdMonths.plainMonth(index, income: 300_000, expenses: 240_000)
+                if index % 6 == 0 { rows.append((31, -140_000, "HMRC SELF ASSESSMENT", "Taxes:Income")) }
+                return rows
+            })
+        let entry = try #require(try household.card("spendingForecast", 23).0)
+        #expect(entry.metric == InsightMetric(value: "3826.67", unit: "GBP"))
+        #expect(entry.severity == "neutral")
+        #expect(
+            entry.message
+                == "January 2027 should cost about £3,826.67: £826.67 of day-to-day spending at the last 30 days' "
+                + "rate and £3,000.00 of recurring payments due, more than this month's income of £3,000.00, and "
+                + "within it with the quarterly, half-yearly or yearly payments at their monthly share (£2,660.00).")
+    }
 }

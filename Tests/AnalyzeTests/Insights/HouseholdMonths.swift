@@ -58,6 +58,12 @@ struct HouseholdMonths {
             type, CardFacts.facts(LedgerHistory(journal), first.adding(months: offset), settings: settings))
     }
 
+    /// The card `type`'s own reading in the `offset`-th month (`CardFacts.ownCard`).
+    func ownCard(_ type: String, _ offset: Int) throws -> (InsightEntry?, String?) {
+        CardFacts.ownCard(
+            type, CardFacts.facts(LedgerHistory(journal), first.adding(months: offset), settings: settings))
+    }
+
     /// A month of salary `income` on the 28th and spending `expenses` split between rent on the
     /// 1st (two thirds) and a grocery shop on the 10th at a different shop each month, so that
     /// only the rent and the salary recur.

@@ -49,7 +49,8 @@ struct IncomeCardsTests {
     /// Expenses 2,000.00: income 3,000.00 is 1.5 exactly (positive); 2,999.99 is 1.499995 (neutral);
     /// 2,000.00 is 1 (neutral). Under 1 the shortfall is weighed against the 2,000.00 of expenses:
     /// 1,999.99 (0.01 short, 0.0005%) is a warning, 1,900.01 (99.99 short, 4.9995%) a warning,
-    /// 1,900.00 (100.00 short, 5% exactly) critical; no income is 0 (critical).
+    /// 1,900.00 (100.00 short, 5% exactly) critical; no income is 0 (critical). The card's own reading,
+    /// before `SavingsShortfall` lets the savings rate tell a shortfall.
     @Test(arguments: [
         (Int64(300_000), "1.5", InsightSeverity.positive), (299_999, "1.5", .neutral), (200_000, "1", .neutral),
         (199_999, "1", .warning), (190_001, "0.95", .warning), (190_000, "0.95", .critical), (0, "0", .critical),
@@ -57,7 +58,7 @@ struct IncomeCardsTests {
     func incomeVsExpenseRatioBands(income: Int64, ratio: String, severity: InsightSeverity) throws {
         var rows: [Row] = [("2026-03-01", -200_000, "LANDLORD", "Housing:Rent")]
         if income > 0 { rows.append(("2026-03-25", income, "ACME", "Income:Salary")) }
-        let insight = try SpendingCardsTests.insight(IncomeVsExpenseRatioCard().evaluate(Self.facts(rows, "2026-03")))
+        let insight = try SpendingCardsTests.insight(IncomeVsExpenseRatioCard().reading(Self.facts(rows, "2026-03")))
         #expect(insight.metric == InsightMetric(value: ratio, unit: "ratio"))
         #expect(insight.severity == severity)
         if income == 300_000 {
@@ -111,5 +112,60 @@ struct IncomeCardsTests {
         #expect(
             InsightEngine.incomeCards.map(\.type) == ["incomeGrowth", "incomeVsExpenseRatio", "incomeSourceBreakdown"])
         #expect(InsightEngine.incomeCards.allSatisfy { $0.category == .income })
+    }
+
+    /// Lumpy income judged against its own spread: 2025's invoices alternate 4,000.00 and 2,000.00
+    /// (mean 3,000.00, σ 1,000.00, 36,000.00 a year); 2026's alternate 3,200.00 and 1,600.00 (σ
+    /// 800.00, 28,800.00): 20% less, past the −10% band. Pooled σ = √((1,000² + 800²) ÷ 2) = 905.54;
+    /// two years differ by chance within 2 × 905.54 × √24 = 8,872.43, and the fall of 7,200.00 is
+    /// within it: neutral. 2026 at 2,000.00 and 1,000.00 (18,000.00, −50%; pooled σ 790.57, swing
+    /// 7,745.97) falls by 18,000.00, beyond it: a warning.
+    @Test(arguments: [(Int64(320_000), Int64(160_000), "-20", "neutral"), (200_000, 100_000, "-50", "warning")])
+    func lumpyIncomeGrowthIsJudgedAgainstItsSpread(
+        high: Int64, low: Int64, percent: String, severity: String
+    )
+        throws
+    {
+        let household = HouseholdMonths(
+            first: YearMonth(year: 2025, month: 1)!,
+            months: (0..<24).map { index in
+                let income: Int64 = index < 12 ? (index % 2 == 0 ? 400_000 : 200_000) : (index % 2 == 0 ? high : low)
+                return HouseholdMonths.plainMonth(index, income: income, expenses: 100_000)
+            })
+        let entry = try #require(try household.card("incomeGrowth", 23).0)
+        #expect(entry.metric == InsightMetric(value: percent, unit: "percent"))
+        #expect(entry.severity == severity)
+        if severity == "neutral" {
+            #expect(
+                entry.message
+                    == "Your income comes in lumps: you earned £28,800.00 over the last 12 months, 20% less than the "
+                    + "£36,000.00 of the 12 months before, within the £8,872.43 by which two years of such income "
+                    + "differ by chance.")
+        }
+    }
+
+    /// A month's fall judged against the income's own spread: January to December 2025 alternate
+    /// 3,300.00 and 2,700.00 (mean 3,000.00, σ 300.00; not lumpy, a variation of 0.1). January 2026
+    /// brings 2,400.00, 11.1% less than December's 2,700.00 (past −10%), but exactly 2σ under the
+    /// mean: within the usual spread, neutral. 2,399.99 is outside it: a warning. A salary of
+    /// 3,000.00 every month has no spread, so 2,600.00 (−13.3%) warns.
+    @Test(arguments: [
+        (Int64(330_000), Int64(240_000), "neutral"), (330_000, 239_999, "warning"), (300_000, 260_000, "warning"),
+    ])
+    func aFallWithinTheIncomesSpreadIsNoWarning(high: Int64, january: Int64, severity: String) throws {
+        let household = HouseholdMonths(
+            first: YearMonth(year: 2025, month: 1)!,
+            months: (0..<13).map { index in
+                let income = index == 12 ? january : index % 2 == 0 ? high : 600_000 - high
+                return HouseholdMonths.plainMonth(index, income: income, expenses: 100_000)
+            })
+        let entry = try #require(try household.card("incomeGrowth", 12).0)
+        #expect(entry.severity == severity)
+        if severity == "neutral" {
+            #expect(
+                entry.message
+                    == "You earned £2,400.00 this month, 11.1% less than last month's £2,700.00, within the usual "
+                    + "spread of your income (£3,000.00 a month on average over the 12 months before).")
+        }
     }
 }

@@ -16,10 +16,11 @@ struct SavingsCardsTests {
     }
 
     /// Income 1,000.00: spending 900.00 saves exactly 10% (warning, not critical); 800.00 saves
-    /// exactly 20% (still warning); 790.00 saves 21% (positive); 901.00 saves 9.9% (critical).
+    /// exactly 20% (still warning); 790.00 saves 21% (positive); 901.00 saves 9.9%, under 10% but
+    /// still saving: a warning (materiality).
     @Test(arguments: [
         (Int64(90_000), "10", "warning"), (80_000, "20", "warning"), (79_000, "21", "positive"),
-        (90_100, "9.9", "critical"),
+        (90_100, "9.9", "warning"),
     ])
     func savingsRateBands(expenses: Int64, percent: String, severity: String) throws {
         let (card, _) = try Self.oneMonth(income: 100_000, expenses: expenses).card("savingsRate", 0)
@@ -28,6 +29,17 @@ struct SavingsCardsTests {
         #expect(entry.severity == severity)
         #expect(entry.category == "savings")
         #expect(entry.detail == [InsightPoint(label: "2026-01", value: percent)])
+    }
+
+    /// Materiality: under 10% is critical only for a material shortfall. Income 950.00 and 1,000.00
+    /// spent is 50.00 short, 5% of the month's larger side exactly: critical (a rate of −5.3%);
+    /// 999.99 spent is 49.99 short, 4.9990% of 999.99: a warning (also −5.3%).
+    @Test(arguments: [(Int64(100_000), "critical"), (99_999, "warning")])
+    func savingsRateIsCriticalForAMaterialShortfall(expenses: Int64, severity: String) throws {
+        let (card, _) = try Self.oneMonth(income: 95_000, expenses: expenses).card("savingsRate", 0)
+        let entry = try #require(card)
+        #expect(entry.metric == InsightMetric(value: "-5.3", unit: "percent"))
+        #expect(entry.severity == severity)
     }
 
     @Test func savingsRateNeedsIncome() throws {
@@ -80,6 +92,7 @@ struct SavingsCardsTests {
     /// exactly 22% is +2 points (neutral, the boundary); 17.5% is −2.5 points (warning). Rates of
     /// 50%, 55% and 65% (average 56.67%) and then 53%: −3.67 points, but 53% is a healthy rate
     /// (over 20%), so neutral; after 30%, 30% and 30%, 20% exactly is −10 points and a warning.
+    /// The card's own reading (`CardFacts.ownCard`): `SavingsShortfallTests` tests the weighing.
     @Test(arguments: [
         ([Int64(90_000), 80_000, 70_000, 77_500], "2.5", "positive"),
         ([90_000, 80_000, 70_000, 78_000], "2", "neutral"),
@@ -92,7 +105,7 @@ struct SavingsCardsTests {
             months: expenses.enumerated().map {
                 HouseholdMonths.plainMonth($0.offset, income: 100_000, expenses: $0.element)
             })
-        let (card, _) = try household.card("savingsMomentum", 3)
+        let (card, _) = try household.ownCard("savingsMomentum", 3)
         let entry = try #require(card)
         #expect(entry.metric == InsightMetric(value: points, unit: "points"))
         #expect(entry.severity == severity)

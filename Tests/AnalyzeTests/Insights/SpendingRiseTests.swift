@@ -46,4 +46,28 @@ struct SpendingRiseTests {
                 == "You spent £750.00 this month, 50% more than last month's £500.00; the rise is told under Spending pace."
         )
     }
+
+    /// January 2025 to July 2026: a salary of 3,000.00, 2,000.00 of spending, and a tax of 1,400.00
+    /// on 31 January and 31 July (a half-yearly series once paid three times, active in July 2026).
+    /// July 2026 spends 3,400.00, 70% more than June's 2,000.00 (a warning on the figures), but
+    /// without the tax the series expected it spent 2,000.00, 0% more: neutral, and said why. The
+    /// daily pace (3,400 × 30 ÷ (31 × 2,000) = 1.65) is neutral for the same reason.
+    @Test func aHalfYearlyTaxPaidAsExpectedIsNoRise() throws {
+        let household = HouseholdMonths(
+            first: YearMonth(year: 2025, month: 1)!,
+            months: (0..<19).map { index in
+                var rows = HouseholdMonths.plainMonth(index, income: 300_000, expenses: 200_000)
+                if index % 6 == 0 { rows.append((31, -140_000, "HMRC SELF ASSESSMENT", "Taxes:Income")) }
+                return rows
+            })
+        let (change, _) = try household.card("monthOverMonthChange", 18)
+        let entry = try #require(change)
+        #expect(entry.metric == InsightMetric(value: "70", unit: "percent"))
+        #expect(entry.severity == "neutral")
+        #expect(
+            entry.message
+                == "You spent £3,400.00 this month, 70% more than last month's £2,000.00; £1,400.00 of it was "
+                + "quarterly, half-yearly or yearly payments the recurring list expected.")
+        #expect(try #require(try household.card("spendingVelocity", 18).0).severity == "neutral")
+    }
 }

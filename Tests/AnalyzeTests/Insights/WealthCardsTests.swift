@@ -35,6 +35,11 @@ struct MultiAccountLedger {
     func card(_ type: String, _ month: String) throws -> (InsightEntry?, String?) {
         CardFacts.card(type, CardFacts.facts(LedgerHistory(journal), YearMonth(month)!))
     }
+
+    /// The card `type`'s own reading in `month` (`CardFacts.ownCard`).
+    func ownCard(_ type: String, _ month: String) throws -> (InsightEntry?, String?) {
+        CardFacts.ownCard(type, CardFacts.facts(LedgerHistory(journal), YearMonth(month)!))
+    }
 }
 
 /// The wealth cards (`totalWealth`, `wealthGrowth`, `accountDormancy`) on hand-built accounts.
@@ -44,9 +49,12 @@ struct WealthCardsTests {
 
     /// A current account opened with 1,000.00 that spends 200.00, and a credit card opened at 0 that
     /// spends `cardSpend`: net worth 800.00 − card. 300.00 → 500.00 (positive); 800.00 → exactly 0
-    /// (neutral); 1,300.00 → −500.00 (critical).
+    /// (neutral); 1,300.00 → −500.00 (critical: a third of the month's 1,500.00 of expenses).
+    /// Materiality: 852.63 → −52.63, under 5% of the month's 1,052.63 (52.6315): a warning; 852.64 →
+    /// −52.64, over 5% of 1,052.64 (52.632): critical.
     @Test(arguments: [
         (Int64(30_000), "500.00", "positive"), (80_000, "0.00", "neutral"), (130_000, "-500.00", "critical"),
+        (85_263, "-52.63", "warning"), (85_264, "-52.64", "critical"),
     ])
     func totalWealthSigns(cardSpend: Int64, total: String, severity: String) throws {
         let ledger = MultiAccountLedger(
@@ -86,7 +94,9 @@ struct WealthCardsTests {
     /// Opening 1,000.00 and 100.00 spent in January: 900.00. February adds `february`: +90.00 is
     /// +10% (positive); −90.00 is −10% (critical: 100% of February's 90.00 of expenses and 10% of
     /// the net worth); +50.00 and −50.00 leave it unchanged (neutral). A 2,000.00 salary and 2,000.50
-    /// spent: 0.50 fell, 0.025% of the month's 2,000.50, a warning.
+    /// spent: 0.50 fell, 0.025% of the month's 2,000.50, a warning. Materiality against the net
+    /// worth: −45.00 is 5% of the 900.00 exactly (critical); −44.99 is under it (a warning).
+    /// The card's own reading (`CardFacts.ownCard`): `SavingsShortfallTests` tests the weighing.
     @Test(arguments: [
         (
             [Int64(200_000), -200_050], "-0.50", "warning",
@@ -101,6 +111,14 @@ struct WealthCardsTests {
             "Your net worth fell by £90.00 (10%) since the end of January 2026, to £810.00."
         ),
         ([5_000, -5_000], "0.00", "neutral", "Your net worth stayed at £900.00 since the end of January 2026."),
+        (
+            [-4_500], "-45.00", "critical",
+            "Your net worth fell by £45.00 (5%) since the end of January 2026, to £855.00."
+        ),
+        (
+            [-4_499], "-44.99", "warning",
+            "Your net worth fell by £44.99 (5%) since the end of January 2026, to £855.01."
+        ),
     ])
     func wealthGrowthSigns(february: [Int64], change: String, severity: String, message: String) throws {
         var rows: [MultiAccountLedger.Row] = [("current", "2026-01-10", -10_000, "SHOP", "Food:Groceries")]
@@ -108,7 +126,7 @@ struct WealthCardsTests {
             rows.append(("current", "2026-02-12", amount, "MISC", amount > 0 ? "Income:Salary" : "Other"))
         }
         let ledger = MultiAccountLedger(first: Self.january, holdings: [("current", .checking, 100_000)], rows: rows)
-        let (card, _) = try ledger.card("wealthGrowth", "2026-02")
+        let (card, _) = try ledger.ownCard("wealthGrowth", "2026-02")
         let entry = try #require(card)
         #expect(entry.metric == InsightMetric(value: change, unit: "GBP"))
         #expect(entry.severity == severity)

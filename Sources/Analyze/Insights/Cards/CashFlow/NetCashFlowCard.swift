@@ -8,12 +8,20 @@ import Ledger
 /// Lumpy income (`IncomeRhythm`): a month that spent more than came in is judged by the last 12
 /// months' net instead: neutral when they took in at least what they spent (the month spent an
 /// earlier lump), else as above with the window's shortfall against the window's larger side.
+///
+/// Said once (`SavingsShortfall`): a warning or critical reading that another card of the shortfall
+/// tells more strongly reads neutral.
 struct NetCashFlowCard: InsightCard {
     let type = "netCashFlow"
     let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.cashFlow
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        SavingsShortfall.weigh(.netCashFlow, facts, reading(facts))
+    }
+
+    /// The card's own reading, before `SavingsShortfall` weighs it.
+    func reading(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
         let net = Int64(clamping: facts.current.net)
         let nets = facts.monthlyNets(12)

@@ -3,7 +3,8 @@ import Ledger
 /// `projectedBalance` (seed 003): the liquid balances (checking, savings, cash) at the month end
 /// carried to the end of next month by the recurring series: liquid + (recurring income − recurring
 /// payments, per month) × days of next month ÷ 30, rounded half to even to the minor unit. Positive
-/// above 0, critical below, neutral at 0.
+/// above 0, neutral at 0; below 0 critical when the gap is material (`Materiality`: at least 5% of
+/// the larger of this month's income and expenses), else a warning.
 ///
 /// Adaptation: the seed projects from today to the end of the current month; a closed month has no
 /// days left, so the projection runs to the end of the month after it.
@@ -17,7 +18,10 @@ struct ProjectedBalanceCard: InsightCard {
         let monthlyNet = Int128(facts.recurringIncome) - Int128(facts.recurringExpenses)
         let change = ExchangeRate.dividedRoundingHalfToEven(monthlyNet * Int128(next.dayCount), 30)
         let projected = Int64(clamping: Int128(liquid) + change)
-        let severity: InsightSeverity = projected > 0 ? .positive : projected < 0 ? .critical : .neutral
+        let scale = Materiality.scale(income: facts.current.income, expenses: facts.current.expenses)
+        let severity: InsightSeverity =
+            projected > 0
+            ? .positive : projected < 0 ? Materiality.shortfallSeverity(-Double(projected), scale: scale) : .neutral
         return .fired(
             Insight(
                 title: "Projected balance",

@@ -11,6 +11,18 @@ import Ledger
 /// Lumpy income (`IncomeRhythm`): the forecast is weighed against the average monthly income of
 /// the last 12 months, not this month's (a month between two lumps brought little).
 ///
+/// Income that varies without coming in lumps: when the forecast is over this month's income but
+/// within the average monthly income of the last 12 months, and this month's income lies within
+/// the usual spread of the 12 before (`IncomeRhythm.holdsAsUsual`), the average is the yardstick
+/// (neutral): a low month of invoices does not make next month's usual spending a warning. A
+/// salary has no spread and is weighed as it is.
+///
+/// Known payments are set aside for: the warning weighs the forecast with each payment due of a
+/// series of longer cadence than monthly (quarterly, half-yearly, yearly) at its monthly share
+/// (`RecurringSeries.monthlyAmount`), not at its full amount. A household pays a half-yearly tax of
+/// 1,400.00 from what it set aside over six months, so a December that forecasts it for January is
+/// weighed with 233.33 of it. The forecast shown is still the whole of what next month should cost.
+///
 /// Adaptation: the seed forecasts the rest of the current month; a closed month has no days left,
 /// so the forecast is for the month after it.
 struct SpendingForecastCard: InsightCard {
@@ -33,23 +45,42 @@ struct SpendingForecastCard: InsightCard {
                 ExchangeRate.dividedRoundingHalfToEven(
                     dayToDay * Int128(next.dayCount), Int128(SpendingForecastCard.windowDays)))
         var due: Int128 = 0
-        for (entry, _) in facts.recurringOutgoings {
+        var setAside: Int128 = 0
+        for (entry, monthly) in facts.recurringOutgoings {
             let payments = SpendingForecastCard.paymentCount(entry.series, in: next)
             guard payments > 0, let amount = facts.seriesAmountInBase(entry, entry.series.amount), amount < 0 else {
                 continue
             }
             due += Int128(payments) * -Int128(amount)
+            if (entry.series.cadence.stepMonths ?? 0) > 1 {
+                setAside += Int128(payments) * -Int128(amount) - Int128(monthly)
+            }
         }
         let recurringDue = Int64(clamping: due)
         let forecast = Int64(clamping: Int128(daily) + due)
         let rhythm = IncomeRhythm(facts)
-        let income = rhythm.isLumpy ? rhythm.averageIncome : Int64(clamping: facts.current.income)
-        let over = forecast > income
+        let weighed = Int64(clamping: Int128(forecast) - max(setAside, 0))
+        // Varying income: the 12 months' average decides only when it turns a warning on this
+        // month's income into none.
+        let varies =
+            !rhythm.isLumpy && weighed > facts.current.income && weighed <= rhythm.averageIncome
+            && IncomeRhythm(facts, endingAt: -1).holdsAsUsual(facts.current.income)
+        let income =
+            rhythm.isLumpy || varies ? rhythm.averageIncome : Int64(clamping: facts.current.income)
+        let over = weighed > income
         let whose =
             rhythm.isLumpy
             ? "your average monthly income of \(facts.money(income)) \(rhythm.phrase)"
-            : "this month's income of \(facts.money(income))"
-        let comparison = over ? "more than \(whose)" : "within \(whose)"
+            : varies
+                ? "your average monthly income of \(facts.money(income)) over the last \(rhythm.months) months "
+                    + "(this month's \(facts.money(Int64(clamping: facts.current.income))) was within its usual spread)"
+                : "this month's income of \(facts.money(income))"
+        var comparison = over ? "more than \(whose)" : "within \(whose)"
+        if weighed < forecast, forecast > income, !over {
+            comparison =
+                "more than \(whose), and within it with the quarterly, half-yearly or yearly payments at their "
+                + "monthly share (\(facts.money(weighed)))"
+        }
         return .fired(
             Insight(
                 title: "Spending forecast",

@@ -7,11 +7,19 @@ import AnalysisFile
 ///
 /// Lumpy income (`IncomeRhythm`): the ratio and its bands are those of the last 12 months' income
 /// and expenses, so a month between two lumps is not read as a shortfall.
+///
+/// Said once (`SavingsShortfall`): a warning or critical reading that another card of the shortfall
+/// tells more strongly reads neutral.
 struct IncomeVsExpenseRatioCard: InsightCard {
     let type = "incomeVsExpenseRatio"
     let category = InsightCategory.income
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        SavingsShortfall.weigh(.incomeVsExpenseRatio, facts, reading(facts))
+    }
+
+    /// The card's own reading, before `SavingsShortfall` weighs it.
+    func reading(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
         guard facts.current.expenses > 0 else { return .omitted("no spending this month") }
         let rhythm = IncomeRhythm(facts)

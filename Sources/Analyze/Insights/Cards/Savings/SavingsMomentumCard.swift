@@ -9,6 +9,9 @@ import AnalysisFile
 ///
 /// Lumpy income (`IncomeRhythm`): the rates are the rolling 12-month rates, this month's against
 /// the mean of those ending at each of the 3 months before, so a month between lumps is no fall.
+///
+/// Said once (`SavingsShortfall`): a warning or critical reading that another card of the shortfall
+/// tells more strongly reads neutral.
 struct SavingsMomentumCard: InsightCard {
     let type = "savingsMomentum"
     let category = InsightCategory.savings
@@ -17,6 +20,11 @@ struct SavingsMomentumCard: InsightCard {
     static let healthyRate = 0.20
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        SavingsShortfall.weigh(.savingsMomentum, facts, reading(facts))
+    }
+
+    /// The card's own reading, before `SavingsShortfall` weighs it.
+    func reading(_ facts: InsightFacts) -> InsightOutcome {
         guard facts.hasTransactions else { return .omitted("no transactions this month") }
         let rhythm = IncomeRhythm(facts)
         let lumpy = rhythm.isLumpy && rhythm.savingsRate != nil

@@ -10,6 +10,11 @@
 ///   `healthyRate` (20%, where `savingsRate` turns positive; the rate of the last 12 months when
 ///   income comes in lumps, `IncomeRhythm`). A household still saving 40% of its income after a
 ///   rise has nothing to act on. With no income to weigh against, the rise speaks.
+/// - Known payments are not a rise: the month's payments that active series of a longer cadence
+///   than monthly (quarterly, half-yearly, yearly) expected, within their usual amounts
+///   (`ExpectedPayments`), are left out of the month's expenses for every reading. A July with its
+///   half-yearly tax reads as a rise only when the rest of its spending rose too; the card's figures
+///   stay the month's, and its message says how much was expected.
 enum SpendingRise {
     enum Reading: String, CaseIterable {
         case monthOverMonthChange, spendingVelocity, yearOverYear
@@ -31,19 +36,22 @@ enum SpendingRise {
     /// reading cannot be made or is not past it.
     static func strength(_ reading: Reading, _ facts: InsightFacts) -> Double? {
         guard facts.hasTransactions else { return nil }
+        let expenses = facts.current.expenses
+        let unknown = expenses - knownPayments(facts)
         let value: Double?
         switch reading {
         case .monthOverMonthChange:
             value = facts.previous.flatMap { previous in
-                previous.expenses > 0
-                    ? InsightFacts.ratio(facts.current.expenses - previous.expenses, previous.expenses) / 0.20 : nil
+                previous.expenses > 0 ? InsightFacts.ratio(unknown - previous.expenses, previous.expenses) / 0.20 : nil
             }
         case .spendingVelocity:
-            value = SpendingVelocityCard.ratio(facts).map { ($0 - 1) / 0.2 }
+            // The ratio is in proportion to the month's expenses.
+            value = SpendingVelocityCard.ratio(facts).map {
+                expenses > 0 ? ($0 * Double(unknown) / Double(expenses) - 1) / 0.2 : 0
+            }
         case .yearOverYear:
             value = facts.flows(-12).flatMap { then in
-                then.expenses > 0
-                    ? InsightFacts.ratio(facts.current.expenses - then.expenses, then.expenses) / 0.15 : nil
+                then.expenses > 0 ? InsightFacts.ratio(unknown - then.expenses, then.expenses) / 0.15 : nil
             }
         }
         guard let value, value > 1 else { return nil }
@@ -57,9 +65,24 @@ enum SpendingRise {
         return rhythm.isLumpy ? rhythm.savingsRate : InsightFacts.savingsRate(facts.current)
     }
 
+    /// Money out this month (positive minor units of base) that active series of a cadence longer
+    /// than monthly expected, within their usual amounts.
+    static func knownPayments(_ facts: InsightFacts) -> Int128 {
+        let longer = facts.inputs.recurring.filter { ($0.series.cadence.stepMonths ?? 0) > 1 }
+        guard !longer.isEmpty else { return 0 }
+        return ExpectedPayments.spending(longer, history: facts.history, month: facts.month).values.reduce(0) {
+            $0 + Int128($1)
+        }
+    }
+
     /// Why `reading`, past its threshold, is no warning: the clause its message ends with; nil when
     /// it is the reading that speaks.
     static func quietReason(_ reading: Reading, _ facts: InsightFacts) -> String? {
+        if strength(reading, facts) == nil {
+            let known = Int64(clamping: knownPayments(facts))
+            return
+                "\(facts.money(known)) of it was quarterly, half-yearly or yearly payments the recurring list expected"
+        }
         if let rate = savingsRate(facts), rate > healthyRate {
             return "you still saved \(InsightFacts.percent(rate)) of your income"
         }

@@ -2,12 +2,15 @@ import AnalysisFile
 
 /// `wealthGrowth` (seed 003): net worth at this month's end against the end of the month before.
 /// Positive when it grew, neutral when unchanged; when it fell, critical if the fall is material
-/// (`Materiality`: at least 5% of the month's larger side of income and expenses, and at least 1%
+/// (`Materiality`: at least 5% of the month's larger side of income and expenses, and at least 5%
 /// of the earlier net worth when that is positive), else a warning. The metric is the change,
 /// and the message gives it as a percent of the earlier net worth when that is not 0.
 ///
 /// Lumpy income (`IncomeRhythm`): a fall is neutral while net worth is still at or above where it
 /// stood at the start of the last 12 months (the month spent an earlier lump of income).
+///
+/// Said once (`SavingsShortfall`): a fall no larger than the month's shortfall is the low savings
+/// rate's fact, told by the strongest of the cards that read it.
 ///
 /// A month end at which no open account had a known balance has no net worth to compare (it would
 /// read as 0), so the card is omitted then rather than reporting the whole balance as growth.
@@ -24,7 +27,22 @@ struct WealthGrowthCard: InsightCard {
         return Double(fall) / Double(before) >= Materiality.criticalShareOfWealth ? ofMonth : .warning
     }
 
+    /// How far net worth fell from the end of last month to this month's end (positive), nil when
+    /// it did not fall or either end has no known balance.
+    static func fall(_ facts: InsightFacts) -> Int128? {
+        guard let offset = facts.offset, offset > 0, !facts.knownBalances(atOffset: offset).isEmpty,
+            !facts.knownBalances(atOffset: offset - 1).isEmpty
+        else { return nil }
+        let totals = facts.inputs.netWorth.totals
+        return totals[offset] < totals[offset - 1] ? totals[offset - 1] - totals[offset] : nil
+    }
+
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
+        SavingsShortfall.weigh(.wealthGrowth, facts, reading(facts))
+    }
+
+    /// The card's own reading, before `SavingsShortfall` weighs it.
+    func reading(_ facts: InsightFacts) -> InsightOutcome {
         guard let offset = facts.offset, offset > 0 else { return .omitted("needs 2 months of history") }
         guard !facts.knownBalances(atOffset: offset).isEmpty else { return .omitted("no account balance known") }
         guard !facts.knownBalances(atOffset: offset - 1).isEmpty else {
