@@ -89,6 +89,8 @@ extension Categorizer {
         }
         var predictions: [NaiveBayesClassifier.Prediction?] = []
         var uncategorized: [UncategorizedRow] = []
+        // At most one per row; reserved rather than grown, as `known` in `applyRulesAndOverrides`.
+        uncategorized.reserveCapacity(rows.count)
         var guesses: [FeatureKey: Guess] = [:]
         var known: [Int32] = []
         var scores: [Double] = []
