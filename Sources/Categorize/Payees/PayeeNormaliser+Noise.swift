@@ -5,9 +5,9 @@ extension PayeeNormaliser {
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
     ])
 
-    /// A number, date, time, card number or reference: where a merchant's name ends. `word` is
-    /// folded; `next` is the next word's packed form (`ShortWordSet.pack`), 0 at the end.
-    static func isNoise(_ word: UnsafeBufferPointer<UInt8>, next: UInt128) -> Bool {
+    /// A number, date, time, card number or reference: where a merchant's name ends. `word` and
+    /// `next` (the next word, if any) are folded.
+    static func isNoise(_ word: UnsafeBufferPointer<UInt8>, next: UnsafeBufferPointer<UInt8>?) -> Bool {
         var digits = 0
         var letters = 0
         var separators = 0
@@ -36,7 +36,7 @@ extension PayeeNormaliser {
             // Dates and times: 12/10, 12.10.24, 10:45.
             if digits >= 2, separators >= 1 { return true }
             // A day before a month name: 12 OCT.
-            if digits >= 1, digits <= 2, months.contains(packed: next) {
+            if digits >= 1, digits <= 2, let next, months.contains(next) {
                 return true
             }
             return false
@@ -74,14 +74,17 @@ extension PayeeNormaliser {
     ].sorted { $0.count > $1.count }
 
     /// The index of the first word after any payment-method prefixes from `start`.
-    static func skipPrefixes(_ words: [Word], packed: [UInt128], from start: Int) -> Int {
+    static func skipPrefixes(_ words: [Word], lowered: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        func packed(_ index: Int) -> UInt128 {
+            ShortWordSet.pack(UnsafeBufferPointer(rebasing: lowered[words[index].range]))
+        }
         var index = start
         // Most payees start with no prefix word at all: one lookup settles it.
-        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(packed: packed[index]) {
+        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(packed: packed(index)) {
             for phrase in prefixPacked where index + phrase.count <= words.count {
                 var matches = true
                 for (offset, part) in phrase.enumerated()
-                where words[index + offset].isStar || packed[index + offset] != part {
+                where words[index + offset].isStar || packed(index + offset) != part {
                     matches = false
                     break
                 }

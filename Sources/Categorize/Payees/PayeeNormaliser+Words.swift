@@ -5,11 +5,9 @@ extension PayeeNormaliser {
     /// (`1200000549NEW` is `1200000549` `NEW`); trims punctuation at word ends; drops `www.` and
     /// web suffixes (`NETFLIX.COM` is `NETFLIX`); cuts a word at `(` (`WEB(S` is `WEB`).
     ///
-    /// `lowered` is `bytes` folded byte by byte; the words go into `words` (emptied first), with
-    /// each one's packed form (`ShortWordSet.pack` of its folded bytes) in `packed`.
+    /// `lowered` is `bytes` folded byte by byte; the words go into `words` (emptied first).
     static func split(
-        _ bytes: UnsafeBufferPointer<UInt8>, lowered: UnsafeBufferPointer<UInt8>, into words: inout [Word],
-        packed: inout [UInt128]
+        _ bytes: UnsafeBufferPointer<UInt8>, lowered: UnsafeBufferPointer<UInt8>, into words: inout [Word]
     ) {
         words.removeAll(keepingCapacity: true)
         var start = 0
@@ -23,10 +21,6 @@ extension PayeeNormaliser {
                 }
                 start = index + 1
             }
-        }
-        packed.removeAll(keepingCapacity: true)
-        for word in words {
-            packed.append(ShortWordSet.pack(UnsafeBufferPointer(rebasing: lowered[word.range])))
         }
     }
 

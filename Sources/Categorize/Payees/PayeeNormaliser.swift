@@ -37,8 +37,6 @@ public struct PayeeNormaliser: Sendable {
     struct Scratch {
         var lowered: [UInt8] = []
         var words: [Word] = []
-        /// Per word: its folded bytes packed (`ShortWordSet.pack`), for the word lists.
-        var packed: [UInt128] = []
         var name: [Word] = []
         var key: [UInt8] = []
         var display: [UInt8] = []
@@ -59,26 +57,29 @@ public struct PayeeNormaliser: Sendable {
         // The buffers are taken out of `scratch` while in use and put back after.
         var lowered = scratch.lowered
         var words = scratch.words
-        var packed = scratch.packed
         var name = scratch.name
         var key = scratch.key
         var display = scratch.display
         scratch = Scratch()
         defer {
             scratch = Scratch(
-                lowered: lowered, words: words, packed: packed, name: name, key: key, display: display)
+                lowered: lowered, words: words, name: name, key: key, display: display)
         }
+        // Copied whole, then lowered in place: appending byte by byte checked the array at every byte.
         lowered.removeAll(keepingCapacity: true)
-        for byte in bytes { lowered.append(TextFold.lower(byte)) }
+        lowered.append(contentsOf: bytes)
+        lowered.withUnsafeMutableBufferPointer { lowered in
+            for index in lowered.indices { lowered[index] = TextFold.lower(lowered[index]) }
+        }
         return lowered.withUnsafeBufferPointer { lowered in
-            PayeeNormaliser.split(bytes, lowered: lowered, into: &words, packed: &packed)
+            PayeeNormaliser.split(bytes, lowered: lowered, into: &words)
             func folded(_ word: Word) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: lowered[word.range])
             }
             name.removeAll(keepingCapacity: true)
             var afterStar = false
             // 1. Prefixes: only before the first name word.
-            var index = PayeeNormaliser.skipPrefixes(words, packed: packed, from: 0)
+            var index = PayeeNormaliser.skipPrefixes(words, lowered: lowered, from: 0)
             while index < words.count {
                 let word = words[index]
                 index += 1
@@ -93,11 +94,11 @@ public struct PayeeNormaliser: Sendable {
                     continue
                 }
                 let wordBytes = folded(word)
-                if PayeeNormaliser.isNoise(wordBytes, next: index < words.count ? packed[index] : 0)
+                if PayeeNormaliser.isNoise(wordBytes, next: index < words.count ? folded(words[index]) : nil)
                     || (afterStar && wordBytes.contains { $0 &- 0x30 < 10 }) || wordBytes.first == UInt8(ascii: "(")
                 {
                     if name.isEmpty {
-                        index = PayeeNormaliser.skipPrefixes(words, packed: packed, from: index)
+                        index = PayeeNormaliser.skipPrefixes(words, lowered: lowered, from: index)
                         continue
                     }
                     break
