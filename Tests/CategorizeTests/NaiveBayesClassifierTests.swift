@@ -1,6 +1,7 @@
-import Categorize
 import Ledger
 import Testing
+
+@testable import Categorize
 
 @Suite struct NaiveBayesClassifierTests {
     /// Training A: [x], A: [x], B: [y]. Vocabulary {x, y}, smoothing 1.
@@ -36,6 +37,24 @@ import Testing
         let knownMerchant = classifier.predict(["p:tesco"])!
         #expect(knownMerchant.category == b)
         #expect(abs(knownMerchant.confidence - 5.0 / 7.0) < 1e-12)
+    }
+
+    /// The stage's path: the best category by index, working in a buffer kept between calls.
+    /// Same training as `posteriorWorkedOutByHand` (feature ids: x is 0, y is 1): [x] gives A at
+    /// 9/11; [y] gives B at 4/7, scaled by a coverage of 1/2 to 2/7; a buffer left longer by the
+    /// first call does not change the second.
+    @Test func bestCategoryByIndexReusesItsBuffer() {
+        let classifier = NaiveBayesClassifier(examples: [
+            (["x"], CategoryPath("A")!), (["x"], CategoryPath("A")!), (["y"], CategoryPath("B")!),
+        ])
+        var scores: [Double] = [7, 7, 7, 7]
+        let x = classifier.best(known: [0], hasEvidence: true, coverage: 1, scores: &scores)
+        #expect(x?.category == 0)
+        #expect(abs((x?.confidence ?? 0) - 9.0 / 11.0) < 1e-12)
+        let y = classifier.best(known: [1], hasEvidence: true, coverage: 0.5, scores: &scores)
+        #expect(y?.category == 1)
+        #expect(abs((y?.confidence ?? 0) - 2.0 / 7.0) < 1e-12)
+        #expect(classifier.best(known: [0], hasEvidence: false, coverage: 1, scores: &scores) == nil)
     }
 
     @Test func tiesGoToTheEarlierCategory() {

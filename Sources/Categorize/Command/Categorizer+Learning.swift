@@ -89,8 +89,11 @@ extension Categorizer {
         }
         var predictions: [NaiveBayesClassifier.Prediction?] = []
         var uncategorized: [UncategorizedRow] = []
+        // At most one per row; reserved rather than grown, as `known` in `applyRulesAndOverrides`.
+        uncategorized.reserveCapacity(rows.count)
         var guesses: [FeatureKey: Guess] = [:]
         var known: [Int32] = []
+        var scores: [Double] = []
         for index in 0..<rows.count
         where rows.category[index] < 0 && !rows.isTransfer[index] && !rows.isIgnored[index] {
             let key = featureKey(index)
@@ -112,13 +115,14 @@ extension Categorizer {
                     if texts.vocabulary.isPayee[Int(feature)] { hasEvidence = true }
                 }
                 let coverage = NaiveBayesClassifier.evidenceCoverage(knownWords: knownWords, words: words)
-                let prediction = classifier.predict(known: known, hasEvidence: hasEvidence, coverage: coverage)
-                predictions.append(prediction)
+                let best = classifier.best(known: known, hasEvidence: hasEvidence, coverage: coverage, scores: &scores)
+                predictions.append(
+                    best.map { .init(category: classifier.categories[$0.category], confidence: $0.confidence) })
                 let number = Int32(predictions.count - 1)
-                if let prediction, prediction.confidence >= settings.learnedThreshold {
+                if let best, best.confidence >= settings.learnedThreshold {
                     guess = Guess(
-                        prediction: number, category: rows.categoryNumber(prediction.category),
-                        source: rows.sourceNumber(.learned(confidence: prediction.confidence)))
+                        prediction: number, category: numbers[best.category],
+                        source: rows.sourceNumber(.learned(confidence: best.confidence)))
                 } else {
                     guess = Guess(prediction: number, category: -1, source: -1)
                 }

@@ -23,6 +23,9 @@ extension Categorizer {
         // found through the row's payee (a merchant's rows usually share the other fields), else
         // through a table that is dropped when combinations hardly repeat.
         var known: [RowTexts] = []
+        // At most one per row: reserved at once rather than grown (each doubling briefly holds two
+        // copies, and pages never reached cost no memory).
+        known.reserveCapacity(rows.count)
         var byPayee = [Int32](repeating: -1, count: rows.texts.count)
         var byKey: [RowTextsKey: Int32] = [:]
         var byKeyUse = CacheUse()
@@ -44,7 +47,8 @@ extension Categorizer {
                         memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
                         plan: MatchPlan(), decision: -1)
                     let payee = texts.payees[Int(row.payee)]
-                    input.texts[MatchInput.Slot.rawPayee] = payee.raw
+                    input.texts[MatchInput.Slot.rawPayee] = texts.rawText(
+                        payee, rows.texts[Int(key.payee)], matcher: matcher)
                     input.texts[MatchInput.Slot.cleanPayee] = payee.clean
                     input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
                     input.texts[MatchInput.Slot.bankType] = texts.field(
@@ -52,13 +56,18 @@ extension Categorizer {
                     input.texts[MatchInput.Slot.bankCategory] = texts.field(
                         key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
                     // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
-                    row.plan = matcher.plan(input, scratch: &scratch)
-                    if row.plan.isFixed {
-                        matched.removeAll(keepingCapacity: true)
-                        matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
+                    matched.removeAll(keepingCapacity: true)
+                    if matcher.matchTexts(input, scratch: &scratch, into: &matched) {
                         row.decision = decisionNumber(matched, rows: &rows)
-                        // Settled: the plan is not read again, and nearly every text is distinct.
-                        row.plan = MatchPlan()
+                    } else {
+                        row.plan = matcher.plan(input, scratch: &scratch)
+                        if row.plan.isFixed {
+                            matched.removeAll(keepingCapacity: true)
+                            matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
+                            row.decision = decisionNumber(matched, rows: &rows)
+                            // Settled: the plan is not read again, and nearly every text is distinct.
+                            row.plan = MatchPlan()
+                        }
                     }
                     known.append(row)
                     number = Int32(known.count - 1)

@@ -86,7 +86,7 @@ public struct Categorizer {
         }
         report.uncategorized = uncategorized.count
         // The payee each row shows in the ledger: a rename, else the normalised payee.
-        var displayText = [Int32](repeating: -2, count: texts.payees.count)
+        var displayText = [Int32](repeating: -2, count: texts.displays.count)
         var renameText: [String: Int32] = [:]
         func textNumber(_ text: String) -> Int32 {
             if let known = renameText[text] { return known }
@@ -102,12 +102,12 @@ public struct Categorizer {
                 rows.newPayee[row] = decisionRename[Int(decision)]
                 continue
             }
-            let payee = Int(facts.payee[row])
-            if displayText[payee] == -2 {
-                let display = texts.payees[payee].display
-                displayText[payee] = display.isEmpty ? -1 : textNumber(display)
+            let number = Int(texts.payees[Int(facts.payee[row])].display)
+            if displayText[number] == -2 {
+                let display = texts.displays[number]
+                displayText[number] = display.isEmpty ? -1 : textNumber(display)
             }
-            rows.newPayee[row] = displayText[payee]
+            rows.newPayee[row] = displayText[number]
         }
         if keepsWorkingMemoryUntilExit { KeptUntilExit.keep(texts) }
         return Categorization(

@@ -7,14 +7,19 @@ import Ledger
 /// rather than per row is where normalising, folding, the literal automaton and the feature words
 /// pay off. Texts come numbered (`LedgerRows.texts`), so a row costs a few array lookups.
 struct DistinctTexts {
-    /// One distinct payee as exported.
+    /// One distinct payee as exported: numbers, no text of its own.
+    ///
+    /// Why numbers: at 1M rows of real bank text nearly every payee is distinct, and a folded copy,
+    /// its literal hits and a display string kept for each was about a quarter of the stage's
+    /// memory. The payee is folded and scanned again where a row needs it (`rawText`), once per
+    /// distinct combination of a row's texts; its display is one of few (`displays`).
     struct Payee {
-        /// Slot `rawPayee`: the payee as exported.
-        var raw: FoldedText
+        /// Keys the matcher's cache of regular-expression results for the payee as exported.
+        var rawID: Int32
         /// Slot `cleanPayee`: the normalised key.
         var clean: FoldedText
-        /// The normalised payee for display.
-        var display: String
+        /// Index into `displays`: the normalised payee for display.
+        var display: Int32
         /// Index into `keyFeatures` of the clean key's classifier features.
         var key: Int32
     }
@@ -29,6 +34,10 @@ struct DistinctTexts {
     /// distinct payees per merchant (store numbers, towns, references), about five at 100k rows,
     /// and they share one key's text (and its cached regular-expression results).
     private var keyTexts: [FoldedText] = []
+    /// The display forms of the payees (`Tesco`): a payee shares the last one its clean key had
+    /// when they are the same bytes, so there are about as many as clean keys.
+    private(set) var displays: [String] = []
+    private var keyDisplay: [Int32] = []
     /// Memo texts and their classifier features; index 0 is the empty memo.
     private(set) var memos: [FoldedText] = [FoldedText.empty]
     private(set) var memoFeatures: [[Int32]] = [[]]
@@ -37,6 +46,8 @@ struct DistinctTexts {
     /// By text number: the folded bank field, once seen.
     private var fields: [FoldedText?]
     private var nextTextID: Int32 = 0
+    /// The normaliser's buffers, reused from one payee to the next.
+    private var normalising = PayeeNormaliser.Scratch()
     var vocabulary = FeatureVocabulary()
 
     /// For texts numbered `0..<textCount`, number 0 being the empty text.
@@ -46,13 +57,15 @@ struct DistinctTexts {
         memoOfText[0] = 0
         fields = [FoldedText?](repeating: nil, count: textCount)
         fields[0] = FoldedText.empty
+        // At most one per text; reserved rather than grown (pages never reached cost no memory).
+        payees.reserveCapacity(textCount)
     }
 
     /// The distinct payee text number `number`, normalised and scanned the first time it is seen.
     mutating func payee(_ number: Int32, _ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher) -> Int32 {
         let known = payeeOfText[Int(number)]
         if known >= 0 { return known }
-        let clean = normaliser.normalise(text)
+        let clean = normaliser.normalise(text, scratch: &normalising)
         let key: Int32
         if let known = keyIndex[clean.key] {
             key = known
@@ -62,12 +75,27 @@ struct DistinctTexts {
             keyFeatures.append(vocabulary.ids(FeatureExtractor.payeeFeatures(cleanKey: clean.key)))
             keyTexts.append(matcher.foldedText(alreadyFolded: clean.key, id: newTextID()))
         }
-        let payee = Payee(
-            raw: matcher.foldedText(text, id: newTextID()), clean: keyTexts[Int(key)], display: clean.display, key: key)
+        if Int(key) == keyDisplay.count { keyDisplay.append(-1) }
+        let display: Int32
+        // Byte for byte, not `==` (which equates canonically equivalent texts): each payee's display
+        // must stay exactly its own.
+        if keyDisplay[Int(key)] >= 0, displays[Int(keyDisplay[Int(key)])].utf8.elementsEqual(clean.display.utf8) {
+            display = keyDisplay[Int(key)]
+        } else {
+            display = Int32(displays.count)
+            displays.append(clean.display)
+        }
+        keyDisplay[Int(key)] = display
+        let payee = Payee(rawID: newTextID(), clean: keyTexts[Int(key)], display: display, key: key)
         let index = Int32(payees.count)
         payees.append(payee)
         payeeOfText[Int(number)] = index
         return index
+    }
+
+    /// Slot `rawPayee`: the payee as exported (`text`, the text of `payee`), folded and scanned.
+    func rawText(_ payee: Payee, _ text: String, matcher: RuleMatcher) -> FoldedText {
+        matcher.foldedText(text, id: payee.rawID)
     }
 
     /// The distinct memo text number `number`, scanned the first time it is seen.

@@ -37,8 +37,11 @@ struct LedgerWriter {
         var last: (key: AddedKey, piece: Int32)?
         let base = rows.file?.buffer.baseAddress
         let order = rows.canonicalOrder()
+        var released = 0
         for position in 0..<rows.count {
             let row = order?[position] ?? position
+            // In file order, the journal's pages behind this row are not read again here.
+            if order == nil { rows.releasePages(before: row, released: &released) }
             let place = rows.layout[row]
             guard place.decoded < 0, let base else {
                 bytes.append(splice.encoded(result.finished(rows, row)))

@@ -62,7 +62,10 @@ public enum UncategorizedCSV {
         var guessPiece = [Int32](repeating: -1, count: result.guesses.count)
         let exponents = rows.currencies.map(\.exponent)
         let scales = rows.currencies.map { UInt64($0.scale) }
+        var released = 0
         for (position, entry) in result.uncategorized.enumerated() {
+            // The rows come in file order: the journal's pages behind this one are not read again here.
+            rows.releasePages(before: entry.index, released: &released)
             rows.withID(entry.index) { id in
                 if needsQuotes(id) {
                     var quoted: [UInt8] = []

@@ -13,15 +13,13 @@ import Ledger
 /// `String` interface interns its features into ids and shares the same arithmetic.
 public struct NaiveBayesClassifier: Sendable {
     /// A proposed category and how sure the classifier is (posterior probability, 0...1).
+    ///
+    /// The best category alone, not every category's posterior: the stage keeps one guess per
+    /// distinct row, hundreds of thousands at 1M rows, and a ranking of every category for each
+    /// was most of its memory (about a kilobyte a guess) while nothing read past the first entry.
     public struct Prediction: Sendable, Equatable {
         public var category: CategoryPath
         public var confidence: Double
-        /// Every category with its posterior, most likely first.
-        public var ranking: [(category: CategoryPath, probability: Double)]
-
-        public static func == (lhs: Prediction, rhs: Prediction) -> Bool {
-            lhs.category == rhs.category && lhs.confidence == rhs.confidence
-        }
     }
 
     /// Counts features by id while the examples go by.
@@ -60,11 +58,17 @@ public struct NaiveBayesClassifier: Sendable {
 
     public let categories: [CategoryPath]
     private let logPriors: [Double]
-    /// For each feature id, the categories it was seen with and how often, in category order;
-    /// empty for a feature never seen in training.
-    private let counts: [[(category: Int, count: Double)]]
-    /// log(total features of the category + smoothing × vocabulary size).
-    private let logDenominators: [Double]
+    /// Per category: log(smoothing) − log(total features of the category + smoothing × vocabulary
+    /// size), what each known feature costs the category before its own count is added.
+    private let logUnseen: [Double]
+    /// The training counts, flat: feature id `f` was seen with the categories
+    /// `entryCategory[entryStart[f]..<entryStart[f + 1]]`, in category order (none for a feature
+    /// never seen). One array for all features rather than an array per feature.
+    private let entryStart: [Int32]
+    private let entryCategory: [Int32]
+    /// log(count + smoothing) − log(smoothing) for each entry: what the feature adds to its
+    /// category's score, worked out once rather than once per prediction.
+    private let entryWeight: [Double]
     private let smoothing: Double
     public let exampleCount: Int
     /// Feature text to id, for the `String` interface.
@@ -95,17 +99,33 @@ public struct NaiveBayesClassifier: Sendable {
     ) {
         let seen = trainer.counts.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
         let vocabularySize = Double(seen)
+        let logSmoothing = log(smoothing)
         self.categories = categories
         self.logPriors = trainer.documents.map { log($0 / Double(max(trainer.exampleCount, 1))) }
-        self.logDenominators = trainer.totals.map { log($0 + smoothing * vocabularySize) }
-        self.counts = trainer.counts.map { entries in entries.sorted { $0.category < $1.category } }
+        self.logUnseen = trainer.totals.map { logSmoothing - log($0 + smoothing * vocabularySize) }
+        var entryStart: [Int32] = [0]
+        var entryCategory: [Int32] = []
+        var entryWeight: [Double] = []
+        entryStart.reserveCapacity(trainer.counts.count + 1)
+        for entries in trainer.counts {
+            for entry in entries.sorted(by: { $0.category < $1.category }) {
+                entryCategory.append(Int32(entry.category))
+                entryWeight.append(log(entry.count + smoothing) - logSmoothing)
+            }
+            entryStart.append(Int32(entryCategory.count))
+        }
+        self.entryStart = entryStart
+        self.entryCategory = entryCategory
+        self.entryWeight = entryWeight
         self.smoothing = smoothing
         self.exampleCount = trainer.exampleCount
         self.vocabulary = vocabulary
     }
 
     /// True when feature `id` was seen in training.
-    func knows(_ id: Int32) -> Bool { Int(id) < counts.count && !counts[Int(id)].isEmpty }
+    func knows(_ id: Int32) -> Bool {
+        Int(id) + 1 < entryStart.count && entryStart[Int(id)] != entryStart[Int(id) + 1]
+    }
 
     /// The most likely category, or nil when there is nothing to go on (fewer than two categories
     /// learned, or no feature in `evidence` the classifier has seen).
@@ -143,26 +163,42 @@ public struct NaiveBayesClassifier: Sendable {
     /// keeps a guess resting on one word of three below any sensible threshold, while a known
     /// merchant at a new branch (`TESCO STORES 9999`, every word known) keeps its confidence.
     func predict(known: [Int32], hasEvidence: Bool, coverage: Double = 1) -> Prediction? {
+        var scores: [Double] = []
+        guard let best = best(known: known, hasEvidence: hasEvidence, coverage: coverage, scores: &scores) else {
+            return nil
+        }
+        return Prediction(category: categories[best.category], confidence: best.confidence)
+    }
+
+    /// `predict(known:hasEvidence:coverage:)` as the category's index, working in `scores` (any
+    /// contents; reused from one call to the next, so a prediction allocates nothing).
+    func best(
+        known: [Int32], hasEvidence: Bool, coverage: Double, scores: inout [Double]
+    ) -> (category: Int, confidence: Double)? {
         // With one category there is nothing to tell apart: every posterior would be 1.
         guard categories.count >= 2, hasEvidence else { return nil }
-        let logSmoothing = log(smoothing)
-        var scores = logPriors
-        for category in scores.indices {
-            scores[category] += Double(known.count) * (logSmoothing - logDenominators[category])
-        }
+        scores.removeAll(keepingCapacity: true)
+        scores.append(contentsOf: logPriors)
+        let featureCount = Double(known.count)
+        for category in scores.indices { scores[category] += featureCount * logUnseen[category] }
         for feature in known {
-            for entry in counts[Int(feature)] {
-                scores[entry.category] += log(entry.count + smoothing) - logSmoothing
+            for entry in Int(entryStart[Int(feature)])..<Int(entryStart[Int(feature) + 1]) {
+                scores[Int(entryCategory[entry])] += entryWeight[entry]
             }
         }
-        let best = scores.max()!
-        let weights = scores.map { exp($0 - best) }
-        let total = weights.reduce(0, +)
-        var ranking = categories.indices.map { (category: categories[$0], probability: weights[$0] / total) }
-        ranking.sort { lhs, rhs in
-            lhs.probability != rhs.probability ? lhs.probability > rhs.probability : lhs.category < rhs.category
+        let top = scores.max()!
+        var total = 0.0
+        for category in scores.indices {
+            scores[category] = exp(scores[category] - top)
+            total += scores[category]
         }
-        return Prediction(
-            category: ranking[0].category, confidence: ranking[0].probability * coverage, ranking: ranking)
+        // The highest posterior; of equal ones the earlier category (categories are in path order).
+        var best = 0
+        var bestProbability = scores[0] / total
+        for category in scores.indices.dropFirst() where scores[category] / total > bestProbability {
+            best = category
+            bestProbability = scores[category] / total
+        }
+        return (best, bestProbability * coverage)
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 extension PayeeNormaliser {
     /// Appends the word as a person would write it. `asciiOnly`: the whole payee is ASCII, so the
     /// word need not be checked for bytes beyond it.
-    static func appendDisplayForm(_ original: ArraySlice<UInt8>, to result: inout [UInt8], asciiOnly: Bool = false) {
+    static func appendDisplayForm(
+        _ original: UnsafeBufferPointer<UInt8>, to result: inout [UInt8], asciiOnly: Bool = false
+    ) {
         if !asciiOnly, original.contains(where: { $0 >= 0x80 }) {
             appendDisplayForm(beyondASCII: String(decoding: original, as: UTF8.self), to: &result)
             return

@@ -1,15 +1,13 @@
 import Foundation
 
 extension PayeeNormaliser {
-    static let months: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
+    static let months = ShortWordSet([
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
     ])
 
-    /// Word lists are kept as bytes, so a word is looked up without making a `String` of it.
-    static func byteSet(_ words: [String]) -> Set<ArraySlice<UInt8>> { Set(words.map { ArraySlice($0.utf8) }) }
-
-    /// A number, date, time, card number or reference: where a merchant's name ends.
-    static func isNoise(_ word: ArraySlice<UInt8>, next: ArraySlice<UInt8>?) -> Bool {
+    /// A number, date, time, card number or reference: where a merchant's name ends. `word` and
+    /// `next` (the next word, if any) are folded.
+    static func isNoise(_ word: UnsafeBufferPointer<UInt8>, next: UnsafeBufferPointer<UInt8>?) -> Bool {
         var digits = 0
         var letters = 0
         var separators = 0
@@ -45,12 +43,24 @@ extension PayeeNormaliser {
         }
         // 12OCT, 12OCT24.
         if digits >= 1, digits <= 4, letters == 3 || letters == 4, separators == 0 {
-            if months.contains(ArraySlice(word.filter(isLetter))), word.first.map({ $0 &- 0x30 < 10 }) == true {
+            if word.first.map({ $0 &- 0x30 < 10 }) == true, months.contains(packed: packedLetters(word)) {
                 return true
             }
         }
         // References mixing letters and at least three digits: 2K3L45, X10-08144, CD4455.
         return digits >= 3
+    }
+
+    /// The letters of `word` alone, packed as `ShortWordSet.pack` packs a word.
+    private static func packedLetters(_ word: UnsafeBufferPointer<UInt8>) -> UInt128 {
+        var count: UInt128 = 0
+        var value: UInt128 = 0
+        for byte in word where isLetter(byte) {
+            guard count < UInt128(ShortWordSet.longest) else { return 0 }
+            value |= UInt128(byte) << (count * 8)
+            count += 1
+        }
+        return count == 0 ? 0 : value | count << 120
     }
 
     /// Payment-method phrases dropped at the start of a payee, longest first.
@@ -64,15 +74,17 @@ extension PayeeNormaliser {
     ].sorted { $0.count > $1.count }
 
     /// The index of the first word after any payment-method prefixes from `start`.
-    static func skipPrefixes(_ split: Words, from start: Int) -> Int {
-        let words = split.words
+    static func skipPrefixes(_ words: [Word], lowered: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        func packed(_ index: Int) -> UInt128 {
+            ShortWordSet.pack(UnsafeBufferPointer(rebasing: lowered[words[index].range]))
+        }
         var index = start
-        // Most payees start with no prefix word at all: one set lookup settles it.
-        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(split.folded(index)) {
-            for phrase in prefixBytes where index + phrase.count <= words.count {
+        // Most payees start with no prefix word at all: one lookup settles it.
+        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(packed: packed(index)) {
+            for phrase in prefixPacked where index + phrase.count <= words.count {
                 var matches = true
                 for (offset, part) in phrase.enumerated()
-                where words[index + offset].isStar || !split.folded(index + offset).elementsEqual(part) {
+                where words[index + offset].isStar || packed(index + offset) != part {
                     matches = false
                     break
                 }
@@ -86,20 +98,22 @@ extension PayeeNormaliser {
         return index
     }
 
-    /// `prefixes` as bytes, in the same order.
-    static let prefixBytes: [[[UInt8]]] = prefixes.map { phrase in phrase.map { Array($0.utf8) } }
+    /// `prefixes` packed word by word (`ShortWordSet.pack`), in the same order.
+    static let prefixPacked: [[UInt128]] = prefixes.map { phrase in
+        phrase.map { word in Array(word.utf8).withUnsafeBufferPointer { ShortWordSet.pack($0) } }
+    }
 
     /// The first words of `prefixes`.
-    static let prefixStarts: Set<ArraySlice<UInt8>> = Set(prefixBytes.map { ArraySlice($0[0]) })
+    static let prefixStarts = ShortWordSet(prefixes.map { $0[0] })
 
     /// Payment processors written before a `*` and the merchant.
-    static let processors: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
+    static let processors = ShortWordSet([
         "paypal", "pp", "sq", "sumup", "iz", "izettle", "zettle", "sp", "tst", "ztl", "crv", "pypl", "google",
         "apple", "dnh",
     ])
 
     /// Words dropped from the end of a name while another word remains.
-    static let trailing: Set<ArraySlice<UInt8>> = PayeeNormaliser.byteSet([
+    static let trailing = ShortWordSet([
         // Countries, as banks append them.
         "gb", "gbr", "uk", "us", "usa", "ie", "irl", "fr", "fra", "de", "deu", "nl", "nld", "es", "esp", "au", "aus",
         "nz", "ca", "can", "ch", "che", "at", "aut", "se", "swe", "dk", "dnk", "lu", "lux", "pt", "prt", "pl", "pol",

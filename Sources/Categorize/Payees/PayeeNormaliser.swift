@@ -31,95 +31,136 @@ public struct PayeeNormaliser: Sendable {
         var isStar = false
     }
 
-    /// A payee's words and the payee folded byte by byte (ASCII letters lower-cased), which the
-    /// words' ranges index, as `bytes` (the payee as written) does.
-    struct Words {
-        var words: [Word]
-        var lowered: [UInt8]
-
-        func folded(_ index: Int) -> ArraySlice<UInt8> { lowered[words[index].range] }
+    /// Buffers one normalisation works in, kept from one payee to the next: a caller that
+    /// normalises many payees (`DistinctTexts`) passes the same one, so a payee allocates only the
+    /// two strings it returns.
+    struct Scratch {
+        var lowered: [UInt8] = []
+        var words: [Word] = []
+        var name: [Word] = []
+        var key: [UInt8] = []
+        var display: [UInt8] = []
     }
 
     public func normalise(_ raw: String) -> CleanPayee {
-        let bytes = Array(raw.utf8)
-        let split = PayeeNormaliser.split(bytes)
-        let words = split.words
-        let lowered = split.lowered
-        var name: [Word] = []
-        name.reserveCapacity(words.count)
-        var index = 0
-        var afterStar = false
-        // 1. Prefixes: only before the first name word.
-        index = PayeeNormaliser.skipPrefixes(split, from: 0)
-        while index < words.count {
-            let word = words[index]
-            index += 1
-            if word.isStar {
-                if !name.isEmpty,
-                    PayeeNormaliser.processors.contains(
-                        ArraySlice(name.map { lowered[$0.range] }.joined(separator: [0x20])))
-                {
-                    name.removeAll()
-                } else {
-                    afterStar = true
-                }
-                continue
+        var scratch = Scratch()
+        return normalise(raw, scratch: &scratch)
+    }
+
+    func normalise(_ raw: String, scratch: inout Scratch) -> CleanPayee {
+        var text = raw
+        return text.withUTF8 { bytes in normalise(bytes, raw: raw, scratch: &scratch) }
+    }
+
+    /// `normalise(raw)`, `bytes` being `raw`'s UTF-8.
+    private func normalise(_ bytes: UnsafeBufferPointer<UInt8>, raw: String, scratch: inout Scratch) -> CleanPayee {
+        // The buffers are taken out of `scratch` while in use and put back after.
+        var lowered = scratch.lowered
+        var words = scratch.words
+        var name = scratch.name
+        var key = scratch.key
+        var display = scratch.display
+        scratch = Scratch()
+        defer {
+            scratch = Scratch(
+                lowered: lowered, words: words, name: name, key: key, display: display)
+        }
+        // Copied whole, then lowered in place: appending byte by byte checked the array at every byte.
+        lowered.removeAll(keepingCapacity: true)
+        lowered.append(contentsOf: bytes)
+        lowered.withUnsafeMutableBufferPointer { lowered in
+            for index in lowered.indices { lowered[index] = TextFold.lower(lowered[index]) }
+        }
+        return lowered.withUnsafeBufferPointer { lowered in
+            PayeeNormaliser.split(bytes, lowered: lowered, into: &words)
+            func folded(_ word: Word) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: lowered[word.range])
             }
-            let folded = lowered[word.range]
-            if PayeeNormaliser.isNoise(folded, next: index < words.count ? split.folded(index) : nil)
-                || (afterStar && folded.contains { $0 &- 0x30 < 10 }) || folded.first == UInt8(ascii: "(")
-            {
-                if name.isEmpty {
-                    index = PayeeNormaliser.skipPrefixes(split, from: index)
+            name.removeAll(keepingCapacity: true)
+            var afterStar = false
+            // 1. Prefixes: only before the first name word.
+            var index = PayeeNormaliser.skipPrefixes(words, lowered: lowered, from: 0)
+            while index < words.count {
+                let word = words[index]
+                index += 1
+                if word.isStar {
+                    if !name.isEmpty,
+                        PayeeNormaliser.processors.contains(packed: PayeeNormaliser.packedName(name, lowered))
+                    {
+                        name.removeAll(keepingCapacity: true)
+                    } else {
+                        afterStar = true
+                    }
                     continue
                 }
-                break
+                let wordBytes = folded(word)
+                if PayeeNormaliser.isNoise(wordBytes, next: index < words.count ? folded(words[index]) : nil)
+                    || (afterStar && wordBytes.contains { $0 &- 0x30 < 10 }) || wordBytes.first == UInt8(ascii: "(")
+                {
+                    if name.isEmpty {
+                        index = PayeeNormaliser.skipPrefixes(words, lowered: lowered, from: index)
+                        continue
+                    }
+                    break
+                }
+                afterStar = false
+                name.append(word)
             }
-            afterStar = false
-            name.append(word)
+            // 3. Trailing country codes, type codes and generic words.
+            while name.count > 1, let last = name.last, PayeeNormaliser.trailing.contains(folded(last)) {
+                name.removeLast()
+            }
+            guard !name.isEmpty else {
+                let folded = TextFold.foldedString(raw)
+                let display = String(decoding: TextFold.collapse(Array(bytes)), as: UTF8.self)
+                return CleanPayee(display: display, key: folded)
+            }
+            // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
+            var highBits: UInt8 = 0
+            var hasLowerASCII = false
+            for byte in bytes {
+                highBits |= byte
+                if byte &- 0x61 < 26 { hasLowerASCII = true }
+            }
+            let beyondASCII = highBits >= 0x80
+            let mixedCase = hasLowerASCII || beyondASCII && raw.contains(where: \.isLowercase)
+            key.removeAll(keepingCapacity: true)
+            display.removeAll(keepingCapacity: true)
+            for (position, word) in name.enumerated() {
+                if position > 0 {
+                    key.append(0x20)
+                    display.append(0x20)
+                }
+                key.append(contentsOf: folded(word))
+                let original = UnsafeBufferPointer(rebasing: bytes[word.range])
+                if mixedCase {
+                    display.append(contentsOf: original)
+                } else {
+                    PayeeNormaliser.appendDisplayForm(original, to: &display, asciiOnly: !beyondASCII)
+                }
+            }
+            // The words were folded byte by byte (ASCII); a key beyond ASCII takes the full fold, so
+            // `CAFÉ` and `Café` have one key.
+            let keyText = String(decoding: key, as: UTF8.self)
+            return CleanPayee(
+                display: String(decoding: display, as: UTF8.self),
+                key: beyondASCII ? TextFold.foldedString(keyText) : keyText)
         }
-        // 3. Trailing country codes, type codes and generic words.
-        while name.count > 1, let last = name.last, PayeeNormaliser.trailing.contains(lowered[last.range]) {
-            name.removeLast()
-        }
-        guard !name.isEmpty else {
-            let folded = TextFold.foldedString(raw)
-            let display = String(decoding: TextFold.collapse(Array(raw.utf8)), as: UTF8.self)
-            return CleanPayee(display: display, key: folded)
-        }
-        // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
-        // One pass over the bytes already made: going through `raw.utf8` twice cost more than the
-        // rest of this function for a payee of forty bytes.
-        var highBits: UInt8 = 0
-        var hasLowerASCII = false
-        for byte in bytes {
-            highBits |= byte
-            if byte &- 0x61 < 26 { hasLowerASCII = true }
-        }
-        let beyondASCII = highBits >= 0x80
-        let mixedCase = hasLowerASCII || beyondASCII && raw.contains(where: \.isLowercase)
-        // Neither is longer than the payee: reserving once avoids regrowing them byte by byte.
-        var key: [UInt8] = []
-        var display: [UInt8] = []
-        key.reserveCapacity(raw.utf8.count)
-        display.reserveCapacity(raw.utf8.count)
+    }
+
+    /// The name's folded words joined by spaces, packed (`ShortWordSet.pack`), as the processor
+    /// list is looked up: 0 when longer than any word a list holds.
+    private static func packedName(_ name: [Word], _ lowered: UnsafeBufferPointer<UInt8>) -> UInt128 {
+        var count = 0
+        var value: UInt128 = 0
         for (position, word) in name.enumerated() {
-            if position > 0 {
-                key.append(0x20)
-                display.append(0x20)
-            }
-            key.append(contentsOf: lowered[word.range])
-            if mixedCase {
-                display.append(contentsOf: bytes[word.range])
-            } else {
-                PayeeNormaliser.appendDisplayForm(bytes[word.range], to: &display, asciiOnly: !beyondASCII)
+            for offset in (position > 0 ? -1 : 0)..<word.range.count {
+                guard count < ShortWordSet.longest else { return 0 }
+                let byte = offset < 0 ? 0x20 : lowered[word.range.lowerBound + offset]
+                value |= UInt128(byte) << UInt128(count * 8)
+                count += 1
             }
         }
-        // The words were folded byte by byte (ASCII); a key beyond ASCII takes the full fold, so
-        // `CAFÉ` and `Café` have one key.
-        let keyText = String(decoding: key, as: UTF8.self)
-        return CleanPayee(
-            display: String(decoding: display, as: UTF8.self),
-            key: beyondASCII ? TextFold.foldedString(keyText) : keyText)
+        return count == 0 ? 0 : value | UInt128(count) << 120
     }
 }

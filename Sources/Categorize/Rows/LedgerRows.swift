@@ -98,7 +98,9 @@ struct LedgerRows {
         let base = file.buffer.baseAddress
         // The rows are gathered in a local copy: the scan's closure cannot capture `self` of an initialiser.
         var rows = self
+        var released = 0
         let scannedHeader = try JournalCodec.scan(file, path: path) { scanned in
+            rows.releasePages(before: rows.layout.count - 1, released: &released)
             switch scanned {
             case .decoded(let transaction, let start, let end):
                 rows.appendDecoded(transaction, start: start, end: end, numbers: &numbers)
@@ -169,6 +171,18 @@ struct LedgerRows {
         rows.padStatus(to: rows.layout.count)
         self = rows
         header = scannedHeader
+    }
+
+    /// Gives the journal's mapped pages before row `row` back to the kernel, in runs of
+    /// `JournalBytes.releaseStep`, for a reader going through the rows in file order: `released`
+    /// is where its last run ended. Nothing for a row before the first, or rows not from a file.
+    func releasePages(before row: Int, released: inout Int) {
+        guard let file, row >= 0, row < layout.count else { return }
+        let start = layout[row].start
+        if start - released >= JournalBytes.releaseStep {
+            file.release(from: released, upTo: start)
+            released = start
+        }
     }
 
     /// Where the last row's text of one field is in the file, and its number.

@@ -27,6 +27,9 @@ public final class RuleMatcher {
     let regexLiterals: [Int32?]
     /// Per rule: it has a `continue` action (later rules still apply after it).
     let continuing: [Bool]
+    /// Per rule: its condition reads only texts (no amount, date, day, account, currency or sign),
+    /// so a row's texts alone settle it.
+    let readsOnlyTexts: [Bool]
 
     public init(rules: [Rule]) {
         var builder = Builder()
@@ -57,6 +60,16 @@ public final class RuleMatcher {
         self.regexLiterals = builder.regexLiterals
         self.linearRegexes = builder.linearRegexes
         self.continuing = rules.map(\.continues)
+        self.readsOnlyTexts = conditions.map(RuleMatcher.readsOnlyTexts)
+    }
+
+    static func readsOnlyTexts(_ condition: CompiledCondition) -> Bool {
+        switch condition {
+        case .contains, .equals, .constant: true
+        case .not(let inner): readsOnlyTexts(inner)
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): readsOnlyTexts(lhs) && readsOnlyTexts(rhs)
+        case .amount, .date, .day, .account, .currency, .sign: false
+        }
     }
 
     /// How many rules are checked for every transaction because they have no literal to prefilter on.
@@ -104,6 +117,31 @@ public final class RuleMatcher {
                 if !continuing[Int(rule)] { break }
             }
         }
+    }
+
+    /// `match(_:scratch:into:)` for every row with `input`'s texts, when the rules it tries read
+    /// only texts: then it appends to `result` and returns true. It returns false, with `result`
+    /// as it was, as soon as it meets a rule that reads more (the texts then need a `plan`).
+    ///
+    /// Why: nearly every row's candidate rules read only its texts, and deciding them straight
+    /// away skips the plan (a list of steps and a residual condition per rule tried) that every
+    /// distinct combination of texts used to make and drop.
+    func matchTexts(_ input: MatchInput, scratch: inout MatchScratch, into result: inout [Int]) -> Bool {
+        record(input, scratch: &scratch)
+        scratch.candidates.sort()
+        let start = result.count
+        var walk = RuleWalk(candidates: scratch.candidates, always: alwaysRules)
+        while let rule = walk.next() {
+            guard readsOnlyTexts[Int(rule)] else {
+                result.removeSubrange(start...)
+                return false
+            }
+            if evaluate(conditions[Int(rule)], input, &scratch) {
+                result.append(Int(rule))
+                if !continuing[Int(rule)] { break }
+            }
+        }
+        return true
     }
 
     /// The steps `match(_:plan:scratch:into:)` needs for every row with `input`'s texts: the rules

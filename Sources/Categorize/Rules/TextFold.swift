@@ -39,20 +39,41 @@ public enum TextFold {
     }
 
     public static func fold(_ text: String) -> [UInt8] {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(text.utf8.count)
         // Through the string's own storage when it has one: iterating `utf8` byte by byte is slower.
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard isASCII(bytes) else { return false }
-            fold(bytes, into: &buffer)
-            return true
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
+            isASCII(bytes) ? foldASCII(bytes) : nil
         }
+        var buffer: [UInt8] = []
         switch ascii {
-        case true?: break
-        case nil where text.utf8.allSatisfy({ $0 < 0x80 }): fold(text.utf8, into: &buffer)
+        case .some(.some(let folded)): return folded
+        case .none where text.utf8.allSatisfy({ $0 < 0x80 }): fold(text.utf8, into: &buffer)
         default: fold(normalised(text).utf8, into: &buffer)
         }
         return buffer
+    }
+
+    /// `fold` of ASCII bytes, written straight into the result's storage (never longer than the
+    /// text): a payee is folded once per distinct text, and appending byte by byte checked the
+    /// array's capacity and uniqueness at every byte.
+    static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
+            var written = 0
+            var pendingSpace = false
+            for byte in bytes {
+                if isSpace(byte) {
+                    pendingSpace = written > 0
+                    continue
+                }
+                if pendingSpace {
+                    output[written] = 0x20
+                    written += 1
+                    pendingSpace = false
+                }
+                output[written] = lower(byte)
+                written += 1
+            }
+            count = written
+        }
     }
 
     /// `text` in NFKC, lower-cased, and composed again (lower-casing can decompose: `İ` is `i` and

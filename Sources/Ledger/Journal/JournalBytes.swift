@@ -36,6 +36,27 @@ public final class JournalBytes: @unchecked Sendable {
         return UnsafeBufferPointer(start: base, count: bytes.count)
     }
 
+    /// Lets the kernel take back the mapped pages from the one holding `start` to the last one
+    /// wholly before `offset`: they are read again from the file (its cached pages) if touched
+    /// again. Nothing for bytes held in memory.
+    ///
+    /// Why: a reader that goes through the journal front to back (categorisation's scan, its
+    /// ledger and `uncategorized.csv`) needs only the part it is at; keeping the whole mapping
+    /// resident was a quarter of the stage's peak memory at 1M rows.
+    public func release(from start: Int, upTo offset: Int) {
+        guard mapped, let base = buffer.baseAddress else { return }
+        let page = JournalBytes.pageSize
+        let first = max(start, 0) / page * page
+        let last = min(offset, buffer.count) / page * page
+        guard last > first else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + first), last - first, MADV_DONTNEED)
+    }
+
+    /// How far a reader goes between two `release` calls: pages are given back in runs this long.
+    public static let releaseStep = 8 << 20
+
+    private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
+
     deinit {
         guard let base = buffer.baseAddress else { return }
         if mapped {
