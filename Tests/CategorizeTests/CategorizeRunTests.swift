@@ -1,13 +1,13 @@
 import Categorize
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @Suite struct CategorizeRunTests {
     /// A workspace in a fresh temporary folder with a journal of three transactions.
     func workspace(rules: String, overrides: String? = nil) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("categorize-\(UUID().uuidString)")
-            .path
+        let folder = try TemporaryFolder.make("categorize").path
         try FileOutput.write(rules, to: folder + "/rules/10-main.rules")
         if let overrides { try FileOutput.write(overrides, to: folder + "/overrides.csv") }
         let journal = Fixture.journal([

@@ -1,6 +1,7 @@
 import Categorize
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// Configuration that would do nothing is said: a budget or bucket of a category nothing assigns
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func ruleFilesThatAreNotReadAreNamed() throws {
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("rules")
         defer { try? FileManager.default.removeItem(at: workspace) }
         let rules = workspace.appendingPathComponent("rules")
         try FileManager.default.createDirectory(

@@ -1,6 +1,7 @@
 import Categorize
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// Rules and texts as careless users and hostile files write them (issue 20, items 15 and 19):
@@ -30,7 +31,7 @@ import Testing
 
     /// `--lint` runs every rule over the journal: it answers for the same pattern and payee.
     @Test func lintOfAPolynomialRegexAnswers() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)").path
+        let folder = try TemporaryFolder.make("hostile").path
         try FileOutput.write("if payee ~ /\\w+\\w+\\w+$/\n    category Words\n", to: folder + "/rules/10-main.rules")
         let journal = Fixture.journal([
             Fixture.transaction("current/t1", amount: "-1.00", payee: String(repeating: "A", count: 300) + "!")

@@ -1,6 +1,7 @@
 import Categorize
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// The write path reads rows in place and splices the new fields into their bytes; it must give
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: [false, true]) func writesWhatEncodingTheCategorisedJournalGives(overrides: Bool) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)").path
+        let folder = try TemporaryFolder.make("ledger").path
         try FileOutput.write(Self.rules, to: folder + "/rules/10-main.rules")
         let overridesText = "id,category,payee,note\ncurrent/t9,Leisure:Music,,family plan\n"
         if overrides { try FileOutput.write(overridesText, to: folder + "/overrides.csv") }

@@ -1,6 +1,7 @@
 import Categorize
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// Rules and `overrides.csv` saved by a Windows editor (CR LF line ends, a byte order mark) or an
@@ -15,8 +16,7 @@ import Testing
 
     /// The workspace of `CategorizeRunTests` (Tesco, Spotify, an unknown shop) with `rules`.
     func workspace(rules text: String, overrides: String? = nil) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("line-ends-\(UUID().uuidString)")
-            .path
+        let folder = try TemporaryFolder.make("line-ends").path
         try FileOutput.write(text, to: folder + "/rules/10-main.rules")
         if let overrides { try FileOutput.write(overrides, to: folder + "/overrides.csv") }
         let journal = Fixture.journal([

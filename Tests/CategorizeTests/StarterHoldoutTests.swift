@@ -1,6 +1,7 @@
 import Categorize
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// The shipped starter pack measured on merchants whose labels nobody here wrote: the held-out half
@@ -12,8 +13,7 @@ import Testing
 /// The floors are the measured figures rounded down (README, "Categories on day one"): precision
 /// must stay at least 95%, and a change to the pack that loses held-out coverage fails here.
 @Suite struct StarterHoldoutTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/merchant-labels")
+    static let fixtures = RepositoryPaths.root.appendingPathComponent("Tests/CategorizeTests/Fixtures/merchant-labels")
 
     struct Brand {
         var name: String
@@ -35,7 +35,7 @@ import Testing
                 "current/b\(index)", date: "2026-10-\(String(format: "%02d", 1 + index % 28))", amount: "-10.00",
                 payee: brand.name.uppercased())
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("holdout-\(UUID().uuidString)").path
+        let folder = try TemporaryFolder.make("holdout").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileOutput.write(JournalCodec.encode(Fixture.journal(transactions)), to: folder + "/build/journal.jsonl")
         let result = CategorizeRun(

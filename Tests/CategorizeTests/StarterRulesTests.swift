@@ -1,14 +1,14 @@
 import Categorize
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// The starter rule pack: where it sits in the order of precedence, how it is switched off, named
 /// and counted, how its categories take the workspace's names, and what the shipped pack makes of
 /// descriptions whose answers were decided by hand.
 @Suite struct StarterRulesTests {
-    static let shippedPack = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Importers/starter").path
+    static let shippedPack = RepositoryPaths.root.appendingPathComponent("Importers/starter").path
 
     /// A workspace with `rules`, optional `overrides` and `config`, and a starter folder holding
     /// `starter` as `10-test.rules`; the journal holds `transactions`.
@@ -16,7 +16,7 @@ import Testing
         rules: String?, starter: String, overrides: String? = nil, config: String? = nil,
         transactions: [Transaction]
     ) throws -> (folder: String, starter: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starter-\(UUID().uuidString)").path
+        let folder = try TemporaryFolder.make("starter").path
         if let rules { try FileOutput.write(rules, to: folder + "/rules/10-main.rules") }
         if let overrides { try FileOutput.write(overrides, to: folder + "/overrides.csv") }
         if let config { try FileOutput.write(config, to: folder + "/closebook.toml") }

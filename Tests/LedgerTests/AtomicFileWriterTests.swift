@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// The writer the import and categorise stages stream their outputs through: nothing but the
@@ -7,8 +8,7 @@ import Testing
 @Suite("Atomic file writer")
 struct AtomicFileWriterTests {
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("closebook-atomic-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try TemporaryFolder.make("closebook-atomic").path
         return path
     }
 

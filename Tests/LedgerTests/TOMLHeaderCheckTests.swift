@@ -1,13 +1,13 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 /// Table headers TOMLKit's C++ parser asserts on (found by `make fuzz-coverage`): each is an error
 /// naming its line and column, and valid files, with `[` inside strings and arrays, pass.
 @Suite("TOML header check")
 struct TOMLHeaderCheckTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "Fixtures")
+    static let fixtures = RepositoryPaths.root.appendingPathComponent("Tests/LedgerTests/Fixtures")
 
     @Test(arguments: [
         ("[", 2, 1), ("[#x", 2, 1), ("[[", 2, 1), ("[.a]", 2, 1), ("[=]", 2, 1), ("[é]", 2, 1), ("[,]", 2, 1),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make report` and `scripts/report.sh` under careless input: `REDACT` spelled as people spell
@@ -7,7 +8,7 @@ import Testing
 @Suite("Careless input to the report script", .serialized)
 struct CarelessInputScriptTests {
     static let root = SamplesPipelineTests.root
-    static let bin = root.appendingPathComponent(".build/debug").path
+    static let bin = RepositoryPaths.debugBinaries.path
 
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil
@@ -36,7 +37,7 @@ struct CarelessInputScriptTests {
     /// A copy of the Samples workspace in a new folder, its rules kept elsewhere and linked.
     static func workspace() throws -> (folder: URL, workspace: URL) {
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook careless \(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook careless")
         let workspace = folder.appendingPathComponent("books")
         try fm.createDirectory(at: workspace, withIntermediateDirectories: true)
         for item in ["closebook.toml", "inbox", "overrides.csv", "rates.csv", "valuations.csv"] {
@@ -129,9 +130,8 @@ struct CarelessInputScriptTests {
 
     @Test func quotesDollarsAndBackticksInMakeVariablesAreNames() throws {
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook-make-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook-make")
         defer { try? fm.removeItem(at: folder) }
-        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         // A stamp newer than every source, so `make report` does not build the release stages.
         let stamp = folder.appendingPathComponent("stamp")
         try Data().write(to: stamp)

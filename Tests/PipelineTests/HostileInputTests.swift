@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Hostile and careless inputs through `scripts/report.sh` with the debug build's stages, on small
@@ -8,7 +9,7 @@ import Testing
 @Suite("Hostile inputs through the pipeline", .serialized)
 struct HostileInputTests {
     static let root = SamplesPipelineTests.root
-    static let bin = root.appendingPathComponent(".build/debug").path
+    static let bin = RepositoryPaths.debugBinaries.path
     static let today = "2026-11-27"
     static let header = "Date,Type,Description,Paid Out,Paid In,Balance\n"
     /// Three Northwind-layout rows, one in each of August, September and October 2026; the last on
@@ -44,7 +45,7 @@ struct HostileInputTests {
 
     /// A fresh workspace holding `inbox` (file name to contents).
     static func workspace(_ inbox: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("closebook hostile \(UUID())")
+        let folder = try TemporaryFolder.make("closebook hostile")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("inbox"), withIntermediateDirectories: true)
         for (name, text) in inbox {

@@ -3,6 +3,7 @@ import Analyze
 import Foundation
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 /// An OFX investment statement's positions (`INVPOSLIST`) reach net worth through the import
@@ -12,7 +13,7 @@ import Testing
 struct InvestmentPositionsTests {
     @Test func vanguardPositionsAreTheAccountsValue() throws {
         let fm = FileManager.default
-        let workspace = fm.temporaryDirectory.appendingPathComponent("closebook-positions-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("closebook-positions")
         defer { try? fm.removeItem(at: workspace) }
         try fm.createDirectory(at: workspace.appendingPathComponent("inbox"), withIntermediateDirectories: true)
         let corpus = SamplesPipelineTests.root.deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/publish.sh`, which `make publish` runs: a first publish, a second that replaces the
@@ -30,7 +31,7 @@ struct PublishScriptTests {
 
     @Test func publishesAndReplacesWhole() throws {
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook publish")
         defer { try? fm.removeItem(at: folder) }
         let site = folder.appendingPathComponent("site")
         try Self.write("<h1>index one</h1>", site.appendingPathComponent("index.html"))
@@ -59,7 +60,7 @@ struct PublishScriptTests {
 
     @Test func refusesWithoutASiteOrIntoItself() throws {
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook publish")
         defer { try? fm.removeItem(at: folder) }
         let site = folder.appendingPathComponent("site")
         try fm.createDirectory(at: site, withIntermediateDirectories: true)
@@ -101,7 +102,7 @@ struct PublishScriptTests {
 
     @Test func neverReplacesTheWorkspaceTheSiteOrAFolderOfOtherFiles() throws {
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook publish")
         defer { try? fm.removeItem(at: folder) }
         let (workspace, site) = try Self.workspace(in: folder)
         let before = Self.files(folder)
@@ -129,7 +130,7 @@ struct PublishScriptTests {
 
     @Test func replacesAnEarlierSiteAndCopiesNoDotFiles() throws {
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook publish")
         defer { try? fm.removeItem(at: folder) }
         let (workspace, site) = try Self.workspace(in: folder)
         // What a killed stage or an editor leaves in the site.
@@ -158,7 +159,7 @@ struct PublishScriptTests {
 
     @Test func removesTheTemporaryFolderOfAKilledPublish() throws {
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook publish \(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook publish")
         defer { try? fm.removeItem(at: folder) }
         let (workspace, site) = try Self.workspace(in: folder)
         // No process is numbered 4194000 here: Linux hands numbers out from the bottom, up to 4194304.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/report.sh`, which `make report` runs, over a copy of the Samples in a folder whose path
@@ -8,7 +9,7 @@ import Testing
 @Suite("The report script", .serialized)
 struct ReportScriptTests {
     static let root = SamplesPipelineTests.root
-    static let bin = root.appendingPathComponent(".build/debug").path
+    static let bin = RepositoryPaths.debugBinaries.path
 
     static func run(_ workspace: URL) throws -> (status: Int32, output: String) {
         let process = Process()
@@ -40,9 +41,8 @@ struct ReportScriptTests {
             return
         }
         let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("closebook script \(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("closebook script")
         defer { try? fm.removeItem(at: folder) }
-        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         let workspace = folder.appendingPathComponent("my books")
         try fm.createDirectory(at: workspace, withIntermediateDirectories: true)
         for item in ["closebook.toml", "inbox", "rules", "overrides.csv", "rates.csv", "valuations.csv"] {

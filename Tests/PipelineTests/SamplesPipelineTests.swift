@@ -20,8 +20,7 @@ struct SamplesPipelineTests {
     /// Copies the workspace's inputs (never its outputs) into a fresh temporary folder.
     static func freshWorkspace() throws -> URL {
         let fm = FileManager.default
-        let target = fm.temporaryDirectory.appendingPathComponent("closebook-pipeline-\(UUID().uuidString)")
-        try fm.createDirectory(at: target, withIntermediateDirectories: true)
+        let target = try TemporaryFolder.make("closebook-pipeline")
         for item in ["closebook.toml", "inbox", "rules", "overrides.csv", "rates.csv", "valuations.csv"] {
             let source = root.appendingPathComponent("Samples").appendingPathComponent(item)
             if fm.fileExists(atPath: source.path) {

@@ -9,6 +9,9 @@ package enum RepositoryPaths {
     package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Where `swift build` puts the debug executables the script tests run (`.build/debug`).
+    package static let debugBinaries = root.appendingPathComponent(".build/debug")
+
     /// `Schemas/NAME` in the repository.
     package static func schema(_ name: String) -> URL {
         root.appendingPathComponent("Schemas").appendingPathComponent(name)

@@ -29,9 +29,7 @@ public struct OverrideTable: Sendable {
             throw CategorizeErrors([
                 CategorizeError(
                     path: path, line: broken.line, column: column,
-                    message:
-                        "the quote opened here is never closed, so every line after it is read as part of this field; close it (a quote inside a field is written twice)",
-                    sourceLine: broken.text, length: 1)
+                    message: CSVRecords.unclosedQuoteMessage, sourceLine: broken.text, length: 1)
             ])
         }
         func error(_ record: CSVRecords.Record, field: Int?, length: Int? = nil, _ message: String) -> CategorizeError {
@@ -111,101 +109,6 @@ public struct OverrideTable: Sendable {
         }
         if !errors.isEmpty { throw CategorizeErrors(errors) }
         return table
-    }
-}
-
-/// RFC 4180 records with the place of each field, for messages.
-enum CSVRecords {
-    struct Record {
-        var fields: [String]
-        /// 1-based column of each field's first character on its line.
-        var columns: [Int]
-        var quoted: [Bool]
-        var line: Int
-        /// The record's first line as written.
-        var text: String
-        /// The column of a quote that opens a field and is never closed: the rest of the file
-        /// was read into that field.
-        var unclosedQuote: Int?
-    }
-
-    static func parse(_ text: String) -> [Record] {
-        let scalars = Array(text.unicodeScalars)
-        var records: [Record] = []
-        var index = scalars.first == "\u{FEFF}" ? 1 : 0
-        var line = 1
-        while index < scalars.count {
-            let recordLine = line
-            var lineEnd = index
-            while lineEnd < scalars.count, scalars[lineEnd] != "\n" { lineEnd += 1 }
-            var lineText = String(String.UnicodeScalarView(scalars[index..<lineEnd]))
-            if lineText.hasSuffix("\r") { lineText.removeLast() }
-            let lineStart = index
-            var fields: [String] = []
-            var columns: [Int] = []
-            var quoted: [Bool] = []
-            var field = ""
-            var fieldStart = index
-            var inQuotes = false
-            var wasQuoted = false
-            var atFieldStart = true
-            var endedByNewline = false
-            while index < scalars.count {
-                let scalar = scalars[index]
-                if inQuotes {
-                    if scalar == "\"" {
-                        if index + 1 < scalars.count, scalars[index + 1] == "\"" {
-                            field.unicodeScalars.append("\"")
-                            index += 2
-                            continue
-                        }
-                        inQuotes = false
-                    } else {
-                        if scalar == "\n" { line += 1 }
-                        field.unicodeScalars.append(scalar)
-                    }
-                    index += 1
-                    continue
-                }
-                if scalar == "\"" && atFieldStart {
-                    inQuotes = true
-                    wasQuoted = true
-                    atFieldStart = false
-                    index += 1
-                    continue
-                }
-                if scalar == "," || scalar == "\n" {
-                    fields.append(field)
-                    columns.append(fieldStart - lineStart + 1)
-                    quoted.append(wasQuoted)
-                    field = ""
-                    wasQuoted = false
-                    atFieldStart = true
-                    index += 1
-                    fieldStart = index
-                    if scalar == "\n" {
-                        line += 1
-                        endedByNewline = true
-                        break
-                    }
-                    continue
-                }
-                if scalar != "\r" { field.unicodeScalars.append(scalar) }
-                atFieldStart = false
-                index += 1
-            }
-            if !endedByNewline, !(fields.isEmpty && field.isEmpty && !wasQuoted) {
-                fields.append(field)
-                columns.append(fieldStart - lineStart + 1)
-                quoted.append(wasQuoted)
-            }
-            if fields.isEmpty { continue }
-            records.append(
-                Record(
-                    fields: fields, columns: columns, quoted: quoted, line: recordLine, text: lineText,
-                    unclosedQuote: inQuotes ? fieldStart - lineStart + 1 : nil))
-        }
-        return records
     }
 }
 

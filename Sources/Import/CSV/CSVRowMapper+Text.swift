@@ -28,10 +28,10 @@ extension CSVRowMapper {
     /// spaces collapsed when the profile says so.
     mutating func text(_ source: CSVLayout.Text?, _ cell: (Int) -> UnsafeBufferPointer<UInt8>) -> String {
         guard let source else { return "" }
-        if case .column(let index) = source, !collapseSpaces { return interner.string(trim(cell(index))) }
+        if case .column(let index) = source, !collapseSpaces { return interner.text(trim(cell(index))) }
         fillScratch(source, cell)
         if case .template = source { return String(decoding: textScratch, as: UTF8.self).csvTrimmed }
-        return textScratch.withUnsafeBufferPointer { interner.string($0) }
+        return textScratch.withUnsafeBufferPointer { interner.text($0) }
     }
 
     /// Puts the text of `source` (before a template's trimming) in `textScratch`.

@@ -32,7 +32,7 @@ struct CSVRowMapper {
     var scratch: [UInt8] = []
     var textScratch: [UInt8] = []
     /// Account cells repeat from row to row: one `String` per distinct text.
-    var interner = TextInterner()
+    var interner = ByteKeyedCache<String>()
     /// The last group a row went to: most files have one, so the dictionary is rarely consulted.
     var lastGroup: (key: GroupKey, index: Int)?
 

@@ -187,12 +187,12 @@ extension ImportRun {
 
     /// A hash of some bytes (the process's own: only compared within one run).
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = bytes.baseAddress, bytes.count >= 8 else {
+        guard bytes.count >= 8 else {
             var word: UInt64 = 0
             for byte in bytes { word = word << 8 | UInt64(byte) }
             return (word ^ UInt64(bytes.count) << 56) &* 0x9E37_79B9_7F4A_7C15
         }
-        return TextInterner.hash(UnsafeRawPointer(base), count: bytes.count)
+        return ByteKeyedCache<String>.hash(bytes)
     }
 
     /// A FITID without white space (`String(fitID.filter { !$0.isWhitespace })`), without the

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Export
@@ -8,7 +9,7 @@ import Testing
 @Suite("beancount")
 struct BeancountExportTests {
     static func export(_ journal: Journal = HandBuiltLedger.journal) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent("closebook.beancount").path
         try ExportRun.write(ExportBook(journal: journal, prices: HandBuiltLedger.prices), as: .beancount, to: path)
         return path

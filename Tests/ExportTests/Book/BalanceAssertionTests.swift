@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Export
@@ -29,7 +30,7 @@ struct BalanceAssertionTests {
     ]
 
     static func export(_ format: ExportFormat, _ balances: [StatedBalance] = balances) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent(format.fileName).path
         let book = ExportBook(
             journal: HandBuiltLedger.journal, prices: HandBuiltLedger.prices, statedBalances: balances)
@@ -118,8 +119,7 @@ struct BalanceAssertionTests {
     /// Balances the import found to differ, or dated before the opening date, are left out; two
     /// files stating one day give one assertion.
     @Test func onlyBalancesThatHoldAreRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("report")
         let path = folder.appendingPathComponent("import-report.json").path
         let report = """
             {"files": [

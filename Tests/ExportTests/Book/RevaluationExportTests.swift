@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Export
@@ -48,7 +49,7 @@ struct RevaluationExportTests {
     }
 
     static func export(_ format: ExportFormat) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent(format.fileName).path
         try ExportRun.write(book, as: format, to: path)
         return path

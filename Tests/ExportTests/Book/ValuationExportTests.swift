@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Export
@@ -36,7 +37,7 @@ struct ValuationExportTests {
     ]
 
     static func export(_ format: ExportFormat) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent(format.fileName).path
         let book = ExportBook(journal: journal, prices: HandBuiltLedger.prices, valuations: valuations)
         try ExportRun.write(book, as: format, to: path)

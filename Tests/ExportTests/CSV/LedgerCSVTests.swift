@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Export
@@ -9,7 +10,7 @@ import Testing
 @Suite("CSV of the ledger")
 struct LedgerCSVTests {
     static func export(_ journal: Journal = HandBuiltLedger.journal) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent("closebook.csv").path
         try ExportRun.write(ExportBook(journal: journal, prices: HandBuiltLedger.prices), as: .csv, to: path)
         return path

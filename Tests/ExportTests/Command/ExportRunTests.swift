@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import StageCommand
+import TestSupport
 import Testing
 
 @testable import Export
@@ -11,7 +12,7 @@ struct ExportRunTests {
     /// A workspace folder holding `closebook.toml` (when given), `rates.csv` (when given) and the
     /// hand-built ledger at `build/ledger.jsonl`.
     static func workspace(toml: String? = nil, rates: String? = nil) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-run-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export-run")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("build"), withIntermediateDirectories: true)
         if let toml {

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/report.sh` runs the export when `closebook.toml` asks for it, and `EXPORT=all`
 /// (`make export`) writes every format; with the debug build's stages, over a copy of the Samples.
 @Suite("The report script's export", .serialized)
 struct ReportScriptExportTests {
-    static let bin = SamplesWorkspace.root.appendingPathComponent(".build/debug").path
+    static let bin = RepositoryPaths.debugBinaries.path
 
     static func run(_ workspace: URL, export: String? = nil) throws -> Int32 {
         let process = Process()
@@ -27,9 +28,8 @@ struct ReportScriptExportTests {
             return
         }
         let fm = FileManager.default
-        let workspace = fm.temporaryDirectory.appendingPathComponent("closebook-export-script-\(UUID().uuidString)")
+        let workspace = try TemporaryFolder.make("closebook-export-script")
         defer { try? fm.removeItem(at: workspace) }
-        try fm.createDirectory(at: workspace, withIntermediateDirectories: true)
         for item in ["closebook.toml", "inbox", "rules", "overrides.csv", "rates.csv", "valuations.csv"] {
             try fm.copyItem(
                 at: SamplesWorkspace.root.appendingPathComponent("Samples/\(item)"),

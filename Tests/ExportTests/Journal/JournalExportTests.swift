@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Export
@@ -9,7 +10,7 @@ import Testing
 @Suite("hledger and ledger journal")
 struct JournalExportTests {
     static func export(_ journal: Journal = HandBuiltLedger.journal) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent("closebook.journal").path
         try ExportRun.write(ExportBook(journal: journal, prices: HandBuiltLedger.prices), as: .journal, to: path)
         return path

@@ -1,6 +1,7 @@
 import AnalysisFile
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Export
@@ -9,7 +10,7 @@ import Testing
 @Suite("SQLite")
 struct SQLiteExportTests {
     static func export(_ journal: Journal = HandBuiltLedger.journal) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent("closebook.sqlite").path
         try ExportRun.write(ExportBook(journal: journal, prices: HandBuiltLedger.prices), as: .sqlite, to: path)
         return path
@@ -80,7 +81,7 @@ struct SQLiteExportTests {
     /// An analysis older than the ledger may name a transaction or an account the ledger no longer
     /// has: the link and the account are left out, so the foreign keys hold.
     @Test func analysisLinksToRowsTheLedgerDoesNotHaveAreLeftOut() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("export")
         let path = folder.appendingPathComponent("closebook.sqlite").path
         let json = """
             {"schemaVersion": 1, "month": "2026-01", "monthName": "January 2026", "currency": "GBP",
@@ -139,7 +140,7 @@ struct SQLiteExportTests {
             return try JSONDecoder().decode(MonthAnalysis.self, from: Data(json.utf8))
         }
         func written(_ analysis: MonthAnalysis) throws -> (path: String, failure: String) {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+            let folder = try TemporaryFolder.make("export")
             let path = folder.appendingPathComponent("closebook.sqlite").path
             do {
                 try ExportRun.write(book, as: .sqlite, to: path, analyses: [analysis])

@@ -22,9 +22,10 @@ enum PeerTool {
             Issue.record("\(name) is not installed: `make peers` (part of `make test`) installs it")
             return nil
         }
-        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("peer-\(UUID().uuidString).err")
+        let folder = try TemporaryFolder.make("peer")
+        let errorPath = folder.appendingPathComponent("standard-error.txt")
         _ = FileManager.default.createFile(atPath: errorPath.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorPath) }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

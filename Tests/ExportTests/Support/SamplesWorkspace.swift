@@ -14,8 +14,7 @@ enum SamplesWorkspace {
     /// The folder, its `build/` holding `ledger.jsonl` and `analysis/*.json`, built once per run.
     static let built: Result<URL, any Error> = Result {
         let fm = FileManager.default
-        let target = fm.temporaryDirectory.appendingPathComponent("closebook-export-samples-\(UUID().uuidString)")
-        try fm.createDirectory(at: target, withIntermediateDirectories: true)
+        let target = try TemporaryFolder.make("closebook-export-samples")
         for item in ["closebook.toml", "inbox", "rules", "overrides.csv", "rates.csv", "valuations.csv"] {
             let source = root.appendingPathComponent("Samples").appendingPathComponent(item)
             if fm.fileExists(atPath: source.path) {

@@ -1,6 +1,7 @@
 import Foundation
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 @Suite("CSV profiles")
@@ -38,8 +39,7 @@ struct CSVProfileLoadingTests {
     }
 
     @Test func aWorkspaceProfileReplacesAShippedOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("closebook-profiles-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("closebook-profiles")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileOutput.write(
             """

@@ -1,6 +1,7 @@
 import Foundation
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 /// A workspace in a temporary folder, removed when the test ends.
@@ -8,7 +9,7 @@ final class TemporaryWorkspace {
     let path: String
 
     init(config: String?, inbox: [String: [UInt8]]) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("closebook-\(UUID().uuidString)").path
+        path = try TemporaryFolder.make("closebook").path
         try FileManager.default.createDirectory(atPath: path + "/inbox", withIntermediateDirectories: true)
         if let config { try Data(config.utf8).write(to: URL(fileURLWithPath: path + "/closebook.toml")) }
         for (name, bytes) in inbox { try Data(bytes).write(to: URL(fileURLWithPath: path + "/inbox/" + name)) }

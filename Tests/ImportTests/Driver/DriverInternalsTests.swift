@@ -121,23 +121,6 @@ struct DriverInternalsTests {
         }
     }
 
-    @Test("TextInterner returns the text of the bytes, the same String for the same bytes")
-    func interner() {
-        var interner = TextInterner(limit: 8)
-        var random = SplitMix64(seed: 3)
-        for _ in 0..<2000 {
-            let text =
-                Self.texts[Int(random.next() % UInt64(Self.texts.count))]
-                + String(repeating: "é", count: Int(random.next() % 12))
-            let bytes = Array(text.utf8)
-            let made = bytes.withUnsafeBufferPointer { interner.string($0) }
-            #expect(made == text)
-            #expect(Array(made.utf8) == bytes)
-        }
-        let invalid: [UInt8] = Array("0123456789abcdef".utf8) + [0xFF, 0xC3]
-        #expect(invalid.withUnsafeBufferPointer { interner.string($0) } == String(decoding: invalid, as: UTF8.self))
-    }
-
     @Test("QIF dates of the usual shapes read as the general reader reads them")
     func qifDateShapes() {
         var random = SplitMix64(seed: 9)

@@ -1,43 +1,51 @@
-/// A table from byte strings to values, looked up without making a `String` of the key.
+/// A table from byte strings to values, looked up without making a `String` of the key: the one
+/// interning table of the stages.
 ///
 /// Why it exists: a journal repeats the same few texts on every row (account, currency, file, bank
-/// type, category) and real payees repeat merchants. Decoding each one afresh costs an allocation
-/// and a UTF-8 validation per field; hashing the bytes in place and comparing them to the stored
-/// key costs far less, and rows then share one string storage (less memory, cheaper equality).
+/// type, category), real payees repeat merchants, and a bank export repeats its account cells.
+/// Decoding each one afresh costs an allocation and a UTF-8 validation per field; hashing the bytes
+/// in place and comparing them to the stored key costs far less, and rows then share one string
+/// storage (less memory, cheaper equality). Texts are handed out by `text(_:)`
+/// (`ByteKeyedCache+Text`); other values by `value(for:make:)`.
+///
+/// Public and inlinable so that a stage's per-row loop gets a copy specialised for its value type,
+/// as the journal's own reader in this module does.
 ///
 /// Open addressing with linear probing; keys' bytes are kept end to end in one array (comparing
 /// with a stored key reads that array, not a string object elsewhere on the heap). Only keys that
 /// decode to exactly their own bytes (valid UTF-8) are stored, so a lookup can never return the
 /// value of a different key.
-struct ByteKeyedCache<Value> {
-    private var keyBytes: [UInt8] = []
+public struct ByteKeyedCache<Value> {
+    @usableFromInline var keyBytes: [UInt8] = []
     /// Key `i` is `keyBytes[keyEnds[i]..<keyEnds[i + 1]]`.
-    private var keyEnds: [Int] = [0]
-    private var values: [Value] = []
+    @usableFromInline var keyEnds: [Int] = [0]
+    @usableFromInline var values: [Value] = []
     /// Per slot: the high 32 bits of the key's hash, and its index into the keys plus one in the low
     /// 32 bits (0 is an empty slot). Keeping both in one word makes a probe one memory access.
-    private var slots: [UInt64]
-    private var mask: Int
+    @usableFromInline var slots: [UInt64]
+    @usableFromInline var mask: Int
 
     /// Lookups so far, and whether the cache stopped storing (see `value(for:make:)`).
-    private var lookups = 0
-    private var bypassed = false
+    @usableFromInline var lookups = 0
+    @usableFromInline var bypassed = false
 
-    init(capacity: Int = 64) {
+    @inlinable
+    public init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
     }
 
-    var count: Int { values.count }
+    @inlinable
+    public var count: Int { values.count }
 
     /// The value stored for `bytes`, or the one `make` gives for their text (then stored).
     ///
     /// Texts that hardly ever repeat (a journal whose every payee carries a reference) would only
     /// fill the table: once more than half of many lookups were new keys, it stops caching.
-    @inline(__always)
-    mutating func value(for bytes: UnsafeBufferPointer<UInt8>, make: (String) -> Value) -> Value {
+    @inlinable @inline(__always)
+    public mutating func value(for bytes: UnsafeBufferPointer<UInt8>, make: (String) -> Value) -> Value {
         lookups += 1
         if lookups & 0x3FFF == 0, values.count * 2 > lookups {
             bypassed = true
@@ -70,8 +78,8 @@ struct ByteKeyedCache<Value> {
         return value
     }
 
-    @inline(__always)
-    private func storedKeyEquals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    func storedKeyEquals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = keyEnds[entry]
         guard keyEnds[entry + 1] - start == bytes.count else { return false }
         return keyBytes.withUnsafeBufferPointer { stored in
@@ -79,7 +87,8 @@ struct ByteKeyedCache<Value> {
         }
     }
 
-    private mutating func grow() {
+    @inlinable
+    mutating func grow() {
         let size = slots.count * 2
         var fresh = [UInt64](repeating: 0, count: size)
         let newMask = size - 1
@@ -95,16 +104,16 @@ struct ByteKeyedCache<Value> {
         mask = newMask
     }
 
-    @inline(__always)
-    static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    public static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let stored = key.utf8
         guard stored.count == bytes.count else { return false }
         return stored.withContiguousStorageIfAvailable { ByteKeyedCache.equal($0, bytes) }
             ?? stored.elementsEqual(bytes)
     }
 
-    @inline(__always)
-    static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    public static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         guard let a = left.baseAddress, let b = right.baseAddress else { return true }
         let count = left.count
@@ -124,8 +133,8 @@ struct ByteKeyedCache<Value> {
 
     /// A fast 64-bit hash of a byte string, eight bytes at a time (not `Hasher`: that is seeded per
     /// process and slower for short keys; nothing here needs protection from chosen keys).
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = bytes.count
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
         guard let base = bytes.baseAddress else { return state }
@@ -136,7 +145,11 @@ struct ByteKeyedCache<Value> {
             state ^= state >> 32
             offset += 8
         }
-        if offset < count {
+        if offset < count, count >= 8 {
+            // The last eight bytes, some of them hashed already: one load instead of a byte loop.
+            let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            state = (state ^ last) &* 0xC4CE_B9FE_1A85_EC53
+        } else if offset < count {
             var tail: UInt64 = 0
             var shift: UInt64 = 0
             while offset < count {
