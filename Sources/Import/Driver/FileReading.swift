@@ -8,7 +8,7 @@ import Ledger
 /// runs it on every available core (`Cores.forEach`). A read depends on no other file and writes
 /// nothing but its `FileRead`: the readers are values, and each read makes its parser's working
 /// state afresh for its one file (the CSV tokenizer's scratch bytes, the row mapper's
-/// `TextInterner`, the rounding tally, libxml2's parser context), so two files never share a
+/// text cache (`ByteKeyedCache`), the rounding tally, libxml2's parser context), so two files never share a
 /// cache. A single large file is one piece of work: it is read on one core.
 struct FileReading {
     let readers: [any StatementReader]
