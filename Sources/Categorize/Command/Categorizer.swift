@@ -8,9 +8,10 @@ import Ledger
 ///
 /// `categorize` runs the steps in that order, each a type of its own in `Steps/`: rules then
 /// overrides on every row (`RulesAndOverrides`, deciding each set of matched rules once with
-/// `RuleDecider`), transfer pairing (`TransferPairing`), the learned fallback (`LearnedFallback`),
-/// the order of `uncategorized.csv` (`UncategorizedOrder`), the report's counts (`SourceTally`)
-/// and the payee each row shows (`PayeeDisplays`).
+/// `RuleDecider`), transfer pairing (`TransferPairing`, declared pairs first with
+/// `DeclaredTransferPairs`), the learned fallback (`LearnedFallback`), the order of
+/// `uncategorized.csv` (`UncategorizedOrder`), the report's counts (`SourceTally`) and the payee
+/// each row shows (`PayeeDisplays`).
 public struct Categorizer {
     public var matcher: RuleMatcher
     public var overrides: OverrideTable
