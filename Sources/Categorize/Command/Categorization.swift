@@ -4,14 +4,14 @@ import Ledger
 struct Categorization {
     var report: CategorizeReport
     /// Rows left without a category, in row order.
-    var uncategorized: [Categorizer.UncategorizedRow]
+    var uncategorized: [UncategorizedRow]
     /// Positions in `uncategorized` in the order of `uncategorized.csv` (most money first).
     var order: [Int32]
     /// The classifier's guesses, by `UncategorizedRow.guess`.
     var guesses: [NaiveBayesClassifier.Prediction?]
     var errors: [CategorizeError]
     /// By `LedgerRows.decision`: what rules and overrides set on the row.
-    var decisions: [Categorizer.RuleDecision]
+    var decisions: [RuleDecision]
 
     /// Row `row` as a transaction, with everything categorisation settled.
     func finished(_ rows: LedgerRows, _ row: Int) -> Transaction {

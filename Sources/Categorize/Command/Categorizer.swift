@@ -6,10 +6,12 @@ import Ledger
 /// first match wins), then bank profile rules, then the starter pack, then the learned classifier. Transfer pairing runs
 /// after rules and overrides and before learning, so a paired leg is never guessed at.
 ///
-/// `categorize` runs the steps in that order, each in a file of its own: the decision a set of
-/// matched rules makes (`Categorizer+RuleDecision`), rules then overrides on every row
-/// (`+RulesAndOverrides`), transfer pairing (`+Transfers`), the learned fallback (`+Learning`) and
-/// the order of `uncategorized.csv` (`+UncategorizedOrder`).
+/// `categorize` runs the steps in that order, each a type of its own in `Steps/`: rules then
+/// overrides on every row (`RulesAndOverrides`, deciding each set of matched rules once with
+/// `RuleDecider`), transfer pairing (`TransferPairing`, declared pairs first with
+/// `DeclaredTransferPairs`), the learned fallback (`LearnedFallback`), the order of
+/// `uncategorized.csv` (`UncategorizedOrder`), the report's counts (`SourceTally`) and the payee
+/// each row shows (`PayeeDisplays`).
 public struct Categorizer {
     public var matcher: RuleMatcher
     public var overrides: OverrideTable
@@ -62,56 +64,20 @@ public struct Categorizer {
         var texts = DistinctTexts(textCount: rows.texts.count)
         var facts = RowFacts(count: rows.count)
         var decisions = Decisions()
-        let errors = applyRulesAndOverrides(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
-        pairTransfers(&rows, facts: facts, report: &report)
-        let learned = learn(&rows, texts: &texts, facts: facts, report: &report)
-        let uncategorized = learned.rows
-        let order = Categorizer.sortUncategorized(uncategorized, rows)
-        var perSource = [Int](repeating: 0, count: rows.sources.count)
-        for row in 0..<rows.count {
-            perSource[Int(rows.source[row])] += 1
-            if rows.isIgnored[row] { report.ignored += 1 }
-        }
-        for (number, count) in perSource.enumerated() where count > 0 {
-            switch rows.sources[number] {
-            case .rule: report.bySource.rule += count
-            case .profileRule: report.bySource.profileRule += count
-            case .starterRule: report.bySource.starterRule += count
-            case .exportCategory: report.bySource.exportCategory += count
-            case .override: report.bySource.override += count
-            case .learned: report.bySource.learned += count
-            case .transfer: report.bySource.transfer += count
-            case .none: report.bySource.none += count
-            }
-        }
-        report.uncategorized = uncategorized.count
-        // The payee each row shows in the ledger: a rename, else the normalised payee.
-        var displayText = [Int32](repeating: -2, count: texts.displays.count)
-        var renameText: [String: Int32] = [:]
-        func textNumber(_ text: String) -> Int32 {
-            if let known = renameText[text] { return known }
-            rows.texts.append(text)
-            renameText[text] = Int32(rows.texts.count - 1)
-            return Int32(rows.texts.count - 1)
-        }
-        let decisionRename = decisions.all.map { $0.rename.map(textNumber) ?? -1 }
-        rows.newPayee = [Int32](repeating: -1, count: rows.count)
-        for row in 0..<rows.count {
-            let decision = rows.decision[row]
-            if decision >= 0, decisionRename[Int(decision)] >= 0 {
-                rows.newPayee[row] = decisionRename[Int(decision)]
-                continue
-            }
-            let number = Int(texts.payees[Int(facts.payee[row])].display)
-            if displayText[number] == -2 {
-                let display = texts.displays[number]
-                displayText[number] = display.isEmpty ? -1 : textNumber(display)
-            }
-            rows.newPayee[row] = displayText[number]
-        }
+        let errors = RulesAndOverrides(
+            matcher: matcher, overrides: overrides, normaliser: normaliser,
+            keepsWorkingMemoryUntilExit: keepsWorkingMemoryUntilExit
+        ).apply(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
+        TransferPairing(rules: matcher.rules, settings: settings, rates: rates, valuedAccounts: valuedAccounts).pair(
+            &rows, facts: facts, report: &report)
+        let learned = LearnedFallback(learnedThreshold: settings.learnedThreshold).learn(
+            &rows, texts: &texts, facts: facts, report: &report)
+        let order = UncategorizedOrder(uncategorized: learned.rows).positions(rows)
+        SourceTally(uncategorized: learned.rows.count).count(rows, into: &report)
+        PayeeDisplays(decisions: decisions.all).show(&rows, texts: texts, facts: facts)
         if keepsWorkingMemoryUntilExit { KeptUntilExit.keep(texts) }
         return Categorization(
-            report: report, uncategorized: uncategorized, order: order, guesses: learned.guesses, errors: errors,
+            report: report, uncategorized: learned.rows, order: order, guesses: learned.guesses, errors: errors,
             decisions: decisions.all)
     }
 }

@@ -112,7 +112,7 @@ struct ExplainReport {
                     "  learned guess \(prediction.category) at \(CategorizeFormat.twoDecimals(prediction.confidence)), below the threshold \(CategorizeFormat.twoDecimals(categorizer.settings.learnedThreshold))\n"
             }
         } else {
-            let decision = categorizer.decide(matched: matchedRules)
+            let decision = RuleDecider(rules: categorizer.matcher.rules).decide(matched: matchedRules)
             text += "result:\n"
             text += "  category \(decision.category?.description ?? "(none)")  [\(decision.source)]\n"
             text += "  payee    \(decision.rename ?? clean.display)\n"

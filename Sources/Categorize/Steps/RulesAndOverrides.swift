@@ -1,8 +1,18 @@
 import Ledger
 
-extension Categorizer {
-    /// Rules, then overrides, applied to each row in place.
-    func applyRulesAndOverrides(
+/// The first step of a run: rules, then `overrides.csv`, applied to each row in place.
+///
+/// Each distinct combination of a row's texts is folded and matched once (`RowTexts`), each
+/// distinct set of matched rules is decided once (`Decisions`); per row it is a few lookups.
+struct RulesAndOverrides {
+    var matcher: RuleMatcher
+    var overrides: OverrideTable
+    var normaliser: PayeeNormaliser
+    /// As `Categorizer.keepsWorkingMemoryUntilExit`: the texts' table is left to the exit.
+    var keepsWorkingMemoryUntilExit: Bool
+
+    /// Applies rules then overrides to every row; returns the overrides' errors.
+    func apply(
         _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: inout RowFacts, decisions: inout Decisions,
         report: inout CategorizeReport
     ) -> [CategorizeError] {
@@ -14,7 +24,8 @@ extension Categorizer {
         func decisionNumber(_ matched: [Int], rows: inout LedgerRows) -> Int32 {
             if let known = decisions.byMatched[matched] { return known }
             let number = decisions.add(
-                matched.isEmpty ? RuleDecision() : decide(matched: matched), rows: &rows, rules: matcher.rules)
+                matched.isEmpty ? RuleDecision() : RuleDecider(rules: matcher.rules).decide(matched: matched),
+                rows: &rows, rules: matcher.rules)
             decisions.byMatched[matched] = number
             return number
         }

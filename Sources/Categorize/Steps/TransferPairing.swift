@@ -1,9 +1,20 @@
 import Ledger
 
-extension Categorizer {
+/// The step after rules and overrides: pairs the legs of transfers between the user's accounts
+/// (declared pairs first, then legs a rule marked and legs nothing categorised) and lists the
+/// marked legs left without a partner.
+struct TransferPairing {
+    /// The matcher's rules: `RowFacts.transferRule` indexes them.
+    var rules: [Rule]
+    var settings: CategorizeSettings
+    /// As `Categorizer.rates`: with them, legs in two currencies pair too.
+    var rates: RateTable?
+    /// As `Categorizer.valuedAccounts`.
+    var valuedAccounts: Set<AccountID>
+
     /// Transfers: legs a rule marked, and legs nothing categorised.
-    func pairTransfers(_ rows: inout LedgerRows, facts: RowFacts, report: inout CategorizeReport) {
-        let declared = pairDeclared(&rows, report: &report)
+    func pair(_ rows: inout LedgerRows, facts: RowFacts, report: inout CategorizeReport) {
+        let declared = DeclaredTransferPairs(declared: settings.transferPairs).pair(&rows, report: &report)
         var legs: [TransferPairer.LegFacts] = []
         for index in 0..<rows.count where !rows.isIgnored[index] {
             let marked = rows.isTransfer[index]
@@ -46,7 +57,7 @@ extension Categorizer {
         for index in 0..<rows.count where rows.isTransfer[index] && rows.peer[index] == -1 {
             let rule = facts.transferRule[index]
             if rule >= 0, !valuedAccounts.isEmpty,
-                matcher.rules[Int(rule)].actions.contains(where: {
+                rules[Int(rule)].actions.contains(where: {
                     guard case .transferWith(let account) = $0, valuedAccounts.contains(account) else { return false }
                     return valuedWithoutRows.contains(account) || rows.accountID(index) == account
                 })
@@ -60,50 +71,13 @@ extension Categorizer {
                     account: rows.accountID(index).rawValue, amount: amount.decimalString,
                     currency: amount.currency.code,
                     rule: rule >= 0
-                        ? matcher.rules[Int(rule)].id.description : (facts.ruleMarked[index] ? "rule" : nil))
+                        ? rules[Int(rule)].id.description : (facts.ruleMarked[index] ? "rule" : nil))
             )
         }
     }
 
-    /// The pairs `[categorize] transfer_pairs` declares, as (outgoing, incoming) row indices (the
-    /// leg with money out first): paired before any other, whatever rules said of the legs. A pair
-    /// whose id is not in the journal, or whose legs are in one account, is a warning.
-    func pairDeclared(_ rows: inout LedgerRows, report: inout CategorizeReport) -> [(out: Int, in: Int)] {
-        guard !settings.transferPairs.isEmpty else { return [] }
-        let wanted = Set(settings.transferPairs.joined())
-        var rowOf: [TransactionID: Int] = [:]
-        for index in 0..<rows.count {
-            let id = rows.id(index)
-            if wanted.contains(id) { rowOf[id] = index }
-        }
-        var pairs: [(out: Int, in: Int)] = []
-        for pair in settings.transferPairs {
-            let (a, b) = (pair[0], pair[1])
-            guard let first = rowOf[a], let second = rowOf[b] else {
-                let missing = [a, b].filter { rowOf[$0] == nil }.map { "'\($0)'" }.joined(separator: " and ")
-                report.warnings.append(
-                    "closebook.toml: [categorize] transfer_pairs: \(missing) \(missing.contains(" and ") ? "are" : "is") "
-                        + "not in the journal; the pair \(a) / \(b) is not made")
-                continue
-            }
-            guard rows.account[first] != rows.account[second], rows.peer[first] == -1, rows.peer[second] == -1
-            else {
-                report.warnings.append(
-                    "closebook.toml: [categorize] transfer_pairs: \(a) / \(b) are in one account or already "
-                        + "paired; the pair is not made")
-                continue
-            }
-            let outFirst = rows.minorUnits[first] <= rows.minorUnits[second]
-            let (out, incoming) = outFirst ? (first, second) : (second, first)
-            rows.peer[out] = Int32(incoming)
-            rows.peer[incoming] = Int32(out)
-            pairs.append((out, incoming))
-        }
-        return pairs
-    }
-
     /// `valuedAccounts` that have no rows in the journal: their transfers have one leg only.
-    func valuedAccountsWithoutRows(_ rows: LedgerRows) -> Set<AccountID> {
+    private func valuedAccountsWithoutRows(_ rows: LedgerRows) -> Set<AccountID> {
         guard !valuedAccounts.isEmpty else { return [] }
         var hasRows = [Bool](repeating: false, count: rows.accounts.count)
         for account in rows.account { hasRows[Int(account)] = true }

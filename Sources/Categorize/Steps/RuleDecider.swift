@@ -1,19 +1,11 @@
 import Ledger
 
-extension Categorizer {
-    /// What rules decided for one transaction, before overrides.
-    struct RuleDecision {
-        var category: CategoryPath?
-        var source: CategorySource = .none
-        var rename: String?
-        var tags: [String] = []
-        var transfer = false
-        var ignore = false
-        var note: String?
-        var split: SplitPlan?
-        var splitRule: Int?
-        var matched: [Int] = []
-    }
+/// The decision one set of matched rules makes: what each field is set to, and by which rule.
+///
+/// Run once per distinct set of matched rules (`Decisions.byMatched`), not per row.
+struct RuleDecider {
+    /// The matcher's rules, in precedence order: `matched` holds indices into them.
+    var rules: [Rule]
 
     /// Applies the actions of the matched rules, in order: the first rule to set a field wins it,
     /// tags accumulate.
@@ -21,7 +13,7 @@ extension Categorizer {
         var decision = RuleDecision()
         decision.matched = matched
         for index in matched {
-            let rule = matcher.rules[index]
+            let rule = rules[index]
             let source: CategorySource =
                 switch rule.origin {
                 case .user: .rule(file: rule.id.file, line: rule.id.line)

@@ -1,12 +1,16 @@
 import Ledger
 
-extension Categorizer {
+/// The order of `uncategorized.csv`: most money first, then oldest, then by id.
+struct UncategorizedOrder {
+    /// The rows left uncategorised, in row order.
+    var uncategorized: [UncategorizedRow]
+
     /// Most money first, then oldest, then by id.
     ///
     /// Sorts packed numeric keys (contiguous, no closure reaching into the rows), then orders each
     /// run of equal amount and date by id: the same order as one stable sort by all three.
     /// Returns positions in `uncategorized` (which is in row order) in the order of the file.
-    static func sortUncategorized(_ uncategorized: [UncategorizedRow], _ rows: LedgerRows) -> [Int32] {
+    func positions(_ rows: LedgerRows) -> [Int32] {
         // One number per row: how far the magnitude is below the largest (largest first) above the
         // day's offset from the first day above the position. Comparing plain integers sorts
         // several times faster than comparing tuples through a closure, and the position keeps keys
@@ -23,19 +27,19 @@ extension Categorizer {
                 (largest - uncategorized[position].minorUnits.magnitude) << (dayBits + positionBits)
                     | UInt64(days[position] - firstDay) << positionBits | UInt64(position)
             }
-            return sortUncategorized(keys, positionBits: positionBits, uncategorized, rows)
+            return sortUncategorized(keys, positionBits: positionBits, rows)
         }
         let keys = uncategorized.indices.map { position in
             UInt128(largest - uncategorized[position].minorUnits.magnitude) << 64
                 | UInt128(UInt64(days[position] - firstDay)) << 32 | UInt128(position)
         }
-        return sortUncategorized(keys, positionBits: 32, uncategorized, rows)
+        return sortUncategorized(keys, positionBits: 32, rows)
     }
 
     /// Sorts `keys` (ending in `positionBits` bits of position in `uncategorized`), then orders each
     /// run of equal amount and date by id.
-    static func sortUncategorized<Key: FixedWidthInteger & UnsignedInteger>(
-        _ keys: [Key], positionBits: Int, _ uncategorized: [UncategorizedRow], _ rows: LedgerRows
+    private func sortUncategorized<Key: FixedWidthInteger & UnsignedInteger>(
+        _ keys: [Key], positionBits: Int, _ rows: LedgerRows
     ) -> [Int32] {
         var keys = keys
         keys.sort()

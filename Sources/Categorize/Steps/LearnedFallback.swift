@@ -1,6 +1,11 @@
 import Ledger
 
-extension Categorizer {
+/// The last step that categorises: a classifier trained on what rules and overrides decided
+/// guesses a category for the rows still without one, and applies it when confident enough.
+struct LearnedFallback {
+    /// `[categorize] learned_threshold`: the confidence a guess needs to be applied.
+    var learnedThreshold: Double
+
     /// The learned fallback, trained on what rules and overrides decided; returns the rows it could
     /// not categorise either, in row order.
     func learn(
@@ -89,7 +94,7 @@ extension Categorizer {
         }
         var predictions: [NaiveBayesClassifier.Prediction?] = []
         var uncategorized: [UncategorizedRow] = []
-        // At most one per row; reserved rather than grown, as `known` in `applyRulesAndOverrides`.
+        // At most one per row; reserved rather than grown, as `known` in `RulesAndOverrides`.
         uncategorized.reserveCapacity(rows.count)
         var guesses: [FeatureKey: Guess] = [:]
         var known: [Int32] = []
@@ -119,7 +124,7 @@ extension Categorizer {
                 predictions.append(
                     best.map { .init(category: classifier.categories[$0.category], confidence: $0.confidence) })
                 let number = Int32(predictions.count - 1)
-                if let best, best.confidence >= settings.learnedThreshold {
+                if let best, best.confidence >= learnedThreshold {
                     guess = Guess(
                         prediction: number, category: numbers[best.category],
                         source: rows.sourceNumber(.learned(confidence: best.confidence)))
