@@ -222,7 +222,7 @@ public struct AnalysisRun {
         let valued = Set(settings.valuations.entries.keys.map(\.rawValue))
         for start in stride(from: 0, to: months.count, by: Self.monthsPerPass) {
             let pass = Array(months[start..<min(start + Self.monthsPerPass, months.count)])
-            let analysed = MonthSlots<(Result<(MonthAnalysis, MonthSnapshot?), any Error>, StageTimings)>(
+            let analysed = Slots<(Result<(MonthAnalysis, MonthSnapshot?), any Error>, StageTimings)>(
                 count: pass.count)
             Cores.forEach(pass.count, cores: cores) { index in
                 var own = StageTimings()
@@ -276,7 +276,7 @@ public struct AnalysisRun {
                     break
                 }
             }
-            let written = MonthSlots<(Result<Bool, any Error>, StageTimings)>(count: ready.count)
+            let written = Slots<(Result<Bool, any Error>, StageTimings)>(count: ready.count)
             Cores.forEach(ready.count, cores: cores) { index in
                 var own = StageTimings()
                 let path = self.path(of: ready[index].month)

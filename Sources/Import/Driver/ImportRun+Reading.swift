@@ -11,14 +11,16 @@ extension ImportRun {
         markCopies()
         let reading = FileReading(readers: readers, run: self)
         let copies = files.map { state in state.copyOf.map { files[$0].file.path } }
-        let slots = FileReadSlots(files.map(\.file))
+        let slots = Slots(files.map(\.file))
+        let reads = Slots<FileRead>(count: files.count)
         // The slots hold the only reference to each file's bytes, so a read frees them.
         for index in files.indices { files[index].file.bytes = [] }
         Cores.forEach(files.count, cores: cores) { index in
-            slots.finish(index, reading.read(slots.take(index), copyOf: copies[index]))
+            let file = slots.take(index) ?? InboxFile(name: "", bytes: [])
+            reads.set(index, reading.read(file, copyOf: copies[index]))
         }
         var assumedCurrencyFor: Set<String> = []
-        for (index, result) in slots.results.enumerated() {
+        for (index, result) in reads.values.map { $0 ?? FileRead() }.enumerated() {
             var warnings = result.warnings
             if let assumed = result.assumedCurrency, assumedCurrencyFor.insert(assumed.key).inserted {
                 warnings.insert(assumed.warning, at: assumed.position)

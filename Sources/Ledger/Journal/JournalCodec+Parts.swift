@@ -16,7 +16,7 @@ extension JournalCodec {
         let (header, currency, rowsStart, headerLine) = try readHeader(buffer, path: path)
         let runs = JournalCodec.runs(
             of: base, from: min(rowsStart, buffer.count), to: buffer.count, parts: parts, firstLine: headerLine)
-        let decoded = RunResults(count: runs.count)
+        let decoded = Slots<(made: Int, failure: JournalError?)>(count: runs.count)
         let total = runs.reduce(0) { $0 + $1.rows }
         let transactions = [Transaction](unsafeUninitializedCapacity: total) { storage, initialized in
             guard let start = storage.baseAddress else { return }
@@ -41,23 +41,24 @@ extension JournalCodec {
                     } catch {
                         let failure = JournalError(
                             path: path, line: lineNumber, column: error.offset - lineStart + 1, message: error.reason)
-                        decoded.set(part, made: made, failure: failure)
+                        decoded.set(part, (made, failure))
                         return
                     }
                 }
-                decoded.set(part, made: made, failure: nil)
+                decoded.set(part, (made, nil))
             }
-            if decoded.failure == nil {
+            let failure = decoded.values.lazy.compactMap { $0?.failure }.first
+            if failure == nil {
                 initialized = total
                 return
             }
             // A run that failed stopped early: free what each run made, and report the first failure.
             for (part, run) in runs.enumerated() {
-                (start + run.offset).deinitialize(count: decoded.made[part])
+                (start + run.offset).deinitialize(count: decoded[part]?.made ?? 0)
             }
             initialized = 0
         }
-        if let failure = decoded.failure { throw failure }
+        if let failure = decoded.values.lazy.compactMap({ $0?.failure }).first { throw failure }
         return Journal(
             stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
     }
@@ -127,31 +128,5 @@ extension JournalCodec {
         let base: UnsafePointer<UInt8>
         let buffer: UnsafeBufferPointer<UInt8>
         let destination: Destination
-    }
-
-    /// What each run's thread decoded: how many rows it made, and its failure if it stopped at one.
-    private final class RunResults: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var made: [Int]
-        private var failures: [JournalError?]
-
-        init(count: Int) {
-            made = Array(repeating: 0, count: count)
-            failures = Array(repeating: nil, count: count)
-        }
-
-        func set(_ part: Int, made count: Int, failure: JournalError?) {
-            lock.lock()
-            made[part] = count
-            failures[part] = failure
-            lock.unlock()
-        }
-
-        /// The failure of the earliest run that failed: the first in the file.
-        var failure: JournalError? {
-            lock.lock()
-            defer { lock.unlock() }
-            return failures.compactMap { $0 }.first
-        }
     }
 }

@@ -73,7 +73,7 @@ public struct SitePublisher: Sendable {
         let context = known.map { _ in
             MonthFingerprints.context(renderer: renderer, site: site, archives: archives, release: release)
         }
-        let slots = MonthSlots(count: analysisPaths.count)
+        let slots = Slots<Outcome>(count: analysisPaths.count)
         Cores.forEach(analysisPaths.count, cores: cores) { index in
             let path = analysisPaths[index]
             slots.set(index, publishMonth(analysisAt: path, kept: known?.entries[path], context: context))
@@ -81,7 +81,7 @@ public struct SitePublisher: Sendable {
         var outcome = Outcome()
         var newest: MonthReport?
         var newestUnchanged: (month: YearMonth, path: String)?
-        for (index, month) in slots.outcomes.enumerated() {
+        for (index, month) in slots.values.map { $0 ?? Outcome() }.enumerated() {
             outcome.months += month.months
             outcome.unchanged += month.unchanged
             outcome.written += month.written
@@ -270,26 +270,5 @@ public struct SitePublisher: Sendable {
             throw ReportError(.input, path: path, message: error.reason)
         }
         outcome.written.append(path)
-    }
-}
-
-/// One outcome per month, filled from several threads, each writing only its own slot.
-private final class MonthSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [SitePublisher.Outcome?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ outcome: SitePublisher.Outcome) {
-        lock.lock()
-        slots[index] = outcome
-        lock.unlock()
-    }
-
-    /// Every slot's outcome, in the order of the slots (an empty one for a slot never set).
-    var outcomes: [SitePublisher.Outcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0 ?? SitePublisher.Outcome() }
     }
 }
