@@ -12,15 +12,15 @@ enum AnalysisFolder {
     /// The folder's name beside `ledger.jsonl`.
     static let name = "analysis"
 
-    static func load(besideLedger ledgerPath: String) throws(ExportError) -> [MonthAnalysis] {
+    static func load(besideLedger ledgerPath: String) throws(ExportError) -> [ExportedAnalysis] {
         let folder = ((ledgerPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        var analyses: [MonthAnalysis] = []
+        var analyses: [ExportedAnalysis] = []
         for file in names.sorted() where isMonthFile(file) {
             let path = (folder as NSString).appendingPathComponent(file)
             do {
                 let bytes = try FileOutput.read(path)
-                analyses.append(try JSONDecoder().decode(MonthAnalysis.self, from: Data(bytes)))
+                analyses.append(try JSONDecoder().decode(ExportedAnalysis.self, from: Data(bytes)))
             } catch let error as FileOutput.Failure {
                 throw ExportError(path: error.path, message: error.reason)
             } catch {

@@ -12,7 +12,9 @@ extension SQLiteWriter {
     /// own message, and SQLite's are turned off while the rows go in: SQLite tests an `IN` list of
     /// three or more values by building a temporary index for every row it inserts (about 40,000
     /// instructions each, 15,400 times over the bench's 120 analysis files).
-    static func insertAnalyses(_ database: SQLiteDatabase, _ analyses: [MonthAnalysis]) throws(SQLiteDatabase.Failure) {
+    static func insertAnalyses(
+        _ database: SQLiteDatabase, _ analyses: [ExportedAnalysis]
+    ) throws(SQLiteDatabase.Failure) {
         guard !analyses.isEmpty else { return }
         for analysis in analyses {
             for card in analysis.insights ?? [] { try check(card.severity, in: severityCheck) }
@@ -120,7 +122,7 @@ extension SQLiteWriter {
     }
 
     /// The currencies the analyses' amounts are in, for the `currencies` table.
-    static func currencies(of analyses: [MonthAnalysis]) -> Set<Currency> {
+    static func currencies(of analyses: [ExportedAnalysis]) -> Set<Currency> {
         var codes: Set<String> = []
         for analysis in analyses {
             if analysis.anomalies?.isEmpty == false { codes.insert(analysis.currency) }

@@ -37,7 +37,7 @@ enum SQLiteWriter {
         } catch {
             throw failed(error)
         }
-        let loaded: [MonthAnalysis]
+        let loaded: [ExportedAnalysis]
         do throws(ExportError) {
             loaded = try analyses.get()
         } catch {
@@ -61,7 +61,7 @@ enum SQLiteWriter {
         _ database: SQLiteDatabase, from book: ExportBook, analyses: [MonthAnalysis] = []
     ) throws(SQLiteDatabase.Failure) {
         try fillLedger(database, from: book)
-        try fillAnalyses(database, from: book, analyses: analyses)
+        try fillAnalyses(database, from: book, analyses: analyses.map(ExportedAnalysis.init))
     }
 
     /// Every table but `currencies` and the analyses', and the indexes: what needs no analysis.
@@ -142,9 +142,14 @@ enum SQLiteWriter {
     ///
     /// The currencies go in last, when the analyses are read: nothing checks a foreign key while
     /// the file is built, and in the same sorted order they have the same row ids as before.
+    ///
+    /// The cache goes back to the rows' size first: each of the analyses' links looks its
+    /// transaction up in the id's index, tens of megabytes at a million rows, which the index
+    /// builds' 8 MB cache (`sortCacheKiB`) held too little of, so most lookups read pages again.
     static func fillAnalyses(
-        _ database: SQLiteDatabase, from book: ExportBook, analyses: [MonthAnalysis]
+        _ database: SQLiteDatabase, from book: ExportBook, analyses: [ExportedAnalysis]
     ) throws(SQLiteDatabase.Failure) {
+        try database.execute("PRAGMA cache_size = -\(rowsCacheKiB)")
         try database.execute("BEGIN")
         let insertCurrency = try database.prepare("INSERT INTO currencies VALUES (?1, ?2)")
         var currencies = Set(book.currencies).union(SQLiteWriter.currencies(of: analyses))
