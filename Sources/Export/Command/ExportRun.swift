@@ -78,9 +78,9 @@ public struct ExportRun: Sendable {
         _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: PendingAnalyses,
         cores: Int = Cores.available
     ) -> [ExportError?] {
-        let failures = FailureList(count: formats.count)
+        let failures = Slots<ExportError>(count: formats.count)
         let lanes = ExportLanes(formats: formats, cores: cores).lanes
-        DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+        Cores.forEach(lanes.count, cores: cores) { lane in
             if formats.contains(.sqlite), !lanes[lane].contains(.sqlite) {
                 // A failure is the SQLite lane's to report, when it asks for them.
                 _ = try? analyses.get()
@@ -95,26 +95,6 @@ public struct ExportRun: Sendable {
             }
         }
         return failures.values
-    }
-
-    /// The failures of writers running at once, each in its own slot.
-    private final class FailureList: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [ExportError?]
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ failure: ExportError) {
-            lock.lock()
-            slots[index] = failure
-            lock.unlock()
-        }
-
-        var values: [ExportError?] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots
-        }
     }
 
     /// The import report beside the ledger (`build/import-report.json`): the statements' balances.
