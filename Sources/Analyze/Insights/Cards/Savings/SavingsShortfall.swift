@@ -72,7 +72,8 @@ enum SavingsShortfall {
         else { return outcome }
         var weighed = insight
         weighed.severity = .neutral
-        weighed.message = String(insight.message.dropLast()) + "; the shortfall is told under \(other.title)."
+        let sentence = insight.message.hasSuffix(".") ? String(insight.message.dropLast()) : insight.message
+        weighed.message = sentence + "; the shortfall is told under \(other.title)."
         return .fired(weighed)
     }
 }
