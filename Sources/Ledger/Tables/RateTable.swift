@@ -53,30 +53,12 @@ public struct RateTable: Sendable, Equatable {
     /// `rates.csv` exactly as downloaded, is read as its cross rates into `base`
     /// (`ECBReferenceRates`).
     public static func parse(_ text: String, path: String, base: Currency) throws(WorkspaceTableError) -> RateTable {
-        let long =
-            ECBReferenceRates.recognizes(text)
-            ? try ECBReferenceRates.longForm(text, base: base.code, path: path) : text
-        let table = try SimpleCSV(text: long, path: path, header: ["date", "currency", "rate"])
+        let (lines, isReferenceFile) = try RateRow.read(text, path: path, base: base)
         var rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]
         var warnings: [String] = []
         var seen: [String: Int] = [:]
-        for row in table.rows {
-            guard let date = CivilDate(iso: row.cells[0]) else {
-                throw WorkspaceTableError(
-                    path: path, line: row.line, column: row.columns[0],
-                    message: "'\(row.cells[0])' is not a date in YYYY-MM-DD form")
-            }
-            guard let currency = Currency(code: row.cells[1]) else {
-                throw WorkspaceTableError(
-                    path: path, line: row.line, column: row.columns[1],
-                    message: "'\(row.cells[1])' is not a three-letter ISO 4217 currency code")
-            }
-            guard let rate = ExchangeRate(row.cells[2]) else {
-                throw WorkspaceTableError(
-                    path: path, line: row.line, column: row.columns[2],
-                    message: "rate '\(row.cells[2])' must be a positive decimal with at most "
-                        + "\(ExchangeRate.maximumFractionDigits) fraction digits, such as 1.1734")
-            }
+        for row in lines {
+            let (date, currency, rate) = (row.date, row.currency, row.rate)
             let key = "\(currency.code) \(date.isoString)"
             if let earlier = seen[key] {
                 throw WorkspaceTableError(
@@ -87,7 +69,7 @@ public struct RateTable: Sendable, Equatable {
             seen[key] = row.line
             if currency == base {
                 warnings.append(
-                    "\(path):\(row.line):\(row.columns[1]): warning: a rate for \(base.code), the base currency, which "
+                    "\(path):\(row.line):\(row.currencyColumn): warning: a rate for \(base.code), the base currency, which "
                         + "is 1 by definition: the line is not used (rates convert other currencies into \(base.code))")
                 continue
             }
@@ -95,7 +77,7 @@ public struct RateTable: Sendable, Equatable {
         }
         var result = RateTable(base: base, rates: rates)
         result.warnings = warnings
-        result.isReferenceFile = long != text
+        result.isReferenceFile = isReferenceFile
         return result
     }
 }
