@@ -99,7 +99,10 @@ struct BalanceReconciler {
             result.derivedOpening = base
         }
         for (index, balance) in ordered.enumerated() {
-            var fileResult = result.files[balance.file, default: FileResult()]
+            // Taken out of the dictionary while it changes: a copy read out of it shared its
+            // outcomes' storage, so every append copied all the outcomes before it (a ten-year
+            // export states a balance on 3,650 days: 0.4 billion bytes copied).
+            var fileResult = result.files.removeValue(forKey: balance.file) ?? FileResult()
             defer { result.files[balance.file] = fileResult }
             if index == anchorIndex {
                 fileResult.anchor = balance
