@@ -10,7 +10,7 @@ import Ledger
 /// follows them is ASCII too, comparing them as a big-endian number orders the ids exactly as
 /// `String.<` does; only ties and ids with other text fall back to comparing the ids themselves.
 /// Entries are first distributed over (day, account) buckets, which leaves a few hundred to sort
-/// in each.
+/// in each. Ties are ordered by the ids' bytes where every id is ASCII (`EntryIDs.precedes`).
 enum CanonicalOrder {
     struct Key {
         var day: Int32
@@ -40,8 +40,9 @@ enum CanonicalOrder {
     }
 
     /// The indices of the imported entries in canonical order; `accountRanks[i]` is the position
-    /// of account `i` when the accounts are sorted by id.
-    static func sorted(_ entries: [ImportEntry], ids: EntryIDs, accountRanks: [Int]) -> [Int] {
+    /// of account `i` when the accounts are sorted by id; `idsAreASCII` says every id is ASCII
+    /// (`ImportRun.idsAreASCII`), so that ties are ordered by comparing bytes.
+    static func sorted(_ entries: [ImportEntry], ids: EntryIDs, accountRanks: [Int], idsAreASCII: Bool) -> [Int] {
         var count = 0
         var firstDay = Int32.max
         var lastDay = Int32.min
@@ -61,7 +62,7 @@ enum CanonicalOrder {
             if a.day != b.day { return a.day < b.day }
             if a.accountRank != b.accountRank { return a.accountRank < b.accountRank }
             if a.idPrefixOrders && b.idPrefixOrders && a.idPrefix != b.idPrefix { return a.idPrefix < b.idPrefix }
-            return ids.id(of: entries[Int(a.entry)]) < ids.id(of: entries[Int(b.entry)])
+            return ids.precedes(entries[Int(a.entry)], entries[Int(b.entry)], idsAreASCII: idsAreASCII)
         }
         let accountCount = accountRanks.count
         let bucketCount = (Int(lastDay) - Int(firstDay) + 1) * accountCount
@@ -102,7 +103,9 @@ enum CanonicalOrder {
                 var end = start + 1
                 while end < bucket.upperBound && sorted[end].idPrefix == sorted[start].idPrefix { end += 1 }
                 if end - start > 1 {
-                    sorted[start..<end].sort { ids.id(of: entries[Int($0.entry)]) < ids.id(of: entries[Int($1.entry)]) }
+                    sorted[start..<end].sort {
+                        ids.precedes(entries[Int($0.entry)], entries[Int($1.entry)], idsAreASCII: idsAreASCII)
+                    }
                 }
                 start = end
             }

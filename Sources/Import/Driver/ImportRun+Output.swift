@@ -58,7 +58,8 @@ extension ImportRun {
         let probableReports = DuplicateReferences.probable(probable, in: self)
 
         // Built in canonical order (date, account, id): the journal needs no sort of its own.
-        let order = CanonicalOrder.sorted(entries, ids: ids, accountRanks: CanonicalOrder.ranks(of: accounts))
+        let order = CanonicalOrder.sorted(
+            entries, ids: ids, accountRanks: CanonicalOrder.ranks(of: accounts), idsAreASCII: idsAreASCII)
         let posted = postedDays(order: order)
         let closings = journalAccountIDs().map { AccountClosing($0, run: self, posted: posted) }
         var balances: [AccountID: BalanceReconciler.Result] = [:]

@@ -1,0 +1,51 @@
+import Ledger
+import Testing
+
+@testable import Import
+
+/// Bank ids whose first eight bytes agree (FITIDs that begin with the date) are ordered by
+/// comparing their bytes (`EntryIDs.precedes`): the order must be the text order `String.<` gives.
+@Suite("The canonical order of bank ids that share their first eight bytes")
+struct CanonicalOrderTests {
+    /// One account, `card`; each FITID on its day, entry i in the order given.
+    static func order(_ fitIDs: [(String, Int32)], idsAreASCII: Bool) -> [Int] {
+        var ids = EntryIDs()
+        let prefix = ids.addList(account: AccountID("card"))
+        var entries: [ImportEntry] = []
+        for (index, (fitID, day)) in fitIDs.enumerated() {
+            let detail = prefix.withUnsafeBufferPointer { prefix in
+                Array(fitID.utf8).withUnsafeBufferPointer { ids.addBankID(prefix: prefix, fitID: $0, occurrence: nil) }
+            }
+            let key = Array(("card/" + fitID).utf8).withUnsafeBufferPointer {
+                CanonicalOrder.idPrefix($0, after: prefix.count)
+            }
+            entries.append(
+                ImportEntry(
+                    file: 0, list: 0, record: Int32(index), account: 0, day: day, minorUnits: 0, contentHash: 0,
+                    idDetail: detail, idHash: 0, idPrefix: key.value, idPrefixOrders: key.orders, hasBankID: true,
+                    isPending: false))
+        }
+        return CanonicalOrder.sorted(entries, ids: ids, accountRanks: [0], idsAreASCII: idsAreASCII)
+    }
+
+    @Test("ids of one day that agree in their first eight bytes, by bytes and by text", arguments: [true, false])
+    func sharedPrefix(idsAreASCII: Bool) {
+        let fitIDs: [(String, Int32)] = [
+            ("201601010000010", 10),
+            ("201601010000002", 10),
+            ("2016010100000100", 10),  // begins with entry 0's id, so comes after it
+            ("20160101000000", 10),  // begins entry 1's id, so comes before it
+            ("20160101A", 10),  // 'A' (0x41) after '0' (0x30)
+            ("20160101", 10),  // the eight bytes alone: first of the day
+            ("99999999", 9),  // the day before: first of all
+        ]
+        #expect(Self.order(fitIDs, idsAreASCII: idsAreASCII) == [6, 5, 3, 1, 0, 2, 4])
+    }
+
+    @Test("a NUL byte inside an id orders after the id it extends")
+    func nulByte() {
+        // "20160101AB" and "20160101AB\0": equal when zero padded, the longer one second.
+        let fitIDs: [(String, Int32)] = [("20160101AB\u{0}", 3), ("20160101AB", 3), ("20160101AA\u{0}Z", 3)]
+        #expect(Self.order(fitIDs, idsAreASCII: true) == [2, 1, 0])
+    }
+}
