@@ -151,9 +151,16 @@ public struct ImportCommand: ParsableCommand {
             return 2
         }
         // The journal is encoded and written a piece at a time as the import makes it, so its
-        // bytes are never all in memory (a million rows are some 200 MB of JSON). The files are
-        // handed over, so each one's bytes are freed once it is read.
-        var outcome = driver.run(consume files) { journalFile.write($0) }
+        // bytes are never all in memory (a million rows are some 200 MB of JSON), and written on a
+        // second core while the next pieces are made (`WriteBehind`). The files are handed over,
+        // so each one's bytes are freed once it is read.
+        var unread = Optional(consume files)
+        var made: ImportOutcome?
+        WriteBehind.run(cores: cores, write: { journalFile.write($0) }) { sink in
+            guard let files = unread.take() else { return }
+            made = driver.run(consume files, journalBytes: sink)
+        }
+        guard var outcome = made else { return 2 }
         outcome.report.ignored = ignored
 
         var reportBytes: [UInt8]
