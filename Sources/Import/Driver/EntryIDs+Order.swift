@@ -29,4 +29,18 @@ extension EntryIDs {
             return aCount < bCount
         }
     }
+
+    /// Eight bytes of the id of `entry` (a bank id) from `offset` bytes after its account prefix,
+    /// as a big-endian number (zero padded, as `CanonicalOrder.idPrefix` reads the first eight),
+    /// and whether the id has a byte at `offset`.
+    func bankIDChunk(_ entry: ImportEntry, at offset: Int) -> (value: UInt64, reaches: Bool) {
+        let index = Int(entry.idDetail)
+        let start = (index == 0 ? 0 : bankIDEnds[index - 1]) + prefixes[Int(entry.list)].count + offset
+        let end = bankIDEnds[index]
+        return bankIDBytes.withUnsafeBufferPointer { bytes in
+            var value: UInt64 = 0
+            for position in start..<(start + 8) { value = value << 8 | UInt64(position < end ? bytes[position] : 0) }
+            return (value, start < end)
+        }
+    }
 }

@@ -42,6 +42,17 @@ struct CanonicalOrderTests {
         #expect(Self.order(fitIDs, idsAreASCII: idsAreASCII) == [6, 5, 3, 1, 0, 2, 4])
     }
 
+    @Test("ids that agree in their first sixteen bytes", arguments: [true, false])
+    func longerSharedPrefix(idsAreASCII: Bool) {
+        let fitIDs: [(String, Int32)] = [
+            ("20160101000000001", 4),
+            ("2016010100000000", 4),  // begins every other id: first
+            ("201601010000000012", 4),  // begins with entry 0's id: after it
+            ("20160101000000000", 4),  // '0' before entry 0's '1'
+        ]
+        #expect(Self.order(fitIDs, idsAreASCII: idsAreASCII) == [1, 3, 0, 2])
+    }
+
     @Test("a NUL byte inside an id orders after the id it extends")
     func nulByte() {
         // "20160101AB" and "20160101AB\0": equal when zero padded, the longer one second.
