@@ -233,13 +233,23 @@ struct CSVTokenizer {
                 }
             } else {
                 let start = position
-                position = firstOf(delimiter, CSVTokenizer.lineFeed, CSVTokenizer.carriageReturn, from: position)
+                // Quotes are looked for in the same pass (a quote is never padding, so one found
+                // lies before the padding trimmed off the end).
+                var firstQuote: Int?
+                position = firstOf(
+                    delimiter, CSVTokenizer.lineFeed, CSVTokenizer.carriageReturn, CSVTokenizer.quote, from: position)
+                while position < count && text[position] == CSVTokenizer.quote && delimiter != CSVTokenizer.quote {
+                    if firstQuote == nil { firstQuote = position }
+                    position = firstOf(
+                        delimiter, CSVTokenizer.lineFeed, CSVTokenizer.carriageReturn, CSVTokenizer.quote,
+                        from: position + 1)
+                }
                 if position - start > CSVTokenizer.maximumFieldBytes {
                     problem = .fieldTooLong(line: line, column: start - lineStart + 1)
                 }
                 var end = position
                 while end > start && isPadding(text[end - 1]) { end -= 1 }
-                if let quote = firstQuote(from: start, to: end) {
+                if let quote = firstQuote {
                     if problem == nil { problem = .quoteInUnquotedField(line: line, column: quote - lineStart + 1) }
                     let scratchStart = scratch.count
                     for offset in start..<end where text[offset] != CSVTokenizer.quote { scratch.append(text[offset]) }
@@ -299,17 +309,6 @@ struct CSVTokenizer {
         return CSVRecordHead(line: recordLine, lastLine: line, problem: problem)
     }
 
-    /// The offset of the first quote in `start..<end`, if any.
-    @inline(__always)
-    private func firstQuote(from start: Int, to end: Int) -> Int? {
-        var index = start
-        while index < end {
-            if text[index] == CSVTokenizer.quote { return index }
-            index += 1
-        }
-        return nil
-    }
-
     /// The offset of the first of the bytes `a`, `b` or `c` at or after `start`, or the end of the
     /// text.
     ///
@@ -318,16 +317,25 @@ struct CSVTokenizer {
     /// match (borrows only move upwards), so the offset is exact.
     @inline(__always)
     private func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, from start: Int) -> Int {
+        firstOf(a, b, c, c, from: start)
+    }
+
+    /// `firstOf(_:_:_:from:)` for four bytes: an unquoted field ends at the delimiter or a line
+    /// end, and is looked through for a quote in the same pass.
+    @inline(__always)
+    private func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, from start: Int) -> Int {
         let count = text.count
         var index = start
         if let base = text.baseAddress {
             let raw = UnsafeRawPointer(base)
             let ones: UInt64 = 0x0101_0101_0101_0101
-            let (wordA, wordB, wordC) = (ones &* UInt64(a), ones &* UInt64(b), ones &* UInt64(c))
+            let (wordA, wordB, wordC, wordD) = (
+                ones &* UInt64(a), ones &* UInt64(b), ones &* UInt64(c), ones &* UInt64(d)
+            )
             while index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let (x, y, z) = (word ^ wordA, word ^ wordB, word ^ wordC)
-                let flags = ((x &- ones) & ~x) | ((y &- ones) & ~y) | ((z &- ones) & ~z)
+                let (x, y, z, w) = (word ^ wordA, word ^ wordB, word ^ wordC, word ^ wordD)
+                let flags = ((x &- ones) & ~x) | ((y &- ones) & ~y) | ((z &- ones) & ~z) | ((w &- ones) & ~w)
                 let found = flags & (ones &* 0x80)
                 if found != 0 { return index + found.trailingZeroBitCount / 8 }
                 index += 8
@@ -335,7 +343,7 @@ struct CSVTokenizer {
         }
         while index < count {
             let byte = text[index]
-            if byte == a || byte == b || byte == c { return index }
+            if byte == a || byte == b || byte == c || byte == d { return index }
             index += 1
         }
         return count

@@ -27,6 +27,26 @@ struct CSVTokenizerTests {
         #expect(records[2].fields == ["last field without end"])
     }
 
+    @Test("quotes inside unquoted fields are found in the same pass, anywhere in a word, and left out")
+    func quotesInUnquotedFields() {
+        let text = "abcdefg\"hijklmnop\"q,2\nx,lo\"ng\"er  ,3\n"
+        let bytes = Array(text.utf8)
+        let (fields, problems) = bytes.withUnsafeBufferPointer { buffer in
+            var tokenizer = CSVTokenizer(text: buffer, delimiter: UInt8(ascii: ","))
+            var cells: [CSVField] = []
+            var fields: [[String]] = []
+            var problems: [CSVRecordHead.Problem?] = []
+            while let head = tokenizer.next(into: &cells) {
+                fields.append(cells.map { String(decoding: tokenizer.bytes($0), as: UTF8.self) })
+                problems.append(head.problem)
+            }
+            return (fields, problems)
+        }
+        #expect(fields == [["abcdefghijklmnopq", "2"], ["x", "longer", "3"]])
+        // The first quote of each: the eighth byte of line 1; on line 2, `x,lo` then the quote.
+        #expect(problems == [.quoteInUnquotedField(line: 1, column: 8), .quoteInUnquotedField(line: 2, column: 5)])
+    }
+
     @Test("long quoted fields keep delimiters, doubled quotes and line breaks")
     func longQuotedFields() {
         let records = Self.records(
