@@ -17,8 +17,9 @@ public struct ImportDriver: Sendable {
     /// implausible, and statement periods ending after it are cut back (`DatePlausibility`).
     /// Nil judges no date against the clock (the other rules still apply).
     public var today: CivilDate?
-    /// The cores the files are read on, one file a piece of work (`ImportRun.read`); everything
-    /// after reading runs in file order, so the outcome is the same for any number. Default:
+    /// The cores the files are read on, one file a piece of work (`ImportRun.read`), and a large
+    /// statement's content hashes are worked out on (`ContentHashes`); everything else after
+    /// reading runs in file order, so the outcome is the same for any number. Default:
     /// `Cores.available` (`CLOSEBOOK_JOBS`).
     public var cores = Cores.available
 
@@ -81,7 +82,7 @@ public struct ImportDriver: Sendable {
         run.read(with: readers, cores: cores)
         run.skipImplausibleDates()
         run.assignAccounts()
-        run.makeEntries()
+        run.makeEntries(cores: cores)
         run.separateReusedBankIDs()
         var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
         deduplicator.pendingWindowDays = 5

@@ -11,11 +11,12 @@ extension ImportRun {
     /// each record's content (`ContentHasher`, without the strings `TransactionID.derived` would
     /// build) and flags the hashes that may repeat (`RepeatedKeys`); the second writes each id as
     /// bytes, counting occurrences only for those hashes. Records are read in place, never copied.
-    mutating func makeEntries() {
+    /// The content hashes of a large statement are worked out on `cores` cores (`ContentHashes`).
+    mutating func makeEntries(cores: Int = Cores.available) {
         entries.reserveCapacity(files.reduce(0) { $0 + $1.recordCount })
         for fileIndex in files.indices {
             guard let parsed = files[fileIndex].parsed else { continue }
-            let keys = recordKeys(of: parsed, file: fileIndex)
+            let keys = recordKeys(of: parsed, file: fileIndex, cores: cores)
             let mayRepeat = RepeatedKeys.flags(keys.contentHashes)
             // Equal bank ids are equal bytes only when both are ASCII (see `idsAreASCII`);
             // otherwise every one is looked up by its text, as a string compares.
@@ -135,7 +136,7 @@ extension ImportRun {
 
     /// The first pass over the records of `parsed` (see `makeEntries`): notes each statement's
     /// id prefix, hashes each record's content or stores its bank id.
-    private mutating func recordKeys(of parsed: ParsedFile, file: Int) -> RecordKeys {
+    private mutating func recordKeys(of parsed: ParsedFile, file: Int, cores: Int) -> RecordKeys {
         var keys = RecordKeys()
         keys.contentHashes.reserveCapacity(files[file].recordCount)
         keys.firstBankID = Int32(ids.bankIDEnds.count)
@@ -145,9 +146,9 @@ extension ImportRun {
             let currency = currency(of: account)
             let prefix = ids.addList(account: account)
             let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
-            var hasher = ContentHasher(account: account)
             let table = statement.records
             guard let wanted = table.currencies.firstIndex(of: currency).map({ UInt16($0) }) else { continue }
+            let hashes = ContentHashes.of(table, account: account, currency: currency, wanted: wanted, cores: cores)
             table.withRows { rows, textBytes in
                 for index in rows.indices where rows[index].currency == wanted {
                     let texts = RecordTable.texts(of: rows[index], in: textBytes)
@@ -162,11 +163,7 @@ extension ImportRun {
                         keys.bankIDHashes.append(ids.withBankID(id) { ImportRun.hash($0) })
                         continue
                     }
-                    keys.contentHashes.append(
-                        hasher.hash(
-                            date: rows[index].date,
-                            amount: Money(minorUnits: rows[index].minorUnits, currency: currency),
-                            payee: texts.payee, memo: texts.memo))
+                    keys.contentHashes.append(hashes[index])
                 }
             }
         }
