@@ -7,7 +7,7 @@ import Ledger
 /// Decoded from the file (the stage contract), not shared as a type with the import stage, so the
 /// two stages stay independent; unknown keys are ignored.
 public struct ImportFacts: Decodable, Sendable, Equatable {
-    public struct Span: Decodable, Sendable, Equatable {
+    public struct Span: Codable, Sendable, Equatable {
         public var from: String
         public var to: String
 
@@ -17,7 +17,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         }
     }
 
-    public struct AccountFacts: Decodable, Sendable, Equatable {
+    public struct AccountFacts: Codable, Sendable, Equatable {
         public var id: String
         public var name: String
         public var coverage: Span?
@@ -40,7 +40,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         }
     }
 
-    public struct Positions: Decodable, Sendable, Equatable {
+    public struct Positions: Codable, Sendable, Equatable {
         public var date: String
         public var value: String
         public var file: String
@@ -76,7 +76,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
 
     /// Two accounts whose statements agree transaction for transaction: most likely one account
     /// imported twice (a copy of an export under a name no glob claims).
-    public struct DuplicateAccountFacts: Decodable, Sendable, Equatable {
+    public struct DuplicateAccountFacts: Codable, Sendable, Equatable {
         public var accounts: [String]
         public var files: [String]
         public var from: String
