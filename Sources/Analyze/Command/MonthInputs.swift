@@ -73,6 +73,14 @@ struct MonthInputs: Sendable {
             buffer.append(0x1F)
         }
         func number(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { buffer += $0 } }
+        // Component by component: `description` would join them into a new string for every row.
+        func category(_ path: CategoryPath) {
+            for component in path.components {
+                buffer += component.utf8
+                buffer.append(0x1D)
+            }
+            buffer.append(0x1F)
+        }
         for row in rows {
             buffer.removeAll(keepingCapacity: true)
             text(row.id.rawValue)
@@ -82,13 +90,17 @@ struct MonthInputs: Sendable {
             text(row.amount.currency.code)
             text(row.payee)
             text(row.status.rawValue)
-            text(row.category?.description ?? "\u{1}")
+            if let path = row.category { category(path) } else { buffer.append(0x1F) }
+            number(Int64(row.splits.count))
             for split in row.splits {
-                text(split.category.description)
+                category(split.category)
                 number(split.amount.minorUnits)
                 text(split.amount.currency.code)
             }
-            buffer += [row.isTransfer ? 1 : 0, row.isIgnored ? 1 : 0, row.categorySourceKind.rawValue, 0x1E]
+            buffer.append(row.isTransfer ? 1 : 0)
+            buffer.append(row.isIgnored ? 1 : 0)
+            buffer.append(row.categorySourceKind.rawValue)
+            buffer.append(0x1E)
             hasher.update(data: buffer)
         }
         return Array(hasher.finalize())
