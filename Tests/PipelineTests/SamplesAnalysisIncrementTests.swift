@@ -124,6 +124,25 @@ struct SamplesAnalysisIncrementTests {
         #expect(try Self.sameAsACleanRun(workspace))
     }
 
+    @Test func aRefusedCloseIsRefusedOnEveryRun() throws {
+        let workspace = try SamplesMonthEndTests.categorised()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let config = workspace.appendingPathComponent("closebook.toml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\n[close]\nlock = true\n").write(
+            to: config, atomically: true, encoding: .utf8)
+        #expect(try Self.analyze(workspace).kept == 0)
+        try Self.replace(
+            "\"date\":\"2025-03-01\",\"amount\":\"-42.53\"", with: "\"date\":\"2025-03-01\",\"amount\":\"-52.53\"",
+            in: workspace.appendingPathComponent("build/ledger.jsonl"))
+        // The closed months from 2025-03 to 2026-10 (20) changed and are locked: refused on the run
+        // after the edit and on the next, which analyses them again; 2024-09 to 2025-02 and 2026-11
+        // (not closed) are left alone then.
+        let edited = try Self.analyze(workspace)
+        #expect(edited.lockedMonths.count == 20 && edited.kept == 6)
+        let again = try Self.analyze(workspace)
+        #expect(again.lockedMonths.count == 20 && again.kept == 7)
+    }
+
     /// Analyses every month of `workspace`, closing them, as `make report` does: with the months'
     /// fingerprints in `build/.analysis-months.json` unless `fingerprints` is false.
     static func analyze(_ workspace: URL, fingerprints: Bool = true) throws -> AnalysisRun.Outcome {
