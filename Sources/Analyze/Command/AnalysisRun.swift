@@ -176,6 +176,15 @@ public struct AnalysisRun {
         let selection = try MonthSelection.choose(request, history: history, facts: facts)
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
+        var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
+        if !single { try FileOutput.makeFolder(out) }
+        var batch: CloseBatch?
+        // Before the fingerprints read closed/: the close records a stopped run left are removed first.
+        if closing != nil, !single {
+            let store = CloseStore(workspace: workspace)
+            try CloseBatch.recover(store)
+            batch = CloseBatch(store: store, months: months)
+        }
         var kept = AnalysisFingerprints()
         var monthInputs: MonthInputs?
         var unchanged: Set<YearMonth> = []
@@ -199,14 +208,6 @@ public struct AnalysisRun {
         let analyzer =
             unchanged.count == months.count
             ? nil : timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
-        var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
-        if !single { try FileOutput.makeFolder(out) }
-        var batch: CloseBatch?
-        if closing != nil, !single {
-            let store = CloseStore(workspace: workspace)
-            try CloseBatch.recover(store)
-            batch = CloseBatch(store: store, months: months)
-        }
         do {
             try writeMonths(
                 months, unchanged: unchanged, selection: selection, analyzer: analyzer, history: history,
