@@ -219,8 +219,13 @@ extension ImportFacts {
         }
     }
 
-    /// `account` with how far its statements reach: the last day they cover, and whether they
-    /// cover every day of `month` with no gap (nil when the import report does not know the account).
+    /// `account` with how far its statements reach as of `month`'s end: the first day they cover,
+    /// the last one capped at the month's last day, and whether they cover every day of `month`
+    /// with no gap (nil when the import report does not know the account).
+    ///
+    /// Capped so that a month's file says what the statements covered by its end, as its close
+    /// does: a statement of a later month does not change an older month's file. Statements that
+    /// begin after the month leave `coveredThrough` before `coveredFrom`: nothing covered yet.
     public func withCoverage(_ account: AccountFigure, month: YearMonth) -> AccountFigure {
         guard let facts = accounts.first(where: { $0.id == account.id }), let coverage = facts.coverage else {
             return account
@@ -229,7 +234,7 @@ extension ImportFacts {
         let first = month.firstDay.isoString
         let last = month.lastDay.isoString
         figure.coveredFrom = coverage.from
-        figure.coveredThrough = coverage.to
+        figure.coveredThrough = min(coverage.to, last)
         // ISO dates compare as text.
         figure.monthCovered =
             coverage.from <= first && coverage.to >= last && !facts.gaps.contains { $0.from <= last && $0.to >= first }
