@@ -58,6 +58,52 @@ struct SamplesAnalysisIncrementTests {
         #expect(try SamplesCoresTests.digests(growing, folders: folders) == rebuilt)
     }
 
+    /// A real month end: the import report's statements reach into the new month too. The older
+    /// months' files say what was covered by their own ends, so they are not analysed again.
+    @Test func newStatementsLeaveOlderMonthsAlone() throws {
+        let growing = try SamplesMonthEndTests.categorised()
+        defer { try? FileManager.default.removeItem(at: growing) }
+        let ledger = growing.appendingPathComponent("build/ledger.jsonl")
+        let report = growing.appendingPathComponent("build/import-report.json")
+        let (fullLedger, fullReport) = (try Data(contentsOf: ledger), try Data(contentsOf: report))
+        let lines = String(decoding: fullLedger, as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let held = Set(lines.dropFirst().filter { $0.contains("\"date\":\"\(Self.newest)-") })
+        try Data(lines.filter { !held.contains($0) }.joined(separator: "\n").utf8).write(to: ledger)
+        // The statements as they stood before the newest month: nothing after 2026-10-31.
+        let end = "2026-10-31"
+        var json = try #require(try JSONSerialization.jsonObject(with: fullReport) as? [String: Any])
+        var accounts = try #require(json["accounts"] as? [[String: Any]])
+        var reachedPast = 0
+        for index in accounts.indices {
+            if var coverage = accounts[index]["coverage"] as? [String: Any], let to = coverage["to"] as? String,
+                to > end
+            {
+                coverage["to"] = end
+                accounts[index]["coverage"] = coverage
+                reachedPast += 1
+            }
+            let gaps = accounts[index]["gaps"] as? [[String: Any]] ?? []
+            accounts[index]["gaps"] = gaps.filter { ($0["from"] as? String ?? "") <= end }
+            if let positions = accounts[index]["positions"] as? [[String: Any]] {
+                accounts[index]["positions"] = positions.filter { ($0["date"] as? String ?? "") <= end }
+            }
+        }
+        #expect(reachedPast > 0)
+        json["accounts"] = accounts
+        try JSONSerialization.data(withJSONObject: json).write(to: report)
+        let first = try Self.analyze(growing)
+        #expect(first.paths.count == Self.months - 1 && first.kept == 0)
+
+        try fullLedger.write(to: ledger)
+        try fullReport.write(to: report)
+        let second = try Self.analyze(growing)
+        // Only 2026-10 (the month in progress of the first run) and 2026-11 are analysed again.
+        #expect(second.paths.count == Self.months)
+        #expect(second.kept == Self.months - 2)
+        #expect(try Self.sameAsACleanRun(growing))
+    }
+
     @Test func anEditAnalysesTheMonthsItReaches() throws {
         let workspace = try SamplesMonthEndTests.categorised()
         defer { try? FileManager.default.removeItem(at: workspace) }

@@ -8,9 +8,11 @@ extension AnalysisRun {
     static let settingsFiles = ["closebook.toml", "rates.csv", "valuations.csv"]
 
     /// The parts of the run every month reads: the analyser's release, the ledger's accounts and
-    /// base currency, the settings files' bytes, the import report's accounts (coverage, gaps,
-    /// opening balances, positions) and duplicate accounts, and how the run closes months (not the
-    /// time it records, which only a close that writes reads).
+    /// base currency, the settings files' bytes, the import report's accounts (their names, and
+    /// whether their opening balances came from a statement), and how the run closes months (not
+    /// the time it records, which only a close that writes reads). What a month reads of the
+    /// accounts' coverage, gaps and positions is its own (`ownInputs`); duplicate accounts reach
+    /// only notices, which are its own too.
     func fingerprintContext(header: Journal, facts: ImportFacts?) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -21,8 +23,10 @@ extension AnalysisRun {
             parts.append((try? FileOutput.read(path)).map { [1] + $0 } ?? [0])
         }
         if let facts {
-            parts.append((try? encoder.encode(facts.accounts)).map { [1] + Array($0) } ?? [0])
-            parts.append((try? encoder.encode(facts.duplicateAccounts)).map { Array($0) } ?? [])
+            let accounts = facts.accounts.sorted(by: { $0.id < $1.id }).map { account in
+                "\(account.id) \(account.name) \(account.openingBalanceSource ?? "-")"
+            }
+            parts.append([1] + Array(accounts.joined(separator: "\n").utf8))
         } else {
             parts.append([0])
         }
@@ -37,8 +41,9 @@ extension AnalysisRun {
 
     /// What `month` alone reads besides its rows, one text each: its close record (SHA-256 of
     /// `closed/YYYY-MM.json`, as it stands), whether it is complete and reconciles (whether it
-    /// closes), the import report's notices for it, and whether it is the selected month (goal
-    /// notices) or the newest (a month in progress).
+    /// closes), the import report's accounts as of its end (`monthView`) and its notices for it
+    /// (with the account settings' notices), and whether it is the selected month (goal notices)
+    /// or the newest (a month in progress).
     func ownInputs(
         of month: YearMonth, selection: MonthSelection, history: LedgerHistory, settings: AnalysisSettings,
         facts: ImportFacts?
@@ -52,7 +57,10 @@ extension AnalysisRun {
             var openingDates: [String: CivilDate] = [:]
             for (id, account) in settings.accounts { openingDates[id.rawValue] = account.openingDate }
             complete = complete && facts.startsEveryAccount(of: month, valued: valued, opened: openingDates)
+            own += facts.monthView(of: month)
             own += facts.notices(for: month, valued: valued)
+            own += AccountSettingsNotices.notices(
+                for: month, accounts: history.accounts, settings: settings, facts: facts)
             own.append("reconciles \(Self.reconciles(month: month, facts: facts))")
         }
         own.append("complete \(complete)")
