@@ -11,8 +11,9 @@ import Ledger
 /// - its fingerprint (`MonthInputs`) equals the one recorded when its file was last made: a
 ///   running SHA-256 of the ledger's rows up to the month's last day (every field the analysis
 ///   reads), the run's `context` (the ledger's accounts and base currency, closebook.toml,
-///   rates.csv, valuations.csv, the import report's accounts, how the run closes, the analyser's
-///   release), and what the month alone reads (`closed/YYYY-MM.json`, its import notices and
+///   rates.csv, valuations.csv, the import report's accounts' names and opening-balance sources,
+///   how the run closes, the analyser's release), and what the month alone reads
+///   (`closed/YYYY-MM.json`, the import report's accounts as of its end, its notices and
 ///   completeness, whether it is the selected or the newest month);
 /// - its file still has the size and modification time recorded then.
 /// Every section of a month reads only rows dated on or before its last day (`MonthAnalyzer`),

@@ -11,8 +11,9 @@ import Ledger
 /// (`MonthAnalyzer`). The digest of month M is SHA-256(digest of M - 1, digest of M's rows), so a
 /// month end that adds rows after M leaves M's digest as it was.
 struct MonthInputs: Sendable {
-    /// Raised when what a fingerprint covers changes meaning.
-    static let formatVersion = 1
+    /// Raised when what a fingerprint covers changes meaning (2: the import report's accounts as
+    /// each month sees them by its end).
+    static let formatVersion = 2
 
     /// SHA-256 of what every month of the run reads alike.
     let context: [UInt8]
