@@ -139,9 +139,11 @@ if changed analyze "$analysis_manifest" "$BUILD/.selected-month"; then
     # REOPEN=YYYY-MM REASON="…": record the changes of a locked closed month as a new version.
     reopen_args=()
     [ -n "${REOPEN:-}" ] && reopen_args=(--reopen "$REOPEN" --reason "${REASON:-}")
+    # The months' fingerprints (build/.analysis-months.json) let a month end analyse only the months
+    # whose rows (or any earlier row), settings, import facts or close record changed.
     analysis=$("$BIN/closebook-analyze" --workspace "$WORKSPACE" --ledger "$BUILD/ledger.jsonl" --month "$MONTH" \
         --import-report "$BUILD/import-report.json" --out "$BUILD/analysis" --print-path \
-        --conservation "$BUILD/conservation.txt" "${reopen_args[@]}")
+        --conservation "$BUILD/conservation.txt" --fingerprints "$BUILD/.analysis-months.json" "${reopen_args[@]}")
     code=$?
     [ -z "$analysis" ] && exit "$code"
     printf '%s\n' "$analysis" >"$BUILD/.selected-month"

@@ -138,7 +138,8 @@ public struct AccountFigure: Codable, Sendable, Equatable {
     public var transactionCount: Int
     /// The date of the account's newest posted transaction on or before the month's last day.
     public var newestTransaction: String?
-    /// The first and last day the account's statements cover (import report), where known.
+    /// The first and last day the account's statements cover (import report), where known; the
+    /// last as of the month's end (at most its last day), so a later statement leaves it alone.
     public var coveredFrom: String?
     public var coveredThrough: String?
     /// True when the statements cover every day of the month with no gap; nil when unknown.

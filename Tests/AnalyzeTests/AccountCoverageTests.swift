@@ -36,4 +36,28 @@ struct AccountCoverageTests {
         // An account the import report does not cover (valued by hand) has no coverage.
         #expect(facts.withCoverage(story("pension")).coverage == [])
     }
+    @Test func aMonthSaysWhatItsStatementsCoveredByItsEnd() throws {
+        // Statements from 2 August to 20 October 2026, missing 5 to 7 October.
+        let json = """
+            {"accounts": [
+              {"id": "current", "name": "Current", "coverage": {"from": "2026-08-02", "to": "2026-10-20"},
+               "gaps": [{"from": "2026-10-05", "to": "2026-10-07"}]}
+            ], "files": []}
+            """
+        let facts = try JSONDecoder().decode(ImportFacts.self, from: Data(json.utf8))
+        let account = AccountFigure(
+            id: "current", name: "Current", kind: "checking", maskedNumber: nil, currency: "GBP",
+            openingBalance: nil, closingBalance: nil, inflow: "0.00", outflow: "0.00", transactionCount: 0)
+        func covered(_ month: String) -> [String?] {
+            let figure = facts.withCoverage(account, month: YearMonth(month)!)
+            return [figure.coveredFrom, figure.coveredThrough, figure.monthCovered.map { "\($0)" }]
+        }
+        // September: covered through its last day, not through 20 October.
+        #expect(covered("2026-09") == ["2026-08-02", "2026-09-30", "true"])
+        #expect(covered("2026-08") == ["2026-08-02", "2026-08-31", "false"])
+        // October: through the 20th, with a gap.
+        #expect(covered("2026-10") == ["2026-08-02", "2026-10-20", "false"])
+        // July, before the statements begin: nothing covered by its end (through before from).
+        #expect(covered("2026-07") == ["2026-08-02", "2026-07-31", "false"])
+    }
 }

@@ -10,7 +10,7 @@ import Testing
 struct AccountFreshnessTests {
     /// October 2026 of the Samples. The euro account's last transaction is 93 days before
     /// 31 October (the dormancy card's count), so 30 July; its OFX file runs to 18 November, so
-    /// October is covered. The pension's provider lists its contributions, the last in October on
+    /// October is covered, through its last day (the month says what was covered by its end). The pension's provider lists its contributions, the last in October on
     /// its payday, Friday 23 October (the 25th is a Sunday), and its statement runs to 18
     /// November: October is covered.
     @Test func theSamplesOctober() throws {
@@ -20,7 +20,7 @@ struct AccountFreshnessTests {
         let analysis = try JSONDecoder().decode(MonthAnalysis.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         let euro = try #require(analysis.accounts.first { $0.id == "euro" })
         #expect(euro.newestTransaction == "2026-07-30")
-        #expect(euro.coveredThrough == "2026-11-18")
+        #expect(euro.coveredThrough == "2026-10-31")
         #expect(euro.monthCovered == true)
         let pension = try #require(analysis.accounts.first { $0.id == "pension" })
         #expect(pension.newestTransaction == "2026-10-23")

@@ -66,6 +66,12 @@ struct ReportScriptTests {
         // The name's new line is shown as `\n`: no printed line starts with the name's second half.
         #expect(first.output.contains("inbox/northwind-current-2024 09:01\\nold.csv"))
         #expect(!first.output.split(separator: "\n").contains { $0.hasPrefix("old.csv") })
+        // The analysis keeps a fingerprint of every month it wrote, for the month end.
+        let analysed = try fm.contentsOfDirectory(atPath: workspace.appendingPathComponent("build/analysis").path)
+        let fingerprints = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: workspace.appendingPathComponent("build/.analysis-months.json")))
+        let months = (fingerprints as? [String: Any])?["entries"] as? [String: Any]
+        #expect(Set((months ?? [:]).keys.map { $0 + ".json" }) == Set(analysed))
         let journal = workspace.appendingPathComponent("build/journal.jsonl")
         let ledger = workspace.appendingPathComponent("build/ledger.jsonl")
         let index = workspace.appendingPathComponent("site/index.html")

@@ -13,6 +13,8 @@ public struct AnalysisRun {
         public var selectedPath: String
         /// Files whose bytes changed (the others were left untouched).
         public var written: Int
+        /// Months not analysed again: their fingerprint and file were as recorded (`--fingerprints`).
+        public var kept = 0
         /// True when some amounts could not be converted for lack of a rate (exit status 1).
         public var missingRates: Bool
         /// Month files of an earlier run that the data no longer has, removed.
@@ -40,6 +42,13 @@ public struct AnalysisRun {
     /// The cores the months are analysed and written on (`Cores`): 1 does one month after another,
     /// with the same bytes.
     public var cores = Cores.available
+    /// Where the months' fingerprints are kept between runs (`AnalysisFingerprints`, e.g.
+    /// `build/.analysis-months.json`): a month whose inputs and file are as recorded is not
+    /// analysed again. Nil analyses every month.
+    public var fingerprintsPath: String?
+    /// The analyser's release (the executable's size and modification time), part of every
+    /// fingerprint so that a new release analyses every month again.
+    public var release = ""
 
     /// How a run closes months: whether they are locked, the month a person reopened and why,
     /// and the time recorded.
@@ -165,21 +174,44 @@ public struct AnalysisRun {
         }
         let history = timings.time("ledger history") { LedgerHistory(header: ledger, rows: rows, rates: rates) }
         let selection = try MonthSelection.choose(request, history: history, facts: facts)
-        let analyzer = timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months
         var outcome = Outcome(paths: [], selectedPath: "", written: 0, missingRates: false)
         if !single { try FileOutput.makeFolder(out) }
         var batch: CloseBatch?
+        // Before the fingerprints read closed/: the close records a stopped run left are removed first.
         if closing != nil, !single {
             let store = CloseStore(workspace: workspace)
             try CloseBatch.recover(store)
             batch = CloseBatch(store: store, months: months)
         }
+        var kept = AnalysisFingerprints()
+        var monthInputs: MonthInputs?
+        var unchanged: Set<YearMonth> = []
+        if let fingerprintsPath, !single {
+            kept = AnalysisFingerprints.load(fingerprintsPath)
+            let made = timings.time("fingerprints") {
+                MonthInputs(
+                    history: history, context: fingerprintContext(header: ledger, facts: facts), cores: cores)
+            }
+            for month in months {
+                let own = ownInputs(
+                    of: month, selection: selection, history: history, settings: settings, facts: facts)
+                let print = made.fingerprint(of: month, history: history, own: own)
+                if kept.isCurrent(month.description, fingerprint: print, path: path(of: month)) {
+                    unchanged.insert(month)
+                }
+            }
+            monthInputs = made
+        }
+        // The books (net worth, recurring series, anomalies...) are built only when a month is analysed.
+        let analyzer =
+            unchanged.count == months.count
+            ? nil : timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
         do {
             try writeMonths(
-                months, selection: selection, analyzer: analyzer, history: history, settings: settings, rates: rates,
-                facts: facts, batch: batch, outcome: &outcome, timings: &timings)
+                months, unchanged: unchanged, selection: selection, analyzer: analyzer, history: history,
+                settings: settings, rates: rates, facts: facts, batch: batch, outcome: &outcome, timings: &timings)
         } catch {
             // What was closed before the error is kept, on disk.
             try? batch?.finish()
@@ -187,6 +219,25 @@ public struct AnalysisRun {
         }
         try batch?.finish()
         if !single { outcome.removed = AnalysisRun.removeStale(in: out, keeping: Set(months.map(\.description))) }
+        if let fingerprintsPath, let monthInputs {
+            // Recorded after the closes, with each month's close record as it now stands; a month
+            // whose close was refused is left out, so that the next run refuses it again.
+            let refused = Set(outcome.lockedMonths)
+            var recorded = AnalysisFingerprints()
+            for month in months where !refused.contains(month) {
+                if unchanged.contains(month), let entry = kept.entries[month.description] {
+                    recorded.entries[month.description] = entry
+                    continue
+                }
+                let own = ownInputs(
+                    of: month, selection: selection, history: history, settings: settings, facts: facts)
+                recorded.record(
+                    month.description, fingerprint: monthInputs.fingerprint(of: month, history: history, own: own),
+                    path: path(of: month))
+            }
+            try timings.time("fingerprints") { try recorded.save(fingerprintsPath) }
+        }
+        outcome.kept = unchanged.count
         outcome.conservation = ConservationLine.lines(history: history, facts: facts)
         outcome.selectionReason = selection.reason
         return outcome
@@ -208,7 +259,8 @@ public struct AnalysisRun {
     /// with every earlier month closed and written, as one core would. Timings of the steps on
     /// every core add up the time of each core, so they can exceed the wall time.
     private func writeMonths(
-        _ months: [YearMonth], selection: MonthSelection, analyzer: MonthAnalyzer, history: LedgerHistory,
+        _ months: [YearMonth], unchanged: Set<YearMonth>, selection: MonthSelection, analyzer: MonthAnalyzer?,
+        history: LedgerHistory,
         settings: AnalysisSettings, rates: RateTable, facts: ImportFacts?, batch: CloseBatch?,
         outcome: inout Outcome, timings: inout StageTimings
     ) throws {
@@ -226,8 +278,11 @@ public struct AnalysisRun {
                 count: pass.count)
             Cores.forEach(pass.count, cores: cores) { index in
                 var own = StageTimings()
+                let month = pass[index]
+                // A month whose inputs and file are as recorded keeps its file: no analysis, no close
+                // (its record is as it was when the file was made, so the close would change nothing).
+                guard !unchanged.contains(month), let analyzer else { return }
                 do {
-                    let month = pass[index]
                     let analysis = try self.analysis(
                         of: month, selection: selection, analyzer: analyzer, history: history,
                         settings: settings, facts: facts, valued: valued, openingDates: openingDates, timings: &own)
@@ -246,9 +301,21 @@ public struct AnalysisRun {
                     analysed.set(index, (.failure(error), own))
                 }
             }
-            var ready: [(month: YearMonth, analysis: MonthAnalysis)] = []
+            var ready: [(month: YearMonth, analysis: MonthAnalysis?)] = []
             var failure: (any Error)?
             for (index, month) in pass.enumerated() {
+                if unchanged.contains(month) {
+                    if let offset = history.offset(of: month), !history.missingRates[offset].isEmpty {
+                        outcome.missingRates = true
+                    }
+                    if month == selection.selected {
+                        let goals = GoalRates.notices(
+                            goals: settings.goals, month: month, rates: rates, accounts: accountCurrencies)
+                        if !goals.isEmpty { outcome.missingRates = true }
+                    }
+                    ready.append((month, nil))
+                    continue
+                }
                 guard let (result, own) = analysed[index] else { continue }
                 timings.merge(own)
                 do {
@@ -280,8 +347,12 @@ public struct AnalysisRun {
             Cores.forEach(ready.count, cores: cores) { index in
                 var own = StageTimings()
                 let path = self.path(of: ready[index].month)
+                guard let analysis = ready[index].analysis else {
+                    written.set(index, (.success(false), own))
+                    return
+                }
                 do {
-                    let changed = try write(ready[index].analysis, to: path, timings: &own)
+                    let changed = try write(analysis, to: path, timings: &own)
                     written.set(index, (.success(changed), own))
                 } catch {
                     written.set(index, (.failure(error), own))
@@ -354,10 +425,7 @@ public struct AnalysisRun {
         closing: Closing, inputs: inout [InputFile]?, sources: RowSources, batch: CloseBatch?, outcome: inout Outcome,
         snapshot made: MonthSnapshot? = nil
     ) throws {
-        let last = month.lastDay.isoString
-        let reconciles = !(facts?.files ?? []).contains { file in
-            file.balanceChecks.contains { ($0.firstDivergence?.date).map { $0 <= last } ?? false }
-        }
+        let reconciles = Self.reconciles(month: month, facts: facts)
         let snapshot =
             made
             ?? MonthSnapshot(

@@ -35,8 +35,10 @@ public struct AnalyzeCommand: ParsableCommand {
 
             With --out naming a folder, every month from the first month of data to the latest \
             complete one (or to --month, when later) is written there as YYYY-MM.json, and a file \
-            whose bytes would not change is left untouched. With --out naming a .json file, only \
-            --month is written. --month latest picks the latest month the statements cover completely.
+            whose bytes would not change is left untouched. With --fingerprints, a month whose inputs \
+            (its rows and every earlier one, the settings, the import report's facts, its close record, \
+            the analyser) and file are as the file records is not analysed again. With --out naming a \
+            .json file, only --month is written. --month latest picks the latest month the statements cover completely.
             Every complete month whose stated balances reconcile is closed: closed/YYYY-MM.json in the \
             workspace records what it said (figures, transactions, input files). A later run that finds a \
             closed month changed restates it (a new version, with what changed and why) or, with \
@@ -86,6 +88,12 @@ public struct AnalyzeCommand: ParsableCommand {
     @Option(help: "Why the month is reopened; recorded in its close.")
     public var reason: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the months' fingerprints in this file (build/.analysis-months.json) and analyse again only the "
+                + "months whose inputs or files changed.", valueName: "file"))
+    public var fingerprints: String?
+
     @Flag(help: "Leave closed/ alone: neither close months nor check closed ones.")
     public var noClose = false
 
@@ -104,6 +112,8 @@ public struct AnalyzeCommand: ParsableCommand {
         var run = AnalysisRun(
             workspace: workspace, ledgerPath: ledger, importReportPath: importReport, request: month, out: out)
         if let jobs { run.cores = max(1, jobs) }
+        run.fingerprintsPath = fingerprints
+        run.release = Self.release()
         var reopened: YearMonth?
         if let reopen {
             guard let value = YearMonth(reopen) else {
@@ -203,6 +213,12 @@ public struct AnalyzeCommand: ParsableCommand {
 
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// The analyser's release, for the months' fingerprints: the executable's size and modification time.
+    static func release() -> String {
+        guard let executable = AnalysisFingerprints.file(at: "/proc/self/exe") else { return "" }
+        return "\(executable.size) \(executable.modified)"
     }
 
     /// The time a close records: `--now` or `CLOSEBOOK_NOW` (for tests and reproducible runs), else

@@ -7,7 +7,7 @@ import Ledger
 /// Decoded from the file (the stage contract), not shared as a type with the import stage, so the
 /// two stages stay independent; unknown keys are ignored.
 public struct ImportFacts: Decodable, Sendable, Equatable {
-    public struct Span: Decodable, Sendable, Equatable {
+    public struct Span: Codable, Sendable, Equatable {
         public var from: String
         public var to: String
 
@@ -17,7 +17,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         }
     }
 
-    public struct AccountFacts: Decodable, Sendable, Equatable {
+    public struct AccountFacts: Codable, Sendable, Equatable {
         public var id: String
         public var name: String
         public var coverage: Span?
@@ -40,7 +40,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
         }
     }
 
-    public struct Positions: Decodable, Sendable, Equatable {
+    public struct Positions: Codable, Sendable, Equatable {
         public var date: String
         public var value: String
         public var file: String
@@ -76,7 +76,7 @@ public struct ImportFacts: Decodable, Sendable, Equatable {
 
     /// Two accounts whose statements agree transaction for transaction: most likely one account
     /// imported twice (a copy of an export under a name no glob claims).
-    public struct DuplicateAccountFacts: Decodable, Sendable, Equatable {
+    public struct DuplicateAccountFacts: Codable, Sendable, Equatable {
         public var accounts: [String]
         public var files: [String]
         public var from: String
@@ -219,8 +219,13 @@ extension ImportFacts {
         }
     }
 
-    /// `account` with how far its statements reach: the last day they cover, and whether they
-    /// cover every day of `month` with no gap (nil when the import report does not know the account).
+    /// `account` with how far its statements reach as of `month`'s end: the first day they cover,
+    /// the last one capped at the month's last day, and whether they cover every day of `month`
+    /// with no gap (nil when the import report does not know the account).
+    ///
+    /// Capped so that a month's file says what the statements covered by its end, as its close
+    /// does: a statement of a later month does not change an older month's file. Statements that
+    /// begin after the month leave `coveredThrough` before `coveredFrom`: nothing covered yet.
     public func withCoverage(_ account: AccountFigure, month: YearMonth) -> AccountFigure {
         guard let facts = accounts.first(where: { $0.id == account.id }), let coverage = facts.coverage else {
             return account
@@ -229,7 +234,7 @@ extension ImportFacts {
         let first = month.firstDay.isoString
         let last = month.lastDay.isoString
         figure.coveredFrom = coverage.from
-        figure.coveredThrough = coverage.to
+        figure.coveredThrough = min(coverage.to, last)
         // ISO dates compare as text.
         figure.monthCovered =
             coverage.from <= first && coverage.to >= last && !facts.gaps.contains { $0.from <= last && $0.to >= first }
