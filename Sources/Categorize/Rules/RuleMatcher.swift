@@ -269,10 +269,17 @@ public final class RuleMatcher {
         }
     }
 
-    /// Whether regular expression `index` matches `text`, remembered per distinct text: running a
-    /// `Regex` costs microseconds, and the same payee comes back on thousands of rows.
+    /// Whether regular expression `index` matches `text`. A `LinearRegex` (nearly every one) runs
+    /// each time it is asked; a `Regex` (a backreference, a lookaround) is remembered per distinct
+    /// text: running one costs microseconds, and the same payee comes back on thousands of rows.
+    ///
+    /// Why not remember the linear ones too: one pass over a payee's few dozen bytes costs about
+    /// what looking the result up did, and on real bank text nearly every payee is distinct, so the
+    /// table (a byte per text id for every regular expression tried, up to a megabyte each) was
+    /// 108 MB of the 765 MB at 1M rows with 1,000 rules, and filling it cost more than it saved.
     func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
         guard isValidRegex(index), !text.string.isEmpty else { return false }
+        if let linear = linearRegexes[index] { return linear.matches(text.string) }
         let id = Int(text.id)
         // Results are kept per text id in one byte each, up to a bound that keeps the memory small
         // when texts never repeat (the cache would not help then anyway).
@@ -281,12 +288,7 @@ public final class RuleMatcher {
             let known = scratch.regexResults[index][id]
             if known != 0 { return known == 2 }
         }
-        let matches: Bool
-        if let linear = linearRegexes[index] {
-            matches = linear.matches(text.string)
-        } else {
-            matches = (try? regexes[index]?.firstMatch(in: text.string)) != nil
-        }
+        let matches = (try? regexes[index]?.firstMatch(in: text.string)) != nil
         guard cached else { return matches }
         if scratch.regexResults.count <= index {
             scratch.regexResults += repeatElement([], count: index + 1 - scratch.regexResults.count)
@@ -402,7 +404,8 @@ struct MatchScratch {
     var seen: [Bool]
     var seenList: [Int32] = []
     var candidates: [Int32] = []
-    /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
+    /// Per regular expression `LinearRegex` does not read, by text id: 0 not tried yet, 1 no match,
+    /// 2 match (see `RuleMatcher.regexMatches`).
     var regexResults: [[UInt8]] = []
     /// Text ids below this have their regular-expression results kept.
     static let cachedTextIDs = 1 << 20
