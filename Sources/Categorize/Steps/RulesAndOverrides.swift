@@ -68,10 +68,9 @@ struct RulesAndOverrides {
                         key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
                     // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
                     matched.removeAll(keepingCapacity: true)
-                    if matcher.matchTexts(input, scratch: &scratch, into: &matched) {
+                    if matcher.matchTexts(input, scratch: &scratch, into: &matched, plan: &row.plan) {
                         row.decision = decisionNumber(matched, rows: &rows)
                     } else {
-                        row.plan = matcher.plan(input, scratch: &scratch)
                         if row.plan.isFixed {
                             matched.removeAll(keepingCapacity: true)
                             matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
