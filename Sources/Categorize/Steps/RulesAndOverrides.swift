@@ -11,6 +11,11 @@ struct RulesAndOverrides {
     /// As `Categorizer.keepsWorkingMemoryUntilExit`: the texts' table is left to the exit.
     var keepsWorkingMemoryUntilExit: Bool
 
+    /// How many rows' new payees are normalised together on every core (`DistinctTexts.prepare`)
+    /// before those rows are read: enough to keep both cores busy, few enough that the normalised
+    /// payees waiting take little memory.
+    static let rowsAhead = 1 << 12
+
     /// Applies rules then overrides to every row; returns the overrides' errors.
     func apply(
         _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: inout RowFacts, decisions: inout Decisions,
@@ -42,6 +47,11 @@ struct RulesAndOverrides {
         var pending: [PendingTexts] = []
         var byKeyUse = CacheUse()
         for index in 0..<rows.count {
+            if index % Self.rowsAhead == 0 {
+                texts.prepare(
+                    payees: rows.payee[index..<min(index + Self.rowsAhead, rows.count)], texts: rows.texts,
+                    normaliser: normaliser)
+            }
             let key = RowTextsKey(
                 payee: rows.payee[index], memo: rows.memo[index], bankType: rows.bankType[index],
                 bankCategory: rows.bankCategory[index])
