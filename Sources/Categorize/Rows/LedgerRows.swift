@@ -185,6 +185,13 @@ struct LedgerRows {
         }
     }
 
+    /// Gives all of the journal's mapped pages back to the kernel, for a reader that reaches into
+    /// it at random places: what it reads again is mapped again from the page cache.
+    func releaseAllPages() {
+        guard let file else { return }
+        file.release(from: 0, upTo: file.buffer.count)
+    }
+
     /// Where the last row's text of one field is in the file, and its number.
     private struct LastText {
         var start = 0
