@@ -44,4 +44,57 @@ import Testing
         #expect(raw.hits.map(\.literal) == [0])
         #expect(raw.hits.map(\.bounded) == [true])
     }
+
+    /// Payees normalised ahead on two cores are registered as on one: 600 distinct payees, two
+    /// merchants alternating, each text met twice, so both runs of the list hold both merchants'
+    /// keys. Keys, displays and features are numbered in the order the rows meet them: `tesco`
+    /// (text 1, store 1) first, then `netflix` (text 2).
+    @Test func payeesNormalisedAheadOnTwoCoresAreRegisteredAsOnOne() {
+        let count = 600
+        let strings =
+            [""]
+            + (1...count).map { $0 % 2 == 1 ? "TESCO STORES \(1000 + $0) LONDON GB" : "NETFLIX.COM \(1000 + $0)" }
+        let rows = (1...count).map(Int32.init) + (1...count).reversed().map(Int32.init)
+        func register(cores: Int?) -> DistinctTexts {
+            var texts = DistinctTexts(textCount: strings.count)
+            // Two runs of rows, each meeting every text once: the second finds them all registered.
+            for start in [0, count] {
+                let slice = rows[start..<start + count]
+                if let cores {
+                    texts.prepare(payees: slice, texts: strings, normaliser: PayeeNormaliser(), cores: cores)
+                }
+                for number in slice {
+                    _ = texts.payee(number, strings[Int(number)], normaliser: PayeeNormaliser(), matcher: matcher)
+                }
+            }
+            return texts
+        }
+        let inline = register(cores: nil)
+        for texts in [register(cores: 1), register(cores: 2)] {
+            #expect(texts.payees.count == count)
+            #expect(texts.displays == ["Tesco", "Netflix"])
+            #expect(texts.keyFeatures.count == 2)
+            #expect(texts.payees.map(\.key) == (0..<count).map { Int32($0 % 2) })
+            #expect(texts.payees.map(\.display) == (0..<count).map { Int32($0 % 2) })
+            #expect(texts.payees.map(\.rawID) == inline.payees.map(\.rawID))
+            #expect(texts.payees.map(\.clean.string) == (0..<count).map { $0 % 2 == 0 ? "tesco" : "netflix" })
+            #expect(texts.keyFeatures == inline.keyFeatures)
+        }
+    }
+
+    /// The list is cut into one run per core, as even as can be, and joined in list order:
+    /// 600 payees on two cores are 300 and 300; 300 on two cores stay one run (fewer than 256 a run).
+    @Test func payeesAheadAreCutIntoEvenRunsInListOrder() {
+        let strings = [""] + (1...600).map { "NETFLIX.COM \(1000 + $0)" }
+        let two = PayeesAhead(
+            numbers: (1...600).map(Int32.init), texts: strings, normaliser: PayeeNormaliser(), cores: 2)
+        #expect(two.runs == 2)
+        let few = PayeesAhead(
+            numbers: (1...300).map(Int32.init), texts: strings, normaliser: PayeeNormaliser(), cores: 2)
+        #expect(few.runs == 1)
+        var ahead = two
+        #expect(ahead.take(2) == nil)
+        #expect(ahead.take(1) == CleanPayee(display: "Netflix", key: "netflix"))
+        #expect(ahead.take(2) != nil)
+    }
 }

@@ -49,4 +49,36 @@ import Testing
         matcher.match(input("SHELL SHOP"), scratch: &scratch, into: &result)
         #expect(result == [0, 2])
     }
+
+    /// The same walk gives the plan: rule 0 held for these texts (a step with nothing left to
+    /// check), rule 1 is no candidate, rule 2 leaves `amount < -5`. A row of -9.00 then matches
+    /// [0, 2], one of 3.00 only [0]; and the plan is `plan(_:scratch:)`'s, step for step.
+    @Test func theWalkThatMeetsSuchARuleMakesThePlan() {
+        var scratch = matcher.makeScratch()
+        var result: [Int] = []
+        var plan = MatchPlan()
+        #expect(!matcher.matchTexts(input("SHELL SHOP"), scratch: &scratch, into: &result, plan: &plan))
+        #expect(result == [])
+        #expect(plan.steps.map(\.rule) == [0, 2])
+        #expect(plan.steps.map { $0.condition == nil } == [true, false])
+        let separate = matcher.plan(input("SHELL SHOP"), scratch: &scratch)
+        #expect(separate.steps.map(\.rule) == [0, 2])
+        matcher.match(input("SHELL SHOP"), plan: plan, scratch: &scratch, into: &result)
+        #expect(result == [0, 2])
+        var credit = input("SHELL SHOP")
+        credit.amount = Money(minorUnits: 300, currency: credit.amount.currency)
+        result = []
+        matcher.match(credit, plan: plan, scratch: &scratch, into: &result)
+        #expect(result == [0])
+    }
+
+    /// Texts every rule tried settles leave the plan as it was (empty).
+    @Test func textsThatSettleEveryRuleMakeNoPlan() {
+        var scratch = matcher.makeScratch()
+        var result: [Int] = []
+        var plan = MatchPlan()
+        #expect(matcher.matchTexts(input("TESCO SHOP"), scratch: &scratch, into: &result, plan: &plan))
+        #expect(result == [0, 1])
+        #expect(plan.steps.isEmpty)
+    }
 }

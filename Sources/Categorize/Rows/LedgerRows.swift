@@ -185,6 +185,13 @@ struct LedgerRows {
         }
     }
 
+    /// Gives all of the journal's mapped pages back to the kernel, for a reader that reaches into
+    /// it at random places: what it reads again is mapped again from the page cache.
+    func releaseAllPages() {
+        guard let file else { return }
+        file.release(from: 0, upTo: file.buffer.count)
+    }
+
     /// Where the last row's text of one field is in the file, and its number.
     private struct LastText {
         var start = 0
@@ -352,9 +359,16 @@ struct LedgerRows {
             return idPrecedes(lhs, rhs)
         }
         var inOrder = true
-        for row in layout.indices.dropFirst() where precedes(row, row - 1) {
-            inOrder = false
-            break
+        var released = 0
+        for row in layout.indices.dropFirst() {
+            // Rows of one day and account are told apart by id, read from the journal: going
+            // through it front to back, the pages behind are given back rather than all of it
+            // left in memory for the writer (226 MB at 1M rows, on top of the stage's peak).
+            releasePages(before: row - 1, released: &released)
+            if precedes(row, row - 1) {
+                inOrder = false
+                break
+            }
         }
         if inOrder { return nil }
         // Stable, as sorting the transactions themselves keeps rows with equal keys in file order.

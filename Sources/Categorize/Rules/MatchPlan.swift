@@ -2,7 +2,7 @@
 ///
 /// Why: the texts decide most of a rule's fate, and a journal repeats the same texts on thousands
 /// of rows. `RuleMatcher.plan` settles the text-only rules once per distinct combination (the
-/// categorizer keeps the plan with the row texts); a row then checks only what depends on its own
+/// categorizer keeps the plan in `PendingTexts`); a row then checks only what depends on its own
 /// amount, date or account.
 struct MatchPlan {
     struct Step {

@@ -127,21 +127,49 @@ public final class RuleMatcher {
     /// away skips the plan (a list of steps and a residual condition per rule tried) that every
     /// distinct combination of texts used to make and drop.
     func matchTexts(_ input: MatchInput, scratch: inout MatchScratch, into result: inout [Int]) -> Bool {
+        var plan = MatchPlan()
+        return matchTexts(input, scratch: &scratch, into: &result, plan: &plan)
+    }
+
+    /// `matchTexts(_:scratch:into:)`, and when it returns false, `plan` set to `plan(_:scratch:)`
+    /// for these texts, from the same walk.
+    ///
+    /// Why one walk: the rules before the first one that reads more than texts are already decided
+    /// when it is met, and they are the plan's first steps (a rule that held, with no condition
+    /// left; one that failed, left out), so the literals are recorded, the candidates sorted and
+    /// those rules' texts tested once rather than again by `plan`. At 1M rows with 1,000 rules
+    /// (208 of them reading the amount) that was about a million distinct combinations of texts.
+    func matchTexts(
+        _ input: MatchInput, scratch: inout MatchScratch, into result: inout [Int], plan: inout MatchPlan
+    ) -> Bool {
         record(input, scratch: &scratch)
         scratch.candidates.sort()
         let start = result.count
+        var planning = false
         var walk = RuleWalk(candidates: scratch.candidates, always: alwaysRules)
         while let rule = walk.next() {
-            guard readsOnlyTexts[Int(rule)] else {
+            if !planning && !readsOnlyTexts[Int(rule)] {
+                planning = true
+                plan = MatchPlan(steps: result[start...].map { MatchPlan.Step(rule: Int32($0), condition: nil) })
                 result.removeSubrange(start...)
-                return false
             }
-            if evaluate(conditions[Int(rule)], input, &scratch) {
+            if planning {
+                // As `plan(_:scratch:)`.
+                let rest = residual(conditions[Int(rule)], input, &scratch)
+                guard case .constant(let holds) = rest else {
+                    plan.steps.append(MatchPlan.Step(rule: rule, condition: rest))
+                    continue
+                }
+                if holds {
+                    plan.steps.append(MatchPlan.Step(rule: rule, condition: nil))
+                    if !continuing[Int(rule)] { break }
+                }
+            } else if evaluate(conditions[Int(rule)], input, &scratch) {
                 result.append(Int(rule))
                 if !continuing[Int(rule)] { break }
             }
         }
-        return true
+        return !planning
     }
 
     /// The steps `match(_:plan:scratch:into:)` needs for every row with `input`'s texts: the rules
@@ -269,10 +297,17 @@ public final class RuleMatcher {
         }
     }
 
-    /// Whether regular expression `index` matches `text`, remembered per distinct text: running a
-    /// `Regex` costs microseconds, and the same payee comes back on thousands of rows.
+    /// Whether regular expression `index` matches `text`. A `LinearRegex` (nearly every one) runs
+    /// each time it is asked; a `Regex` (a backreference, a lookaround) is remembered per distinct
+    /// text: running one costs microseconds, and the same payee comes back on thousands of rows.
+    ///
+    /// Why not remember the linear ones too: one pass over a payee's few dozen bytes costs about
+    /// what looking the result up did, and on real bank text nearly every payee is distinct, so the
+    /// table (a byte per text id for every regular expression tried, up to a megabyte each) was
+    /// 108 MB of the 765 MB at 1M rows with 1,000 rules, and filling it cost more than it saved.
     func regexMatches(_ index: Int, _ text: FoldedText, _ scratch: inout MatchScratch) -> Bool {
         guard isValidRegex(index), !text.string.isEmpty else { return false }
+        if let linear = linearRegexes[index] { return linear.matches(text.string) }
         let id = Int(text.id)
         // Results are kept per text id in one byte each, up to a bound that keeps the memory small
         // when texts never repeat (the cache would not help then anyway).
@@ -281,12 +316,7 @@ public final class RuleMatcher {
             let known = scratch.regexResults[index][id]
             if known != 0 { return known == 2 }
         }
-        let matches: Bool
-        if let linear = linearRegexes[index] {
-            matches = linear.matches(text.string)
-        } else {
-            matches = (try? regexes[index]?.firstMatch(in: text.string)) != nil
-        }
+        let matches = (try? regexes[index]?.firstMatch(in: text.string)) != nil
         guard cached else { return matches }
         if scratch.regexResults.count <= index {
             scratch.regexResults += repeatElement([], count: index + 1 - scratch.regexResults.count)
@@ -402,7 +432,8 @@ struct MatchScratch {
     var seen: [Bool]
     var seenList: [Int32] = []
     var candidates: [Int32] = []
-    /// Per regular expression, by text id: 0 not tried yet, 1 no match, 2 match (see `RuleMatcher.regexMatches`).
+    /// Per regular expression `LinearRegex` does not read, by text id: 0 not tried yet, 1 no match,
+    /// 2 match (see `RuleMatcher.regexMatches`).
     var regexResults: [[UInt8]] = []
     /// Text ids below this have their regular-expression results kept.
     static let cachedTextIDs = 1 << 20

@@ -11,6 +11,11 @@ struct RulesAndOverrides {
     /// As `Categorizer.keepsWorkingMemoryUntilExit`: the texts' table is left to the exit.
     var keepsWorkingMemoryUntilExit: Bool
 
+    /// How many rows' new payees are normalised together on every core (`DistinctTexts.prepare`)
+    /// before those rows are read: enough to keep both cores busy, few enough that the normalised
+    /// payees waiting take little memory.
+    static let rowsAhead = 1 << 12
+
     /// Applies rules then overrides to every row; returns the overrides' errors.
     func apply(
         _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: inout RowFacts, decisions: inout Decisions,
@@ -39,8 +44,14 @@ struct RulesAndOverrides {
         known.reserveCapacity(rows.count)
         var byPayee = [Int32](repeating: -1, count: rows.texts.count)
         var byKey: [RowTextsKey: Int32] = [:]
+        var pending: [PendingTexts] = []
         var byKeyUse = CacheUse()
         for index in 0..<rows.count {
+            if index % Self.rowsAhead == 0 {
+                texts.prepare(
+                    payees: rows.payee[index..<min(index + Self.rowsAhead, rows.count)], texts: rows.texts,
+                    normaliser: normaliser)
+            }
             let key = RowTextsKey(
                 payee: rows.payee[index], memo: rows.memo[index], bankType: rows.bankType[index],
                 bankCategory: rows.bankCategory[index])
@@ -56,7 +67,7 @@ struct RulesAndOverrides {
                         payee: texts.payee(
                             key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher),
                         memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
-                        plan: MatchPlan(), decision: -1)
+                        decision: -1)
                     let payee = texts.payees[Int(row.payee)]
                     input.texts[MatchInput.Slot.rawPayee] = texts.rawText(
                         payee, rows.texts[Int(key.payee)], matcher: matcher)
@@ -68,17 +79,17 @@ struct RulesAndOverrides {
                         key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
                     // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
                     matched.removeAll(keepingCapacity: true)
-                    if matcher.matchTexts(input, scratch: &scratch, into: &matched) {
+                    var plan = MatchPlan()
+                    if matcher.matchTexts(input, scratch: &scratch, into: &matched, plan: &plan) {
+                        row.decision = decisionNumber(matched, rows: &rows)
+                    } else if plan.isFixed {
+                        // Settled: the plan is not kept, and nearly every text is distinct.
+                        matched.removeAll(keepingCapacity: true)
+                        matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
                         row.decision = decisionNumber(matched, rows: &rows)
                     } else {
-                        row.plan = matcher.plan(input, scratch: &scratch)
-                        if row.plan.isFixed {
-                            matched.removeAll(keepingCapacity: true)
-                            matcher.match(input, plan: row.plan, scratch: &scratch, into: &matched)
-                            row.decision = decisionNumber(matched, rows: &rows)
-                            // Settled: the plan is not read again, and nearly every text is distinct.
-                            row.plan = MatchPlan()
-                        }
+                        pending.append(PendingTexts(plan: plan))
+                        row.pending = Int32(pending.count - 1)
                     }
                     known.append(row)
                     number = Int32(known.count - 1)
@@ -96,15 +107,16 @@ struct RulesAndOverrides {
                 input.date = rows.date[index]
                 input.account = rows.accountID(index)
                 matched.removeAll(keepingCapacity: true)
-                matcher.match(input, plan: known[Int(number)].plan, scratch: &scratch, into: &matched)
+                let waiting = Int(known[Int(number)].pending)
+                matcher.match(input, plan: pending[waiting].plan, scratch: &scratch, into: &matched)
                 // Rows of one merchant mostly fall on the same side of an amount condition: compare
                 // with what this text's last such row matched before hashing the list.
-                if known[Int(number)].lastDecision >= 0, known[Int(number)].lastMatched == matched {
-                    decision = known[Int(number)].lastDecision
+                if pending[waiting].lastDecision >= 0, pending[waiting].lastMatched == matched {
+                    decision = pending[waiting].lastDecision
                 } else {
                     decision = decisionNumber(matched, rows: &rows)
-                    known[Int(number)].lastMatched = matched
-                    known[Int(number)].lastDecision = decision
+                    pending[waiting].lastMatched = matched
+                    pending[waiting].lastDecision = decision
                 }
             }
             decisions.rowCount[Int(decision)] += 1
@@ -175,7 +187,7 @@ struct RulesAndOverrides {
         report.rules = matcher.rules.indices.map {
             CategorizeReport.RuleUse(rule: matcher.rules[$0].id.description, matched: ruleCounts[$0])
         }
-        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep((known, byKey)) }
+        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep((known, byKey, pending)) }
         return errors
     }
 }

@@ -36,6 +36,10 @@ struct UncategorizedOrder {
         return sortUncategorized(keys, positionBits: 32, rows)
     }
 
+    /// How many rows are ordered by id between two `LedgerRows.releaseAllPages`: a page or two of
+    /// the journal each, so at most a few megabytes of it are held.
+    static let idsBetweenReleases = 1024
+
     /// Sorts `keys` (ending in `positionBits` bits of position in `uncategorized`), then orders each
     /// run of equal amount and date by id.
     private func sortUncategorized<Key: FixedWidthInteger & UnsignedInteger>(
@@ -46,6 +50,8 @@ struct UncategorizedOrder {
         let positionMask = (Key(1) << positionBits) &- 1
         func position(_ key: Key) -> Int { Int(truncatingIfNeeded: key & positionMask) }
         var start = 0
+        // Rows ordered by id since the journal's pages were last given back.
+        var sinceRelease = 0
         while start < keys.count {
             var end = start + 1
             while end < keys.count, keys[end] >> positionBits == keys[start] >> positionBits { end += 1 }
@@ -56,6 +62,13 @@ struct UncategorizedOrder {
                     if rows.idPrecedes(left, right) { return true }
                     if rows.idPrecedes(right, left) { return false }
                     return lhs < rhs
+                }
+                // The ids are read from the journal at random places: given back now and then, the
+                // pages read do not pile up to the whole journal (226 MB at 1M rows with 10 rules).
+                sinceRelease += end - start
+                if sinceRelease >= Self.idsBetweenReleases {
+                    rows.releaseAllPages()
+                    sinceRelease = 0
                 }
             }
             start = end
