@@ -81,6 +81,8 @@ public struct ExportBook: Sendable {
             numbered.append(account)
             return Int32(numbered.count - 1)
         }
+        // A category's number by its path: hashed once per run of rows, as the set of them was.
+        var categoryNumbers: [CategoryPath: Int32] = [:]
         var lastOwn: Int32 = -1
         var lastCategoryNumber: Int32 = -1
         // Read in place: a copied row retains each of its strings, a cost a million rows feel.
@@ -116,8 +118,13 @@ public struct ExportBook: Sendable {
                 } else if let category = row.pointee.category {
                     // Rows come in runs of one payee and category; skip hashing a repeat.
                     if category != lastCategory || lastCategoryNumber < 0 {
-                        categories.insert(category)
-                        lastCategoryNumber = number(BookAccount(category: category))
+                        if let known = categoryNumbers[category] {
+                            lastCategoryNumber = known
+                        } else {
+                            categories.insert(category)
+                            lastCategoryNumber = number(BookAccount(category: category))
+                            categoryNumbers[category] = lastCategoryNumber
+                        }
                     }
                     otherAccount[index] = lastCategoryNumber
                     lastCategory = category

@@ -252,18 +252,38 @@ enum SQLiteWriter {
         guard let last = lastDate.max() else { return }
         let lastMonth = last.yearMonth
         var deltas: [AccountID: [YearMonth: Int64]] = [:]
-        // Read in place: a copied row retains each of its strings.
+        // Read in place: a copied row retains each of its strings. Rows come in runs of one
+        // account and month: each run is summed on its own and added once, and its account looked
+        // up once, not hashed and searched at every row.
+        var runAccount: AccountID?
+        var runFrom: CivilDate?
+        var runMonth: YearMonth?
+        var runSum: Int64 = 0
+        func endRun() {
+            if let account = runAccount, let month = runMonth {
+                deltas[account, default: [:]][month, default: 0] += runSum
+            }
+            runMonth = nil
+            runSum = 0
+        }
         journal.transactions.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 let row = rows.baseAddress! + index
-                guard row.pointee.status == .posted,
-                    let account = opened.first(where: { $0.id == row.pointee.account }),
-                    let from = account.openingDate, row.pointee.date >= from
-                else { continue }
-                deltas[row.pointee.account, default: [:]][row.pointee.date.yearMonth, default: 0] +=
-                    row.pointee.amount.minorUnits
+                if row.pointee.account != runAccount {
+                    endRun()
+                    runAccount = row.pointee.account
+                    runFrom = opened.first(where: { $0.id == row.pointee.account })?.openingDate
+                }
+                guard row.pointee.status == .posted, let from = runFrom, row.pointee.date >= from else { continue }
+                let month = row.pointee.date.yearMonth
+                if month != runMonth {
+                    endRun()
+                    runMonth = month
+                }
+                runSum += row.pointee.amount.minorUnits
             }
         }
+        endRun()
         let insert = try database.prepare("INSERT INTO month_end_balances VALUES (?1, ?2, ?3, ?4)")
         for account in opened.sorted(by: { $0.id < $1.id }) {
             guard let opening = account.openingBalance, let from = account.openingDate else { continue }
