@@ -13,11 +13,12 @@ import Ledger
 /// the ledger's order and categories by path, so the same ledger gives the same bytes.
 enum SQLiteWriter {
     static func write(_ book: ExportBook, analyses: [MonthAnalysis] = [], to path: String) throws(ExportError) {
-        try write(book, analyses: PendingAnalyses(analyses), to: path)
+        try write(PendingBook(book), analyses: PendingAnalyses(analyses), to: path)
     }
 
-    /// Writes the file, taking the analyses only once the ledger's rows and indexes are in.
-    static func write(_ book: ExportBook, analyses: PendingAnalyses, to path: String) throws(ExportError) {
+    /// Writes the file, taking the books and the analyses only once the ledger's rows and indexes
+    /// are in: until its last tables, the file is the ledger's rows and rates.
+    static func write(_ book: PendingBook, analyses: PendingAnalyses, to path: String) throws(ExportError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         do {
@@ -33,7 +34,7 @@ enum SQLiteWriter {
         let database: SQLiteDatabase
         do throws(SQLiteDatabase.Failure) {
             database = try SQLiteDatabase(creating: temporary)
-            try fillLedger(database, from: book)
+            try fillLedger(database, journal: book.journal, prices: book.prices)
         } catch {
             throw failed(error)
         }
@@ -45,7 +46,7 @@ enum SQLiteWriter {
             throw error
         }
         do throws(SQLiteDatabase.Failure) {
-            try fillAnalyses(database, from: book, analyses: loaded)
+            try fillAnalyses(database, from: book.get(), analyses: loaded)
             try database.close()
         } catch {
             throw failed(error)
@@ -60,19 +61,21 @@ enum SQLiteWriter {
     static func fill(
         _ database: SQLiteDatabase, from book: ExportBook, analyses: [MonthAnalysis] = []
     ) throws(SQLiteDatabase.Failure) {
-        try fillLedger(database, from: book)
+        try fillLedger(database, journal: book.journal, prices: book.prices)
         try fillAnalyses(database, from: book, analyses: analyses.map(ExportedAnalysis.init))
     }
 
-    /// Every table but `currencies` and the analyses', and the indexes: what needs no analysis.
-    static func fillLedger(_ database: SQLiteDatabase, from book: ExportBook) throws(SQLiteDatabase.Failure) {
+    /// Every table but `currencies` and the analyses', and the indexes: what needs no analysis,
+    /// and no books (an account's journal name is its books' account's, `BookAccount(account)`).
+    static func fillLedger(
+        _ database: SQLiteDatabase, journal: Journal, prices: [PriceLine]
+    ) throws(SQLiteDatabase.Failure) {
         try database.execute(
             "PRAGMA page_size = \(pageSize); PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
                 + "PRAGMA locking_mode = EXCLUSIVE; PRAGMA temp_store = FILE; "
                 + "PRAGMA cache_size = -\(rowsCacheKiB)")
         try database.execute("BEGIN")
         for statement in SQLiteSchema.tables { try database.execute(statement) }
-        let journal = book.journal
         // Accounts, with any the rows name that the header does not.
         let insertAccount = try database.prepare("INSERT INTO accounts VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
         var accounts = journal.accounts
@@ -106,7 +109,7 @@ enum SQLiteWriter {
             insertAccount.bind(2, account.name)
             insertAccount.bind(3, account.kind.rawValue)
             insertAccount.bind(4, account.currency.code)
-            insertAccount.bind(5, JournalAccountName.name(book.account(account.id)))
+            insertAccount.bind(5, JournalAccountName.name(BookAccount(account)))
             if let balance = account.openingBalance { insertAccount.bind(6, balance.minorUnits) }
             insertAccount.bind(7, account.openingDate?.isoString)
             try insertAccount.run()
@@ -125,7 +128,7 @@ enum SQLiteWriter {
         try insertRows(database, journal: journal, categoryIDs: categoryIDs)
         try insertBalances(database, journal: journal)
         let insertRate = try database.prepare("INSERT INTO rates VALUES (?1, ?2, ?3, ?4)")
-        for price in book.prices {
+        for price in prices {
             insertRate.bind(1, price.date.isoString)
             insertRate.bind(2, price.currency.code)
             insertRate.bind(3, price.rate)

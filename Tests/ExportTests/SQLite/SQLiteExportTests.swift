@@ -221,6 +221,19 @@ struct SQLiteExportTests {
                 == ["current|2026-01|11000|GBP", "current|2026-02|10850|GBP", "current|2026-03|10850|GBP"])
     }
 
+    /// Each account's name in the journal, worked out without the books (the SQLite file writes
+    /// its accounts before they are built): a card is a liability, a row's account that the header
+    /// does not declare an asset.
+    @Test func accountsCarryTheirJournalNames() throws {
+        var journal = HandBuiltLedger.journal
+        journal.transactions.append(HandBuiltLedger.row("wallet/1", "wallet", "2026-01-31", "-1.00", "Sweets"))
+        journal.sortCanonically()
+        let path = try Self.export(journal)
+        #expect(
+            try Self.query(path, "SELECT id, book_account FROM accounts ORDER BY id")
+                == ["card|Liabilities:Card", "current|Assets:Current", "euro|Assets:Euro", "wallet|Assets:Wallet"])
+    }
+
     @Test func amountsAreMinorUnitsAndDecimalText() throws {
         let path = try Self.export()
         #expect(
