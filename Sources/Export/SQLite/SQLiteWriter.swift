@@ -82,11 +82,12 @@ enum SQLiteWriter {
         var known = Set(accounts.map(\.id))
         // Categories, by path.
         var paths: Set<CategoryPath> = []
-        // Read in place (a copied row retains each of its strings); rows come in runs of one
-        // account and category, so a repeat is not hashed again.
+        // Read in place (a copied row retains each of its strings); a run of one account is not
+        // hashed again, nor a path whose storage was seen (see `CategoryNumbers`).
+        var seenPaths: Set<UnsafeRawPointer> = []
         journal.transactions.withUnsafeBufferPointer { rows in
             var lastAccount: AccountID?
-            var lastCategory: CategoryPath?
+            var lastPath: UnsafeRawPointer?
             for index in rows.indices {
                 let row = rows.baseAddress! + index
                 if row.pointee.account != lastAccount, !known.contains(row.pointee.account) {
@@ -97,9 +98,10 @@ enum SQLiteWriter {
                             currency: row.pointee.amount.currency))
                 }
                 lastAccount = row.pointee.account
-                if let category = row.pointee.category, category != lastCategory {
-                    paths.insert(category)
-                    lastCategory = category
+                if let category = row.pointee.category {
+                    let storage = CategoryNumbers.storage(of: category)
+                    if storage != lastPath, seenPaths.insert(storage).inserted { paths.insert(category) }
+                    lastPath = storage
                 }
                 for split in row.pointee.splits { paths.insert(split.category) }
             }
@@ -175,11 +177,10 @@ enum SQLiteWriter {
             "INSERT INTO transactions VALUES (?20, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
                 + "?15, ?16, ?17, ?18, ?19)")
         let insertSplit = try database.prepare("INSERT INTO splits VALUES (?1, ?2, ?3, ?4, ?5)")
-        var sourceTexts: [CategorySource: String] = [:]
+        var sourceTexts = CategorySourceTexts()
         var lastSource: CategorySource?
         var lastSourceText = ""
-        var lastCategory: CategoryPath?
-        var lastCategoryID = 0
+        var categoryNumbers = CategoryNumbers(categoryIDs)
         var date: [UInt8] = []
         var amount: [UInt8] = []
         var failure: SQLiteDatabase.Failure?
@@ -200,12 +201,7 @@ enum SQLiteWriter {
                 insert.bind(8, row.pointee.payee)
                 insert.bind(9, row.pointee.memo)
                 if row.pointee.splits.isEmpty, let category = row.pointee.category {
-                    // Rows come in runs of one category; a repeat is not hashed again.
-                    if category != lastCategory {
-                        lastCategory = category
-                        lastCategoryID = categoryIDs[category] ?? 0
-                    }
-                    insert.bind(10, lastCategoryID)
+                    insert.bind(10, categoryNumbers.id(of: category))
                 } else {
                     insert.bindNull(10)
                 }
@@ -213,8 +209,7 @@ enum SQLiteWriter {
                 let source = row.pointee.categorySource
                 if source != lastSource {
                     lastSource = source
-                    if sourceTexts[source] == nil { sourceTexts[source] = source.description }
-                    lastSourceText = sourceTexts[source] ?? ""
+                    lastSourceText = sourceTexts.text(of: source)
                 }
                 insert.bind(12, lastSourceText)
                 insert.bind(13, row.pointee.status.rawValue)
@@ -325,13 +320,19 @@ enum SQLiteWriter {
 
     /// `2026-01-02` as bytes.
     static func appendISO(_ date: CivilDate, to bytes: inout [UInt8]) {
-        for (value, width) in [(date.year, 4), (date.month, 2), (date.day, 2)] {
-            if width == 2 { bytes.append(UInt8(ascii: "-")) }
-            var divisor = width == 4 ? 1000 : 10
-            while divisor > 0 {
-                bytes.append(UInt8(truncatingIfNeeded: value / divisor % 10) + 0x30)
-                divisor /= 10
-            }
+        appendDigits(date.year, divisor: 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.month, divisor: 10, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.day, divisor: 10, to: &bytes)
+    }
+
+    /// `value`'s decimal digits from `divisor`'s place down, zero-padded: 7 from 10 is `07`.
+    private static func appendDigits(_ value: Int, divisor: Int, to bytes: inout [UInt8]) {
+        var divisor = divisor
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: value / divisor % 10) + 0x30)
+            divisor /= 10
         }
     }
 }
