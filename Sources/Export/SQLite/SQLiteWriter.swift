@@ -191,15 +191,15 @@ enum SQLiteWriter {
                 appendISO(row.pointee.date, to: &date)
                 amount.removeAll(keepingCapacity: true)
                 row.pointee.amount.appendDecimalString(to: &amount)
-                insert.bind(1, row.pointee.id.rawValue)
+                insert.bind(1, textAt: row.pointer(to: \.id.rawValue)!)
                 insert.bind(2, bytes: date)
                 insert.bind(3, bytes: date, count: SQLiteWriter.monthLength)
                 insert.bind(4, row.pointee.account.rawValue)
                 insert.bind(5, row.pointee.amount.minorUnits)
                 insert.bind(6, bytes: amount)
                 insert.bind(7, row.pointee.amount.currency.code)
-                insert.bind(8, row.pointee.payee)
-                insert.bind(9, row.pointee.memo)
+                insert.bind(8, textAt: row.pointer(to: \.payee)!)
+                insert.bind(9, textAt: row.pointer(to: \.memo)!)
                 if row.pointee.splits.isEmpty, let category = row.pointee.category {
                     insert.bind(10, categoryNumbers.id(of: category))
                 } else {
@@ -217,7 +217,7 @@ enum SQLiteWriter {
                 insert.bind(15, row.pointee.transferPeer?.rawValue)
                 insert.bind(16, row.pointee.isIgnored)
                 insert.bind(17, row.pointee.note)
-                insert.bind(18, row.pointee.source.file)
+                insert.bind(18, textAt: row.pointer(to: \.source.file)!)
                 insert.bind(19, row.pointee.source.line)
                 insert.bind(20, index + 1)
                 do throws(SQLiteDatabase.Failure) {
