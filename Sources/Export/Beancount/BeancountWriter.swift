@@ -29,6 +29,9 @@ enum BeancountWriter {
             names[account] = spelled
             return spelled
         }
+        // The postings' accounts by their place in `book.accounts`, each spelled once.
+        let placed = book.accounts.map(name)
+        var lines: [PostingLine] = []
         let rows = book.journal.transactions
         output.append("; The categorised ledger, written by closebook-export from build/ledger.jsonl.\n")
         output.append(
@@ -130,7 +133,7 @@ enum BeancountWriter {
         var nextRevaluation = 0
         rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
-                guard let postings = book.postings(of: rows, at: index) else { continue }
+                guard book.lines(of: rows, at: index, into: &lines) else { continue }
                 let row = rows.baseAddress! + index
                 // A day's balances, dated the day after, come before that day's transactions.
                 while nextAssertion < assertions.count, assertions[nextAssertion].stated.date < row.pointee.date {
@@ -152,9 +155,9 @@ enum BeancountWriter {
                 appendString(row.pointee.memo == row.pointee.payee ? "" : row.pointee.memo, to: &output)
                 output.append(byte: 0x0A)
                 appendMetadata(of: row, indent: "  ", to: &output)
-                for posting in postings {
+                for posting in lines {
                     output.append("  ")
-                    output.bytes += name(posting.account)
+                    output.bytes += placed[posting.account]
                     output.append("  ")
                     appendAmount(posting.amount, to: &output)
                     if let price = posting.totalPrice {
@@ -287,6 +290,18 @@ enum BeancountWriter {
     /// `closed: false` leaves the closing quote to the caller, who appends more first.
     static func appendString(_ text: String, to output: inout ExportOutput, closed: Bool = true) {
         output.bytes.append(UInt8(ascii: "\""))
+        // Most texts need none of it: checked first, they are copied whole, not byte by byte.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == 0x5C {
+                return false
+            }
+            output.bytes.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
+            if closed { output.bytes.append(UInt8(ascii: "\"")) }
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 0x00..<0x20, 0x7F: output.bytes.append(0x20)

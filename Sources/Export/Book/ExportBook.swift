@@ -28,7 +28,14 @@ public struct ExportBook: Sendable {
     let partner: [Int32]
     /// Per row: true for the second leg of a paired transfer, written with its first.
     let isSecondLeg: [Bool]
+    /// Per row: where its own account is in `accounts`.
+    let ownAccount: [Int32]
+    /// Per row: where the account of its other side is in `accounts` when that side is one posting
+    /// of the row's amount (a category, an equity account), or -1 (splits, a paired transfer).
+    let otherAccount: [Int32]
     private let accountOf: [AccountID: BookAccount]
+    /// Where each account is in `accounts`.
+    private let places: [BookAccount: Int]
 
     /// `valuations` of accounts that are not among the journal's accounts are valued as assets.
     public init(
@@ -62,6 +69,22 @@ public struct ExportBook: Sendable {
         var lastCategory: CategoryPath?
         var lastAccount: AccountID?
         var lastCurrency: Currency?
+        // Each row's accounts by a number of their own, put in the sorted order at the end: the
+        // writers then spell an account's name once, not hash the account at every posting.
+        var ownAccount = [Int32](repeating: -1, count: rows.count)
+        var otherAccount = [Int32](repeating: -1, count: rows.count)
+        var numbers: [BookAccount: Int32] = [:]
+        var numbered: [BookAccount] = []
+        func number(_ account: BookAccount) -> Int32 {
+            if let known = numbers[account] { return known }
+            numbers[account] = Int32(numbered.count)
+            numbered.append(account)
+            return Int32(numbered.count - 1)
+        }
+        // A category's number by its path: hashed once per run of rows, as the set of them was.
+        var categoryNumbers: [CategoryPath: Int32] = [:]
+        var lastOwn: Int32 = -1
+        var lastCategoryNumber: Int32 = -1
         // Read in place: a copied row retains each of its strings, a cost a million rows feel.
         rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
@@ -70,26 +93,45 @@ public struct ExportBook: Sendable {
                 let currency = row.pointee.amount.currency
                 if currency != lastCurrency { currencies.insert(currency) }
                 lastCurrency = currency
-                if row.pointee.account != lastAccount, accountOf[row.pointee.account] == nil {
-                    let account = BookAccount(
-                        kind: .asset, components: [BookAccount.titled(row.pointee.account.rawValue)])
-                    accountOf[row.pointee.account] = account
-                    used.insert(account)
+                if row.pointee.account != lastAccount || lastOwn < 0 {
+                    let own: BookAccount
+                    if let known = accountOf[row.pointee.account] {
+                        own = known
+                    } else {
+                        own = BookAccount(kind: .asset, components: [BookAccount.titled(row.pointee.account.rawValue)])
+                        accountOf[row.pointee.account] = own
+                        used.insert(own)
+                    }
+                    lastOwn = number(own)
                 }
+                ownAccount[index] = lastOwn
                 lastAccount = row.pointee.account
                 if partner[index] >= 0 || isSecondLeg[index] { continue }
                 if row.pointee.isTransfer {
                     used.insert(.transfers)
+                    otherAccount[index] = number(.transfers)
                 } else if row.pointee.isIgnored {
                     used.insert(.ignored)
+                    otherAccount[index] = number(.ignored)
                 } else if !row.pointee.splits.isEmpty {
                     for split in row.pointee.splits { categories.insert(split.category) }
                 } else if let category = row.pointee.category {
                     // Rows come in runs of one payee and category; skip hashing a repeat.
-                    if category != lastCategory { categories.insert(category) }
+                    if category != lastCategory || lastCategoryNumber < 0 {
+                        if let known = categoryNumbers[category] {
+                            lastCategoryNumber = known
+                        } else {
+                            categories.insert(category)
+                            lastCategoryNumber = number(BookAccount(category: category))
+                            categoryNumbers[category] = lastCategoryNumber
+                        }
+                    }
+                    otherAccount[index] = lastCategoryNumber
                     lastCategory = category
                 } else {
-                    used.insert(.uncategorized(moneyIn: row.pointee.amount.isPositive))
+                    let uncategorized = BookAccount.uncategorized(moneyIn: row.pointee.amount.isPositive)
+                    used.insert(uncategorized)
+                    otherAccount[index] = number(uncategorized)
                 }
             }
         }
@@ -119,12 +161,25 @@ public struct ExportBook: Sendable {
         for revaluation in revaluations { used.insert(revaluation.counterpart) }
         self.valued = valued
         self.revaluations = revaluations
-        self.accounts = used.sorted()
+        let accounts = used.sorted()
+        var places: [BookAccount: Int] = [:]
+        for (place, account) in accounts.enumerated() { places[account] = place }
+        let placeOfNumber = numbered.map { Int32(places[$0] ?? -1) }
+        placeOfNumber.withUnsafeBufferPointer { place in
+            for index in ownAccount.indices {
+                ownAccount[index] = place[Int(ownAccount[index])]
+                if otherAccount[index] >= 0 { otherAccount[index] = place[Int(otherAccount[index])] }
+            }
+        }
+        self.accounts = accounts
         self.currencies = currencies.sorted()
         self.firstDate = firstDate
         self.partner = partner
         self.isSecondLeg = isSecondLeg
+        self.ownAccount = ownAccount
+        self.otherAccount = otherAccount
         self.accountOf = accountOf
+        self.places = places
     }
 
     /// The accounts of `valuations` that have no rows in `journal`, each with its symbol.
@@ -186,36 +241,47 @@ public struct ExportBook: Sendable {
     /// `postings(ofRow:)` over the ledger's rows in place: copying a transaction out of the array
     /// retains each of its strings, a cost a million rows feel.
     func postings(of rows: UnsafeBufferPointer<Transaction>, at index: Int) -> [BookPosting]? {
-        if isSecondLeg[index] { return nil }
+        var lines: [PostingLine] = []
+        guard self.lines(of: rows, at: index, into: &lines) else { return nil }
+        return lines.map {
+            BookPosting(account: accounts[$0.account], amount: $0.amount, totalPrice: $0.totalPrice, row: $0.row)
+        }
+    }
+
+    /// The postings of the transaction that row `index` starts, into `lines` (emptied first), with
+    /// each account by its place in `accounts`; false when the row is the second leg of a transfer.
+    /// What the writers take: no array and no account (with its strings) made per row.
+    func lines(of rows: UnsafeBufferPointer<Transaction>, at index: Int, into lines: inout [PostingLine]) -> Bool {
+        lines.removeAll(keepingCapacity: true)
+        if isSecondLeg[index] { return false }
         let row = rows.baseAddress! + index
         let amount = row.pointee.amount
-        var postings = [BookPosting(account: account(row.pointee.account), amount: amount)]
+        lines.append(PostingLine(account: Int(ownAccount[index]), amount: amount))
         let peer = Int(partner[index])
         if peer >= 0 {
             let other = rows[peer].amount
             let price = other.currency == amount.currency ? nil : amount.negated
-            postings.append(
-                BookPosting(
-                    account: account(rows[peer].account), amount: other,
-                    totalPrice: price.map(ExportBook.magnitude), row: peer))
-            return postings
+            lines.append(
+                PostingLine(
+                    account: Int(ownAccount[peer]), amount: other, totalPrice: price.map(ExportBook.magnitude),
+                    row: peer))
+            return true
         }
-        guard let opposite = amount.negated else { return postings }
-        if row.pointee.isTransfer {
-            postings.append(BookPosting(account: .transfers, amount: opposite))
-        } else if row.pointee.isIgnored {
-            postings.append(BookPosting(account: .ignored, amount: opposite))
-        } else if !row.pointee.splits.isEmpty {
+        guard let opposite = amount.negated else { return true }
+        if otherAccount[index] >= 0 {
+            lines.append(PostingLine(account: Int(otherAccount[index]), amount: opposite))
+        } else {
             for split in row.pointee.splits {
                 let part = split.amount.negated ?? split.amount
-                postings.append(BookPosting(account: BookAccount(category: split.category), amount: part))
+                lines.append(PostingLine(account: place(of: BookAccount(category: split.category)), amount: part))
             }
-        } else if let category = row.pointee.category {
-            postings.append(BookPosting(account: BookAccount(category: category), amount: opposite))
-        } else {
-            postings.append(BookPosting(account: .uncategorized(moneyIn: amount.isPositive), amount: opposite))
         }
-        return postings
+        return true
+    }
+
+    /// Where `account` is in `accounts` (every account a posting uses is there).
+    func place(of account: BookAccount) -> Int {
+        places[account] ?? 0
     }
 
     /// The amount without its sign: a total price is written unsigned.

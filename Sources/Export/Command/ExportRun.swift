@@ -52,7 +52,7 @@ public struct ExportRun: Sendable {
         case .configured: formats = config.export.formats.sorted()
         }
         if formats.isEmpty { return Result(exitCode: 0) }
-        let book: ExportBook
+        let book: PendingBook
         do throws(ExportError) {
             book = try load(config: config)
         } catch {
@@ -71,17 +71,18 @@ public struct ExportRun: Sendable {
 
     /// Writes the formats on one thread per core, dealt out by `ExportLanes`: the books are
     /// read-only once built, and at a million rows each writer takes one to a few seconds, most of
-    /// it formatting, so two cores halve the wait. A lane without the SQLite file reads the
-    /// analyses for it first, while the SQLite lane writes its rows (`PendingAnalyses`). Returns
-    /// each format's failure, nil where it was written.
+    /// it formatting, so two cores halve the wait. A lane without the SQLite file builds the books
+    /// (`PendingBook`) and reads the analyses for it first (`PendingAnalyses`), while the SQLite
+    /// lane writes the ledger's rows. Returns each format's failure, nil where it was written.
     static func writeConcurrently(
-        _ book: ExportBook, formats: [ExportFormat], paths: [String], analyses: PendingAnalyses,
+        _ book: PendingBook, formats: [ExportFormat], paths: [String], analyses: PendingAnalyses,
         cores: Int = Cores.available
     ) -> [ExportError?] {
         let failures = Slots<ExportError>(count: formats.count)
         let lanes = ExportLanes(formats: formats, cores: cores).lanes
         Cores.forEach(lanes.count, cores: cores) { lane in
             if formats.contains(.sqlite), !lanes[lane].contains(.sqlite) {
+                _ = book.get()
                 // A failure is the SQLite lane's to report, when it asks for them.
                 _ = try? analyses.get()
             }
@@ -105,8 +106,9 @@ public struct ExportRun: Sendable {
 
     static let importReportName = "import-report.json"
 
-    /// The ledger, the workspace's rates and the statements' balances, as books.
-    func load(config: WorkspaceConfig) throws(ExportError) -> ExportBook {
+    /// The ledger, the workspace's rates and the statements' balances, for books built when first
+    /// asked for.
+    func load(config: WorkspaceConfig) throws(ExportError) -> PendingBook {
         var journal: Journal
         do {
             let bytes = try JournalBytes(contentsOf: ledgerPath)
@@ -135,18 +137,18 @@ public struct ExportRun: Sendable {
                     id: account.id, name: account.name, kind: account.kind,
                     currency: account.currency ?? journal.baseCurrency))
         }
-        return ExportBook(journal: journal, prices: prices, statedBalances: stated, valuations: valuations)
+        return PendingBook(journal: journal, prices: prices, statedBalances: stated, valuations: valuations)
     }
 
     /// Writes `book` in `format` to `path`, atomically; the SQLite file also takes `analyses`.
     public static func write(
         _ book: ExportBook, as format: ExportFormat, to path: String, analyses: [MonthAnalysis] = []
     ) throws(ExportError) {
-        try write(book, as: format, to: path, pending: PendingAnalyses(analyses))
+        try write(PendingBook(book), as: format, to: path, pending: PendingAnalyses(analyses))
     }
 
     static func write(
-        _ book: ExportBook, as format: ExportFormat, to path: String, pending analyses: PendingAnalyses
+        _ book: PendingBook, as format: ExportFormat, to path: String, pending analyses: PendingAnalyses
     ) throws(ExportError) {
         if format == .sqlite {
             try SQLiteWriter.write(book, analyses: analyses, to: path)
@@ -154,9 +156,9 @@ public struct ExportRun: Sendable {
         }
         var output = try ExportOutput(path: path)
         switch format {
-        case .journal: JournalWriter.write(book, to: &output)
-        case .beancount: BeancountWriter.write(book, to: &output)
-        case .csv: LedgerCSVWriter.write(book, to: &output)
+        case .journal: JournalWriter.write(book.get(), to: &output)
+        case .beancount: BeancountWriter.write(book.get(), to: &output)
+        case .csv: LedgerCSVWriter.write(book.get(), to: &output)
         case .sqlite: break
         }
         try output.finish()

@@ -30,6 +30,9 @@ enum JournalWriter {
             names[account] = spelled
             return spelled
         }
+        // The postings' accounts by their place in `book.accounts`, each spelled once.
+        let placed = book.accounts.map(name)
+        var lines: [PostingLine] = []
         output.append("; The categorised ledger, written by closebook-export from build/ledger.jsonl.\n")
         output.append(
             "; Read it with `hledger -f closebook.journal balance` or `ledger -f closebook.journal balance`.\n")
@@ -111,7 +114,7 @@ enum JournalWriter {
         var nextRevaluation = 0
         book.journal.transactions.withUnsafeBufferPointer { rows in
             for index in rows.indices {
-                guard let postings = book.postings(of: rows, at: index) else { continue }
+                guard book.lines(of: rows, at: index, into: &lines) else { continue }
                 let row = rows.baseAddress! + index
                 // A day's assertions follow its last transaction: rows come in date order.
                 while nextAssertion < assertions.count, assertions[nextAssertion].stated.date < row.pointee.date {
@@ -136,9 +139,9 @@ enum JournalWriter {
                 appendText(row.pointee.payee, to: &output, payee: true)
                 output.append(byte: 0x0A)
                 appendDetails(of: row, indent: "    ", to: &output)
-                for posting in postings {
+                for posting in lines {
                     output.append("    ")
-                    output.bytes += name(posting.account)
+                    output.bytes += placed[posting.account]
                     output.append("  ")
                     appendAmount(posting.amount, to: &output)
                     if let price = posting.totalPrice {
@@ -291,6 +294,16 @@ enum JournalWriter {
     /// payee (the transaction's description) `;` would start a comment and `|` split hledger's
     /// payee from its note, so they become `,` and `/`.
     static func appendText(_ text: String, to output: inout ExportOutput, payee: Bool = false) {
+        // Most texts need none of it: checked first, they are copied whole, not byte by byte.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F {
+                return false
+            }
+            if payee, bytes.contains(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "|") }) { return false }
+            output.bytes.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true { return }
         for byte in text.utf8 {
             switch byte {
             case 0x00..<0x20, 0x7F: output.bytes.append(0x20)

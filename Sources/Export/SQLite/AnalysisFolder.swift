@@ -18,13 +18,16 @@ enum AnalysisFolder {
         var analyses: [ExportedAnalysis] = []
         for file in names.sorted() where isMonthFile(file) {
             let path = (folder as NSString).appendingPathComponent(file)
-            do {
-                let bytes = try FileOutput.read(path)
-                analyses.append(try JSONDecoder().decode(ExportedAnalysis.self, from: Data(bytes)))
-            } catch let error as FileOutput.Failure {
-                throw ExportError(path: error.path, message: error.reason)
+            let bytes: [UInt8]
+            do throws(FileOutput.Failure) {
+                bytes = try FileOutput.read(path)
             } catch {
-                throw ExportError(path: path, message: "not an analysis file: \(error)")
+                throw ExportError(path: error.path, message: error.reason)
+            }
+            do throws(JSONScanner.Failure) {
+                analyses.append(try ExportedAnalysisReader.read(bytes))
+            } catch {
+                throw ExportError(path: path, message: "not an analysis file: \(error.reason) at byte \(error.offset)")
             }
         }
         return analyses

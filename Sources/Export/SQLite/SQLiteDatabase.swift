@@ -59,6 +59,15 @@ final class SQLiteDatabase {
             text.withUTF8 { bindText(index, UnsafeRawBufferPointer($0)) }
         }
 
+        /// Text read where it lies, in a row the caller holds in place: passing the string itself
+        /// copies it out of the row, a retain and a release at each of a row's texts.
+        func bind(_ index: Int32, textAt text: UnsafePointer<String>) {
+            let bound: Void? = text.pointee.utf8.withContiguousStorageIfAvailable {
+                bindText(index, UnsafeRawBufferPointer($0))
+            }
+            if bound == nil { bind(index, text.pointee) }
+        }
+
         /// Text given as UTF-8 bytes: the first `count` of them, or all.
         func bind(_ index: Int32, bytes: [UInt8], count: Int? = nil) {
             bytes.withUnsafeBytes { bindText(index, UnsafeRawBufferPointer(rebasing: $0.prefix(count ?? $0.count))) }

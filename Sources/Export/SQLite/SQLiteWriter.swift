@@ -13,11 +13,12 @@ import Ledger
 /// the ledger's order and categories by path, so the same ledger gives the same bytes.
 enum SQLiteWriter {
     static func write(_ book: ExportBook, analyses: [MonthAnalysis] = [], to path: String) throws(ExportError) {
-        try write(book, analyses: PendingAnalyses(analyses), to: path)
+        try write(PendingBook(book), analyses: PendingAnalyses(analyses), to: path)
     }
 
-    /// Writes the file, taking the analyses only once the ledger's rows and indexes are in.
-    static func write(_ book: ExportBook, analyses: PendingAnalyses, to path: String) throws(ExportError) {
+    /// Writes the file, taking the books and the analyses only once the ledger's rows and indexes
+    /// are in: until its last tables, the file is the ledger's rows and rates.
+    static func write(_ book: PendingBook, analyses: PendingAnalyses, to path: String) throws(ExportError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         do {
@@ -33,7 +34,7 @@ enum SQLiteWriter {
         let database: SQLiteDatabase
         do throws(SQLiteDatabase.Failure) {
             database = try SQLiteDatabase(creating: temporary)
-            try fillLedger(database, from: book)
+            try fillLedger(database, journal: book.journal, prices: book.prices)
         } catch {
             throw failed(error)
         }
@@ -45,7 +46,7 @@ enum SQLiteWriter {
             throw error
         }
         do throws(SQLiteDatabase.Failure) {
-            try fillAnalyses(database, from: book, analyses: loaded)
+            try fillAnalyses(database, from: book.get(), analyses: loaded)
             try database.close()
         } catch {
             throw failed(error)
@@ -60,30 +61,33 @@ enum SQLiteWriter {
     static func fill(
         _ database: SQLiteDatabase, from book: ExportBook, analyses: [MonthAnalysis] = []
     ) throws(SQLiteDatabase.Failure) {
-        try fillLedger(database, from: book)
+        try fillLedger(database, journal: book.journal, prices: book.prices)
         try fillAnalyses(database, from: book, analyses: analyses.map(ExportedAnalysis.init))
     }
 
-    /// Every table but `currencies` and the analyses', and the indexes: what needs no analysis.
-    static func fillLedger(_ database: SQLiteDatabase, from book: ExportBook) throws(SQLiteDatabase.Failure) {
+    /// Every table but `currencies` and the analyses', and the indexes: what needs no analysis,
+    /// and no books (an account's journal name is its books' account's, `BookAccount(account)`).
+    static func fillLedger(
+        _ database: SQLiteDatabase, journal: Journal, prices: [PriceLine]
+    ) throws(SQLiteDatabase.Failure) {
         try database.execute(
             "PRAGMA page_size = \(pageSize); PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
                 + "PRAGMA locking_mode = EXCLUSIVE; PRAGMA temp_store = FILE; "
                 + "PRAGMA cache_size = -\(rowsCacheKiB)")
         try database.execute("BEGIN")
         for statement in SQLiteSchema.tables { try database.execute(statement) }
-        let journal = book.journal
         // Accounts, with any the rows name that the header does not.
         let insertAccount = try database.prepare("INSERT INTO accounts VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
         var accounts = journal.accounts
         var known = Set(accounts.map(\.id))
         // Categories, by path.
         var paths: Set<CategoryPath> = []
-        // Read in place (a copied row retains each of its strings); rows come in runs of one
-        // account and category, so a repeat is not hashed again.
+        // Read in place (a copied row retains each of its strings); a run of one account is not
+        // hashed again, nor a path whose storage was seen (see `CategoryNumbers`).
+        var seenPaths: Set<UnsafeRawPointer> = []
         journal.transactions.withUnsafeBufferPointer { rows in
             var lastAccount: AccountID?
-            var lastCategory: CategoryPath?
+            var lastPath: UnsafeRawPointer?
             for index in rows.indices {
                 let row = rows.baseAddress! + index
                 if row.pointee.account != lastAccount, !known.contains(row.pointee.account) {
@@ -94,9 +98,10 @@ enum SQLiteWriter {
                             currency: row.pointee.amount.currency))
                 }
                 lastAccount = row.pointee.account
-                if let category = row.pointee.category, category != lastCategory {
-                    paths.insert(category)
-                    lastCategory = category
+                if let category = row.pointee.category {
+                    let storage = CategoryNumbers.storage(of: category)
+                    if storage != lastPath, seenPaths.insert(storage).inserted { paths.insert(category) }
+                    lastPath = storage
                 }
                 for split in row.pointee.splits { paths.insert(split.category) }
             }
@@ -106,7 +111,7 @@ enum SQLiteWriter {
             insertAccount.bind(2, account.name)
             insertAccount.bind(3, account.kind.rawValue)
             insertAccount.bind(4, account.currency.code)
-            insertAccount.bind(5, JournalAccountName.name(book.account(account.id)))
+            insertAccount.bind(5, JournalAccountName.name(BookAccount(account)))
             if let balance = account.openingBalance { insertAccount.bind(6, balance.minorUnits) }
             insertAccount.bind(7, account.openingDate?.isoString)
             try insertAccount.run()
@@ -125,7 +130,7 @@ enum SQLiteWriter {
         try insertRows(database, journal: journal, categoryIDs: categoryIDs)
         try insertBalances(database, journal: journal)
         let insertRate = try database.prepare("INSERT INTO rates VALUES (?1, ?2, ?3, ?4)")
-        for price in book.prices {
+        for price in prices {
             insertRate.bind(1, price.date.isoString)
             insertRate.bind(2, price.currency.code)
             insertRate.bind(3, price.rate)
@@ -172,11 +177,10 @@ enum SQLiteWriter {
             "INSERT INTO transactions VALUES (?20, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
                 + "?15, ?16, ?17, ?18, ?19)")
         let insertSplit = try database.prepare("INSERT INTO splits VALUES (?1, ?2, ?3, ?4, ?5)")
-        var sourceTexts: [CategorySource: String] = [:]
+        var sourceTexts = CategorySourceTexts()
         var lastSource: CategorySource?
         var lastSourceText = ""
-        var lastCategory: CategoryPath?
-        var lastCategoryID = 0
+        var categoryNumbers = CategoryNumbers(categoryIDs)
         var date: [UInt8] = []
         var amount: [UInt8] = []
         var failure: SQLiteDatabase.Failure?
@@ -187,22 +191,17 @@ enum SQLiteWriter {
                 appendISO(row.pointee.date, to: &date)
                 amount.removeAll(keepingCapacity: true)
                 row.pointee.amount.appendDecimalString(to: &amount)
-                insert.bind(1, row.pointee.id.rawValue)
+                insert.bind(1, textAt: row.pointer(to: \.id.rawValue)!)
                 insert.bind(2, bytes: date)
                 insert.bind(3, bytes: date, count: SQLiteWriter.monthLength)
                 insert.bind(4, row.pointee.account.rawValue)
                 insert.bind(5, row.pointee.amount.minorUnits)
                 insert.bind(6, bytes: amount)
                 insert.bind(7, row.pointee.amount.currency.code)
-                insert.bind(8, row.pointee.payee)
-                insert.bind(9, row.pointee.memo)
+                insert.bind(8, textAt: row.pointer(to: \.payee)!)
+                insert.bind(9, textAt: row.pointer(to: \.memo)!)
                 if row.pointee.splits.isEmpty, let category = row.pointee.category {
-                    // Rows come in runs of one category; a repeat is not hashed again.
-                    if category != lastCategory {
-                        lastCategory = category
-                        lastCategoryID = categoryIDs[category] ?? 0
-                    }
-                    insert.bind(10, lastCategoryID)
+                    insert.bind(10, categoryNumbers.id(of: category))
                 } else {
                     insert.bindNull(10)
                 }
@@ -210,8 +209,7 @@ enum SQLiteWriter {
                 let source = row.pointee.categorySource
                 if source != lastSource {
                     lastSource = source
-                    if sourceTexts[source] == nil { sourceTexts[source] = source.description }
-                    lastSourceText = sourceTexts[source] ?? ""
+                    lastSourceText = sourceTexts.text(of: source)
                 }
                 insert.bind(12, lastSourceText)
                 insert.bind(13, row.pointee.status.rawValue)
@@ -219,7 +217,7 @@ enum SQLiteWriter {
                 insert.bind(15, row.pointee.transferPeer?.rawValue)
                 insert.bind(16, row.pointee.isIgnored)
                 insert.bind(17, row.pointee.note)
-                insert.bind(18, row.pointee.source.file)
+                insert.bind(18, textAt: row.pointer(to: \.source.file)!)
                 insert.bind(19, row.pointee.source.line)
                 insert.bind(20, index + 1)
                 do throws(SQLiteDatabase.Failure) {
@@ -252,18 +250,38 @@ enum SQLiteWriter {
         guard let last = lastDate.max() else { return }
         let lastMonth = last.yearMonth
         var deltas: [AccountID: [YearMonth: Int64]] = [:]
-        // Read in place: a copied row retains each of its strings.
+        // Read in place: a copied row retains each of its strings. Rows come in runs of one
+        // account and month: each run is summed on its own and added once, and its account looked
+        // up once, not hashed and searched at every row.
+        var runAccount: AccountID?
+        var runFrom: CivilDate?
+        var runMonth: YearMonth?
+        var runSum: Int64 = 0
+        func endRun() {
+            if let account = runAccount, let month = runMonth {
+                deltas[account, default: [:]][month, default: 0] += runSum
+            }
+            runMonth = nil
+            runSum = 0
+        }
         journal.transactions.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 let row = rows.baseAddress! + index
-                guard row.pointee.status == .posted,
-                    let account = opened.first(where: { $0.id == row.pointee.account }),
-                    let from = account.openingDate, row.pointee.date >= from
-                else { continue }
-                deltas[row.pointee.account, default: [:]][row.pointee.date.yearMonth, default: 0] +=
-                    row.pointee.amount.minorUnits
+                if row.pointee.account != runAccount {
+                    endRun()
+                    runAccount = row.pointee.account
+                    runFrom = opened.first(where: { $0.id == row.pointee.account })?.openingDate
+                }
+                guard row.pointee.status == .posted, let from = runFrom, row.pointee.date >= from else { continue }
+                let month = row.pointee.date.yearMonth
+                if month != runMonth {
+                    endRun()
+                    runMonth = month
+                }
+                runSum += row.pointee.amount.minorUnits
             }
         }
+        endRun()
         let insert = try database.prepare("INSERT INTO month_end_balances VALUES (?1, ?2, ?3, ?4)")
         for account in opened.sorted(by: { $0.id < $1.id }) {
             guard let opening = account.openingBalance, let from = account.openingDate else { continue }
@@ -302,13 +320,19 @@ enum SQLiteWriter {
 
     /// `2026-01-02` as bytes.
     static func appendISO(_ date: CivilDate, to bytes: inout [UInt8]) {
-        for (value, width) in [(date.year, 4), (date.month, 2), (date.day, 2)] {
-            if width == 2 { bytes.append(UInt8(ascii: "-")) }
-            var divisor = width == 4 ? 1000 : 10
-            while divisor > 0 {
-                bytes.append(UInt8(truncatingIfNeeded: value / divisor % 10) + 0x30)
-                divisor /= 10
-            }
+        appendDigits(date.year, divisor: 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.month, divisor: 10, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.day, divisor: 10, to: &bytes)
+    }
+
+    /// `value`'s decimal digits from `divisor`'s place down, zero-padded: 7 from 10 is `07`.
+    private static func appendDigits(_ value: Int, divisor: Int, to bytes: inout [UInt8]) {
+        var divisor = divisor
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: value / divisor % 10) + 0x30)
+            divisor /= 10
         }
     }
 }

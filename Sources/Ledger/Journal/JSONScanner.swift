@@ -16,6 +16,12 @@ public struct JSONScanner {
     public struct Failure: Error, Sendable {
         public let offset: Int
         public let reason: String
+
+        /// What is wrong at byte `offset`: for readers built on the scanner that check more.
+        public init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
     }
 
     public var isAtEnd: Bool { position >= end }
@@ -195,7 +201,7 @@ public struct JSONScanner {
         skipWhitespace()
         guard let byte = peek() else { throw Failure(offset: position, reason: "expected a value") }
         switch byte {
-        case UInt8(ascii: "\""): _ = try readString()
+        case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "{"): try readObject { (scanner, _) throws(Failure) in try scanner.skipValue() }
         case UInt8(ascii: "["): try readArray { (scanner) throws(Failure) in try scanner.skipValue() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
@@ -211,6 +217,46 @@ public struct JSONScanner {
             }
             if position == start { throw Failure(offset: position, reason: "expected a value") }
         }
+    }
+
+    /// Skips a string as `readString` reads it, with the same checks and failures, but builds no
+    /// `String`: a reader that wants a few members of a large document (the export's analysis
+    /// files) passes over the rest's megabytes of text without an allocation per string.
+    public mutating func skipString() throws(Failure) {
+        try expect(UInt8(ascii: "\""))
+        while position < end {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return
+            case UInt8(ascii: "\\"):
+                guard position < end else { break }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "n"), UInt8(ascii: "r"),
+                    UInt8(ascii: "t"), UInt8(ascii: "b"), UInt8(ascii: "f"):
+                    continue
+                case UInt8(ascii: "u"):
+                    let scalar = try readHex4()
+                    if (0xD800..<0xDC00).contains(scalar), position + 1 < end, bytes[position] == 0x5C,
+                        bytes[position + 1] == UInt8(ascii: "u")
+                    {
+                        position += 2
+                        let low = try readHex4()
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw Failure(offset: position, reason: "invalid surrogate pair")
+                        }
+                    }
+                default:
+                    throw Failure(offset: position - 1, reason: "invalid escape")
+                }
+            default:
+                if byte < 0x20 { throw Failure(offset: position - 1, reason: "control character in string") }
+            }
+        }
+        throw Failure(offset: position, reason: "unterminated string")
     }
 
     private mutating func matchLiteral(_ literal: StaticString) -> Bool {

@@ -190,6 +190,50 @@ struct SQLiteExportTests {
         #expect(try Self.query(path, "SELECT * FROM net_worth_by_month") == ["2026-01|GBP|309580"])
     }
 
+    /// Runs of one account broken by another account's rows, a row before the opening date, a
+    /// pending row, and a month without rows: 100.00 - 20.00 + 30.00 in January (the card's row
+    /// between them, the 5 January row before the opening), - 1.50 in February (not the pending
+    /// 40.00), nothing in March, which the card's last row reaches.
+    @Test func monthEndBalancesSumEachAccountsRowsByMonth() throws {
+        var journal = Journal(
+            stage: "ledger", baseCurrency: .gbp,
+            accounts: [
+                Account(
+                    id: "current", name: "Current", kind: .checking, currency: .gbp,
+                    openingBalance: Money(minorUnits: 10_000, currency: .gbp),
+                    openingDate: CivilDate(iso: "2026-01-10")),
+                Account(id: "card", name: "Card", kind: .creditCard, currency: .gbp),
+            ],
+            transactions: [
+                HandBuiltLedger.row("current/1", "current", "2026-01-05", "-10.00", "Before", line: 1),
+                HandBuiltLedger.row("current/2", "current", "2026-01-12", "-20.00", "Shop", line: 2),
+                HandBuiltLedger.row("card/1", "card", "2026-01-15", "-5.00", "Card shop", line: 1),
+                HandBuiltLedger.row("current/3", "current", "2026-01-20", "30.00", "Refund", line: 3),
+                HandBuiltLedger.row(
+                    "current/4", "current", "2026-02-03", "-40.00", "Pending", status: .pending, line: 4),
+                HandBuiltLedger.row("current/5", "current", "2026-02-04", "-1.50", "Coffee", line: 5),
+                HandBuiltLedger.row("card/2", "card", "2026-03-02", "-2.00", "Last", line: 2),
+            ])
+        journal.sortCanonically()
+        let path = try Self.export(journal)
+        #expect(
+            try Self.query(path, "SELECT * FROM month_end_balances")
+                == ["current|2026-01|11000|GBP", "current|2026-02|10850|GBP", "current|2026-03|10850|GBP"])
+    }
+
+    /// Each account's name in the journal, worked out without the books (the SQLite file writes
+    /// its accounts before they are built): a card is a liability, a row's account that the header
+    /// does not declare an asset.
+    @Test func accountsCarryTheirJournalNames() throws {
+        var journal = HandBuiltLedger.journal
+        journal.transactions.append(HandBuiltLedger.row("wallet/1", "wallet", "2026-01-31", "-1.00", "Sweets"))
+        journal.sortCanonically()
+        let path = try Self.export(journal)
+        #expect(
+            try Self.query(path, "SELECT id, book_account FROM accounts ORDER BY id")
+                == ["card|Liabilities:Card", "current|Assets:Current", "euro|Assets:Euro", "wallet|Assets:Wallet"])
+    }
+
     @Test func amountsAreMinorUnitsAndDecimalText() throws {
         let path = try Self.export()
         #expect(
