@@ -154,16 +154,7 @@ public final class RuleMatcher {
                 result.removeSubrange(start...)
             }
             if planning {
-                // As `plan(_:scratch:)`.
-                let rest = residual(conditions[Int(rule)], input, &scratch)
-                guard case .constant(let holds) = rest else {
-                    plan.steps.append(MatchPlan.Step(rule: rule, condition: rest))
-                    continue
-                }
-                if holds {
-                    plan.steps.append(MatchPlan.Step(rule: rule, condition: nil))
-                    if !continuing[Int(rule)] { break }
-                }
+                if addStep(rule, input, to: &plan, scratch: &scratch) { break }
             } else if evaluate(conditions[Int(rule)], input, &scratch) {
                 result.append(Int(rule))
                 if !continuing[Int(rule)] { break }
@@ -182,17 +173,26 @@ public final class RuleMatcher {
         var plan = MatchPlan()
         var walk = RuleWalk(candidates: scratch.candidates, always: alwaysRules)
         while let rule = walk.next() {
-            let rest = residual(conditions[Int(rule)], input, &scratch)
-            guard case .constant(let holds) = rest else {
-                plan.steps.append(MatchPlan.Step(rule: rule, condition: rest))
-                continue
-            }
-            if holds {
-                plan.steps.append(MatchPlan.Step(rule: rule, condition: nil))
-                if !continuing[Int(rule)] { break }
-            }
+            if addStep(rule, input, to: &plan, scratch: &scratch) { break }
         }
         return plan
+    }
+
+    /// `rule`'s step in a plan for `input`'s texts: what is left of its conditions once the text
+    /// tests are decided, nothing when they fail it. True when the plan ends at it (it holds
+    /// outright and does not continue).
+    @inline(__always)
+    private func addStep(
+        _ rule: Int32, _ input: MatchInput, to plan: inout MatchPlan, scratch: inout MatchScratch
+    ) -> Bool {
+        let rest = residual(conditions[Int(rule)], input, &scratch)
+        guard case .constant(let holds) = rest else {
+            plan.steps.append(MatchPlan.Step(rule: rule, condition: rest))
+            return false
+        }
+        guard holds else { return false }
+        plan.steps.append(MatchPlan.Step(rule: rule, condition: nil))
+        return !continuing[Int(rule)]
     }
 
     /// `match(_:scratch:into:)` for a row whose texts `plan` was made for.

@@ -112,17 +112,7 @@ public struct JSONScanner {
                 case UInt8(ascii: "b"): buffer.append(0x08)
                 case UInt8(ascii: "f"): buffer.append(0x0C)
                 case UInt8(ascii: "u"):
-                    var scalar = try readHex4()
-                    if (0xD800..<0xDC00).contains(scalar), position + 1 < end, bytes[position] == 0x5C,
-                        bytes[position + 1] == UInt8(ascii: "u")
-                    {
-                        position += 2
-                        let low = try readHex4()
-                        guard (0xDC00..<0xE000).contains(low) else {
-                            throw Failure(offset: position, reason: "invalid surrogate pair")
-                        }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    }
+                    let scalar = try readUnicodeEscape()
                     let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                     buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
                 default:
@@ -134,6 +124,21 @@ public struct JSONScanner {
             }
         }
         throw Failure(offset: position, reason: "unterminated string")
+    }
+
+    /// The scalar of a `\u` escape whose `\u` is read: four hex digits, and a second escape
+    /// after a high surrogate (the pair's low half), combined.
+    private mutating func readUnicodeEscape() throws(Failure) -> UInt32 {
+        let scalar = try readHex4()
+        guard (0xD800..<0xDC00).contains(scalar), position + 1 < end, bytes[position] == 0x5C,
+            bytes[position + 1] == UInt8(ascii: "u")
+        else { return scalar }
+        position += 2
+        let low = try readHex4()
+        guard (0xDC00..<0xE000).contains(low) else {
+            throw Failure(offset: position, reason: "invalid surrogate pair")
+        }
+        return 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
     }
 
     private mutating func readHex4() throws(Failure) -> UInt32 {
@@ -239,16 +244,7 @@ public struct JSONScanner {
                     UInt8(ascii: "t"), UInt8(ascii: "b"), UInt8(ascii: "f"):
                     continue
                 case UInt8(ascii: "u"):
-                    let scalar = try readHex4()
-                    if (0xD800..<0xDC00).contains(scalar), position + 1 < end, bytes[position] == 0x5C,
-                        bytes[position + 1] == UInt8(ascii: "u")
-                    {
-                        position += 2
-                        let low = try readHex4()
-                        guard (0xDC00..<0xE000).contains(low) else {
-                            throw Failure(offset: position, reason: "invalid surrogate pair")
-                        }
-                    }
+                    _ = try readUnicodeEscape()
                 default:
                     throw Failure(offset: position - 1, reason: "invalid escape")
                 }
