@@ -61,7 +61,8 @@ import Testing
             for start in [0, count] {
                 let slice = rows[start..<start + count]
                 if let cores {
-                    texts.prepare(payees: slice, texts: strings, normaliser: PayeeNormaliser(), cores: cores)
+                    texts.prepare(
+                        payees: slice, texts: strings, normaliser: PayeeNormaliser(), matcher: matcher, cores: cores)
                 }
                 for number in slice {
                     _ = texts.payee(number, strings[Int(number)], normaliser: PayeeNormaliser(), matcher: matcher)
@@ -87,14 +88,79 @@ import Testing
     @Test func payeesAheadAreCutIntoEvenRunsInListOrder() {
         let strings = [""] + (1...600).map { "NETFLIX.COM \(1000 + $0)" }
         let two = PayeesAhead(
-            numbers: (1...600).map(Int32.init), texts: strings, normaliser: PayeeNormaliser(), cores: 2)
+            numbers: (1...600).map(Int32.init), texts: strings, normaliser: PayeeNormaliser(), matcher: matcher,
+            cores: 2)
         #expect(two.runs == 2)
         let few = PayeesAhead(
-            numbers: (1...300).map(Int32.init), texts: strings, normaliser: PayeeNormaliser(), cores: 2)
+            numbers: (1...300).map(Int32.init), texts: strings, normaliser: PayeeNormaliser(), matcher: matcher,
+            cores: 2)
         #expect(few.runs == 1)
         var ahead = two
         #expect(ahead.take(2) == nil)
-        #expect(ahead.take(1) == CleanPayee(display: "Netflix", key: "netflix"))
+        #expect(ahead.take(1)?.clean == CleanPayee(display: "Netflix", key: "netflix"))
         #expect(ahead.take(2) != nil)
+    }
+
+    /// The texts folded and scanned ahead on two cores find the same rules as on one: 600 payees,
+    /// odd `i` `TESCO STORES 1000+i LONDON GB`, even `i` `NETFLIX.COM 1000+i`, each met twice.
+    /// Rule 0's literal `tesco` is in both of a Tesco payee's texts (the clean key `tesco` and the
+    /// exported text); rule 1's regular expression runs on the exported text only where the
+    /// automaton found `netflix.com` (the clean key is `netflix`), and holds when the number ends
+    /// in 0, 4 or 8. So by hand: odd `i` [0]; even `i` with `i % 10` 0, 4 or 8 [1]; other even `i` [].
+    @Test func textsScannedAheadOnTwoCoresHitLiteralAndRegexRulesAsOnOne() {
+        let matcher = RuleMatcher(
+            rules: Fixture.rules(
+                """
+                if payee ~ tesco
+                    category Groceries
+                if payee ~ /netflix\\.com \\d+[048]$/
+                    category Streaming
+                """))
+        let count = 600
+        let strings =
+            [""]
+            + (1...count).map { $0 % 2 == 1 ? "TESCO STORES \(1000 + $0) LONDON GB" : "NETFLIX.COM \(1000 + $0)" }
+        let rows = (1...count).map(Int32.init) + (1...count).reversed().map(Int32.init)
+        let expected = (1...count).map { $0 % 2 == 1 ? [0] : [0, 4, 8].contains($0 % 10) ? [1] : [] }
+        // The rules each row matches, in row order, and the literal hits of each payee's texts.
+        func match(cores: Int?) -> (matched: [[Int]], hits: [[Int32]]) {
+            var texts = DistinctTexts(textCount: strings.count)
+            var scratch = matcher.makeScratch()
+            var matched: [[Int]] = []
+            var hits: [[Int32]] = []
+            for start in [0, count] {
+                let slice = rows[start..<start + count]
+                if let cores {
+                    texts.prepare(
+                        payees: slice, texts: strings, normaliser: PayeeNormaliser(), matcher: matcher, cores: cores)
+                }
+                for number in slice {
+                    let index = texts.payee(
+                        number, strings[Int(number)], normaliser: PayeeNormaliser(), matcher: matcher)
+                    let payee = texts.payees[Int(index)]
+                    var input = MatchInput()
+                    input.texts[MatchInput.Slot.rawPayee] = texts.rawText(payee, strings[Int(number)], matcher: matcher)
+                    input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                    var result: [Int] = []
+                    matcher.match(input, scratch: &scratch, into: &result)
+                    matched.append(result)
+                    hits.append(
+                        input.texts[MatchInput.Slot.rawPayee].hits.map(\.literal)
+                            + input.texts[MatchInput.Slot.cleanPayee].hits.map(\.literal))
+                }
+            }
+            return (matched, hits)
+        }
+        let inline = match(cores: nil)
+        #expect(inline.matched == rows.map { expected[Int($0) - 1] })
+        // Literal 0 is `tesco`, once in each of a Tesco payee's texts; a Netflix payee's hits are
+        // in its exported text only.
+        #expect(inline.hits[0] == [0, 0])
+        #expect(inline.hits[1].count == 1 && inline.hits[1][0] != 0)
+        for cores in [1, 2] {
+            let ahead = match(cores: cores)
+            #expect(ahead.matched == inline.matched)
+            #expect(ahead.hits == inline.hits)
+        }
     }
 }

@@ -50,6 +50,9 @@ struct DistinctTexts {
     private var normalising = PayeeNormaliser.Scratch()
     /// Payees normalised ahead by `prepare`, in the order `payee` is expected to first meet them.
     private var ahead = PayeesAhead()
+    /// The raw id of the last payee registered and its place in `ahead`, when it came from there:
+    /// its exported text was folded and scanned ahead too, for `rawText`.
+    private var lastTaken: (rawID: Int32, index: Int)?
     var vocabulary = FeatureVocabulary()
 
     /// For texts numbered `0..<textCount`, number 0 being the empty text.
@@ -67,7 +70,8 @@ struct DistinctTexts {
     mutating func payee(_ number: Int32, _ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher) -> Int32 {
         let known = payeeOfText[Int(number)]
         if known >= 0 { return known }
-        let clean = ahead.take(number) ?? normaliser.normalise(text, scratch: &normalising)
+        let taken = ahead.take(number)
+        let clean = taken?.clean ?? normaliser.normalise(text, scratch: &normalising)
         let key: Int32
         if let known = keyIndex[clean.key] {
             key = known
@@ -92,17 +96,20 @@ struct DistinctTexts {
         let index = Int32(payees.count)
         payees.append(payee)
         payeeOfText[Int(number)] = index
+        lastTaken = taken.map { (payee.rawID, $0.index) }
         return index
     }
 
     /// Normalises, on `cores` cores, the payees first met in `rows` (text numbers into `texts`),
-    /// ahead of the calls to `payee` that register them one after another in the same order.
+    /// and folds and scans them for `matcher`'s literals, ahead of the calls to `payee` (and
+    /// `rawText`) that register them one after another in the same order.
     ///
     /// Why: normalising is most of the per-text work that depends on nothing else (a fifth of the
     /// stage's instructions on real bank text), so it can run on every core; numbering the keys,
     /// their features and displays stays in row order, so the result is the same on one core.
     mutating func prepare(
-        payees rows: ArraySlice<Int32>, texts: [String], normaliser: PayeeNormaliser, cores: Int = Cores.available
+        payees rows: ArraySlice<Int32>, texts: [String], normaliser: PayeeNormaliser, matcher: RuleMatcher,
+        cores: Int = Cores.available
     ) {
         // On one core the payees are normalised as they are met: nothing to gain by ahead, and a
         // run's payees all alive at once leave holes in the heap (150 MB more at 1M rows).
@@ -113,7 +120,8 @@ struct DistinctTexts {
             numbers.append(number)
         }
         for number in numbers { payeeOfText[Int(number)] = Self.unseen }
-        ahead = PayeesAhead(numbers: numbers, texts: texts, normaliser: normaliser, cores: cores)
+        lastTaken = nil
+        ahead = PayeesAhead(numbers: numbers, texts: texts, normaliser: normaliser, matcher: matcher, cores: cores)
     }
 
     /// `payeeOfText` for a text not yet registered.
@@ -123,7 +131,10 @@ struct DistinctTexts {
 
     /// Slot `rawPayee`: the payee as exported (`text`, the text of `payee`), folded and scanned.
     func rawText(_ payee: Payee, _ text: String, matcher: RuleMatcher) -> FoldedText {
-        matcher.foldedText(text, id: payee.rawID)
+        if let lastTaken, lastTaken.rawID == payee.rawID {
+            return ahead.rawText(of: lastTaken.index, text, id: payee.rawID)
+        }
+        return matcher.foldedText(text, id: payee.rawID)
     }
 
     /// The distinct memo text number `number`, scanned the first time it is seen.

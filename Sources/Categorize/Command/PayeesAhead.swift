@@ -1,7 +1,8 @@
 import Ledger
 
 /// Payees normalised ahead of the rows that first meet them, on every available core, handed out
-/// one at a time in the order they were listed (`DistinctTexts.prepare`).
+/// one at a time in the order they were listed (`DistinctTexts.prepare`); the payee as exported
+/// is folded and scanned for rule literals there too.
 ///
 /// Why apart from `DistinctTexts`: the normaliser depends on nothing but the payee's text, so the
 /// list is cut into one run per core, each run normalised with its own buffers into its own slot,
@@ -9,8 +10,31 @@ import Ledger
 ///
 /// Kept as bytes, made into strings on the thread that keeps them: strings made on another core
 /// come from that core's heap, and the few kept for good (a key, a display) pinned it in pieces
-/// (peak memory up to 100 MB higher at 1M rows with both cores).
+/// (peak memory up to 100 MB higher at 1M rows with both cores). The folded texts and their
+/// literal hits come back the same way, copied into arrays of the thread that takes them.
+///
+/// Why the scan too: folding a payee and running the literal automaton over it depend on nothing
+/// but its text and the rules, and each new payee's exported text is scanned (`rawText`). Its
+/// clean key is not: most keys are met before (several payees per merchant), and those scans
+/// would be lost. Matching the rules stays on the main thread: the matcher's scratch and its
+/// cache of `Regex` results are its own.
 struct PayeesAhead {
+    /// One payee as `take` hands it out: normalised, and its place in the list, by which its
+    /// folded and scanned exported text is asked for (`rawText`) while it is still needed.
+    struct Taken {
+        var clean: CleanPayee
+        var index: Int
+    }
+
+    /// What a run made, in list order: the folded texts end to end, `foldedEnds` and `hitEnds`
+    /// as `ends` below.
+    private struct Scanned {
+        var folded: [UInt8] = []
+        var foldedEnds: [Int] = []
+        var hits: [LiteralHit] = []
+        var hitEnds: [Int] = []
+    }
+
     /// The text numbers listed, in order.
     private var numbers: [Int32] = []
     /// Their normalised payees' keys and displays, end to end, in the same order.
@@ -18,6 +42,13 @@ struct PayeesAhead {
     /// Where each key and each display ends in `bytes`, after a leading 0: payee `i`'s key is
     /// `ends[2 * i]..<ends[2 * i + 1]`, its display runs to `ends[2 * i + 2]`.
     private var ends: [Int] = [0]
+    /// Each payee's folded exported text, end to end, and where each ends after a leading 0:
+    /// payee `i`'s is `foldedEnds[i]..<foldedEnds[i + 1]`.
+    private var folded: [UInt8] = []
+    private var foldedEnds: [Int] = [0]
+    /// Their literal hits, the same way.
+    private var hits: [LiteralHit] = []
+    private var hitEnds: [Int] = [0]
     /// The next one `take` hands out.
     private var next = 0
     /// How many runs the list was cut into: one per core, each of at least `smallestRun` payees.
@@ -25,45 +56,73 @@ struct PayeesAhead {
 
     init() {}
 
-    /// Normalises the texts numbered `numbers` (into `texts`) on `cores` cores.
-    init(numbers: [Int32], texts: [String], normaliser: PayeeNormaliser, cores: Int) {
+    /// Normalises the texts numbered `numbers` (into `texts`) on `cores` cores, and folds them and
+    /// scans them for `matcher`'s literals.
+    init(numbers: [Int32], texts: [String], normaliser: PayeeNormaliser, matcher: RuleMatcher, cores: Int) {
         self.numbers = numbers
         let runs = max(1, min(cores, numbers.count / Self.smallestRun))
         self.runs = runs
-        let slots = Slots<(bytes: [UInt8], ends: [Int])>(count: runs)
+        let slots = Slots<(bytes: [UInt8], ends: [Int], scanned: Scanned)>(count: runs)
         Cores.forEach(runs, cores: cores) { run in
             var scratch = PayeeNormaliser.Scratch()
             var bytes: [UInt8] = []
             var ends: [Int] = []
+            var scanned = Scanned()
+            // One copy per run: the matcher and its tables are not retained and released per text
+            // by both cores at once.
+            let automaton = matcher.automaton
             for number in numbers[Self.range(of: run, runs: runs, count: numbers.count)] {
-                let clean = normaliser.normalise(texts[Int(number)], scratch: &scratch)
+                let text = texts[Int(number)]
+                let clean = normaliser.normalise(text, scratch: &scratch)
                 bytes.append(contentsOf: clean.key.utf8)
                 ends.append(bytes.count)
                 bytes.append(contentsOf: clean.display.utf8)
                 ends.append(bytes.count)
+                let folded = TextFold.fold(text)
+                scanned.folded.append(contentsOf: folded)
+                scanned.foldedEnds.append(scanned.folded.count)
+                RuleMatcher.hits(in: folded, automaton: automaton, into: &scanned.hits)
+                scanned.hitEnds.append(scanned.hits.count)
             }
-            slots.set(run, (bytes, ends))
+            slots.set(run, (bytes, ends, scanned))
         }
         ends.reserveCapacity(2 * numbers.count + 1)
+        foldedEnds.reserveCapacity(numbers.count + 1)
+        hitEnds.reserveCapacity(numbers.count + 1)
         for case let run? in slots.values {
             let offset = bytes.count
             bytes.append(contentsOf: run.bytes)
             ends.append(contentsOf: run.ends.lazy.map { $0 + offset })
+            let foldedOffset = folded.count
+            folded.append(contentsOf: run.scanned.folded)
+            foldedEnds.append(contentsOf: run.scanned.foldedEnds.lazy.map { $0 + foldedOffset })
+            let hitOffset = hits.count
+            hits.append(contentsOf: run.scanned.hits)
+            hitEnds.append(contentsOf: run.scanned.hitEnds.lazy.map { $0 + hitOffset })
         }
     }
 
-    /// The normalised payee of text `number` when it is the next one listed, else nil (the caller
-    /// normalises it itself).
-    mutating func take(_ number: Int32) -> CleanPayee? {
+    /// The normalised and scanned payee of text `number` when it is the next one listed, else nil
+    /// (the caller normalises and scans it itself).
+    mutating func take(_ number: Int32) -> Taken? {
         guard next < numbers.count, numbers[next] == number else { return nil }
         defer { next += 1 }
-        return bytes.withUnsafeBufferPointer { bytes in
+        let clean = bytes.withUnsafeBufferPointer { bytes in
             func text(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
             return CleanPayee(
                 display: text(ends[2 * next + 1]..<ends[2 * next + 2]), key: text(ends[2 * next]..<ends[2 * next + 1]))
         }
+        return Taken(clean: clean, index: next)
+    }
+
+    /// The payee taken at `index` as exported (`text`), folded and scanned, under `id`: as
+    /// `RuleMatcher.foldedText(_:id:)`.
+    func rawText(of index: Int, _ text: String, id: Int32) -> FoldedText {
+        FoldedText(
+            text, folded: Array(folded[foldedEnds[index]..<foldedEnds[index + 1]]),
+            hits: Array(hits[hitEnds[index]..<hitEnds[index + 1]]), id: id)
     }
 
     /// Fewer payees than this are not worth a thread of their own.

@@ -93,8 +93,15 @@ public final class RuleMatcher {
 
     /// Every occurrence of every literal in `text`, and whether it is a whole word there.
     func hits(in text: [UInt8]) -> [LiteralHit] {
-        guard !automaton.isEmpty, !text.isEmpty else { return [] }
         var hits: [LiteralHit] = []
+        Self.hits(in: text, automaton: automaton, into: &hits)
+        return hits
+    }
+
+    /// `hits(in:)` with `automaton`, appended to `hits`: for a thread of its own, which then holds
+    /// its own copy of the automaton rather than the matcher.
+    static func hits(in text: [UInt8], automaton: LiteralAutomaton, into hits: inout [LiteralHit]) {
+        guard !automaton.isEmpty, !text.isEmpty else { return }
         let lengths = automaton.lengths
         automaton.scan(text) { literal, end in
             let start = end - Int(lengths[Int(literal)])
@@ -102,7 +109,6 @@ public final class RuleMatcher {
                 !TextFold.isWord(before: start, in: text) && !TextFold.isWord(at: end, in: text)
             hits.append(LiteralHit(literal: literal, bounded: bounded))
         }
-        return hits
     }
 
     /// Appends to `result` the indices of the rules that apply, in order: every matching rule up to

@@ -50,7 +50,7 @@ struct RulesAndOverrides {
             if index % Self.rowsAhead == 0 {
                 texts.prepare(
                     payees: rows.payee[index..<min(index + Self.rowsAhead, rows.count)], texts: rows.texts,
-                    normaliser: normaliser)
+                    normaliser: normaliser, matcher: matcher)
             }
             let key = RowTextsKey(
                 payee: rows.payee[index], memo: rows.memo[index], bankType: rows.bankType[index],
