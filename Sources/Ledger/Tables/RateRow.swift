@@ -15,7 +15,10 @@ public struct RateRow: Sendable, Equatable {
     public var currencyColumn: Int
 
     /// The rows of `text` (a `rates.csv`; `path` in messages) in file order, and whether it was
-    /// the ECB's file. Throws at the first row that is not a date, a currency and a rate.
+    /// the ECB's file. Throws at the first row that is not a date, a currency and a rate, or that
+    /// gives a second rate for a currency and day: which of the two holds would otherwise depend
+    /// on the reader (the analysis converts with one, the export's journal lists both prices and
+    /// hledger takes the later).
     public static func read(
         _ text: String, path: String, base: Currency
     ) throws(WorkspaceTableError) -> (rows: [RateRow], isReferenceFile: Bool) {
@@ -24,6 +27,7 @@ public struct RateRow: Sendable, Equatable {
         let table = try SimpleCSV(text: long, path: path, header: ["date", "currency", "rate"])
         var rows: [RateRow] = []
         rows.reserveCapacity(table.rows.count)
+        var seen: [String: Int] = [:]
         for row in table.rows {
             guard let date = CivilDate(iso: row.cells[0]) else {
                 throw WorkspaceTableError(
@@ -41,6 +45,14 @@ public struct RateRow: Sendable, Equatable {
                     message: "rate '\(row.cells[2])' must be a positive decimal with at most "
                         + "\(ExchangeRate.maximumFractionDigits) fraction digits, such as 1.1734")
             }
+            let key = "\(currency.code) \(date.isoString)"
+            if let earlier = seen[key] {
+                throw WorkspaceTableError(
+                    path: path, line: row.line,
+                    message: "a second rate for \(currency.code) on \(date.isoString) (the first is on line \(earlier))"
+                )
+            }
+            seen[key] = row.line
             rows.append(
                 RateRow(
                     date: date, currency: currency, rate: rate, text: row.cells[2], line: row.line,

@@ -56,17 +56,8 @@ public struct RateTable: Sendable, Equatable {
         let (lines, isReferenceFile) = try RateRow.read(text, path: path, base: base)
         var rates: [Currency: [(date: CivilDate, rate: ExchangeRate)]] = [:]
         var warnings: [String] = []
-        var seen: [String: Int] = [:]
         for row in lines {
             let (date, currency, rate) = (row.date, row.currency, row.rate)
-            let key = "\(currency.code) \(date.isoString)"
-            if let earlier = seen[key] {
-                throw WorkspaceTableError(
-                    path: path, line: row.line,
-                    message: "a second rate for \(currency.code) on \(date.isoString) (the first is on line \(earlier))"
-                )
-            }
-            seen[key] = row.line
             if currency == base {
                 warnings.append(
                     "\(path):\(row.line):\(row.currencyColumn): warning: a rate for \(base.code), the base currency, which "

@@ -93,6 +93,19 @@ struct ExportRunTests {
         )
     }
 
+    /// Two rates for EUR on 2 January: the journal would list both prices and hledger would take
+    /// the later, while the analysis refuses the file; the export refuses it too, at the second.
+    @Test func aSecondRateForADayIsExitOneWithBothLines() throws {
+        let folder = try Self.workspace(
+            rates: "date,currency,rate\n2026-01-02,EUR,0.87\n2026-01-05,USD,0.79\n2026-01-02,EUR,0.88\n")
+        let result = Self.run(folder, .formats([.journal]))
+        #expect(result.exitCode == 1)
+        #expect(
+            result.standardError
+                == "\(folder.path)/rates.csv:4:1: error: a second rate for EUR on 2026-01-02 (the first is on line 2)\n"
+        )
+    }
+
     @Test func ratesBecomePriceLinesInDateOrderWithoutTheBaseCurrency() throws {
         let folder = try Self.workspace(
             rates: "date,currency,rate\n2026-02-01,EUR,0.88\n2026-01-01,GBP,1\n2026-01-01,USD,0.79\n")
