@@ -8,15 +8,19 @@ import Testing
 /// An account page's months of statements, from the import report's coverage and gaps.
 @Suite("Account coverage by month")
 struct AccountCoverageTests {
-    @Test func wholePartlyAndNoneByMonth() throws {
-        // Statements from 2 August to 20 October 2026, missing 5 to 7 October.
+    /// An import report with statements from 2 August to 20 October 2026, missing 5 to 7 October.
+    static func augustToOctober() throws -> ImportFacts {
         let json = """
             {"accounts": [
               {"id": "current", "name": "Current", "coverage": {"from": "2026-08-02", "to": "2026-10-20"},
                "gaps": [{"from": "2026-10-05", "to": "2026-10-07"}]}
             ], "files": []}
             """
-        let facts = try JSONDecoder().decode(ImportFacts.self, from: Data(json.utf8))
+        return try JSONDecoder().decode(ImportFacts.self, from: Data(json.utf8))
+    }
+
+    @Test func wholePartlyAndNoneByMonth() throws {
+        let facts = try Self.augustToOctober()
         let months = ["2026-07", "2026-08", "2026-09", "2026-10", "2026-11"]
         func story(_ id: String) -> AccountStory {
             AccountStory(
@@ -36,15 +40,9 @@ struct AccountCoverageTests {
         // An account the import report does not cover (valued by hand) has no coverage.
         #expect(facts.withCoverage(story("pension")).coverage == [])
     }
+
     @Test func aMonthSaysWhatItsStatementsCoveredByItsEnd() throws {
-        // Statements from 2 August to 20 October 2026, missing 5 to 7 October.
-        let json = """
-            {"accounts": [
-              {"id": "current", "name": "Current", "coverage": {"from": "2026-08-02", "to": "2026-10-20"},
-               "gaps": [{"from": "2026-10-05", "to": "2026-10-07"}]}
-            ], "files": []}
-            """
-        let facts = try JSONDecoder().decode(ImportFacts.self, from: Data(json.utf8))
+        let facts = try Self.augustToOctober()
         let account = AccountFigure(
             id: "current", name: "Current", kind: "checking", maskedNumber: nil, currency: "GBP",
             openingBalance: nil, closingBalance: nil, inflow: "0.00", outflow: "0.00", transactionCount: 0)

@@ -32,14 +32,8 @@ struct SamplesAnalysisIncrementTests {
         #expect(second.kept == Self.months - 2)
         _ = SamplesMonthEndTests.report(growing)
 
-        let clean = try SamplesPipelineTests.freshWorkspace()
+        let clean = try SamplesMonthEndTests.cleanWorkspace(importedAs: growing)
         defer { try? FileManager.default.removeItem(at: clean) }
-        let build = clean.appendingPathComponent("build")
-        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-        for name in ["journal.jsonl", "ledger.jsonl", "import-report.json"] {
-            try FileManager.default.copyItem(
-                at: growing.appendingPathComponent("build/\(name)"), to: build.appendingPathComponent(name))
-        }
         let whole = try Self.analyze(clean, fingerprints: false)
         #expect(whole.paths.count == Self.months && whole.kept == 0)
         _ = SamplesMonthEndTests.report(clean)

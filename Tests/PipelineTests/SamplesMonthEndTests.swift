@@ -44,14 +44,8 @@ struct SamplesMonthEndTests {
         let after = try Self.modificationTimes(growing.appendingPathComponent("build/analysis"))
         #expect(after.filter { analysisTimes[$0.key] != $0.value }.keys.sorted() == ["/\(Self.newest).json"])
 
-        let clean = try SamplesPipelineTests.freshWorkspace()
+        let clean = try Self.cleanWorkspace(importedAs: growing)
         defer { try? FileManager.default.removeItem(at: clean) }
-        let build = clean.appendingPathComponent("build")
-        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-        for name in ["journal.jsonl", "ledger.jsonl", "import-report.json"] {
-            try FileManager.default.copyItem(
-                at: growing.appendingPathComponent("build/\(name)"), to: build.appendingPathComponent(name))
-        }
         try Self.analyze(clean)
         let whole = Self.report(clean)
         #expect(whole.months.count == Self.earlier + 1 && whole.unchanged.isEmpty)
@@ -87,6 +81,19 @@ struct SamplesMonthEndTests {
             "--starter-rules", root.appendingPathComponent("Importers/starter").path,
         ]).run()
         return workspace
+    }
+
+    /// A fresh copy of the Samples with `workspace`'s journal, ledger and import report: the run
+    /// over every month that a grown workspace must equal.
+    static func cleanWorkspace(importedAs workspace: URL) throws -> URL {
+        let clean = try SamplesPipelineTests.freshWorkspace()
+        let build = clean.appendingPathComponent("build")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        for name in ["journal.jsonl", "ledger.jsonl", "import-report.json"] {
+            try FileManager.default.copyItem(
+                at: workspace.appendingPathComponent("build/\(name)"), to: build.appendingPathComponent(name))
+        }
+        return clean
     }
 
     /// Analyses every month, closing them, as `make report` does.
