@@ -90,6 +90,9 @@ STOPPED_SUBSCRIPTION = ("DISNEY PLUS", 799, date(2024, 10, 9), date(2026, 6, 9))
 TRANSFER = "(transfer)"
 UNCATEGORIZED = "Uncategorized"
 LEARNED_PAYEE = "UBER EATS"
+# Half a year after the card's first takeaway (UBER *EATS, 2024-10-06): from this day on the
+# learned fallback has seen enough of the card's takeaways to file LEARNED_PAYEE with confidence.
+LEARNED_FROM = date(2025, 4, 6)
 # The one line overrides.csv corrects: a one-off no rule knows, given a category, a clean name and a note.
 OVERRIDE = {"category": "Shopping:Electronics", "payee": "Zorblax Gadgets", "note": "Headphones with a two-year warranty"}
 
@@ -110,6 +113,9 @@ class Txn:
     seq: int = 0
     fitid: str = ""
     learned: bool = False  # no rule matches; `category` is what the learned fallback should give it
+    # Left to the learned fallback before it has learned enough (see learned_only): uncategorised
+    # without the starter pack, `category` with it.
+    too_early: bool = False
     overridden: bool = False  # no rule matches; `category` comes from overrides.csv
 
     @property
@@ -727,6 +733,11 @@ def learned_only(model: Model) -> None:
     asterisk of the card's "UBER *EATS", so the takeaway rule does not match. Every word is known
     from categorised lines, and the learned fallback files them under Food:Takeaway.
 
+    The fallback guesses a line from the lines of its own month and earlier ones only, so that a
+    month's categories do not move when later months arrive. The card's takeaways begin in
+    October 2024; the lines before LEARNED_FROM, half a year after the first, come too early to
+    be guessed with confidence and stay uncategorised (when the starter pack is off).
+
     A random stream of their own, drawn last, leaves every other line of the data as it was."""
     rng = random.Random(2026)
     for y, m in months():
@@ -734,7 +745,8 @@ def learned_only(model: Model) -> None:
             friday = date(y, m, 1) + timedelta(days=(4 - date(y, m, 1).weekday()) % 7 + 7 * rng.randint(0, 3))
             txn = model.add("current", friday, -round(rng.uniform(1600, 2900)), LEARNED_PAYEE, "Food:Takeaway", "DEB")
             if txn is not None:
-                txn.learned = True
+                txn.learned = friday >= LEARNED_FROM
+                txn.too_early = not txn.learned
 
 
 def refunds(model: Model) -> None:
@@ -813,7 +825,7 @@ def transfers(model: Model) -> None:
 def check_model(model: Model, rules: RuleSet) -> None:
     for t in model.txns:
         assigned = rules.categorize(t)
-        if t.learned or t.overridden:
+        if t.learned or t.too_early or t.overridden:
             assert assigned == UNCATEGORIZED, f"{t.day} {t.payee!r}: a rule matches ({assigned})"
             continue
         assert assigned == t.category, f"{t.day} {t.account} {t.payee!r}: rules say {assigned}, model {t.category}"
@@ -1268,7 +1280,9 @@ def expected(model: Model, csv_counts: dict[str, int], overlap_rows: int, distin
             ],
             "learnedMerchants": [
                 {"payee": LEARNED_PAYEE, "account": "current", "category": "Food:Takeaway",
-                 "count": sum(1 for t in model.txns if t.learned)},
+                 "count": sum(1 for t in model.txns if t.learned),
+                 "learnedFrom": LEARNED_FROM.isoformat(),
+                 "tooEarly": sum(1 for t in model.txns if t.too_early)},
             ],
             "recurringUncategorized": {
                 "payee": "LITTLE BAKEHOUSE HACKNEY",
@@ -2596,12 +2610,14 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   the category `{OVERRIDE['category']}`, the name `{OVERRIDE['payee']}` and a note; an override beats every rule.
 - **Left to the learned fallback.** The current account's debit card writes Uber Eats as
   `UBER EATS`, without the asterisk of the card's `UBER *EATS`, so the takeaway rule misses
-  them ({facts['facts']['learnedMerchants'][0]['count']} lines, one a month or so). Every word of that payee is known from lines
+  them ({facts['facts']['learnedMerchants'][0]['count'] + facts['facts']['learnedMerchants'][0]['tooEarly']} lines, one a month or so). Every word of that payee is known from lines
   the rules did categorise, and the learned fallback would file them under `Food:Takeaway`
   (source `learned` with its confidence in `build/ledger.jsonl`); but the starter rule pack
   (`Importers/starter`) knows `UBER EATS` and, coming before the fallback, files them there first
   (source `starter starter/70-food.rules:LINE`, its takeaway rule). With `starter = false` under `[categorize]` the
-  learned fallback takes them, with the same category.
+  learned fallback takes the {facts['facts']['learnedMerchants'][0]['count']} from {facts['facts']['learnedMerchants'][0]['learnedFrom']} on, with the same category. It guesses a line from
+  its own month and the months before it, never later ones, so the {facts['facts']['learnedMerchants'][0]['tooEarly']} before, when the card's
+  takeaways were new, stay in `build/uncategorized.csv`.
 
 ## How the figures are defined (and what EXPECTED.json holds)
 
@@ -2612,7 +2628,7 @@ DD/MM/YYYY, CRLF line ends, newest line first, and a running balance after every
   is not income.
 - **Net** is income minus expenses.
 - Per-category figures use the category the rules assign; the `UBER EATS` lines count under
-  `Food:Takeaway`, where the learned fallback puts them. Other transactions no rule matches are
+  `Food:Takeaway`, where the starter pack's takeaway rule puts them. Other transactions no rule matches are
   under `Uncategorized`; all of them are money out, so a learned fallback may move them between
   categories but does not change income, expenses or net.
 

@@ -30,6 +30,8 @@ public struct NaiveBayesClassifier: Sendable {
         /// For each feature id, the categories it was seen with and how often (unordered).
         var counts: [[(category: Int, count: Double)]] = []
         var exampleCount = 0
+        /// How many feature ids have been seen with some category: the vocabulary's size.
+        var seenFeatures = 0
 
         init(categoryCount: Int) {
             self.categoryCount = categoryCount
@@ -50,6 +52,7 @@ public struct NaiveBayesClassifier: Sendable {
                 if let entry = counts[id].firstIndex(where: { $0.category == category }) {
                     counts[id][entry].count += weight
                 } else {
+                    if counts[id].isEmpty { seenFeatures += 1 }
                     counts[id].append((category, weight))
                 }
             }
@@ -97,8 +100,7 @@ public struct NaiveBayesClassifier: Sendable {
     init(
         trainer: Trainer, categories: [CategoryPath], smoothing: Double = 1, vocabulary: [String: Int32] = [:]
     ) {
-        let seen = trainer.counts.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
-        let vocabularySize = Double(seen)
+        let vocabularySize = Double(trainer.seenFeatures)
         let logSmoothing = log(smoothing)
         self.categories = categories
         self.logPriors = trainer.documents.map { log($0 / Double(max(trainer.exampleCount, 1))) }
@@ -186,6 +188,12 @@ public struct NaiveBayesClassifier: Sendable {
                 scores[Int(entryCategory[entry])] += entryWeight[entry]
             }
         }
+        return NaiveBayesClassifier.posterior(scores: &scores, coverage: coverage)
+    }
+
+    /// The best category of `scores` (log scores, one per category in path order) and its
+    /// posterior scaled by `coverage`; `scores` is left holding the unnormalised posteriors.
+    static func posterior(scores: inout [Double], coverage: Double) -> (category: Int, confidence: Double) {
         let top = scores.max()!
         var total = 0.0
         for category in scores.indices {
