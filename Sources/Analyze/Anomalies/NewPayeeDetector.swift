@@ -23,8 +23,9 @@ public struct NewPayeeDetector: Sendable, Equatable {
     ) -> Anomaly? {
         guard candidate.amount < 0, payeeHistory.isEmpty, categoryHistory.count >= Self.minimumCategoryHistory
         else { return nil }
-        let threshold = SampleStatistics(magnitudes: categoryHistory).percentile(Self.percentile)
         let amount = Double(candidate.amount.magnitude)
+        guard Self.mayExceedPercentile(amount, categoryHistory) else { return nil }
+        let threshold = SampleStatistics(magnitudes: categoryHistory).percentile(Self.percentile)
         guard threshold > 0, amount > threshold else { return nil }
         let percentileText = money.format(Int64(threshold.rounded(.toNearestOrEven)))
         let reason =
@@ -34,5 +35,15 @@ public struct NewPayeeDetector: Sendable, Equatable {
             kind: .newPayeeLargeAmount, date: candidate.date, payee: candidate.payee, category: candidate.category,
             amount: candidate.amount, risk: RiskScore.rounded(RiskScore.newPayee(ratio: amount / threshold)),
             reason: reason, transactionIDs: [candidate.id])
+    }
+
+    /// False when `amount` cannot be above the percentile of `history`, without sorting it: the
+    /// percentile is at least the sorted value at its lower rank, so an amount above it has more
+    /// values below it than that rank. Most first payments are ordinary and are turned away here.
+    static func mayExceedPercentile(_ amount: Double, _ history: [Int64]) -> Bool {
+        let lower = Int((percentile * Double(history.count - 1)).rounded(.down))
+        var below = 0
+        for value in history where Double(value.magnitude) < amount { below += 1 }
+        return below > lower
     }
 }

@@ -57,14 +57,17 @@ public struct StatisticalDetector: Sendable, Equatable {
         } else {
             return nil
         }
-        let statistics = SampleStatistics(magnitudes: history)
-        let median = statistics.median
         let amount = Double(candidate.amount.magnitude)
-        guard median > 0, amount > median else { return nil }
+        // Most amounts are ordinary: they are turned away here, before the history is sorted.
         if yardstick == "this payee" {
             let largest = payeeHistory.lazy.map { Double($0.magnitude) }.max() ?? 0
             guard amount > Self.aboveLargestFactor * largest else { return nil }
+        } else if !Self.mayBeUnusual(amount, history) {
+            return nil
         }
+        let statistics = SampleStatistics(magnitudes: history)
+        let median = statistics.median
+        guard median > 0, amount > median else { return nil }
         let scale = max(
             Self.madToStandardDeviation * statistics.medianAbsoluteDeviation, Self.relativeFloor * median,
             Self.absoluteFloor)
@@ -78,5 +81,19 @@ public struct StatisticalDetector: Sendable, Equatable {
             kind: .unusualAmount, date: candidate.date, payee: candidate.payee, category: candidate.category,
             amount: candidate.amount, risk: RiskScore.rounded(RiskScore.deviation(z: z)), reason: reason,
             transactionIDs: [candidate.id])
+    }
+
+    /// False when `amount` cannot reach the threshold against `history`, without sorting it.
+    ///
+    /// The scale is at least `relativeFloor` of the median, so a z of `threshold` needs
+    /// `amount ≥ (1 + threshold × relativeFloor) × median` (1.35 × median). The median is at
+    /// least the lower middle value, so it is at most `bound` only when at least half the values,
+    /// rounded up, are: with fewer, the amount is ordinary. The bound is set a little above
+    /// `amount / 1.35` so that rounding can only let an amount through, never turn one away.
+    static func mayBeUnusual(_ amount: Double, _ history: [Int64]) -> Bool {
+        let bound = amount / (1 + threshold * relativeFloor) * (1 + 1e-9)
+        var atMost = 0
+        for value in history where Double(value.magnitude) <= bound { atMost += 1 }
+        return atMost >= (history.count + 1) / 2
     }
 }

@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 
 /// The questions asked of single rows, answered here once: which rows count in the figures, a
@@ -158,4 +159,44 @@ extension LedgerHistory {
 
     /// Row `index`'s date.
     func date(at index: Int) -> CivilDate { transactions[index].date }
+
+    /// The hash of an id as `idHashes` holds it.
+    static func idHash(_ id: String) -> UInt64 {
+        id.utf8.withContiguousStorageIfAvailable { ByteKeyedCache<Int>.hash($0) }
+            ?? Array(id.utf8).withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) }
+    }
+
+    /// The last row before row `end` with each of `ids`, by id; an id no such row has is left out.
+    /// Reads backwards from `end` and stops once every id is found, comparing hashes (a bit table
+    /// of the wanted ones first) and a row's id only where its hash is wanted.
+    func rows(withIDs ids: Set<String>, before end: Int) -> [String: Int] {
+        var wanted: [UInt64: [String]] = [:]
+        var filter = [UInt64](repeating: 0, count: 64)
+        for id in ids {
+            let hash = LedgerHistory.idHash(id)
+            wanted[hash, default: []].append(id)
+            filter[Int(hash & 63)] |= 1 << ((hash >> 6) & 63)
+        }
+        var found: [String: Int] = [:]
+        var left = ids.count
+        var index = end
+        while index > 0, left > 0 {
+            index -= 1
+            let hash = idHashes[index]
+            guard filter[Int(hash & 63)] & (1 << ((hash >> 6) & 63)) != 0, let candidates = wanted[hash] else { continue }
+            let id = transactions[index].id.rawValue
+            guard candidates.contains(id), found[id] == nil else { continue }
+            found[id] = index
+            left -= 1
+        }
+        return found
+    }
+
+    /// What a card names row `index` by: its id, date, payee and amount.
+    func reference(toRow index: Int) -> TransactionReference {
+        let row = transactions[index]
+        return TransactionReference(
+            id: row.id.rawValue, date: row.date.isoString, payee: row.payee, amount: row.amount.decimalString,
+            currency: row.amount.currency.code)
+    }
 }

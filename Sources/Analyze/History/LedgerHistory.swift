@@ -45,6 +45,9 @@ public struct LedgerHistory: Sendable {
     public let accountOf: [Int32]
     /// Per transaction: its date's day number.
     public let dayNumbers: [Int]
+    /// Per transaction: a 64-bit hash of its id (`ByteKeyedCache.hash`, via `idHash`), so that a search for a
+    /// few ids compares one number per row (`rows(withIDs:before:)`).
+    let idHashes: [UInt64]
     /// Per transaction: its amount in minor units of its own currency. Kept beside the day
     /// numbers because walks that follow one payee jump around the ledger: reading these small
     /// arrays there costs a fraction of reading each whole transaction.
@@ -98,6 +101,7 @@ public struct LedgerHistory: Sendable {
         var accountOf = [Int32](repeating: -1, count: transactions.count)
         var dayNumbers = [Int](repeating: 0, count: transactions.count)
         var amounts = [Int64](repeating: 0, count: transactions.count)
+        var idHashes = [UInt64](repeating: 0, count: transactions.count)
         var currencies: [Currency] = []
         var currencyOf = [Int32](repeating: 0, count: transactions.count)
         var lastCurrency = -1
@@ -147,6 +151,7 @@ public struct LedgerHistory: Sendable {
                 let day = t.pointee.date.dayNumber
                 dayNumbers[index] = day
                 amounts[index] = t.pointee.amount.minorUnits
+                idHashes[index] = LedgerHistory.idHash(t.pointee.id.rawValue)
                 while day >= nextMonthDay {
                     month += 1
                     monthStarts[month] = index
@@ -256,6 +261,7 @@ public struct LedgerHistory: Sendable {
         self.accountOf = accountOf
         self.dayNumbers = dayNumbers
         self.amounts = amounts
+        self.idHashes = idHashes
         self.currencies = currencies
         self.currencyOf = currencyOf
         self.groupOf = groupOf

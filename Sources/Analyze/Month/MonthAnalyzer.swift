@@ -106,7 +106,9 @@ public struct MonthAnalyzer: Sendable {
             analysis.healthScore?.yearAgoScore = healthScore(of: month.adding(months: -12))
             analysis.recommendations = RecommendationList().entries(facts)
         }
-        let references = TransactionReferences(history: history, month: month)
+        let references = TransactionReferences(
+            history: history, month: month,
+            naming: (analysis.insights ?? []).map(\.transactionIds) + (analysis.recommendations ?? []).map(\.transactionIds))
         analysis.insights = analysis.insights?.map { entry in
             var entry = entry
             entry.transactions = references.references(entry.transactionIds)

@@ -8,28 +8,26 @@ import Ledger
 /// A card names a few transactions of the month or of the months just before it (a recurring
 /// series' last payment), so the ledger is read backwards from the month's end and the search
 /// stops once every id is found: no table of every transaction, which a million-row ledger
-/// analysed month by month would pay for 120 times.
+/// analysed month by month would pay for 120 times. Every id of every card and piece of advice
+/// is looked for in one scan that compares each row's id hash (`LedgerHistory.rows(withIDs:before:)`):
+/// a card may name rows years back (a recurring series' history), and a scan per card comparing
+/// each row's id text with each id still wanted was nearly half of the analysis of a 1M-row ledger.
 struct TransactionReferences {
-    let history: LedgerHistory
-    let month: YearMonth
+    private var found: [String: TransactionReference] = [:]
 
+    /// Finds the transactions every list in `idLists` names, in the month's rows and before.
+    init(history: LedgerHistory, month: YearMonth, naming idLists: [[String]?]) {
+        var wanted = Set<String>()
+        for ids in idLists { wanted.formUnion(ids ?? []) }
+        guard !wanted.isEmpty else { return }
+        for (id, index) in history.rows(withIDs: wanted, before: history.range(of: month).upperBound) {
+            found[id] = history.reference(toRow: index)
+        }
+    }
+
+    /// The references of `ids`, in their order; nil when none is found.
     func references(_ ids: [String]?) -> [TransactionReference]? {
         guard let ids, !ids.isEmpty else { return nil }
-        var wanted: [String] = []
-        for id in ids where !wanted.contains(id) { wanted.append(id) }
-        var found: [String: TransactionReference] = [:]
-        let rows = history.transactions
-        var index = history.range(of: month).upperBound
-        while index > 0, !wanted.isEmpty {
-            index -= 1
-            let id = rows[index].id.rawValue
-            guard let position = wanted.firstIndex(of: id) else { continue }
-            wanted.remove(at: position)
-            let row = rows[index]
-            found[id] = TransactionReference(
-                id: id, date: row.date.isoString, payee: row.payee, amount: row.amount.decimalString,
-                currency: row.amount.currency.code)
-        }
         let references = ids.compactMap { found[$0] }
         return references.isEmpty ? nil : references
     }

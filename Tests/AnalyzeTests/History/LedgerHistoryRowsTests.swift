@@ -1,3 +1,4 @@
+import AnalysisFile
 import Ledger
 import Testing
 
@@ -95,5 +96,27 @@ import Testing
         let october = CivilDate(iso: "2026-10-03")!.dayNumber
         #expect(history.lastPostedDays(of: [0, 1], through: 1) == [0: september, 1: october])
         #expect(history.lastPostedDays(of: [0, 1], through: 0) == [0: september])
+    }
+
+    /// The rows a month's cards name: found before the given row, each by its id's hash and then
+    /// its text; an id only later rows have, or no row has, is left out.
+    @Test func rowsWithIDsLookBackFromTheirEnd() {
+        let history = Self.history()
+        let october = history.range(of: YearMonth("2026-10")!).upperBound
+        let september = history.range(of: YearMonth("2026-09")!).upperBound
+        let all = history.rows(withIDs: ["shop", "meal", "interest", "nowhere"], before: october)
+        #expect(all == ["shop": Self.index("shop", history), "meal": Self.index("meal", history),
+                        "interest": Self.index("interest", history)])
+        // Up to September's end: October's interest is not there yet.
+        #expect(history.rows(withIDs: ["interest", "wait"], before: september) == ["wait": Self.index("wait", history)])
+        #expect(history.rows(withIDs: [], before: october).isEmpty)
+        let reference = history.reference(toRow: Self.index("meal", history))
+        #expect(reference.id == "meal")
+        #expect(reference.date == "2026-09-25")
+        #expect(reference.payee == "MEAL")
+        #expect(reference.amount == "-10.00")
+        #expect(reference.currency == "GBP")
+        #expect(history.idHashes[Self.index("shop", history)] == LedgerHistory.idHash("shop"))
+        #expect(LedgerHistory.idHash("shop") != LedgerHistory.idHash("shoq"))
     }
 }
