@@ -173,10 +173,23 @@ public struct CategorizeRun {
         case .write(let ledgerPath, let uncategorizedPath, let reportPath):
             do throws(AtomicFileWriter.Failure) {
                 let ledger = try AtomicFileWriter(path: ledgerPath)
-                LedgerWriter.write(rows, outcome, to: ledger)
-                try ledger.commit()
                 let uncategorized = try AtomicFileWriter(path: uncategorizedPath)
-                UncategorizedCSV.write(rows, outcome, to: uncategorized)
+                // The two files read the same rows and nothing else: they are made on two cores at
+                // once, then put in place one after the other, the ledger first, as one after
+                // another would (a failure of the ledger leaves the old uncategorized.csv too).
+                Cores.forEach(2) { file in
+                    if file == 0 {
+                        LedgerWriter.write(rows, outcome, to: ledger)
+                    } else {
+                        UncategorizedCSV.write(rows, outcome, to: uncategorized)
+                    }
+                }
+                do throws(AtomicFileWriter.Failure) {
+                    try ledger.commit()
+                } catch {
+                    uncategorized.discard()
+                    throw error
+                }
                 try uncategorized.commit()
             } catch {
                 return fail(1, error.description)
