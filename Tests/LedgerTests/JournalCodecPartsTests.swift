@@ -69,6 +69,29 @@ struct JournalCodecPartsTests {
         }
     }
 
+    /// The figures' rows (what the analysis reads) decoded in runs equal those decoded on one
+    /// thread, in the file's order, and a bad row fails at the same line.
+    @Test(arguments: [1, 2, 3, 7])
+    func figuresComeInTheFilesOrder(parts: Int) throws {
+        let lines = ["", Self.header, Self.row(1), "", Self.row(2)] + (3...12).map(Self.row) + [""]
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        let (header, rows) = try JournalCodec.decodeFigures(JournalBytes(bytes), path: "j.jsonl", parts: parts)
+        #expect(rows.map(\.id.rawValue) == (1...12).map { "r\($0)" })
+        #expect(rows.map(\.amount.minorUnits) == (1...12).map { -Int64($0) })
+        #expect(rows.map(\.payee) == (1...12).map { "P\($0 % 3)" })
+        #expect(header.baseCurrency == .gbp)
+        let whole = try JournalCodec.decodeFigures(JournalBytes(bytes), path: "j.jsonl")
+        #expect(rows == whole.rows)
+        var broken = lines
+        broken[9] = broken[9].replacingOccurrences(of: "2026-01-07", with: "2026-02-30")
+        let brokenBytes = Array(broken.joined(separator: "\n").utf8)
+        var message = "no failure"
+        do { _ = try JournalCodec.decodeFigures(JournalBytes(brokenBytes), path: "j.jsonl", parts: parts) } catch {
+            message = "\(error)"
+        }
+        #expect(message.hasPrefix("j.jsonl:10:"), "\(message)")
+    }
+
     private func failure(_ decode: () throws -> Journal) -> String {
         do {
             _ = try decode()

@@ -4,21 +4,41 @@ import Foundation
 /// on its own thread into its own place in one array, so the rows come out in the file's order.
 ///
 /// Why: decoding a million-row ledger is about 0.9 s on one core, and on a 2-core machine the
-/// export waits for all of it before any writer starts. The rows are independent lines, so two
+/// export waits for all of it before any writer starts; the analysis reads the figures' rows of
+/// the whole ledger before its first month, even when it analyses one. The rows are independent lines, so two
 /// halves decode in about half the time. Each run has its own caches of repeated texts (they are
 /// not shared between threads); the rows are equal to those of `decode`, and a failure is the one
 /// `decode` reports (the first in the file), at the same line and column.
 extension JournalCodec {
     /// Reads a whole journal from a file's bytes, its rows decoded in `parts` runs at once.
     public static func decode(_ file: JournalBytes, path: String, parts: Int) throws(JournalError) -> Journal {
+        guard parts > 1, file.buffer.baseAddress != nil else { return try decode(file, path: path) }
+        var (journal, transactions) = try decodeRows(file, path: path, parts: parts, as: Transaction.self)
+        journal.transactions = transactions
+        return journal
+    }
+
+    /// The header and the rows the figures read, as `decodeFigures(_:path:)` gives them, decoded in
+    /// `parts` runs at once.
+    public static func decodeFigures(
+        _ file: JournalBytes, path: String, parts: Int
+    ) throws(JournalError) -> (header: Journal, rows: [FigureRow]) {
+        guard parts > 1, file.buffer.baseAddress != nil else { return try decodeFigures(file, path: path) }
+        return try decodeRows(file, path: path, parts: parts, as: FigureRow.self)
+    }
+
+    /// The header (as a journal without transactions) and the rows, decoded as `Row` in `parts` runs.
+    private static func decodeRows<Row: DecodableRow>(
+        _ file: JournalBytes, path: String, parts: Int, as: Row.Type
+    ) throws(JournalError) -> (Journal, [Row]) {
         let buffer = file.buffer
-        guard parts > 1, let base = buffer.baseAddress else { return try decode(file, path: path) }
+        let base = buffer.baseAddress!
         let (header, currency, rowsStart, headerLine) = try readHeader(buffer, path: path)
         let runs = JournalCodec.runs(
             of: base, from: min(rowsStart, buffer.count), to: buffer.count, parts: parts, firstLine: headerLine)
         let decoded = Slots<(made: Int, failure: JournalError?)>(count: runs.count)
         let total = runs.reduce(0) { $0 + $1.rows }
-        let transactions = [Transaction](unsafeUninitializedCapacity: total) { storage, initialized in
+        let rows = [Row](unsafeUninitializedCapacity: total) { storage, initialized in
             guard let start = storage.baseAddress else { return }
             // Each run writes only its own slots of `storage` and reads only its own lines.
             let shared = Unshared(base: base, buffer: buffer, destination: start)
@@ -36,7 +56,7 @@ extension JournalCodec {
                     if lineEnd == lineStart { continue }
                     var row = JournalRowDecoder(buffer: buffer, start: lineStart, end: lineEnd)
                     do throws(JSONScanner.Failure) {
-                        (destination + run.offset + made).initialize(to: try row.decode(caches: &caches))
+                        (destination + run.offset + made).initialize(to: try row.decode(caches: &caches, as: Row.self))
                         made += 1
                     } catch {
                         let failure = JournalError(
@@ -59,8 +79,7 @@ extension JournalCodec {
             initialized = 0
         }
         if let failure = decoded.values.lazy.compactMap({ $0?.failure }).first { throw failure }
-        return Journal(
-            stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: transactions)
+        return (Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: []), rows)
     }
 
     /// One run of lines: bytes `start..<end` (whole lines), `rows` non-empty lines among them, which
