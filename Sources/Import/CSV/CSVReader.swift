@@ -12,6 +12,9 @@ public struct CSVReader: StatementReader {
 
     public let profiles: [CSVProfile]
 
+    /// When a file's data rows are read in two parts at once (`CSVReader+Parts`).
+    public var twoParts = TwoParts()
+
     public init(profiles: [CSVProfile]) {
         self.profiles = profiles
     }
@@ -56,7 +59,7 @@ public struct CSVReader: StatementReader {
         let result = try decoded.bytes.withUnsafeBufferPointer { (text) throws(ImportDiagnostic) in
             try CSVReader.parse(
                 text, profile: profile, headerRecord: choice.headerRecord, path: path, defaultCurrency: defaultCurrency,
-                dateOrder: context.account?.dateOrder)
+                dateOrder: context.account?.dateOrder, twoParts: twoParts)
         }
         warnings.append(contentsOf: result.warnings)
         if let inferred = choice.inferred {
@@ -118,7 +121,7 @@ public struct CSVReader: StatementReader {
     /// `closebook.toml`) settles the day/month question of a profile whose date format is `auto`.
     static func parse(
         _ text: UnsafeBufferPointer<UInt8>, profile: CSVProfile, headerRecord: Int?, path: String,
-        defaultCurrency: Currency, dateOrder: DateOrder? = nil
+        defaultCurrency: Currency, dateOrder: DateOrder? = nil, twoParts: TwoParts = TwoParts()
     ) throws(ImportDiagnostic) -> (
         statements: [ParsedStatement], skipped: [SkippedRecord], warnings: [ImportDiagnostic]
     ) {
@@ -212,6 +215,9 @@ public struct CSVReader: StatementReader {
             joiner.flush(into: &mapper)
         } else {
             if let pending { handle(pending, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper) }
+            if let cut = CSVReader.cut(text, from: tokenizer.position, twoParts) {
+                readInTwoParts(cut: cut, tokenizer: &tokenizer, fields: &fields, cells: &cells, mapper: &mapper)
+            }
             while let head = tokenizer.next(into: &fields) {
                 handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
             }

@@ -102,7 +102,7 @@ struct CSVRowMapper {
     var signNotes = SignNotes()
 
     /// Amounts with more decimals than their currency has, rounded (see `AmountRounding`).
-    let rounded = AmountRounding.Tally()
+    var rounded = AmountRounding.Tally()
 
     // MARK: - Rows
 

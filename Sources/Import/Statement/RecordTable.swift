@@ -112,6 +112,26 @@ public struct RecordTable: Sendable {
         if record.hasSplits { setSplitsOfLast(record.splits) }
     }
 
+    /// Appends every record of `other` after this table's, as if each had been appended here in
+    /// turn: texts moved along, currencies numbered in this table's first-seen order, splits kept.
+    /// For a file read in parts at once, each part into its own table.
+    public mutating func append(contentsOf other: RecordTable) {
+        discardPendingText()
+        let textOffset = texts.count
+        let rowOffset = rows.count
+        let currencyNumbers = other.currencies.map { currencyIndex($0) }
+        texts.append(contentsOf: other.texts[..<other.committedTexts])
+        rows.reserveCapacity(rows.count + other.rows.count)
+        for var row in other.rows {
+            row.textStart += textOffset
+            row.currency = currencyNumbers[Int(row.currency)]
+            row.balanceCurrency = currencyNumbers[Int(row.balanceCurrency)]
+            rows.append(row)
+        }
+        for (index, splits) in other.splitLists { splitLists[index + rowOffset] = splits }
+        committedTexts = texts.count
+    }
+
     /// Appends UTF-8 `bytes` to the texts of the record being appended; returns how many bytes
     /// were appended. Ill-formed UTF-8 becomes U+FFFD, as `String(decoding:as:)` makes it.
     ///
