@@ -12,9 +12,25 @@ import Foundation
 /// guesses are exactly what one classifier trained on the whole ledger gives. Categories are
 /// numbered once for the whole run in path order; a month scores only those seen so far.
 struct GrowingClassifier {
-    private var trainer: NaiveBayesClassifier.Trainer
+    /// A category a feature was seen with: how often, and what that adds to the category's score
+    /// (log(count + smoothing) − log(smoothing)), worked out when the count changes rather than
+    /// once per guess: the months guess again for keys they share.
+    private struct Entry {
+        var category: Int
+        var count: Double
+        var weight: Double
+    }
+
     private let smoothing = 1.0
     private let logSmoothing = log(1.0)
+    /// Per feature id, the categories it was seen with (unordered); empty for a feature not seen.
+    private var entries: [[Entry]] = []
+    private var documents: [Double]
+    private var totals: [Double]
+    /// Examples counted so far.
+    private(set) var exampleCount = 0
+    /// How many feature ids have been seen with some category: the vocabulary's size.
+    private var seenFeatures = 0
     /// Set by `prepare()`: the categories with examples so far (in path order), where each
     /// category's score is kept in `scores`, and their log priors and unseen-feature costs.
     private var used: [Int] = []
@@ -23,31 +39,44 @@ struct GrowingClassifier {
     private var logUnseen: [Double] = []
 
     init(categoryCount: Int) {
-        trainer = NaiveBayesClassifier.Trainer(categoryCount: categoryCount)
+        documents = [Double](repeating: 0, count: categoryCount)
+        totals = [Double](repeating: 0, count: categoryCount)
         scoreIndex = [Int](repeating: -1, count: categoryCount)
     }
 
-    /// Examples counted so far.
-    var exampleCount: Int { trainer.exampleCount }
-
-    /// Counts `examples` identical examples of `category` (its number in path order).
+    /// Counts `examples` identical examples of `category` (its number in path order), as
+    /// `NaiveBayesClassifier.Trainer.add` counts them (whole numbers add exactly, in any order).
     mutating func add(_ features: [Int32], category: Int, examples: Int) {
-        trainer.add(features, category: category, examples: examples)
+        let weight = Double(examples)
+        exampleCount += examples
+        documents[category] += weight
+        for feature in features {
+            let id = Int(feature)
+            if id >= entries.count { entries += repeatElement([], count: id + 1 - entries.count) }
+            totals[category] += weight
+            if let index = entries[id].firstIndex(where: { $0.category == category }) {
+                entries[id][index].count += weight
+                entries[id][index].weight = log(entries[id][index].count + smoothing) - logSmoothing
+            } else {
+                if entries[id].isEmpty { seenFeatures += 1 }
+                entries[id].append(Entry(category: category, count: weight, weight: log(weight + smoothing) - logSmoothing))
+            }
+        }
     }
 
     /// Readies the counts so far for guessing; call after a month's examples, before its guesses.
     mutating func prepare() {
-        used = trainer.documents.indices.filter { trainer.documents[$0] > 0 }
+        used = documents.indices.filter { documents[$0] > 0 }
         for (index, category) in used.enumerated() { scoreIndex[category] = index }
-        let total = Double(max(trainer.exampleCount, 1))
-        logPriors = used.map { log(trainer.documents[$0] / total) }
-        let vocabularySize = Double(trainer.seenFeatures)
-        logUnseen = used.map { logSmoothing - log(trainer.totals[$0] + smoothing * vocabularySize) }
+        let total = Double(max(exampleCount, 1))
+        logPriors = used.map { log(documents[$0] / total) }
+        let vocabularySize = Double(seenFeatures)
+        logUnseen = used.map { logSmoothing - log(totals[$0] + smoothing * vocabularySize) }
     }
 
     /// True when feature `id` has been seen in training.
     func knows(_ id: Int32) -> Bool {
-        Int(id) < trainer.counts.count && !trainer.counts[Int(id)].isEmpty
+        Int(id) < entries.count && !entries[Int(id)].isEmpty
     }
 
     /// The most likely category (its number in path order) and the confidence, as
@@ -61,9 +90,7 @@ struct GrowingClassifier {
         let featureCount = Double(known.count)
         for index in scores.indices { scores[index] += featureCount * logUnseen[index] }
         for feature in known {
-            for entry in trainer.counts[Int(feature)] {
-                scores[scoreIndex[entry.category]] += log(entry.count + smoothing) - logSmoothing
-            }
+            for entry in entries[Int(feature)] { scores[scoreIndex[entry.category]] += entry.weight }
         }
         let best = NaiveBayesClassifier.posterior(scores: &scores, coverage: coverage)
         return (used[best.category], best.confidence)
