@@ -33,8 +33,7 @@ struct CloseStore {
     /// Version `version`'s transactions of `month`; empty when the file is gone.
     func transactions(_ month: YearMonth, version: Int) -> [ClosedTransaction] {
         guard let bytes = try? FileOutput.read(transactionsPath(month, version: version)) else { return [] }
-        let decoder = JSONDecoder()
-        return bytes.split(separator: 0x0A).compactMap { try? decoder.decode(ClosedTransaction.self, from: Data($0)) }
+        return ClosedTransactionLines.decode(bytes)
     }
 
     /// Writes the transactions of the record's last version (`lines`, `ClosedTransactionLines`),

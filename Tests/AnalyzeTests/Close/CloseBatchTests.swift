@@ -123,5 +123,32 @@ import Testing
         var expected: [UInt8] = []
         for transaction in transactions { expected += Array(try encoder.encode(transaction)) + [0x0A] }
         #expect(ClosedTransactionLines.encode(rows[...]) == expected)
+        // Read back: the same transactions.
+        #expect(ClosedTransactionLines.decode(expected) == transactions)
+    }
+
+    /// The lines read as `JSONDecoder` read them: members in any order, an unknown one skipped,
+    /// `source` present, null or absent, escapes, CRLF and blank lines; a line with a member
+    /// missing or of the wrong type, or with bytes after its object, is left out.
+    @Test func closedLinesReadAsTheDecoderReadThem() throws {
+        let lines = [
+            #"{"account":"current","amount":"-1.00","category":"Food","currency":"GBP","date":"2026-10-01","id":"a","payee":"CAF\u00c9 \"X\" \/ 1"}"#,
+            "",
+            #"{"payee":"P","id":"b","date":"2026-10-02","currency":"GBP","category":"(transfer)","amount":"2.00","account":"s","extra":[1,{"k":null}]}"#,
+            #"{"account":"a","amount":"3","category":"C","currency":"JPY","date":"2026-10-03","id":"c","payee":"Q","source":"inbox/late.csv:2"}"#,
+            #"{"account":"a","amount":"4","category":"C","currency":"JPY","date":"2026-10-04","id":"d","payee":"R","source":null}"#,
+            #"{"account":"a","amount":"5","category":"C","currency":"JPY","date":"2026-10-05","id":"e"}"#,
+            #"{"account":"a","amount":6,"category":"C","currency":"JPY","date":"2026-10-06","id":"f","payee":"S"}"#,
+            #"{"account":"a","amount":"7","category":"C","currency":"JPY","date":"2026-10-07","id":"g","payee":"T"} x"#,
+            #"not json"#,
+        ]
+        let bytes = Array(lines.joined(separator: "\r\n").utf8) + [0x0A]
+        let decoded = ClosedTransactionLines.decode(bytes)
+        let decoder = JSONDecoder()
+        let expected = bytes.split(separator: 0x0A).compactMap { try? decoder.decode(ClosedTransaction.self, from: Data($0)) }
+        #expect(decoded == expected)
+        #expect(decoded.map(\.id) == ["a", "b", "c", "d"])
+        #expect(decoded.first?.payee == "CAFÉ \"X\" / 1")
+        #expect(decoded.map(\.source) == [nil, nil, "inbox/late.csv:2", nil])
     }
 }
