@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times every pipeline stage on synthetic exports of 10k, 100k and 1M transactions in four formats
 # (CSV, OFX 2 XML, OFX 1 SGML, QIF) and, with the real variety, a workspace of three accounts in
-# three formats (mixed), plus rule matching against 10, 500 and 1000 generated rules.
+# three formats (mixed), plus rule matching against 10, 500 and 1000 generated rules, and
+# `make report` over the CSV workspace from scratch, at a month end and with nothing changed.
 #
 #   make bench                                   (builds the release binaries first)
 #   BENCH_SIZES="10000 100000" scripts/bench.sh  (choose sizes)
@@ -228,6 +229,33 @@ for size in $SIZES; do
             "$BIN/closebook-categorize" --workspace "$W" --journal "$journal" \
             --ledger "$W/build/ledger.jsonl" --uncategorized "$W/build/uncategorized.csv" \
             --starter-rules "$ROOT/Importers/starter"
+    fi
+    # `make report` as a person runs it (scripts/report.sh: every stage, fingerprints, closes),
+    # then a month end: the CSV workspace with its newest month held out of the inbox file, made
+    # from scratch; the month put back as a file of its own; a rerun with nothing changed.
+    if [[ " $FORMATS " == *" csv "* ]] && [ -d "$DATA/csv-$size/inbox" ]; then
+        M=$DATA/month-end-$size
+        logs=$DATA/month-end-logs-$size
+        rm -rf "$M" "$logs"
+        mkdir -p "$M/inbox"
+        cp -r "$DATA/csv-$size/rules" "$M/"
+        # The account reads every file of the bank's export name, the held-out month's too.
+        sed 's/^inbox = \["\(.*\)-[0-9]*\.csv"\]/inbox = ["\1-*.csv"]/' "$DATA/csv-$size/closebook.toml" \
+            >"$M/closebook.toml"
+        file=$(ls "$DATA/csv-$size/inbox"/*.csv | head -n 1)
+        name=$(basename "$file" .csv)
+        # Dates are DD/MM/YYYY, newest first: the first data row's month is the newest.
+        newest=$(sed -n '2p' "$file" | cut -c4-10)
+        { head -n 1 "$file"; tail -n +2 "$file" | grep -v "^../$newest,"; } >"$M/inbox/$name.csv"
+        { head -n 1 "$file"; tail -n +2 "$file" | grep "^../$newest,"; } >"$M/newest.csv"
+        held=$(($(wc -l <"$M/newest.csv") - 1))
+        run csv "$size" "make report, scratch" "$logs/scratch.log" \
+            env BIN="$BIN" bash "$ROOT/scripts/report.sh" "$M" "$M" ""
+        mv "$M/newest.csv" "$M/inbox/$name-newest.csv"
+        run csv "$size" "month end (+$held rows)" "$logs/month-end.log" \
+            env BIN="$BIN" bash "$ROOT/scripts/report.sh" "$M" "$M" ""
+        run csv "$size" "make report, no change" "$logs/no-change.log" \
+            env BIN="$BIN" bash "$ROOT/scripts/report.sh" "$M" "$M" ""
     fi
 done
 echo "results: $RESULTS" >&2
