@@ -95,6 +95,29 @@ import Testing
                 """)
     }
 
+    /// A learned row says which months it was learned from: its own and those before it.
+    @Test func explainALearnedTransaction() throws {
+        let folder = try TemporaryFolder.make("categorize").path
+        try FileOutput.write(
+            "if payee ~ \"greggs 100\"\n    category Food:Bakery\nif payee ~ shell\n    category Transport:Fuel\n",
+            to: folder + "/rules/10-main.rules")
+        var transactions = (0..<6).map {
+            Fixture.transaction("current/g\($0)", date: "2026-09-0\($0 + 1)", amount: "-12.00", payee: "GREGGS 100\($0)")
+        }
+        transactions += (0..<3).map {
+            Fixture.transaction("current/s\($0)", date: "2026-09-1\($0)", amount: "-40.00", payee: "SHELL 200\($0)")
+        }
+        transactions.append(
+            Fixture.transaction("current/new", date: "2026-10-05", amount: "-3.20", payee: "GREGGS PLC 4471 LEEDS GB"))
+        try FileOutput.write(JournalCodec.encode(Fixture.journal(transactions)), to: folder + "/build/journal.jsonl")
+        let result = run(folder, .explain("current/new"))
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("[learned "))
+        #expect(
+            result.standardOutput.contains(
+                "  (learned from what rules and overrides decided up to the end of 2026-10, never later)\n"))
+    }
+
     @Test func explainAPayeeText() throws {
         let folder = try workspace(rules: "if payee ~ /^spotify$/\n    category Fun\n")
         let result = run(folder, .explain("DD SPOTIFY 1234"))

@@ -103,7 +103,8 @@ struct ExplainReport {
             }
             if final.isIgnored { text += "  ignored  (left out of the figures)\n" }
             if case .learned = final.categorySource {
-                text += "  (learned from \(outcome.report.learnedTrainedOn) categorised transactions)\n"
+                text +=
+                    "  (learned from what rules and overrides decided up to the end of \(final.date.yearMonth), never later)\n"
             } else if final.category == nil, !final.isTransfer,
                 let entry = outcome.uncategorized.first(where: { $0.transaction.id == final.id }),
                 let prediction = entry.prediction
