@@ -102,7 +102,8 @@ import Testing
             "if payee ~ \"greggs 100\"\n    category Food:Bakery\nif payee ~ shell\n    category Transport:Fuel\n",
             to: folder + "/rules/10-main.rules")
         var transactions = (0..<6).map {
-            Fixture.transaction("current/g\($0)", date: "2026-09-0\($0 + 1)", amount: "-12.00", payee: "GREGGS 100\($0)")
+            Fixture.transaction(
+                "current/g\($0)", date: "2026-09-0\($0 + 1)", amount: "-12.00", payee: "GREGGS 100\($0)")
         }
         transactions += (0..<3).map {
             Fixture.transaction("current/s\($0)", date: "2026-09-1\($0)", amount: "-40.00", payee: "SHELL 200\($0)")

@@ -31,7 +31,8 @@ import Testing
         let whole = NaiveBayesClassifier(examples: [
             (["x"], CategoryPath("A")!), (["y"], CategoryPath("B")!), (["x"], CategoryPath("A")!),
         ])
-        #expect(second?.confidence == whole.best(known: [0], hasEvidence: true, coverage: 1, scores: &scores)?.confidence)
+        #expect(
+            second?.confidence == whole.best(known: [0], hasEvidence: true, coverage: 1, scores: &scores)?.confidence)
         #expect(classifier.best(known: [0], hasEvidence: false, coverage: 1, scores: &scores) == nil)
     }
 
@@ -68,20 +69,24 @@ import Testing
         var september: [Transaction] = []
         for index in 0..<6 {
             september.append(
-                Fixture.transaction("g\(index)", date: "2026-09-0\(index + 1)", amount: "-3.20", payee: "GREGGS \(1000 + index)"))
+                Fixture.transaction(
+                    "g\(index)", date: "2026-09-0\(index + 1)", amount: "-3.20", payee: "GREGGS \(1000 + index)"))
         }
         for index in 0..<3 {
             september.append(
-                Fixture.transaction("s\(index)", date: "2026-09-1\(index)", amount: "-40.00", payee: "SHELL \(2000 + index)"))
+                Fixture.transaction(
+                    "s\(index)", date: "2026-09-1\(index)", amount: "-40.00", payee: "SHELL \(2000 + index)"))
         }
-        september.append(Fixture.transaction("new", date: "2026-09-20", amount: "-3.20", payee: "GREGGS PLC 4471 LEEDS GB"))
+        september.append(
+            Fixture.transaction("new", date: "2026-09-20", amount: "-3.20", payee: "GREGGS PLC 4471 LEEDS GB"))
         var october: [Transaction] = []
         for index in 0..<20 {
             october.append(
                 Fixture.transaction(
                     "c\(index)", date: "2026-10-\(10 + index)", amount: "-3.20", payee: "GREGGS \(2000 + index)"))
         }
-        october.append(Fixture.transaction("later", date: "2026-10-30", amount: "-3.20", payee: "GREGGS PLC 4471 LEEDS GB"))
+        october.append(
+            Fixture.transaction("later", date: "2026-10-30", amount: "-3.20", payee: "GREGGS PLC 4471 LEEDS GB"))
         let rules = """
             if payee ~ "greggs 10"
                 category Food:Bakery

@@ -134,7 +134,9 @@ public struct AnalyzeCommand: ParsableCommand {
         do {
             let file = try times.time("read ledger") { try JournalBytes(contentsOf: ledger) }
             // The analysis only counts and sums: rows keep what figures need (`FigureRow`).
-            (journal, rows) = try times.time("decode ledger") { try JournalCodec.decodeFigures(file, path: ledger, parts: Cores.available) }
+            (journal, rows) = try times.time("decode ledger") {
+                try JournalCodec.decodeFigures(file, path: ledger, parts: Cores.available)
+            }
             facts = try importReport.map { path in
                 try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(path)))
             }

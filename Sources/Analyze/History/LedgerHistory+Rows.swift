@@ -183,7 +183,9 @@ extension LedgerHistory {
         while index > 0, left > 0 {
             index -= 1
             let hash = idHashes[index]
-            guard filter[Int(hash & 63)] & (1 << ((hash >> 6) & 63)) != 0, let candidates = wanted[hash] else { continue }
+            guard filter[Int(hash & 63)] & (1 << ((hash >> 6) & 63)) != 0, let candidates = wanted[hash] else {
+                continue
+            }
             let id = transactions[index].id.rawValue
             guard candidates.contains(id), found[id] == nil else { continue }
             found[id] = index

@@ -108,7 +108,8 @@ public struct MonthAnalyzer: Sendable {
         }
         let references = TransactionReferences(
             history: history, month: month,
-            naming: (analysis.insights ?? []).map(\.transactionIds) + (analysis.recommendations ?? []).map(\.transactionIds))
+            naming: (analysis.insights ?? []).map(\.transactionIds)
+                + (analysis.recommendations ?? []).map(\.transactionIds))
         analysis.insights = analysis.insights?.map { entry in
             var entry = entry
             entry.transactions = references.references(entry.transactionIds)

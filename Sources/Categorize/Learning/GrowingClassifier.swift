@@ -59,7 +59,8 @@ struct GrowingClassifier {
                 entries[id][index].weight = log(entries[id][index].count + smoothing) - logSmoothing
             } else {
                 if entries[id].isEmpty { seenFeatures += 1 }
-                entries[id].append(Entry(category: category, count: weight, weight: log(weight + smoothing) - logSmoothing))
+                entries[id].append(
+                    Entry(category: category, count: weight, weight: log(weight + smoothing) - logSmoothing))
             }
         }
     }

@@ -128,7 +128,9 @@ struct LearnedFallback {
                     let best = classifier.best(
                         known: known, hasEvidence: hasEvidence, coverage: coverage, scores: &scores)
                     predictions.append(
-                        best.map { .init(category: rows.categories[Int(numbers[$0.category])], confidence: $0.confidence) })
+                        best.map {
+                            .init(category: rows.categories[Int(numbers[$0.category])], confidence: $0.confidence)
+                        })
                     let number = Int32(predictions.count - 1)
                     if let best, best.confidence >= learnedThreshold {
                         guess = Guess(

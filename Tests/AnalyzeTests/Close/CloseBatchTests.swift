@@ -145,7 +145,9 @@ import Testing
         let bytes = Array(lines.joined(separator: "\r\n").utf8) + [0x0A]
         let decoded = ClosedTransactionLines.decode(bytes)
         let decoder = JSONDecoder()
-        let expected = bytes.split(separator: 0x0A).compactMap { try? decoder.decode(ClosedTransaction.self, from: Data($0)) }
+        let expected = bytes.split(separator: 0x0A).compactMap {
+            try? decoder.decode(ClosedTransaction.self, from: Data($0))
+        }
         #expect(decoded == expected)
         #expect(decoded.map(\.id) == ["a", "b", "c", "d"])
         #expect(decoded.first?.payee == "CAFÉ \"X\" / 1")

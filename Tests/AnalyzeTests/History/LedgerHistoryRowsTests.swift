@@ -105,10 +105,14 @@ import Testing
         let october = history.range(of: YearMonth("2026-10")!).upperBound
         let september = history.range(of: YearMonth("2026-09")!).upperBound
         let all = history.rows(withIDs: ["shop", "meal", "interest", "nowhere"], before: october)
-        #expect(all == ["shop": Self.index("shop", history), "meal": Self.index("meal", history),
-                        "interest": Self.index("interest", history)])
+        #expect(
+            all == [
+                "shop": Self.index("shop", history), "meal": Self.index("meal", history),
+                "interest": Self.index("interest", history),
+            ])
         // Up to September's end: October's interest is not there yet.
-        #expect(history.rows(withIDs: ["interest", "wait"], before: september) == ["wait": Self.index("wait", history)])
+        #expect(
+            history.rows(withIDs: ["interest", "wait"], before: september) == ["wait": Self.index("wait", history)])
         #expect(history.rows(withIDs: [], before: october).isEmpty)
         let reference = history.reference(toRow: Self.index("meal", history))
         #expect(reference.id == "meal")
