@@ -43,7 +43,9 @@ struct MonthClose {
             let first = CloseRecord(
                 month: month.description,
                 versions: [version(1, kind: "closed", reason: nil, snapshot: snapshot, changes: nil)])
-            try store.write(first, month: month, lines: ClosedTransactionLines.encode(snapshot.rows), batch: batch)
+            try store.write(
+                first, month: month, lines: snapshot.lines ?? ClosedTransactionLines.encode(snapshot.rows), batch: batch
+            )
             return (.closed, first)
         }
         if latest.digest == snapshot.digest && latest.figures == snapshot.figures { return (.none, record) }
@@ -62,7 +64,7 @@ struct MonthClose {
                 latest.version + 1, kind: reopened == nil ? "restated" : "reopened",
                 reason: reopened ?? (changes.causes.isEmpty ? nil : changes.causes.joined(separator: "; ")),
                 snapshot: snapshot, changes: changes))
-        try store.write(updated, month: month, lines: ClosedTransactionLines.encode(snapshot.rows))
+        try store.write(updated, month: month, lines: snapshot.lines ?? ClosedTransactionLines.encode(snapshot.rows))
         return (.restated(changes), updated)
     }
 

@@ -18,10 +18,14 @@ struct MonthSnapshot {
     /// other (`CloseVersion.checkConservation`).
     var accounts: [String: CloseAccount]
     var records: RecordCounts?
+    /// The rows as `closed/YYYY-MM.vN.jsonl` holds them (`ClosedTransactionLines`), when made with
+    /// the snapshot: for a month with no record yet, which a run from scratch closes by the hundred,
+    /// so that they are encoded on every core rather than in the closes' month order.
+    var lines: [UInt8]?
 
     init(
         month: YearMonth, analysis: MonthAnalysis, rows: ArraySlice<FigureRow>, accounts: [Account] = [],
-        records: RecordCounts? = nil
+        records: RecordCounts? = nil, encodingLines: Bool = false
     ) {
         self.month = month
         var categories: [String: String] = [:]
@@ -37,6 +41,7 @@ struct MonthSnapshot {
         digest = MonthSnapshot.digest(rows)
         self.accounts = MonthSnapshot.accounts(analysis.accounts, ledger: accounts, rows: rows)
         self.records = records
+        lines = encodingLines ? ClosedTransactionLines.encode(rows) : nil
     }
 
     /// Each account's month: the analysis's opening and closing balances beside the sum of the

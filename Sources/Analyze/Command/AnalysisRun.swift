@@ -267,6 +267,7 @@ public struct AnalysisRun {
         let single = out.hasSuffix(".json")
         var inputs: [InputFile]?
         let sources = RowSources(ledgerPath: ledgerPath)
+        let store = CloseStore(workspace: workspace)
         var openingDates: [String: CivilDate] = [:]
         for (id, account) in settings.accounts { openingDates[id.rawValue] = account.openingDate }
         var accountCurrencies: [AccountID: Currency] = [:]
@@ -294,7 +295,8 @@ public struct AnalysisRun {
                         : own.time("close snapshot") {
                             MonthSnapshot(
                                 month: month, analysis: analysis, rows: history.transactions[history.range(of: month)],
-                                accounts: history.accounts, records: facts?.totals)
+                                accounts: history.accounts, records: facts?.totals,
+                                encodingLines: !FileManager.default.fileExists(atPath: store.recordPath(month)))
                         }
                     analysed.set(index, (.success((analysis, snapshot)), own))
                 } catch {
