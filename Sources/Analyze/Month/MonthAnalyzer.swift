@@ -17,15 +17,30 @@ public struct MonthAnalyzer: Sendable {
     public let planner: Planner
     public let engine: InsightEngine
 
+    /// The books read the history alone, each its own: they are built side by side (net worth and
+    /// the account stories made from it; the recurring series; the anomalies' histories; the
+    /// one-off purchases and the planner), one piece of work each on every core.
     public init(history: LedgerHistory, settings: AnalysisSettings = AnalysisSettings()) {
         self.history = history
         self.settings = settings
-        self.netWorth = NetWorthBook(history: history, settings: settings)
-        self.stories = AccountStoryBook(netWorth: netWorth)
-        self.recurring = RecurringBook(history: history)
-        self.anomalies = AnomalyBook(history: history)
-        self.oneOffs = OneOffPurchases(history: history)
-        self.planner = Planner(history: history, settings: settings)
+        let worth = Slots<(NetWorthBook, AccountStoryBook)>(count: 1)
+        let recurring = Slots<RecurringBook>(count: 1)
+        let anomalies = Slots<AnomalyBook>(count: 1)
+        let rest = Slots<(OneOffPurchases, Planner)>(count: 1)
+        Cores.forEach(4) { book in
+            switch book {
+            case 0:
+                let netWorth = NetWorthBook(history: history, settings: settings)
+                worth.set(0, (netWorth, AccountStoryBook(netWorth: netWorth)))
+            case 1: recurring.set(0, RecurringBook(history: history))
+            case 2: anomalies.set(0, AnomalyBook(history: history))
+            default: rest.set(0, (OneOffPurchases(history: history), Planner(history: history, settings: settings)))
+            }
+        }
+        (self.netWorth, self.stories) = worth[0]!
+        self.recurring = recurring[0]!
+        self.anomalies = anomalies[0]!
+        (self.oneOffs, self.planner) = rest[0]!
         self.engine = InsightEngine()
     }
 
