@@ -25,12 +25,13 @@ struct GrowingClassifier {
     private let logSmoothing = log(1.0)
     /// Per feature id, the categories it was seen with (unordered); empty for a feature not seen.
     private var entries: [[Entry]] = []
-    private var documents: [Double]
-    private var totals: [Double]
+    /// Per category: the examples counted, and the features they had.
+    private(set) var documents: [Double]
+    private(set) var totals: [Double]
     /// Examples counted so far.
     private(set) var exampleCount = 0
     /// How many feature ids have been seen with some category: the vocabulary's size.
-    private var seenFeatures = 0
+    private(set) var seenFeatures = 0
     /// Set by `prepare()`: the categories with examples so far (in path order), where each
     /// category's score is kept in `scores`, and their log priors and unseen-feature costs.
     private var used: [Int] = []
@@ -44,8 +45,8 @@ struct GrowingClassifier {
         scoreIndex = [Int](repeating: -1, count: categoryCount)
     }
 
-    /// Counts `examples` identical examples of `category` (its number in path order), as
-    /// `NaiveBayesClassifier.Trainer.add` counts them (whole numbers add exactly, in any order).
+    /// Counts `examples` identical examples of `category` (its number in path order); whole
+    /// numbers add exactly, so the order examples come in does not change the counts.
     mutating func add(_ features: [Int32], category: Int, examples: Int) {
         let weight = Double(examples)
         exampleCount += examples
@@ -73,6 +74,14 @@ struct GrowingClassifier {
         logPriors = used.map { log(documents[$0] / total) }
         let vocabularySize = Double(seenFeatures)
         logUnseen = used.map { logSmoothing - log(totals[$0] + smoothing * vocabularySize) }
+    }
+
+    /// One more than the largest feature id counted.
+    var featureCount: Int { entries.count }
+
+    /// The categories feature `id` was seen with and how often (in the order first seen).
+    func counts(of id: Int) -> [(category: Int, count: Double)] {
+        entries[id].map { ($0.category, $0.count) }
     }
 
     /// True when feature `id` has been seen in training.

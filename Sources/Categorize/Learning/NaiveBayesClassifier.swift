@@ -22,43 +22,6 @@ public struct NaiveBayesClassifier: Sendable {
         public var confidence: Double
     }
 
-    /// Counts features by id while the examples go by.
-    struct Trainer {
-        let categoryCount: Int
-        var documents: [Double]
-        var totals: [Double]
-        /// For each feature id, the categories it was seen with and how often (unordered).
-        var counts: [[(category: Int, count: Double)]] = []
-        var exampleCount = 0
-        /// How many feature ids have been seen with some category: the vocabulary's size.
-        var seenFeatures = 0
-
-        init(categoryCount: Int) {
-            self.categoryCount = categoryCount
-            documents = [Double](repeating: 0, count: categoryCount)
-            totals = [Double](repeating: 0, count: categoryCount)
-        }
-
-        /// Counts `examples` identical examples at once (whole numbers add exactly, so this is the
-        /// same as adding them one by one).
-        mutating func add(_ features: some Sequence<Int32>, category: Int, examples: Int = 1) {
-            let weight = Double(examples)
-            exampleCount += examples
-            documents[category] += weight
-            for feature in features {
-                let id = Int(feature)
-                if id >= counts.count { counts += repeatElement([], count: id + 1 - counts.count) }
-                totals[category] += weight
-                if let entry = counts[id].firstIndex(where: { $0.category == category }) {
-                    counts[id][entry].count += weight
-                } else {
-                    if counts[id].isEmpty { seenFeatures += 1 }
-                    counts[id].append((category, weight))
-                }
-            }
-        }
-    }
-
     public let categories: [CategoryPath]
     private let logPriors: [Double]
     /// Per category: log(smoothing) − log(total features of the category + smoothing × vocabulary
@@ -83,7 +46,7 @@ public struct NaiveBayesClassifier: Sendable {
         var index: [CategoryPath: Int] = [:]
         for (position, category) in categories.enumerated() { index[category] = position }
         var vocabulary: [String: Int32] = [:]
-        var trainer = Trainer(categoryCount: categories.count)
+        var counts = GrowingClassifier(categoryCount: categories.count)
         for example in examples {
             let ids = example.features.map { feature -> Int32 in
                 if let id = vocabulary[feature] { return id }
@@ -91,26 +54,28 @@ public struct NaiveBayesClassifier: Sendable {
                 vocabulary[feature] = id
                 return id
             }
-            trainer.add(ids, category: index[example.category]!)
+            counts.add(ids, category: index[example.category]!, examples: 1)
         }
-        self.init(trainer: trainer, categories: categories, smoothing: smoothing, vocabulary: vocabulary)
+        self.init(counts: counts, categories: categories, smoothing: smoothing, vocabulary: vocabulary)
     }
 
-    /// A classifier from counted examples; `categories[i]` is the category counted as `i`, in path order.
+    /// A classifier from counted examples (`GrowingClassifier` counts them); `categories[i]` is
+    /// the category counted as `i`, in path order.
     init(
-        trainer: Trainer, categories: [CategoryPath], smoothing: Double = 1, vocabulary: [String: Int32] = [:]
+        counts: GrowingClassifier, categories: [CategoryPath], smoothing: Double = 1,
+        vocabulary: [String: Int32] = [:]
     ) {
-        let vocabularySize = Double(trainer.seenFeatures)
+        let vocabularySize = Double(counts.seenFeatures)
         let logSmoothing = log(smoothing)
         self.categories = categories
-        self.logPriors = trainer.documents.map { log($0 / Double(max(trainer.exampleCount, 1))) }
-        self.logUnseen = trainer.totals.map { logSmoothing - log($0 + smoothing * vocabularySize) }
+        self.logPriors = counts.documents.map { log($0 / Double(max(counts.exampleCount, 1))) }
+        self.logUnseen = counts.totals.map { logSmoothing - log($0 + smoothing * vocabularySize) }
         var entryStart: [Int32] = [0]
         var entryCategory: [Int32] = []
         var entryWeight: [Double] = []
-        entryStart.reserveCapacity(trainer.counts.count + 1)
-        for entries in trainer.counts {
-            for entry in entries.sorted(by: { $0.category < $1.category }) {
+        entryStart.reserveCapacity(counts.featureCount + 1)
+        for feature in 0..<counts.featureCount {
+            for entry in counts.counts(of: feature).sorted(by: { $0.category < $1.category }) {
                 entryCategory.append(Int32(entry.category))
                 entryWeight.append(log(entry.count + smoothing) - logSmoothing)
             }
@@ -120,7 +85,7 @@ public struct NaiveBayesClassifier: Sendable {
         self.entryCategory = entryCategory
         self.entryWeight = entryWeight
         self.smoothing = smoothing
-        self.exampleCount = trainer.exampleCount
+        self.exampleCount = counts.exampleCount
         self.vocabulary = vocabulary
     }
 
