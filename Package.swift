@@ -113,7 +113,7 @@ package.targets += [
     .testTarget(
         name: "PipelineTests",
         dependencies: [
-            "Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport",
+            "Import", "Categorize", "AnalysisFile", "Analyze", "Report", "TestSupport", "StageCommand",
             .product(name: "Crypto", package: "swift-crypto"),
         ],
         exclude: ["Golden"]),

@@ -2,6 +2,7 @@ import AnalysisFile
 import Analyze
 import Foundation
 import Ledger
+import StageCommand
 import Testing
 
 /// The analysis's month end: with its months' fingerprints (`--fingerprints`), a run analyses

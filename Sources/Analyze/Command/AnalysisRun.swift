@@ -1,6 +1,7 @@
 import AnalysisFile
 import Foundation
 import Ledger
+import StageCommand
 
 /// The analysis stage as a function: a ledger and the workspace's files in, one analysis file per
 /// month out.

@@ -1,5 +1,6 @@
 import AnalysisFile
 import Ledger
+import StageCommand
 
 /// Answers for any month of a ledger: its figures, net worth, recurring payments, anomalies,
 /// forecast and history, each a view into one `LedgerHistory`.

@@ -61,6 +61,9 @@ public struct CategorizeCommand: ParsableCommand {
     @Flag(help: "List rules that matched nothing or can never match, and write nothing.")
     var lint = false
 
+    @Flag(help: "Print where the time went, phase by phase, on standard error.")
+    var timings = false
+
     public init() {}
 
     public func validate() throws {
@@ -91,6 +94,10 @@ public struct CategorizeCommand: ParsableCommand {
         let result = run.execute()
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
         if !result.standardError.isEmpty { StandardError.write(result.standardError) }
+        if timings {
+            StandardError.write(
+                "closebook-categorize: where the time went\n" + result.timings.lines.joined(separator: "\n") + "\n")
+        }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import StageCommand
 
 /// One invocation of the stage, with its inputs resolved: what `CategorizeCommand` runs and tests
 /// call directly. Reads everything and validates it before writing anything.
@@ -52,6 +53,8 @@ public struct CategorizeRun {
         public var exitCode: Int32
         public var standardOutput = ""
         public var standardError = ""
+        /// Where the time went, phase by phase (`--timings`).
+        public var timings = StageTimings()
     }
 
     public func execute() -> Result {
@@ -134,7 +137,9 @@ public struct CategorizeRun {
         // Writing and linting read the journal in place (see `LedgerRows`).
         var rows: LedgerRows
         do {
-            rows = try LedgerRows(file: try JournalBytes(contentsOf: journalPath), path: journalPath)
+            rows = try result.timings.time("read the journal") {
+                try LedgerRows(file: try JournalBytes(contentsOf: journalPath), path: journalPath)
+            }
         } catch let error as FileOutput.Failure {
             return fail(1, "\(error.path): error: \(error.reason)")
         } catch {
@@ -146,7 +151,7 @@ public struct CategorizeRun {
             return fail(2, error.description)
         }
         categorizer.keepsWorkingMemoryUntilExit = keepsMemoryUntilExit
-        let outcome = categorizer.categorize(&rows)
+        let outcome = categorizer.categorize(&rows, timings: &result.timings)
         if !outcome.errors.isEmpty {
             return fail(
                 2, CategorizeErrors(outcome.errors).description + "\n" + CategorizeRun.errorCount(outcome.errors.count))
@@ -177,6 +182,7 @@ public struct CategorizeRun {
                 // The two files read the same rows and nothing else: they are made on two cores at
                 // once, then put in place one after the other, the ledger first, as one after
                 // another would (a failure of the ledger leaves the old uncategorized.csv too).
+                let start = ContinuousClock.now
                 Cores.forEach(2) { file in
                     if file == 0 {
                         LedgerWriter.write(rows, outcome, to: ledger)
@@ -191,6 +197,7 @@ public struct CategorizeRun {
                     throw error
                 }
                 try uncategorized.commit()
+                result.timings.add("write", ContinuousClock.now - start)
             } catch {
                 return fail(1, error.description)
             }

@@ -1,4 +1,5 @@
 import Ledger
+import StageCommand
 
 /// The categorisation stage as a function: journal in, ledger out.
 ///
@@ -59,22 +60,38 @@ public struct Categorizer {
     /// (`DistinctTexts`), each distinct combination of matched rules is decided once, the classifier
     /// counts feature ids, and per-row work is a few lookups in arrays of numbers.
     func categorize(_ rows: inout LedgerRows) -> Categorization {
+        var timings = StageTimings()
+        return categorize(&rows, timings: &timings)
+    }
+
+    /// `categorize(_:)`, adding where the time went to `timings`, step by step.
+    func categorize(_ rows: inout LedgerRows, timings: inout StageTimings) -> Categorization {
         var report = CategorizeReport()
         report.transactions = rows.count
         var texts = DistinctTexts(textCount: rows.texts.count)
         var facts = RowFacts(count: rows.count)
         var decisions = Decisions()
-        let errors = RulesAndOverrides(
-            matcher: matcher, overrides: overrides, normaliser: normaliser,
-            keepsWorkingMemoryUntilExit: keepsWorkingMemoryUntilExit
-        ).apply(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
-        TransferPairing(rules: matcher.rules, settings: settings, rates: rates, valuedAccounts: valuedAccounts).pair(
-            &rows, facts: facts, report: &report)
-        let learned = LearnedFallback(learnedThreshold: settings.learnedThreshold).learn(
-            &rows, texts: &texts, facts: facts, report: &report)
-        let order = UncategorizedOrder(uncategorized: learned.rows).positions(rows)
-        SourceTally(uncategorized: learned.rows.count).count(rows, into: &report)
-        PayeeDisplays(decisions: decisions.all).show(&rows, texts: texts, facts: facts)
+        let errors = timings.time("rules and overrides") {
+            RulesAndOverrides(
+                matcher: matcher, overrides: overrides, normaliser: normaliser,
+                keepsWorkingMemoryUntilExit: keepsWorkingMemoryUntilExit
+            ).apply(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
+        }
+        timings.time("transfer pairing") {
+            TransferPairing(rules: matcher.rules, settings: settings, rates: rates, valuedAccounts: valuedAccounts)
+                .pair(&rows, facts: facts, report: &report)
+        }
+        let learned = timings.time("learned fallback") {
+            LearnedFallback(learnedThreshold: settings.learnedThreshold).learn(
+                &rows, texts: &texts, facts: facts, report: &report)
+        }
+        let order = timings.time("uncategorised order") {
+            UncategorizedOrder(uncategorized: learned.rows).positions(rows)
+        }
+        timings.time("counts and payees") {
+            SourceTally(uncategorized: learned.rows.count).count(rows, into: &report)
+            PayeeDisplays(decisions: decisions.all).show(&rows, texts: texts, facts: facts)
+        }
         if keepsWorkingMemoryUntilExit { KeptUntilExit.keep(texts) }
         return Categorization(
             report: report, uncategorized: learned.rows, order: order, guesses: learned.guesses, errors: errors,
