@@ -61,7 +61,9 @@ package.targets += [
             "Ledger", "StageCommand", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit"),
         ]
     ),
-    .target(name: "Categorize", dependencies: ["Ledger", "StageCommand", argumentParser]),
+    .target(
+        name: "Categorize",
+        dependencies: ["Ledger", "StageCommand", argumentParser, .product(name: "Crypto", package: "swift-crypto")]),
     .target(
         name: "Analyze",
         dependencies: [

@@ -55,6 +55,7 @@ import Testing
             [""]
             + (1...count).map { $0 % 2 == 1 ? "TESCO STORES \(1000 + $0) LONDON GB" : "NETFLIX.COM \(1000 + $0)" }
         let rows = (1...count).map(Int32.init) + (1...count).reversed().map(Int32.init)
+        let ledgerRows = Self.rows(meeting: rows, strings)
         func register(cores: Int?) -> DistinctTexts {
             var texts = DistinctTexts(textCount: strings.count)
             // Two runs of rows, each meeting every text once: the second finds them all registered.
@@ -62,7 +63,8 @@ import Testing
                 let slice = rows[start..<start + count]
                 if let cores {
                     texts.prepare(
-                        payees: slice, texts: strings, normaliser: PayeeNormaliser(), matcher: matcher, cores: cores)
+                        rows: ledgerRows, range: start..<start + count, normaliser: PayeeNormaliser(), matcher: matcher,
+                        cores: cores)
                 }
                 for number in slice {
                     _ = texts.payee(number, strings[Int(number)], normaliser: PayeeNormaliser(), matcher: matcher)
@@ -81,6 +83,18 @@ import Testing
             #expect(texts.payees.map(\.clean.string) == (0..<count).map { $0 % 2 == 0 ? "tesco" : "netflix" })
             #expect(texts.keyFeatures == inline.keyFeatures)
         }
+    }
+
+    /// Rows whose payees are `strings[number]` for each number of `numbers`, in order: as the
+    /// numbers first meet the texts in order 1, 2, 3..., the rows number them as `strings` does.
+    static func rows(meeting numbers: [Int32], _ strings: [String]) -> LedgerRows {
+        let rows = LedgerRows(
+            journal: Fixture.journal(
+                numbers.enumerated().map { index, number in
+                    Fixture.transaction("t\(index)", amount: "-1.00", payee: strings[Int(number)])
+                }))
+        precondition(Array(rows.texts.prefix(strings.count)) == strings && rows.payee == numbers)
+        return rows
     }
 
     /// The list is cut into one run per core, as even as can be, and joined in list order:
@@ -122,6 +136,7 @@ import Testing
             + (1...count).map { $0 % 2 == 1 ? "TESCO STORES \(1000 + $0) LONDON GB" : "NETFLIX.COM \(1000 + $0)" }
         let rows = (1...count).map(Int32.init) + (1...count).reversed().map(Int32.init)
         let expected = (1...count).map { $0 % 2 == 1 ? [0] : [0, 4, 8].contains($0 % 10) ? [1] : [] }
+        let ledgerRows = Self.rows(meeting: rows, strings)
         // The rules each row matches, in row order, and the literal hits of each payee's texts.
         func match(cores: Int?) -> (matched: [[Int]], hits: [[Int32]]) {
             var texts = DistinctTexts(textCount: strings.count)
@@ -132,7 +147,8 @@ import Testing
                 let slice = rows[start..<start + count]
                 if let cores {
                     texts.prepare(
-                        payees: slice, texts: strings, normaliser: PayeeNormaliser(), matcher: matcher, cores: cores)
+                        rows: ledgerRows, range: start..<start + count, normaliser: PayeeNormaliser(), matcher: matcher,
+                        cores: cores)
                 }
                 for number in slice {
                     let index = texts.payee(

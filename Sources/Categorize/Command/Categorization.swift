@@ -12,6 +12,8 @@ struct Categorization {
     var errors: [CategorizeError]
     /// By `LedgerRows.decision`: what rules and overrides set on the row.
     var decisions: [RuleDecision]
+    /// The text cache for the next run (`Categorizer.textCacheFingerprint`), if one was asked for.
+    var textCache: TextCacheContent? = nil
 
     /// Row `row` as a transaction, with everything categorisation settled.
     func finished(_ rows: LedgerRows, _ row: Int) -> Transaction {

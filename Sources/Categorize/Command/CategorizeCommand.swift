@@ -61,6 +61,13 @@ public struct CategorizeCommand: ParsableCommand {
     @Flag(help: "List rules that matched nothing or can never match, and write nothing.")
     var lint = false
 
+    @Option(
+        name: .customLong("text-cache"),
+        help: ArgumentHelp(
+            "Keep what each distinct payee and its texts came to (normalised, and the rules matched) in this file, and take it from there next time, when the rules and the program are the same.",
+            valueName: "file"))
+    var textCache: String?
+
     @Flag(help: "Print where the time went, phase by phase, on standard error.")
     var timings = false
 
@@ -91,6 +98,7 @@ public struct CategorizeCommand: ParsableCommand {
             workspace: workspace, journalPath: journal, profileRuleFiles: profileRules, starterFolder: starterRules,
             mode: mode)
         run.keepsMemoryUntilExit = true
+        run.textCachePath = textCache
         let result = run.execute()
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
         if !result.standardError.isEmpty { StandardError.write(result.standardError) }

@@ -25,6 +25,9 @@ public struct CategorizeRun {
     /// by one (about a twentieth of the stage at 1M distinct texts): for the command, which exits
     /// after one run, never for callers that run many.
     public var keepsMemoryUntilExit = false
+    /// Where the text cache is kept (`TextCache`), read and written only in `.write` mode; nil for
+    /// none.
+    public var textCachePath: String?
 
     public init(
         workspace: String, journalPath: String, profileRuleFiles: [String] = [], starterFolder: String? = nil,
@@ -151,6 +154,14 @@ public struct CategorizeRun {
             return fail(2, error.description)
         }
         categorizer.keepsWorkingMemoryUntilExit = keepsMemoryUntilExit
+        if case .write = mode, let textCachePath,
+            let fingerprint = CacheFingerprint.make(rules: categorizer.matcher.rules)
+        {
+            categorizer.textCacheFingerprint = fingerprint
+            categorizer.textCache = result.timings.time("read the text cache") {
+                TextCache(path: textCachePath, fingerprint: fingerprint)
+            }
+        }
         let outcome = categorizer.categorize(&rows, timings: &result.timings)
         if !outcome.errors.isEmpty {
             return fail(
@@ -183,11 +194,19 @@ public struct CategorizeRun {
                 // once, then put in place one after the other, the ledger first, as one after
                 // another would (a failure of the ledger leaves the old uncategorized.csv too).
                 let start = ContinuousClock.now
+                // The text cache is written beside uncategorized.csv, the shorter of the two; a cache
+                // that cannot be written is only work the next run does again.
                 Cores.forEach(2) { file in
                     if file == 0 {
                         LedgerWriter.write(rows, outcome, to: ledger)
                     } else {
                         UncategorizedCSV.write(rows, outcome, to: uncategorized)
+                        if let textCachePath, let cache = outcome.textCache,
+                            let file = try? AtomicFileWriter(path: textCachePath)
+                        {
+                            cache.write(rows: rows, to: file)
+                            try? file.commit()
+                        }
                     }
                 }
                 do throws(AtomicFileWriter.Failure) {

@@ -27,6 +27,10 @@ public struct Categorizer {
     /// Leave the run's working memory (every distinct text, folded and scanned) to the process's
     /// exit instead of freeing it text by text: set by the command, which exits right after.
     var keepsWorkingMemoryUntilExit = false
+    /// What the last run made of the texts it met (`TextCache`), made under these rules.
+    var textCache: TextCache?
+    /// With a fingerprint (`CacheFingerprint`), the run also makes the next text cache.
+    var textCacheFingerprint: [UInt8]?
 
     public init(
         rules: [Rule], overrides: OverrideTable = OverrideTable(), settings: CategorizeSettings = CategorizeSettings()
@@ -71,11 +75,15 @@ public struct Categorizer {
         var texts = DistinctTexts(textCount: rows.texts.count)
         var facts = RowFacts(count: rows.count)
         var decisions = Decisions()
+        var rowTexts: [RowTexts] = []
+        var cacheEntries: [Int32] = []
         let errors = timings.time("rules and overrides") {
             RulesAndOverrides(
                 matcher: matcher, overrides: overrides, normaliser: normaliser,
-                keepsWorkingMemoryUntilExit: keepsWorkingMemoryUntilExit
-            ).apply(&rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report)
+                keepsWorkingMemoryUntilExit: keepsWorkingMemoryUntilExit, cache: textCache
+            ).apply(
+                &rows, texts: &texts, facts: &facts, decisions: &decisions, report: &report, rowTexts: &rowTexts,
+                cacheEntries: &cacheEntries)
         }
         timings.time("transfer pairing") {
             TransferPairing(rules: matcher.rules, settings: settings, rates: rates, valuedAccounts: valuedAccounts)
@@ -92,9 +100,14 @@ public struct Categorizer {
             SourceTally(uncategorized: learned.rows.count).count(rows, into: &report)
             PayeeDisplays(decisions: decisions.all).show(&rows, texts: texts, facts: facts)
         }
-        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep(texts) }
+        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep((texts, rowTexts)) }
         return Categorization(
             report: report, uncategorized: learned.rows, order: order, guesses: learned.guesses, errors: errors,
-            decisions: decisions.all)
+            decisions: decisions.all,
+            textCache: textCacheFingerprint.map {
+                TextCacheContent(
+                    fingerprint: $0, rowTexts: rowTexts, texts: texts, decisions: decisions.all, cache: textCache,
+                    cacheEntries: cacheEntries)
+            })
     }
 }

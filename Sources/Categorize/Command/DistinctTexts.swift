@@ -53,6 +53,11 @@ struct DistinctTexts {
     /// The raw id of the last payee registered and its place in `ahead`, when it came from there:
     /// its exported text was folded and scanned ahead too, for `rawText`.
     private var lastTaken: (rawID: Int32, index: Int)?
+    /// Payees of the rows `prepare` last looked at whose first row's texts the cache has, by text
+    /// number: not normalised ahead, as their entries say what they normalise to.
+    private var foundAhead: [Int32: TextCache.Entry] = [:]
+    /// Where the entry after the last one found starts (`TextCache.entry`).
+    private var cacheNext = 0
     var vocabulary = FeatureVocabulary()
 
     /// For texts numbered `0..<textCount`, number 0 being the empty text.
@@ -66,12 +71,16 @@ struct DistinctTexts {
         payees.reserveCapacity(textCount)
     }
 
-    /// The distinct payee text number `number`, normalised and scanned the first time it is seen.
-    mutating func payee(_ number: Int32, _ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher) -> Int32 {
+    /// The distinct payee text number `number`, normalised and scanned the first time it is seen,
+    /// or taken normalised from `cached` when the cache has it.
+    mutating func payee(
+        _ number: Int32, _ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher,
+        cached: (TextCache, TextCache.Entry)? = nil
+    ) -> Int32 {
         let known = payeeOfText[Int(number)]
         if known >= 0 { return known }
-        let taken = ahead.take(number)
-        let clean = taken?.clean ?? normaliser.normalise(text, scratch: &normalising)
+        let taken = cached == nil ? ahead.take(number) : nil
+        let clean = cached.map { $0.clean($1) } ?? taken?.clean ?? normaliser.normalise(text, scratch: &normalising)
         let key: Int32
         if let known = keyIndex[clean.key] {
             key = known
@@ -100,29 +109,60 @@ struct DistinctTexts {
         return index
     }
 
-    /// Normalises, on `cores` cores, the payees first met in `rows` (text numbers into `texts`),
-    /// and folds and scans them for `matcher`'s literals, ahead of the calls to `payee` (and
+    /// Normalises, on `cores` cores, the payees first met in rows `range` of `rows`, and folds and scans them for `matcher`'s literals, ahead of the calls to `payee` (and
     /// `rawText`) that register them one after another in the same order.
     ///
     /// Why: normalising is most of the per-text work that depends on nothing else (a fifth of the
     /// stage's instructions on real bank text), so it can run on every core; numbering the keys,
     /// their features and displays stays in row order, so the result is the same on one core.
+    ///
+    /// Payees whose first row's texts `cache` has are not normalised again: they are looked up
+    /// here, and `cachedEntry` hands out what was found.
     mutating func prepare(
-        payees rows: ArraySlice<Int32>, texts: [String], normaliser: PayeeNormaliser, matcher: RuleMatcher,
-        cores: Int = Cores.available
+        rows: LedgerRows, range: Range<Int>, normaliser: PayeeNormaliser, matcher: RuleMatcher,
+        cache: TextCache? = nil, cores: Int = Cores.available
     ) {
         // On one core the payees are normalised as they are met: nothing to gain by ahead, and a
         // run's payees all alive at once leave holes in the heap (150 MB more at 1M rows).
         guard cores > 1 else { return }
         var numbers: [Int32] = []
-        for number in rows where payeeOfText[Int(number)] == Self.unseen {
+        foundAhead.removeAll(keepingCapacity: true)
+        for index in range {
+            let number = rows.payee[index]
+            guard payeeOfText[Int(number)] == Self.unseen else { continue }
             payeeOfText[Int(number)] = Self.queued
-            numbers.append(number)
+            if let cache, let entry = lookUp(rows: rows, row: index, in: cache) {
+                foundAhead[number] = entry
+            } else {
+                numbers.append(number)
+            }
         }
+        for number in foundAhead.keys { payeeOfText[Int(number)] = Self.unseen }
         for number in numbers { payeeOfText[Int(number)] = Self.unseen }
         lastTaken = nil
-        ahead = PayeesAhead(numbers: numbers, texts: texts, normaliser: normaliser, matcher: matcher, cores: cores)
+        ahead = PayeesAhead(numbers: numbers, texts: rows.texts, normaliser: normaliser, matcher: matcher, cores: cores)
     }
+
+    /// The cache's entry for the texts of `key`, a row's, when it has one. For the first row of a
+    /// payee `prepare` listed, what it found.
+    mutating func cachedEntry(_ key: RowTextsKey, rows: LedgerRows, row: Int, in cache: TextCache) -> TextCache.Entry? {
+        if payeeOfText[Int(key.payee)] < 0 {
+            if let found = foundAhead.removeValue(forKey: key.payee) { return found }
+            // Looked up by `prepare`, and not found.
+            if ahead.lists(next: key.payee) { return nil }
+        }
+        return lookUp(rows: rows, row: row, in: cache)
+    }
+
+    private mutating func lookUp(rows: LedgerRows, row: Int, in cache: TextCache) -> TextCache.Entry? {
+        cache.entry(
+            payee: rows.texts[Int(rows.payee[row])], memo: rows.texts[Int(rows.memo[row])],
+            bankType: rows.texts[Int(max(rows.bankType[row], 0))],
+            bankCategory: rows.texts[Int(max(rows.bankCategory[row], 0))], next: &cacheNext)
+    }
+
+    /// The normalised key of `payee` as text.
+    func key(of payee: Payee) -> String { payee.clean.string }
 
     /// `payeeOfText` for a text not yet registered.
     private static let unseen: Int32 = -1

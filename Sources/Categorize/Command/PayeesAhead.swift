@@ -117,6 +117,9 @@ struct PayeesAhead {
         return Taken(clean: clean, index: next)
     }
 
+    /// Whether text `number` is the next payee `take` hands out.
+    func lists(next number: Int32) -> Bool { next < numbers.count && numbers[next] == number }
+
     /// The payee taken at `index` as exported (`text`), folded and scanned, under `id`: as
     /// `RuleMatcher.foldedText(_:id:)`.
     func rawText(of index: Int, _ text: String, id: Int32) -> FoldedText {

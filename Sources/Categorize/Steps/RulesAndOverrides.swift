@@ -10,6 +10,8 @@ struct RulesAndOverrides {
     var normaliser: PayeeNormaliser
     /// As `Categorizer.keepsWorkingMemoryUntilExit`: the texts' table is left to the exit.
     var keepsWorkingMemoryUntilExit: Bool
+    /// What the last run made of the texts it met, under these rules (`TextCache`), if anything.
+    var cache: TextCache? = nil
 
     /// How many rows' new payees are normalised together on every core (`DistinctTexts.prepare`)
     /// before those rows are read: enough to keep both cores busy, few enough that the normalised
@@ -17,10 +19,16 @@ struct RulesAndOverrides {
     static let rowsAhead = 1 << 12
 
     /// Applies rules then overrides to every row; returns the overrides' errors.
+    ///
+    /// `rowTexts` is set to each distinct combination of texts met, in the order met, with what
+    /// rules made of it, and `cacheEntries` to where each was found in `cache` (-1 where it was
+    /// not): what the next text cache holds (`TextCacheContent`).
     func apply(
         _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: inout RowFacts, decisions: inout Decisions,
-        report: inout CategorizeReport
+        report: inout CategorizeReport, rowTexts: inout [RowTexts], cacheEntries: inout [Int32]
     ) -> [CategorizeError] {
+        var entries: [Int32] = []
+        if cache != nil { entries.reserveCapacity(rows.count) }
         var errors: [CategorizeError] = []
         var input = MatchInput()
         var scratch = matcher.makeScratch()
@@ -49,8 +57,8 @@ struct RulesAndOverrides {
         for index in 0..<rows.count {
             if index % Self.rowsAhead == 0 {
                 texts.prepare(
-                    payees: rows.payee[index..<min(index + Self.rowsAhead, rows.count)], texts: rows.texts,
-                    normaliser: normaliser, matcher: matcher)
+                    rows: rows, range: index..<min(index + Self.rowsAhead, rows.count), normaliser: normaliser,
+                    matcher: matcher, cache: cache)
             }
             let key = RowTextsKey(
                 payee: rows.payee[index], memo: rows.memo[index], bankType: rows.bankType[index],
@@ -62,36 +70,48 @@ struct RulesAndOverrides {
                 if let cached {
                     number = cached
                 } else {
+                    let entry = cache.flatMap { texts.cachedEntry(key, rows: rows, row: index, in: $0) }
                     var row = RowTexts(
                         key: key,
                         payee: texts.payee(
-                            key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher),
+                            key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher,
+                            cached: entry.flatMap { entry in cache.map { ($0, entry) } }),
                         memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
                         decision: -1)
-                    let payee = texts.payees[Int(row.payee)]
-                    input.texts[MatchInput.Slot.rawPayee] = texts.rawText(
-                        payee, rows.texts[Int(key.payee)], matcher: matcher)
-                    input.texts[MatchInput.Slot.cleanPayee] = payee.clean
-                    input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
-                    input.texts[MatchInput.Slot.bankType] = texts.field(
-                        key.bankType, rows.texts[Int(max(key.bankType, 0))], matcher: matcher)
-                    input.texts[MatchInput.Slot.bankCategory] = texts.field(
-                        key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
-                    // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
-                    matched.removeAll(keepingCapacity: true)
-                    var plan = MatchPlan()
-                    if matcher.matchTexts(input, scratch: &scratch, into: &matched, plan: &plan) {
-                        row.decision = decisionNumber(matched, rows: &rows)
-                    } else if plan.isFixed {
-                        // Settled: the plan is not kept, and nearly every text is distinct.
+                    var settled = false
+                    if let entry, let cache {
+                        // Met in the last run, under the same rules: what they matched then.
                         matched.removeAll(keepingCapacity: true)
-                        matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
-                        row.decision = decisionNumber(matched, rows: &rows)
-                    } else {
-                        pending.append(PendingTexts(plan: plan))
-                        row.pending = Int32(pending.count - 1)
+                        settled = cache.matched(entry, into: &matched)
+                        if settled { row.decision = decisionNumber(matched, rows: &rows) }
+                    }
+                    if !settled {
+                        let payee = texts.payees[Int(row.payee)]
+                        input.texts[MatchInput.Slot.rawPayee] = texts.rawText(
+                            payee, rows.texts[Int(key.payee)], matcher: matcher)
+                        input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                        input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
+                        input.texts[MatchInput.Slot.bankType] = texts.field(
+                            key.bankType, rows.texts[Int(max(key.bankType, 0))], matcher: matcher)
+                        input.texts[MatchInput.Slot.bankCategory] = texts.field(
+                            key.bankCategory, rows.texts[Int(max(key.bankCategory, 0))], matcher: matcher)
+                        // Rows whose texts settle every rule (the usual case) skip the matcher altogether.
+                        matched.removeAll(keepingCapacity: true)
+                        var plan = MatchPlan()
+                        if matcher.matchTexts(input, scratch: &scratch, into: &matched, plan: &plan) {
+                            row.decision = decisionNumber(matched, rows: &rows)
+                        } else if plan.isFixed {
+                            // Settled: the plan is not kept, and nearly every text is distinct.
+                            matched.removeAll(keepingCapacity: true)
+                            matcher.match(input, plan: plan, scratch: &scratch, into: &matched)
+                            row.decision = decisionNumber(matched, rows: &rows)
+                        } else {
+                            pending.append(PendingTexts(plan: plan))
+                            row.pending = Int32(pending.count - 1)
+                        }
                     }
                     known.append(row)
+                    if cache != nil { entries.append(entry.map { Int32($0.offset) } ?? -1) }
                     number = Int32(known.count - 1)
                     if byKeyUse.isWorthwhile { byKey[key] = number }
                 }
@@ -187,7 +207,9 @@ struct RulesAndOverrides {
         report.rules = matcher.rules.indices.map {
             CategorizeReport.RuleUse(rule: matcher.rules[$0].id.description, matched: ruleCounts[$0])
         }
-        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep((known, byKey, pending)) }
+        if keepsWorkingMemoryUntilExit { KeptUntilExit.keep((byKey, pending)) }
+        rowTexts = known
+        cacheEntries = entries
         return errors
     }
 }

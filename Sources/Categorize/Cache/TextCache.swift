@@ -1,0 +1,275 @@
+import Foundation
+import Ledger
+
+/// What the last run made of each distinct combination of a row's texts (payee, memo, bank type,
+/// bank category): the payee's normalised key and display, and the rules its texts match. A run
+/// that meets the same texts again under the same rules and the same program takes them from here
+/// rather than normalising, folding, scanning and matching again.
+///
+/// Why: at a month end, one month of new rows joins years of old ones, and on real bank text
+/// nearly every row has a payee of its own, so normalising and matching every distinct text was
+/// about half of the stage though only a few thousand texts were new.
+///
+/// Only texts whose rules are settled by the texts alone are kept (the usual case); texts some rule
+/// still reads the amount, date or account of are matched again. An entry is found by a hash of its
+/// texts and then compared byte for byte, so a collision can only cost a lookup. The file says for
+/// which rules and which program it was made (`CacheFingerprint`): any other is ignored whole, as
+/// is a file that cannot be read or does not hold together. It is rewritten by every run, with the
+/// texts of that run only.
+///
+/// The file: `CBTC`, the format's version (UInt32), the fingerprint (32 bytes), then the entries
+/// to the end of the file, each seven UInt16 lengths (payee, memo, bank type, bank category,
+/// key, display, matched rules), the six texts' bytes and the matched rules' indices (Int32), all
+/// little-endian.
+struct TextCache {
+    /// One entry's place in `bytes`.
+    struct Entry {
+        /// Where it starts in the file.
+        var offset: Int
+    }
+
+    private let bytes: [UInt8]
+    /// Open addressing over the entries: the hash of a slot's texts, and its entry's offset + 1 (0
+    /// for an empty slot).
+    private let slotHashes: [UInt64]
+    private let slotOffsets: [Int32]
+    private let mask: Int
+    /// How many entries the file holds.
+    let count: Int
+
+    static let magic: [UInt8] = Array("CBTC".utf8)
+    static let version: UInt32 = 1
+    static let headerSize = 4 + 4 + 32
+    static let lengthsSize = 7 * 2
+    /// The count of matched rules of an entry whose texts some rule reads more than texts of.
+    static let unsettled = UInt16.max
+
+    /// The cache at `path` when it exists, holds together and was made under `fingerprint`; else nil.
+    init?(path: String, fingerprint: [UInt8]) {
+        guard let bytes = try? FileOutput.read(path), bytes.count >= Self.headerSize, bytes.count < Int(Int32.max),
+            Array(bytes[0..<4]) == Self.magic, Self.uint32(bytes, at: 4) == Self.version,
+            Array(bytes[8..<40]) == fingerprint
+        else { return nil }
+        var count = 0
+        var offset = Self.headerSize
+        while offset < bytes.count {
+            guard let size = Self.entrySize(bytes, at: offset) else { return nil }
+            offset += size
+            count += 1
+        }
+        var capacity = 16
+        while capacity < 2 * count { capacity <<= 1 }
+        var hashes = [UInt64](repeating: 0, count: capacity)
+        var offsets = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        offset = Self.headerSize
+        for _ in 0..<count {
+            let size = Self.entrySize(bytes, at: offset) ?? 0
+            let hash = bytes.withUnsafeBufferPointer { buffer in
+                let texts = Self.texts(buffer, at: offset)
+                return Self.hash(texts.0, texts.1, texts.2, texts.3)
+            }
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while offsets[slot] != 0 { slot = (slot + 1) & mask }
+            hashes[slot] = hash
+            offsets[slot] = Int32(offset + 1)
+            offset += size
+        }
+        guard offset == bytes.count else { return nil }
+        self.bytes = bytes
+        self.slotHashes = hashes
+        self.slotOffsets = offsets
+        self.mask = mask
+        self.count = count
+    }
+
+    /// The entry for these texts, if the cache has one.
+    ///
+    /// `next` is where the entry after the last one found starts: runs meet texts in the order the
+    /// last run wrote them, so that one is compared first, and the table is read only when it
+    /// differs.
+    func entry(payee: String, memo: String, bankType: String, bankCategory: String, next: inout Int) -> Entry? {
+        var payee = payee
+        var memo = memo
+        var bankType = bankType
+        var bankCategory = bankCategory
+        return payee.withUTF8 { payee in
+            memo.withUTF8 { memo in
+                bankType.withUTF8 { bankType in
+                    bankCategory.withUTF8 { bankCategory in
+                        entry(payee, memo, bankType, bankCategory, next: &next)
+                    }
+                }
+            }
+        }
+    }
+
+    private func entry(
+        _ payee: UnsafeBufferPointer<UInt8>, _ memo: UnsafeBufferPointer<UInt8>,
+        _ bankType: UnsafeBufferPointer<UInt8>, _ bankCategory: UnsafeBufferPointer<UInt8>, next: inout Int
+    ) -> Entry? {
+        bytes.withUnsafeBufferPointer { buffer in
+            func holds(_ offset: Int) -> Bool {
+                let texts = Self.texts(buffer, at: offset)
+                return Self.same(texts.0, payee) && Self.same(texts.1, memo) && Self.same(texts.2, bankType)
+                    && Self.same(texts.3, bankCategory)
+            }
+            func found(_ offset: Int) -> Entry {
+                next = offset + Lengths(buffer, at: offset).size
+                return Entry(offset: offset)
+            }
+            if next >= Self.headerSize, next < buffer.count, holds(next) { return found(next) }
+            let hash = Self.hash(payee, memo, bankType, bankCategory)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slotOffsets[slot] != 0 {
+                if slotHashes[slot] == hash, holds(Int(slotOffsets[slot]) - 1) {
+                    return found(Int(slotOffsets[slot]) - 1)
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    /// The payee's normalised key and display.
+    func clean(_ entry: Entry) -> CleanPayee {
+        bytes.withUnsafeBufferPointer { buffer in
+            let lengths = Lengths(buffer, at: entry.offset)
+            var start = entry.offset + Self.lengthsSize + lengths.texts
+            let key = String(
+                decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]), as: UTF8.self)
+            start += lengths.key
+            let display = String(
+                decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.display]), as: UTF8.self)
+            return CleanPayee(display: display, key: key)
+        }
+    }
+
+    /// The rules the texts match, in order, appended to `matched`; false, with nothing appended,
+    /// when some rule also reads each row's amount, date or account (the texts are matched again).
+    func matched(_ entry: Entry, into matched: inout [Int]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let lengths = Lengths(buffer, at: entry.offset)
+            guard lengths.isSettled else { return false }
+            var start = entry.offset + Self.lengthsSize + lengths.texts + lengths.key + lengths.display
+            for _ in 0..<lengths.matched {
+                matched.append(Int(Int32(bitPattern: Self.uint32(buffer, at: start))))
+                start += 4
+            }
+            return true
+        }
+    }
+
+    /// The file's bytes and the size of the entry at an offset, for a writer to copy entries as
+    /// they are.
+    func withEntries<T>(_ body: (UnsafeBufferPointer<UInt8>, _ size: (Int) -> Int) -> T) -> T {
+        bytes.withUnsafeBufferPointer { buffer in body(buffer) { Lengths(buffer, at: $0).size } }
+    }
+
+    // MARK: The format
+
+    /// Spreads texts over the table: FNV-1a's idea, eight bytes at a time, each text closed by its
+    /// length so that moving bytes from one text to the next changes the hash. Any hash would do
+    /// (entries are compared byte for byte); this one is quick on short texts.
+    static func hash(
+        _ payee: UnsafeBufferPointer<UInt8>, _ memo: UnsafeBufferPointer<UInt8>,
+        _ bankType: UnsafeBufferPointer<UInt8>, _ bankCategory: UnsafeBufferPointer<UInt8>
+    ) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+        }
+        @inline(__always) func add(_ text: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            while index + 8 <= text.count {
+                mix(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < text.count {
+                tail |= UInt64(text[index]) << shift
+                shift += 8
+                index += 1
+            }
+            mix(tail)
+            mix(UInt64(text.count))
+        }
+        add(payee)
+        add(memo)
+        add(bankType)
+        add(bankCategory)
+        hash ^= hash >> 32
+        hash = hash &* 0xD6E8_FEB8_6659_FD93
+        return hash ^ (hash >> 32)
+    }
+
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
+
+    fileprivate static func uint16(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
+    }
+
+    static func uint32(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+            | UInt32(bytes[offset + 3]) << 24
+    }
+
+    private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes.withUnsafeBufferPointer { uint32($0, at: offset) }
+    }
+
+    /// The seven lengths an entry starts with.
+    private struct Lengths {
+        var texts = 0
+        var key = 0
+        var display = 0
+        var matched = 0
+        /// False for an entry whose texts are matched again (`unsettled`): it has no rules.
+        var isSettled = true
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+            for index in 0..<4 { texts += TextCache.uint16(bytes, at: offset + 2 * index) }
+            key = TextCache.uint16(bytes, at: offset + 8)
+            display = TextCache.uint16(bytes, at: offset + 10)
+            matched = TextCache.uint16(bytes, at: offset + 12)
+            isSettled = matched != Int(TextCache.unsettled)
+            if !isSettled { matched = 0 }
+        }
+
+        var size: Int { TextCache.lengthsSize + texts + key + display + 4 * matched }
+    }
+
+    /// The size of the entry at `offset`, or nil when it runs past the end.
+    private static func entrySize(_ bytes: [UInt8], at offset: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { entrySize($0, at: offset) }
+    }
+
+    private static func entrySize(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        guard offset + lengthsSize <= bytes.count else { return nil }
+        let size = Lengths(bytes, at: offset).size
+        return offset + size <= bytes.count ? size : nil
+    }
+
+    /// The entry's payee, memo, bank type and bank category.
+    private static func texts(
+        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int
+    ) -> (
+        UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>,
+        UnsafeBufferPointer<UInt8>
+    ) {
+        var start = offset + lengthsSize
+        func next(_ length: Int) -> UnsafeBufferPointer<UInt8> {
+            defer { start += length }
+            return UnsafeBufferPointer(rebasing: bytes[start..<start + length])
+        }
+        let payee = next(uint16(bytes, at: offset))
+        let memo = next(uint16(bytes, at: offset + 2))
+        let bankType = next(uint16(bytes, at: offset + 4))
+        let bankCategory = next(uint16(bytes, at: offset + 6))
+        return (payee, memo, bankType, bankCategory)
+    }
+}

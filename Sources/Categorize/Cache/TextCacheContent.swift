@@ -1,0 +1,59 @@
+import Ledger
+
+/// What a run hands on to the next one's text cache: each distinct combination of texts it met, in
+/// the order met, what the payee normalised to and what the rules made of the texts. Made into the
+/// file's bytes (`bytes(rows:)`) while the ledger is written, on the other core.
+struct TextCacheContent {
+    var fingerprint: [UInt8]
+    var rowTexts: [RowTexts]
+    var texts: DistinctTexts
+    /// By `RowTexts.decision`.
+    var decisions: [RuleDecision]
+    /// The cache the run read, and where each of `rowTexts` was found in it (-1 where it was not):
+    /// those entries are copied as they are.
+    var cache: TextCache?
+    var cacheEntries: [Int32]
+
+    /// Writes the cache file to `file`, `rows` being the rows the texts are numbered in. Entries
+    /// found in the last cache are copied from it, each run of them in file order at once.
+    func write(rows: LedgerRows, to file: AtomicFileWriter) {
+        var writer = TextCache.Writer(fingerprint: fingerprint, to: file)
+        // Few distinct decisions: their lists once, not a whole decision copied per row.
+        let matched = decisions.map(\.matched)
+        func write(entries: UnsafeBufferPointer<UInt8>, size: (Int) -> Int) {
+            var run = 0..<0
+            func flushRun() {
+                guard !run.isEmpty else { return }
+                writer.add(entries: UnsafeBufferPointer(rebasing: entries[run]))
+                run = 0..<0
+            }
+            for (index, row) in rowTexts.enumerated() {
+                if !cacheEntries.isEmpty, cacheEntries[index] >= 0 {
+                    let start = Int(cacheEntries[index])
+                    if start != run.upperBound {
+                        flushRun()
+                        run = start..<start
+                    }
+                    run = run.lowerBound..<start + size(start)
+                    continue
+                }
+                flushRun()
+                let payee = texts.payees[Int(row.payee)]
+                let bankType: String = rows.texts[Int(max(row.key.bankType, 0))]
+                let bankCategory: String = rows.texts[Int(max(row.key.bankCategory, 0))]
+                let rules: [Int]? = row.decision >= 0 ? matched[Int(row.decision)] : nil
+                writer.add(
+                    payee: rows.texts[Int(row.key.payee)], memo: rows.texts[Int(row.key.memo)], bankType: bankType,
+                    bankCategory: bankCategory, key: texts.key(of: payee), display: texts.displays[Int(payee.display)],
+                    matched: rules)
+            }
+            flushRun()
+        }
+        if let cache {
+            cache.withEntries { write(entries: $0, size: $1) }
+        } else {
+            write(entries: UnsafeBufferPointer(start: nil, count: 0), size: { _ in 0 })
+        }
+        writer.flush()
+    }
+}
