@@ -39,7 +39,7 @@ import Testing
     /// Each entry comes back by its four texts, with its payee's key and display and its rules; an
     /// entry whose rules read more than texts says so and gives none.
     @Test func entriesComeBackByTheirTexts() throws {
-        let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint))
+        let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint, ruleCount: 10))
         #expect(cache.count == 3)
         let tesco = try #require(lookUp(cache, "TESCO STORES 3297"))
         #expect(cache.clean(tesco) == CleanPayee(display: "Tesco", key: "tesco"))
@@ -59,7 +59,7 @@ import Testing
 
     /// Texts that differ anywhere, or whose bytes move from one field to the next, are not found.
     @Test func otherTextsAreNotFound() throws {
-        let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint))
+        let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint, ruleCount: 10))
         #expect(lookUp(cache, "TESCO STORES 3298") == nil)
         #expect(lookUp(cache, "TESCO STORES 3297", "x") == nil)
         #expect(lookUp(cache, "TESCO STORES 329", "7") == nil)
@@ -71,7 +71,7 @@ import Testing
     /// The entry after the last one found is compared first; any other is found by its hash, and
     /// a wrong guess costs nothing but the comparison.
     @Test func theNextEntryIsTriedFirstAndAnyOtherIsStillFound() throws {
-        let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint))
+        let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint, ruleCount: 10))
         var next = 0
         let tesco = try #require(
             cache.entry(payee: "TESCO STORES 3297", memo: "", bankType: "", bankCategory: "", next: &next))
@@ -102,7 +102,7 @@ import Testing
                     key: "shop", display: "Shop", matched: [number])
             }
         }
-        let cache = try #require(TextCache(path: path, fingerprint: fingerprint))
+        let cache = try #require(TextCache(path: path, fingerprint: fingerprint, ruleCount: count))
         #expect(cache.count == count + 3)
         var next = 0
         for number in (0..<count).reversed() {
@@ -117,11 +117,14 @@ import Testing
     }
 
     /// A cache made under another fingerprint, of another version, cut short, with bytes past its
-    /// last entry, or missing, is no cache at all.
+    /// last entry, naming a rule out of order or past the last, or missing, is no cache at all.
     @Test func aCacheThatDoesNotHoldTogetherIsIgnored() throws {
         let path = try written()
-        #expect(TextCache(path: path, fingerprint: [UInt8](repeating: 8, count: 32)) == nil)
-        #expect(TextCache(path: path + ".missing", fingerprint: fingerprint) == nil)
+        #expect(TextCache(path: path, fingerprint: [UInt8](repeating: 8, count: 32), ruleCount: 10) == nil)
+        #expect(TextCache(path: path + ".missing", fingerprint: fingerprint, ruleCount: 10) == nil)
+        // Tesco's rules are 2 and 5: a cache for rules 0 to 4 cannot hold them.
+        #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 5) == nil)
+        #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 6) != nil)
         let bytes = try FileOutput.read(path)
         var version = bytes
         version[4] = 2
@@ -132,10 +135,15 @@ import Testing
         magic[0] = UInt8(ascii: "X")
         for (name, broken) in [("version", version), ("short", short), ("long", long), ("magic", magic)] {
             try FileOutput.write(broken, to: path)
-            #expect(TextCache(path: path, fingerprint: fingerprint) == nil, "\(name)")
+            #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 10) == nil, "\(name)")
         }
+        // Tesco's rules 2 and 5 turned round (the first rule's bytes are 14 + 17 + 5 + 5 bytes in).
+        var order = bytes
+        order[40 + 41] = 6
+        try FileOutput.write(order, to: path)
+        #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 10) == nil)
         try FileOutput.write(bytes, to: path)
-        #expect(TextCache(path: path, fingerprint: fingerprint) != nil)
+        #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 10) != nil)
     }
 
     /// The fingerprint follows what the entries depend on: each rule's condition and whether it

@@ -44,8 +44,10 @@ struct TextCache {
     /// The count of matched rules of an entry whose texts some rule reads more than texts of.
     static let unsettled = UInt16.max
 
-    /// The cache at `path` when it exists, holds together and was made under `fingerprint`; else nil.
-    init?(path: String, fingerprint: [UInt8]) {
+    /// The cache at `path` when it exists, holds together and was made under `fingerprint`, every
+    /// entry's rules in order and below `ruleCount` (a file damaged after it was written must not
+    /// name a rule that is not there); else nil.
+    init?(path: String, fingerprint: [UInt8], ruleCount: Int) {
         guard let bytes = try? FileOutput.read(path), bytes.count >= Self.headerSize, bytes.count < Int(Int32.max),
             Array(bytes[0..<4]) == Self.magic, Self.uint32(bytes, at: 4) == Self.version,
             Array(bytes[8..<40]) == fingerprint
@@ -53,7 +55,9 @@ struct TextCache {
         var count = 0
         var offset = Self.headerSize
         while offset < bytes.count {
-            guard let size = Self.entrySize(bytes, at: offset) else { return nil }
+            guard let size = Self.entrySize(bytes, at: offset),
+                bytes.withUnsafeBufferPointer({ Self.rulesAreValid($0, at: offset, below: ruleCount) })
+            else { return nil }
             offset += size
             count += 1
         }
@@ -241,6 +245,21 @@ struct TextCache {
         }
 
         var size: Int { TextCache.lengthsSize + texts + key + display + 4 * matched }
+    }
+
+    /// Whether the rules of the entry at `offset` (which fits in `bytes`) are ascending and below
+    /// `count`.
+    private static func rulesAreValid(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, below count: Int) -> Bool {
+        let lengths = Lengths(bytes, at: offset)
+        var start = offset + lengthsSize + lengths.texts + lengths.key + lengths.display
+        var last = -1
+        for _ in 0..<lengths.matched {
+            let rule = Int(Int32(bitPattern: uint32(bytes, at: start)))
+            guard rule > last, rule < count else { return false }
+            last = rule
+            start += 4
+        }
+        return true
     }
 
     /// The size of the entry at `offset`, or nil when it runs past the end.

@@ -138,11 +138,35 @@ public struct CategorizeRun {
             return result
         }
         // Writing and linting read the journal in place (see `LedgerRows`).
+        // The journal and the text cache (with `--text-cache`, when writing) are read on two cores
+        // at once: the cache depends on the rules only, not on the journal.
+        var fingerprint: [UInt8]?
+        if case .write = mode, textCachePath != nil {
+            fingerprint = CacheFingerprint.make(rules: categorizer.matcher.rules)
+        }
+        let journalPath = journalPath
+        let textCachePath = textCachePath
+        let ruleCount = categorizer.matcher.rules.count
+        let read = Slots<Swift.Result<LedgerRows, any Error>>(count: 1)
+        let cache = Slots<TextCache>(count: 1)
+        result.timings.time("read the journal") {
+            Cores.forEach(fingerprint == nil ? 1 : 2) { task in
+                if task == 0 {
+                    read.set(
+                        0,
+                        Swift.Result {
+                            try LedgerRows(file: try JournalBytes(contentsOf: journalPath), path: journalPath)
+                        })
+                } else if let textCachePath, let fingerprint,
+                    let loaded = TextCache(path: textCachePath, fingerprint: fingerprint, ruleCount: ruleCount)
+                {
+                    cache.set(0, loaded)
+                }
+            }
+        }
         var rows: LedgerRows
         do {
-            rows = try result.timings.time("read the journal") {
-                try LedgerRows(file: try JournalBytes(contentsOf: journalPath), path: journalPath)
-            }
+            rows = try read.take(0)!.get()
         } catch let error as FileOutput.Failure {
             return fail(1, "\(error.path): error: \(error.reason)")
         } catch {
@@ -154,14 +178,8 @@ public struct CategorizeRun {
             return fail(2, error.description)
         }
         categorizer.keepsWorkingMemoryUntilExit = keepsMemoryUntilExit
-        if case .write = mode, let textCachePath,
-            let fingerprint = CacheFingerprint.make(rules: categorizer.matcher.rules)
-        {
-            categorizer.textCacheFingerprint = fingerprint
-            categorizer.textCache = result.timings.time("read the text cache") {
-                TextCache(path: textCachePath, fingerprint: fingerprint)
-            }
-        }
+        categorizer.textCacheFingerprint = fingerprint
+        categorizer.textCache = cache.take(0)
         let outcome = categorizer.categorize(&rows, timings: &result.timings)
         if !outcome.errors.isEmpty {
             return fail(
