@@ -97,6 +97,70 @@ import Testing
         return rows
     }
 
+    /// Batches read one after another, each batch's payees normalised on another thread while the
+    /// one before is read (`PayeesAheadJob`): five batches of 300 rows, each bringing 150 payees
+    /// of its own (`SHOP b-i`) and meeting 150 of the batch before (so a payee is listed once, in
+    /// the batch that first meets it), registered as on one core. Then batches asked for out of
+    /// order (the job made for the next batch is dropped) give the same again.
+    @Test func batchesNormalisedOnAnotherThreadAreRegisteredAsOnOne() {
+        let batches = 5
+        let size = 300
+        // A name of letters only, one per batch and row, so that every payee has a key of its own.
+        func name(_ batch: Int, _ row: Int) -> String {
+            String(
+                (String(batch) + String(1000 + row)).map { Character(UnicodeScalar(UInt8(97) + UInt8(String($0))!)) }
+            )
+            .uppercased()
+        }
+        var strings = [""]
+        var numbers: [Int32] = []
+        var numberOf: [String: Int32] = [:]
+        for batch in 0..<batches {
+            for row in 0..<size {
+                let text =
+                    row % 2 == 0 || batch == 0
+                    ? "CARD PAYMENT TO \(name(batch, row)) LONDON"
+                    : "CARD PAYMENT TO \(name(batch - 1, row - 1)) LONDON"
+                if numberOf[text] == nil {
+                    strings.append(text)
+                    numberOf[text] = Int32(strings.count - 1)
+                }
+                numbers.append(numberOf[text]!)
+            }
+        }
+        let ledgerRows = Self.rows(meeting: numbers, strings)
+        func register(cores: Int?, order: [Int]) -> DistinctTexts {
+            var texts = DistinctTexts(textCount: strings.count)
+            for batch in order {
+                let range = batch * size..<(batch + 1) * size
+                if let cores {
+                    texts.prepare(
+                        rows: ledgerRows, range: range, normaliser: PayeeNormaliser(), matcher: matcher, cores: cores)
+                }
+                for row in range {
+                    let number = numbers[row]
+                    _ = texts.payee(number, strings[Int(number)], normaliser: PayeeNormaliser(), matcher: matcher)
+                }
+            }
+            return texts
+        }
+        // 150 payees of batch 0's even rows, then 150 new ones a batch (its even rows).
+        #expect(strings.count - 1 == size * batches / 2 + size / 2)
+        for order in [Array(0..<batches), [0, 2, 1, 3, 4]] {
+            let inline = register(cores: nil, order: order)
+            #expect(inline.payees.count == strings.count - 1)
+            #expect(Set(inline.payees.map(\.clean.string)).count == strings.count - 1)
+            for cores in [1, 2] {
+                let texts = register(cores: cores, order: order)
+                #expect(texts.payees.map(\.rawID) == inline.payees.map(\.rawID))
+                #expect(texts.payees.map(\.clean.string) == inline.payees.map(\.clean.string))
+                #expect(texts.payees.map(\.display) == inline.payees.map(\.display))
+                #expect(texts.displays == inline.displays)
+                #expect(texts.keyFeatures == inline.keyFeatures)
+            }
+        }
+    }
+
     /// The list is cut into one run per core, as even as can be, and joined in list order:
     /// 600 payees on two cores are 300 and 300; 300 on two cores stay one run (fewer than 256 a run).
     @Test func payeesAheadAreCutIntoEvenRunsInListOrder() {

@@ -58,6 +58,8 @@ struct DistinctTexts {
     private var foundAhead: [Int32: TextCache.Entry] = [:]
     /// Where the entry after the last one found starts (`TextCache.entry`).
     private var cacheNext = 0
+    /// The next rows' payees, being normalised on another thread (`prepare`).
+    private var nextBatch: PayeesAheadJob?
     var vocabulary = FeatureVocabulary()
 
     /// For texts numbered `0..<textCount`, number 0 being the empty text.
@@ -109,12 +111,18 @@ struct DistinctTexts {
         return index
     }
 
-    /// Normalises, on `cores` cores, the payees first met in rows `range` of `rows`, and folds and scans them for `matcher`'s literals, ahead of the calls to `payee` (and
-    /// `rawText`) that register them one after another in the same order.
+    /// Hands out (`payee`, then `rawText`) the payees first met in rows `range` of `rows`,
+    /// normalised, folded and scanned for `matcher`'s literals ahead of the calls to `payee` that
+    /// register them one after another in the same order; and starts the same for the next
+    /// `range.count` rows on another thread, while the caller reads these.
     ///
     /// Why: normalising is most of the per-text work that depends on nothing else (a fifth of the
-    /// stage's instructions on real bank text), so it can run on every core; numbering the keys,
-    /// their features and displays stays in row order, so the result is the same on one core.
+    /// stage's instructions on real bank text), so it can run on another core; numbering the keys,
+    /// their features and displays stays in row order, so the result is the same on one core. The
+    /// first rows' payees are normalised on every core at once (nothing runs beside them yet);
+    /// every later batch on one other core while the caller reads the batch before it, so that
+    /// core is not idle while the caller registers and matches (waiting on both cores for each
+    /// batch cost the caller a third of its reading at 1M rows).
     ///
     /// Payees whose first row's texts `cache` has are not normalised again: they are looked up
     /// here, and `cachedEntry` hands out what was found.
@@ -125,22 +133,37 @@ struct DistinctTexts {
         // On one core the payees are normalised as they are met: nothing to gain by ahead, and a
         // run's payees all alive at once leave holes in the heap (150 MB more at 1M rows).
         guard cores > 1 else { return }
+        if let job = nextBatch, job.range == range {
+            ahead = job.wait()
+        } else {
+            let numbers = list(rows: rows, range: range, cache: cache)
+            ahead = PayeesAhead(
+                numbers: numbers, texts: rows.texts, normaliser: normaliser, matcher: matcher, cores: cores)
+        }
+        nextBatch = nil
+        lastTaken = nil
+        let next = range.upperBound..<min(range.upperBound + range.count, rows.count)
+        guard !next.isEmpty else { return }
+        nextBatch = PayeesAheadJob(
+            range: next, numbers: list(rows: rows, range: next, cache: cache), texts: rows.texts,
+            normaliser: normaliser, matcher: matcher)
+    }
+
+    /// The payees first met in rows `range`, in order, each listed once (marked `listed`); those
+    /// whose first row's texts `cache` has go to `foundAhead` instead.
+    private mutating func list(rows: LedgerRows, range: Range<Int>, cache: TextCache?) -> [Int32] {
         var numbers: [Int32] = []
-        foundAhead.removeAll(keepingCapacity: true)
         for index in range {
             let number = rows.payee[index]
             guard payeeOfText[Int(number)] == Self.unseen else { continue }
-            payeeOfText[Int(number)] = Self.queued
+            payeeOfText[Int(number)] = Self.listed
             if let cache, let entry = lookUp(rows: rows, row: index, in: cache) {
                 foundAhead[number] = entry
             } else {
                 numbers.append(number)
             }
         }
-        for number in foundAhead.keys { payeeOfText[Int(number)] = Self.unseen }
-        for number in numbers { payeeOfText[Int(number)] = Self.unseen }
-        lastTaken = nil
-        ahead = PayeesAhead(numbers: numbers, texts: rows.texts, normaliser: normaliser, matcher: matcher, cores: cores)
+        return numbers
     }
 
     /// The cache's entry for the texts of `key`, a row's, when it has one. For the first row of a
@@ -164,10 +187,10 @@ struct DistinctTexts {
     /// The normalised key of `payee` as text.
     func key(of payee: Payee) -> String { payee.clean.string }
 
-    /// `payeeOfText` for a text not yet registered.
+    /// `payeeOfText` for a text not yet registered, nor listed by `prepare`.
     private static let unseen: Int32 = -1
-    /// `payeeOfText` while `prepare` lists a text, so that it is listed once.
-    private static let queued: Int32 = -2
+    /// `payeeOfText` for a text `prepare` listed (or found in the cache), until it is registered.
+    private static let listed: Int32 = -2
 
     /// Slot `rawPayee`: the payee as exported (`text`, the text of `payee`), folded and scanned.
     func rawText(_ payee: Payee, _ text: String, matcher: RuleMatcher) -> FoldedText {
