@@ -53,8 +53,8 @@ struct DistinctTexts {
     /// The raw id of the last payee registered and its place in `ahead`, when it came from there:
     /// its exported text was folded and scanned ahead too, for `rawText`.
     private var lastTaken: (rawID: Int32, index: Int)?
-    /// Payees of the rows `prepare` last looked at whose first row's texts the cache has, by text
-    /// number: not normalised ahead, as their entries say what they normalise to.
+    /// Payees `prepare` listed whose first row's texts the cache has, by text number, until they
+    /// are registered: not normalised ahead, as their entries say what they normalise to.
     private var foundAhead: [Int32: TextCache.Entry] = [:]
     /// Where the entry after the last one found starts (`TextCache.entry`).
     private var cacheNext = 0

@@ -13,9 +13,9 @@ struct RulesAndOverrides {
     /// What the last run made of the texts it met, under these rules (`TextCache`), if anything.
     var cache: TextCache? = nil
 
-    /// How many rows' new payees are normalised together on every core (`DistinctTexts.prepare`)
-    /// before those rows are read: enough to keep both cores busy, few enough that the normalised
-    /// payees waiting take little memory.
+    /// How many rows' new payees are normalised together (`DistinctTexts.prepare`: on the other
+    /// core while the rows before them are read): enough that handing a batch over costs little,
+    /// few enough that the normalised payees waiting take little memory.
     static let rowsAhead = 1 << 12
 
     /// Applies rules then overrides to every row; returns the overrides' errors.
