@@ -10,8 +10,9 @@ import Ledger
 /// nearly every row has a payee of its own, so normalising and matching every distinct text was
 /// about half of the stage though only a few thousand texts were new.
 ///
-/// Only texts whose rules are settled by the texts alone are kept (the usual case); texts some rule
-/// still reads the amount, date or account of are matched again. An entry is found by a hash of its
+/// The rules are kept where the texts alone settle them (the usual case); for texts some rule also
+/// reads the amount, date or account of, the entry holds the payee's normalisation only
+/// (`unsettled`), and the texts are matched again. An entry is found by a hash of its
 /// texts and then compared byte for byte, so a collision can only cost a lookup. The file says for
 /// which rules and which program it was made (`CacheFingerprint`): any other is ignored whole, as
 /// is a file that cannot be read or does not hold together. It is rewritten by every run, with the

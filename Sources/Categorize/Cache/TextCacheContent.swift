@@ -1,8 +1,8 @@
 import Ledger
 
 /// What a run hands on to the next one's text cache: each distinct combination of texts it met, in
-/// the order met, what the payee normalised to and what the rules made of the texts. Made into the
-/// file's bytes (`bytes(rows:)`) while the ledger is written, on the other core.
+/// the order met, what the payee normalised to and what the rules made of the texts. Written as the
+/// cache file (`write(rows:to:)`) while the ledger is written, on the other core.
 struct TextCacheContent {
     var fingerprint: [UInt8]
     var rowTexts: [RowTexts]
