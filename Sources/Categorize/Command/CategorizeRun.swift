@@ -212,8 +212,8 @@ public struct CategorizeRun {
                 // once, then put in place one after the other, the ledger first, as one after
                 // another would (a failure of the ledger leaves the old uncategorized.csv too).
                 let start = ContinuousClock.now
-                // The text cache is written beside uncategorized.csv, the shorter of the two; a cache
-                // that cannot be written is only work the next run does again.
+                // The text cache is written on the core that writes uncategorized.csv (usually the
+                // shorter work); a cache that cannot be written is only work the next run does again.
                 Cores.forEach(2) { file in
                     if file == 0 {
                         LedgerWriter.write(rows, outcome, to: ledger)
