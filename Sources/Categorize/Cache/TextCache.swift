@@ -53,34 +53,32 @@ struct TextCache {
             Array(bytes[0..<4]) == Self.magic, Self.uint32(bytes, at: 4) == Self.version,
             Array(bytes[8..<40]) == fingerprint
         else { return nil }
-        var count = 0
+        // Every entry checked first, before anything is looked up in it.
+        var starts: [Int] = []
         var offset = Self.headerSize
         while offset < bytes.count {
             guard let size = Self.entrySize(bytes, at: offset),
                 bytes.withUnsafeBufferPointer({ Self.rulesAreValid($0, at: offset, below: ruleCount) })
             else { return nil }
+            starts.append(offset)
             offset += size
-            count += 1
         }
         var capacity = 16
-        while capacity < 2 * count { capacity <<= 1 }
+        while capacity < 2 * starts.count { capacity <<= 1 }
         var hashes = [UInt64](repeating: 0, count: capacity)
         var offsets = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        offset = Self.headerSize
-        for _ in 0..<count {
-            let size = Self.entrySize(bytes, at: offset) ?? 0
-            let hash = bytes.withUnsafeBufferPointer { buffer in
-                let texts = Self.texts(buffer, at: offset)
-                return Self.hash(texts.0, texts.1, texts.2, texts.3)
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in starts {
+                let texts = Self.texts(buffer, at: start)
+                let hash = Self.hash(texts.0, texts.1, texts.2, texts.3)
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while offsets[slot] != 0 { slot = (slot + 1) & mask }
+                hashes[slot] = hash
+                offsets[slot] = Int32(start + 1)
             }
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while offsets[slot] != 0 { slot = (slot + 1) & mask }
-            hashes[slot] = hash
-            offsets[slot] = Int32(offset + 1)
-            offset += size
         }
-        guard offset == bytes.count else { return nil }
+        let count = starts.count
         self.bytes = bytes
         self.slotHashes = hashes
         self.slotOffsets = offsets
@@ -173,41 +171,18 @@ struct TextCache {
 
     // MARK: The format
 
-    /// Spreads texts over the table: FNV-1a's idea, eight bytes at a time, each text closed by its
-    /// length so that moving bytes from one text to the next changes the hash. Any hash would do
-    /// (entries are compared byte for byte); this one is quick on short texts.
+    /// Spreads texts over the table: each text's `ByteKeyedCache.hash` (which counts its length, so
+    /// bytes moved from one text to the next change it), mixed in turn. Any hash would do (entries
+    /// are compared byte for byte).
     static func hash(
         _ payee: UnsafeBufferPointer<UInt8>, _ memo: UnsafeBufferPointer<UInt8>,
         _ bankType: UnsafeBufferPointer<UInt8>, _ bankCategory: UnsafeBufferPointer<UInt8>
     ) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 29
+        @inline(__always) func mix(_ hash: UInt64, _ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let mixed = (hash ^ ByteKeyedCache<Int32>.hash(text)) &* 0x9E37_79B9_7F4A_7C15
+            return mixed ^ (mixed >> 29)
         }
-        @inline(__always) func add(_ text: UnsafeBufferPointer<UInt8>) {
-            var index = 0
-            while index + 8 <= text.count {
-                mix(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                index += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < text.count {
-                tail |= UInt64(text[index]) << shift
-                shift += 8
-                index += 1
-            }
-            mix(tail)
-            mix(UInt64(text.count))
-        }
-        add(payee)
-        add(memo)
-        add(bankType)
-        add(bankCategory)
-        hash ^= hash >> 32
-        hash = hash &* 0xD6E8_FEB8_6659_FD93
-        return hash ^ (hash >> 32)
+        return mix(mix(mix(ByteKeyedCache<Int32>.hash(payee), memo), bankType), bankCategory)
     }
 
     private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
