@@ -55,6 +55,9 @@ public struct ImportCommand: ParsableCommand {
             valueName: "date"))
     public var today: String?
 
+    @Flag(help: "Print where the time went, phase by phase, on standard error.")
+    public var timings = false
+
     public init() {}
 
     public func validate() throws {
@@ -122,6 +125,8 @@ public struct ImportCommand: ParsableCommand {
         let inbox = (workspace as NSString).appendingPathComponent("inbox")
         let files: [InboxFile]
         let ignored: [ImportReport.IgnoredEntry]
+        let clock = ContinuousClock()
+        let started = clock.now
         do {
             let listing = try InboxFolder.read(
                 inbox, workspace: workspace, allowsLinksOutside: config.allowsLinksOutsideWorkspace,
@@ -132,6 +137,7 @@ public struct ImportCommand: ParsableCommand {
             standardError("\(error.path): error: no inbox folder; put the bank exports to import in \(error.path)/")
             return 2
         }
+        let listed = clock.now
         var driver = ImportDriver(readers: readers, config: config)
         guard let today = ImportCommand.today(option: today, environment: ProcessInfo.processInfo.environment) else {
             standardError(
@@ -162,6 +168,10 @@ public struct ImportCommand: ParsableCommand {
         }
         guard var outcome = made else { return 2 }
         outcome.report.ignored = ignored
+        var phases = StageTimings()
+        phases.add("read the inbox", listed - started)
+        phases.merge(outcome.timings)
+        let finishing = clock.now
 
         var reportBytes: [UInt8]
         do {
@@ -184,6 +194,10 @@ public struct ImportCommand: ParsableCommand {
             standardError(diagnostic.description)
         }
         if !quiet { standardError(outcome.report.summary(reportPath: report)) }
+        if timings {
+            phases.add("report and commit", clock.now - finishing)
+            standardError("closebook-import: where the time went\n" + phases.lines.joined(separator: "\n"))
+        }
         // Data, not a diagnostic: profiles to save, one after the other.
         for (_, toml) in outcome.inferredProfiles { standardOutput(toml) }
         return outcome.failedFiles > 0 ? 1 : 0

@@ -1,4 +1,5 @@
 import Ledger
+import StageCommand
 
 /// Turns a workspace's inbox files into a journal and an import report.
 ///
@@ -60,8 +61,12 @@ public struct ImportDriver: Sendable {
         _ files: consuming [InboxFile], journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> ImportOutcome {
         var run = ImportRun(config: config, files: files, today: today)
-        let probable = prepare(&run)
-        let outcome = run.finish(probable: probable, journalBytes: journalBytes)
+        var timings = StageTimings()
+        let probable = prepare(&run, timings: &timings)
+        let start = ContinuousClock.now
+        var outcome = run.finish(probable: probable, journalBytes: journalBytes)
+        timings.add("order, balances, journal", .now - start)
+        outcome.timings = timings
         if !freesRunMemory {
             // Deliberately never released: the box keeps the run's storage alive, so the
             // local's end only lowers reference counts.
@@ -79,18 +84,29 @@ public struct ImportDriver: Sendable {
     /// Reads the files, gives every record its account and id and de-duplicates; returns the
     /// probable duplicates.
     private func prepare(_ run: inout ImportRun) -> [Deduplicator.ProbablePair] {
-        run.read(with: readers, cores: cores)
-        run.skipImplausibleDates()
-        run.assignAccounts()
-        run.makeEntries(cores: cores)
-        run.separateReusedBankIDs()
-        var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
-        deduplicator.pendingWindowDays = 5
-        deduplicator.markSameID(&run.entries, ids: run.ids, idsAreASCII: run.idsAreASCII)
-        deduplicator.supersedePending(&run.entries)
-        let probable = deduplicator.matchAcrossFiles(&run.entries)
-        run.findDuplicateAccounts()
-        return probable
+        var timings = StageTimings()
+        return prepare(&run, timings: &timings)
+    }
+
+    private func prepare(_ run: inout ImportRun, timings: inout StageTimings) -> [Deduplicator.ProbablePair] {
+        timings.time("read the files") { run.read(with: readers, cores: cores) }
+        timings.time("dates and accounts") {
+            run.skipImplausibleDates()
+            run.assignAccounts()
+        }
+        timings.time("entries and ids") {
+            run.makeEntries(cores: cores)
+            run.separateReusedBankIDs()
+        }
+        return timings.time("duplicates") {
+            var deduplicator = Deduplicator(windows: run.windows, accounts: run.accounts)
+            deduplicator.pendingWindowDays = 5
+            deduplicator.markSameID(&run.entries, ids: run.ids, idsAreASCII: run.idsAreASCII)
+            deduplicator.supersedePending(&run.entries)
+            let probable = deduplicator.matchAcrossFiles(&run.entries)
+            run.findDuplicateAccounts()
+            return probable
+        }
     }
 }
 
@@ -105,6 +121,9 @@ public struct ImportOutcome: Sendable {
     /// CSV files read with a layout inferred from them, in file order: the file's path and the
     /// inferred profile as TOML.
     public var inferredProfiles: [(path: String, toml: String)] = []
+    /// Where the time went, phase by phase, when the journal was handed out as bytes
+    /// (`run(_:journalBytes:)`, for `closebook-import --timings`); empty otherwise.
+    public var timings = StageTimings()
 
     public init(journal: Journal, report: ImportReport, diagnostics: [ImportDiagnostic], failedFiles: Int) {
         self.journal = journal

@@ -175,4 +175,23 @@ struct ImportCommandTests {
         #expect(
             String(decoding: report, as: UTF8.self).contains("\"suggestion\" : \"[[accounts]]\\nid = \\\"other\\\""))
     }
+
+    @Test("--timings prints each phase on stderr and changes no output")
+    func timings() throws {
+        let workspace = try TemporaryWorkspace(
+            config: Self.config, inbox: ["bramble-savings-2024-09.qif": Self.savings])
+        _ = workspace.run(["--quiet"])
+        let journal = try Data(contentsOf: URL(fileURLWithPath: workspace.journal))
+        let (status, lines) = workspace.run(["--quiet", "--timings"])
+        #expect(status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.journal)) == journal)
+        let printed = lines.joined(separator: "\n").split(separator: "\n").map(String.init)
+        let phases = printed.drop { $0 != "closebook-import: where the time went" }.dropFirst()
+            .map { $0.split(separator: " ").dropLast(2).joined(separator: " ") }
+        #expect(
+            phases == [
+                "read the inbox", "read the files", "dates and accounts", "entries and ids", "duplicates",
+                "order, balances, journal", "report and commit", "total",
+            ])
+    }
 }
