@@ -72,26 +72,26 @@ private enum SAXParse {
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, name, _, _, _, _, _, _, _ in
             guard let context else { return }
-            Unmanaged<SAXReceiver>.fromOpaque(context).takeUnretainedValue().startElement(name)
+            Unmanaged<SAXReceiver>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.startElement(name) }
         }
         handler.endElementNs = { context, name, _, _ in
             guard let context else { return }
-            Unmanaged<SAXReceiver>.fromOpaque(context).takeUnretainedValue().endElement(name)
+            Unmanaged<SAXReceiver>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endElement(name) }
         }
         let characters: charactersSAXFunc = { context, text, length in
             guard let context, let text else { return }
-            Unmanaged<SAXReceiver>.fromOpaque(context).takeUnretainedValue().characters(text, Int(length))
+            Unmanaged<SAXReceiver>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.characters(text, Int(length)) }
         }
         handler.characters = characters
         handler.cdataBlock = characters
         handler.ignorableWhitespace = characters
         handler.reference = { context, _ in
             guard let context else { return }
-            Unmanaged<SAXReceiver>.fromOpaque(context).takeUnretainedValue().entityReference()
+            Unmanaged<SAXReceiver>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.entityReference() }
         }
         handler.serror = { context, error in
             guard let context, let error else { return }
-            Unmanaged<SAXReceiver>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
+            Unmanaged<SAXReceiver>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.record(error.pointee) }
         }
         let context = Unmanaged.passUnretained(receiver).toOpaque()
         // The first four bytes go in at creation, as libxml2 detects the encoding (a BOM) from them.

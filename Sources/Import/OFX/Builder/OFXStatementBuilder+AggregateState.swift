@@ -46,6 +46,12 @@ extension OFXStatementBuilder {
         var firstForeign: (line: Int, currency: Currency)?
         var firstRounded: (line: Int, tag: String, text: String, rounded: Money)?
 
+        /// Counts an amount rounded to the currency's minor unit, keeping the first.
+        mutating func noteRounded(line: Int, tag: String, text: String, to money: Money) {
+            roundedCount += 1
+            if firstRounded == nil { firstRounded = (line, tag, text, money) }
+        }
+
         init(tag: OFXTag, line: Int, column: Int) {
             self.tag = tag
             self.line = line
@@ -53,6 +59,10 @@ extension OFXStatementBuilder {
         }
     }
 
+    /// An open transaction. Its texts are where they are kept in the builder's `transactionText`
+    /// (one buffer reused for every transaction), not strings of their own: a million
+    /// transactions' strings were made, copied into the statement's record table and freed
+    /// again, which cost more than parsing the XML.
     struct TransactionState {
         var line: Int
         var pending: Bool
@@ -60,13 +70,13 @@ extension OFXStatementBuilder {
         var posted = DateField.missing
         var transacted = DateField.missing
         var amount: String?
-        var fitID: String?
-        var name: String?
-        var payeeName: String?
-        var extendedName: String?
-        var memo: String?
-        var checkNumber: String?
-        var category: String?
+        var fitID: Range<Int>?
+        var name: Range<Int>?
+        var payeeName: Range<Int>?
+        var extendedName: Range<Int>?
+        var memo: Range<Int>?
+        var checkNumber: Range<Int>?
+        var category: Range<Int>?
         /// `category` holds an industry code (`SIC`/`MCC`), which a `CATEGORY` in words replaces.
         var categoryIsCode = false
         var currency: Currency?

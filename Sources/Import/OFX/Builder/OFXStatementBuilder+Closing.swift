@@ -26,34 +26,14 @@ extension OFXStatementBuilder {
                     reason: "transaction is outside any statement (STMTRS, CCSTMTRS or INVSTMTRS)"))
             return
         }
-        var reasons: [String] = []
-        if let tag = transaction.oversized {
-            reasons.append("\(tag) is longer than \(CSVTokenizer.maximumFieldBytes) bytes (no bank writes one so long)")
+        // The statement is changed in place (`statement!.`): read through `statement?.`, it was
+        // copied whole, every array and string in it retained and released, several times a
+        // transaction.
+        let fallback = fallbackCurrency
+        let refused = transactionText.withUnsafeBufferPointer { text in
+            statement!.append(transaction, text: text, fallbackCurrency: fallback)
         }
-        let dateTag = transaction.pending && transaction.transacted != .missing ? "DTTRAN" : "DTPOSTED"
-        let dateField = dateTag == "DTTRAN" ? transaction.transacted : transaction.posted
-        let date = dateField.date(tag: dateTag, reasons: &reasons)
-        let currency = transaction.currency ?? statement?.currency ?? fallbackCurrency
-        if transaction.currency != nil { statement?.transactionCurrencies.insert(currency) }
-        if let own = transaction.currency, let declared = statement?.currency, own != declared {
-            // CURRENCY says the amounts are in another currency than CURDEF; they stay in it.
-            statement?.foreignCount += 1
-            if statement?.firstForeign == nil { statement?.firstForeign = (transaction.line, own) }
-        }
-        let amount = money(
-            transaction.amount, tag: "TRNAMT", currency: currency, line: transaction.line, reasons: &reasons)
-        guard let date, let amount, reasons.isEmpty else {
-            skipped.append(SkippedRecord(line: transaction.line, reason: reasons.joined(separator: "; ")))
-            return
-        }
-        let payee = transaction.name ?? transaction.payeeName ?? transaction.extendedName ?? transaction.memo ?? ""
-        if let fitID = transaction.fitID { statement?.fitIDHashes.append(OFXStatementBuilder.fitIDHash(fitID)) }
-        statement?.records.append(
-            ParsedRecord(
-                date: date, amount: amount, payee: payee, memo: transaction.memo ?? "",
-                status: transaction.pending ? .pending : .posted, fitID: transaction.fitID,
-                checkNumber: transaction.checkNumber, bankType: transaction.type, bankCategory: transaction.category,
-                line: transaction.line))
+        if let refused { skipped.append(refused) }
     }
 
     mutating func closeInvestment() {
@@ -182,5 +162,53 @@ extension OFXStatementBuilder {
         guard let security = self.security.take() else { return }
         guard let id = security.uniqueID, securityNames[id] == nil else { return }
         if let name = security.name ?? security.ticker { securityNames[id] = name }
+    }
+}
+
+extension OFXStatementBuilder.StatementState {
+    /// Appends `transaction` as a record, its texts taken from `text` (the builder's
+    /// `transactionText`); the skipped record instead when it has no date or amount.
+    mutating func append(
+        _ transaction: OFXStatementBuilder.TransactionState, text: UnsafeBufferPointer<UInt8>,
+        fallbackCurrency: Currency
+    ) -> SkippedRecord? {
+        var reasons: [String] = []
+        if let tag = transaction.oversized {
+            reasons.append("\(tag) is longer than \(CSVTokenizer.maximumFieldBytes) bytes (no bank writes one so long)")
+        }
+        let dateTag = transaction.pending && transaction.transacted != .missing ? "DTTRAN" : "DTPOSTED"
+        let dateField = dateTag == "DTTRAN" ? transaction.transacted : transaction.posted
+        let date = dateField.date(tag: dateTag, reasons: &reasons)
+        let currency = transaction.currency ?? self.currency ?? fallbackCurrency
+        if transaction.currency != nil { transactionCurrencies.insert(currency) }
+        if let own = transaction.currency, let declared = self.currency, own != declared {
+            // CURRENCY says the amounts are in another currency than CURDEF; they stay in it.
+            foreignCount += 1
+            if firstForeign == nil { firstForeign = (transaction.line, own) }
+        }
+        let value = OFXStatementBuilder.amount(transaction.amount, tag: "TRNAMT", currency: currency, reasons: &reasons)
+        if let value, value.rounded {
+            noteRounded(line: transaction.line, tag: "TRNAMT", text: transaction.amount ?? "", to: value.money)
+        }
+        guard let date, let amount = value?.money, reasons.isEmpty else {
+            return SkippedRecord(line: transaction.line, reason: reasons.joined(separator: "; "))
+        }
+        // The texts go into the record table as they are (as `RecordTable.append` would copy a
+        // `ParsedRecord`'s strings), in `TextLengths` order.
+        func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
+        let payee = transaction.name ?? transaction.payeeName ?? transaction.extendedName ?? transaction.memo
+        if let fitID = transaction.fitID { fitIDHashes.append(OFXStatementBuilder.fitIDHash(bytes(fitID))) }
+        records.discardPendingText()
+        var lengths = RecordTable.TextLengths()
+        if let payee { lengths.payee = records.appendText(bytes(payee)) }
+        if let memo = transaction.memo { lengths.memo = records.appendText(bytes(memo)) }
+        if let fitID = transaction.fitID { lengths.fitID = records.appendText(bytes(fitID)) }
+        if let number = transaction.checkNumber { lengths.checkNumber = records.appendText(bytes(number)) }
+        if let type = transaction.type { lengths.bankType = records.appendText(type) }
+        if let category = transaction.category { lengths.bankCategory = records.appendText(bytes(category)) }
+        records.appendRecord(
+            line: transaction.line, date: date, amount: amount, status: transaction.pending ? .pending : .posted,
+            texts: lengths, balanceAfter: nil)
+        return nil
     }
 }

@@ -12,27 +12,41 @@ extension OFXStatementBuilder {
         case .dtposted: transaction?.posted = DateField(value)
         case .dttran: transaction?.transacted = DateField(value)
         case .trnamt: transaction?.amount = values.raw(value)
-        case .fitid: transaction?.fitID = values.nonEmpty(values.text(value))
+        case .fitid:
+            let text = keepText(value)
+            transaction?.fitID = text
         case .name:
+            let text = keepText(value)
             if transaction?.inPayee == true {
-                transaction?.payeeName = values.nonEmpty(values.text(value))
+                transaction?.payeeName = text
             } else {
-                transaction?.name = values.nonEmpty(values.text(value))
+                transaction?.name = text
             }
-        case .extdname: transaction?.extendedName = values.nonEmpty(values.text(value))
-        case .memo: transaction?.memo = values.nonEmpty(values.text(value))
-        case .checknum: transaction?.checkNumber = values.nonEmpty(values.text(value))
+        case .extdname:
+            let text = keepText(value)
+            transaction?.extendedName = text
+        case .memo:
+            let text = keepText(value)
+            transaction?.memo = text
+        case .checknum:
+            let text = keepText(value)
+            transaction?.checkNumber = text
         case .category:
-            transaction?.category = values.nonEmpty(values.text(value))
+            let text = keepText(value)
+            transaction?.category = text
             transaction?.categoryIsCode = false
         // A merchant's industry code, kept as the bank category ("SIC 5411", "MCC 5812") unless the
         // bank also wrote a category in words, which says more; the starter pack maps the codes.
         case .sic, .mcc:
-            if transaction?.category == nil || transaction?.categoryIsCode == true,
-                let code = values.nonEmpty(values.text(value))
-            {
-                transaction?.category = (tag == .sic ? "SIC " : "MCC ") + code
-                transaction?.categoryIsCode = true
+            if transaction?.category == nil || transaction?.categoryIsCode == true {
+                let start = transactionText.count
+                transactionText.append(contentsOf: (tag == .sic ? "SIC " : "MCC ").utf8)
+                if let code = keepText(value) {
+                    transaction?.category = start..<code.upperBound
+                    transaction?.categoryIsCode = true
+                } else {
+                    transactionText.removeSubrange(start...)
+                }
             }
         case .cursym:
             if transaction?.inCurrency == true, transaction?.inOriginalCurrency == false {
@@ -40,6 +54,21 @@ extension OFXStatementBuilder {
             }
         default: break
         }
+    }
+
+    /// Keeps `value` in `transactionText` as `ValueDecoder.text` makes it (trimmed, references
+    /// replaced in SGML, ill-formed UTF-8 as U+FFFD); where it is, or nil when that is empty.
+    /// ASCII without a reference is copied as it is, without a string.
+    private mutating func keepText(_ value: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let trimmed = OFXBytes.trimmed(value)
+        guard !trimmed.isEmpty else { return nil }
+        let start = transactionText.count
+        if RecordTable.isASCII(trimmed), !values.decodesEntities || !trimmed.contains(UInt8(ascii: "&")) {
+            transactionText.append(contentsOf: trimmed)
+        } else {
+            transactionText.append(contentsOf: values.text(value).utf8)
+        }
+        return start == transactionText.count ? nil : start..<transactionText.count
     }
 
     mutating func investmentLeaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>) {

@@ -182,10 +182,13 @@ extension OFXStatementBuilder {
     @inline(__always)
     static func fitIDHash(_ fitID: String) -> UInt64 {
         var text = fitID
-        return text.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash
-        }
+        return text.withUTF8 { fitIDHash($0) }
+    }
+
+    @inline(__always)
+    static func fitIDHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 }

@@ -6,20 +6,25 @@ extension OFXStatementBuilder {
     mutating func money(
         _ text: String?, tag: String, currency: Currency, line: Int, reasons: inout [String]
     ) -> Money? {
+        guard let value = OFXStatementBuilder.amount(text, tag: tag, currency: currency, reasons: &reasons) else {
+            return nil
+        }
+        if value.rounded { statement?.noteRounded(line: line, tag: tag, text: text ?? "", to: value.money) }
+        return value.money
+    }
+
+    /// The amount `text` says and whether it was rounded to the currency's minor unit; nil, with
+    /// a reason, when it says none.
+    static func amount(
+        _ text: String?, tag: String, currency: Currency, reasons: inout [String]
+    ) -> (money: Money, rounded: Bool)? {
         guard var text, !text.isEmpty else {
             reasons.append(text == nil ? "\(tag) is missing" : "\(tag) is empty")
             return nil
         }
-        let parsed = text.withUTF8 { OFXAmount.parse($0, currency: currency) }
-        switch parsed {
+        switch text.withUTF8({ OFXAmount.parse($0, currency: currency) }) {
         case .success(let value):
-            if value.rounded {
-                statement?.roundedCount += 1
-                if statement?.firstRounded == nil {
-                    statement?.firstRounded = (line, tag, text, value.money)
-                }
-            }
-            return value.money
+            return (value.money, value.rounded)
         case .failure(.notANumber):
             reasons.append("\(tag) '\(text)' is not a number")
         case .failure(.tooLarge):

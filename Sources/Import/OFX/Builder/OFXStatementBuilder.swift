@@ -38,6 +38,9 @@ struct OFXStatementBuilder {
     var status: StatusState?
     var statement: StatementState?
     var transaction: TransactionState?
+    /// The open transaction's texts (`TransactionState`), trimmed and decoded as `ValueDecoder.text`
+    /// makes them; emptied when a transaction opens.
+    var transactionText: [UInt8] = []
     var balance: BalanceState?
     var investment: InvestmentState?
     var position: PositionState?
@@ -109,6 +112,7 @@ struct OFXStatementBuilder {
             closeBalance()
             let pending = tag == .stmttrnp || statement?.inPendingList == true
             transaction = TransactionState(line: line, pending: pending)
+            transactionText.removeAll(keepingCapacity: true)
         case .ledgerbal, .availbal:
             closeTransaction()
             closeBalance()
