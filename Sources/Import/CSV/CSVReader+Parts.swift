@@ -75,23 +75,23 @@ extension CSVReader {
         var later = mapper.emptyPart(
             reserving: (text.count - cut) / 48, textBytes: text.count - cut)
         var laterEnd = tokenizer
-        Cores.forEach(2) { part in
-            if part == 0 {
-                while tokenizer.position < cut, let head = tokenizer.next(into: &fields) {
-                    handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
-                }
-            } else {
-                var rest = CSVTokenizer(
-                    text: text, delimiter: delimiter, position: cut, line: lineNumber(at: cut, in: text))
-                var restFields: [CSVField] = []
-                restFields.reserveCapacity(32)
-                var restCells: [UnsafeBufferPointer<UInt8>] = []
-                restCells.reserveCapacity(32)
-                while let head = rest.next(into: &restFields) {
-                    handle(head, restFields, tokenizer: &rest, cells: &restCells, mapper: &later)
-                }
-                laterEnd = rest
+        // A thread of its own for the second part, not `Cores.forEach`: the file may be one of
+        // several read at once, where a nested `forEach` would read the parts one after the other.
+        Cores.both {
+            while tokenizer.position < cut, let head = tokenizer.next(into: &fields) {
+                handle(head, fields, tokenizer: &tokenizer, cells: &cells, mapper: &mapper)
             }
+        } _: {
+            var rest = CSVTokenizer(
+                text: text, delimiter: delimiter, position: cut, line: lineNumber(at: cut, in: text))
+            var restFields: [CSVField] = []
+            restFields.reserveCapacity(32)
+            var restCells: [UnsafeBufferPointer<UInt8>] = []
+            restCells.reserveCapacity(32)
+            while let head = rest.next(into: &restFields) {
+                handle(head, restFields, tokenizer: &rest, cells: &restCells, mapper: &later)
+            }
+            laterEnd = rest
         }
         guard tokenizer.position == cut else { return }
         mapper.absorb(later)

@@ -34,6 +34,44 @@ public enum Cores {
         }
     }
 
+    /// Runs `first` on this thread and `second` on a thread of its own at the same time (one after
+    /// the other when `cores` is one), and returns when both are done. The two must write only
+    /// their own results, as for `forEach`.
+    ///
+    /// Why not `forEach(2)`: libdispatch gives a `concurrentPerform` run inside another one only
+    /// its share of the cores (on two cores, one), so a large file read in two parts while the
+    /// import reads another file beside it was read one part after the other.
+    public static func both(cores: Int = available, _ first: () -> Void, _ second: () -> Void) {
+        guard cores > 1 else {
+            first()
+            second()
+            return
+        }
+        withoutActuallyEscaping(second) { second in
+            // The thread lets go of `second` before it signals: the thread object keeps its block
+            // until the thread ends, and `second` must not outlive this call.
+            let handed = Handed(Work(body: { _ in second() }))
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                handed.run()
+                done.signal()
+            }
+            thread.start()
+            first()
+            done.wait()
+        }
+    }
+
+    /// A piece of work handed to a thread, dropped once it has run.
+    private final class Handed: @unchecked Sendable {
+        private var work: Work?
+        init(_ work: Work) { self.work = work }
+        func run() {
+            work?.body(1)
+            work = nil
+        }
+    }
+
     /// The caller's closure, carried onto the worker threads; `forEach` documents what it may do.
     private struct Work: @unchecked Sendable {
         let body: (Int) -> Void
