@@ -183,9 +183,14 @@ public struct ImportCommand: ParsableCommand {
             standardError("\(report): error: cannot encode the import report (\(error))")
             return 2
         }
+        let encoded = clock.now
+        phases.add("encode the report", encoded - finishing)
         do {
             try journalFile.commit()
+            phases.add("put the journal in place", clock.now - encoded)
+            let committed = clock.now
             try FileOutput.write(reportBytes, to: report)
+            phases.add("write the report", clock.now - committed)
         } catch {
             standardError("\(error)")
             return 2
@@ -195,7 +200,6 @@ public struct ImportCommand: ParsableCommand {
         }
         if !quiet { standardError(outcome.report.summary(reportPath: report)) }
         if timings {
-            phases.add("report and commit", clock.now - finishing)
             standardError("closebook-import: where the time went\n" + phases.lines.joined(separator: "\n"))
         }
         // Data, not a diagnostic: profiles to save, one after the other.

@@ -191,7 +191,8 @@ struct ImportCommandTests {
         #expect(
             phases == [
                 "read the inbox", "read the files", "dates and accounts", "entries and ids", "duplicates",
-                "order, balances, journal", "report and commit", "total",
+                "order, balances, journal", "encode the report", "put the journal in place",
+                "write the report", "total",
             ])
     }
 }
