@@ -66,6 +66,16 @@ struct EntryIDs {
     /// Writes the id of `entry` into `buffer` as a journal row spells it (escaped), in place of
     /// what it held. A derived id is its escaped prefix and hex digits, which need no escape.
     func writeEscaped(_ entry: ImportEntry, into buffer: inout ByteBuffer) {
+        escapedPrefixes[Int(entry.list)].withUnsafeBufferPointer {
+            writeEscaped(entry, escapedPrefix: $0, into: &buffer)
+        }
+    }
+
+    /// `writeEscaped(_:into:)` with the escaped prefix of the entry's list (`escapedPrefixes`)
+    /// given: a loop over one list's entries takes it once, not a copy of it per entry.
+    func writeEscaped(
+        _ entry: ImportEntry, escapedPrefix prefix: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer
+    ) {
         buffer.removeAll()
         if entry.hasBankID {
             withBankID(entry.idDetail) { id in
@@ -74,7 +84,6 @@ struct EntryIDs {
             }
             return
         }
-        let prefix = escapedPrefixes[Int(entry.list)]
         let capacity = prefix.count + EntryIDs.derivedSuffixLimit
         let start = buffer.room(for: capacity)
         let written = EntryIDs.writeDerived(
@@ -92,11 +101,15 @@ struct EntryIDs {
     static func writeDerived(
         prefix: [UInt8], hash: UInt64, occurrence: Int, to buffer: UnsafeMutableBufferPointer<UInt8>
     ) -> Int {
+        prefix.withUnsafeBufferPointer { writeDerived(prefix: $0, hash: hash, occurrence: occurrence, to: buffer) }
+    }
+
+    static func writeDerived(
+        prefix: UnsafeBufferPointer<UInt8>, hash: UInt64, occurrence: Int, to buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         guard let start = buffer.baseAddress else { return 0 }
         var out = start
-        prefix.withUnsafeBufferPointer { bytes in
-            if let source = bytes.baseAddress { out.update(from: source, count: bytes.count) }
-        }
+        if let source = prefix.baseAddress { out.update(from: source, count: prefix.count) }
         out += prefix.count
         var rest = hash
         for position in (0..<16).reversed() {

@@ -56,31 +56,37 @@ extension ImportRun {
                         while runEnd < visits.count, Int(entries[Int(visits[runEnd] >> 32)].list) == list {
                             runEnd += 1
                         }
-                        tables[list].withRows { rows, recordTexts in
-                            for visit in visits[runStart..<runEnd] {
-                                let entry = entries[Int(visit >> 32)]
-                                let (account, row, file) = (Int(entry.account), Int(entry.record), Int(entry.file))
-                                let rowStart = staging.count
-                                ids.writeEscaped(entry, into: &id)
-                                var splits: [Split]?
-                                if rows[row].hasSplits {
-                                    switch ImportRun.splits(of: tables[list][row]) {
-                                    case .success(let made): splits = made
-                                    case .failure(let problem):
-                                        warnings[file].append(
-                                            ImportDiagnostic(
-                                                severity: .warning, path: files[file].file.path, line: rows[row].line,
-                                                message:
-                                                    "\(problem.message); the transaction is kept without its splits"))
+                        let prefix = ids.escapedPrefixes[list]
+                        prefix.withUnsafeBufferPointer { prefix in
+                            tables[list].withRows { rows, recordTexts in
+                                for visit in visits[runStart..<runEnd] {
+                                    let entry = entries[Int(visit >> 32)]
+                                    let (account, row, file) = (Int(entry.account), Int(entry.record), Int(entry.file))
+                                    let rowStart = staging.count
+                                    ids.writeEscaped(entry, escapedPrefix: prefix, into: &id)
+                                    var splits: [Split]?
+                                    if rows[row].hasSplits {
+                                        switch ImportRun.splits(of: tables[list][row]) {
+                                        case .success(let made): splits = made
+                                        case .failure(let problem):
+                                            warnings[file].append(
+                                                ImportDiagnostic(
+                                                    severity: .warning, path: files[file].file.path,
+                                                    line: rows[row].line,
+                                                    message:
+                                                        "\(problem.message); the transaction is kept without its splits"
+                                                ))
+                                        }
                                     }
+                                    ImportRun.writeRow(
+                                        rows[row], texts: recordTexts, id: id.bytes,
+                                        account: RowTexts.slice(textBytes, accountTexts[account]),
+                                        exponent: currencies[account].exponent,
+                                        currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
+                                        path: RowTexts.slice(textBytes, pathTexts[file]), splits: splits, into: &staging
+                                    )
+                                    spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
                                 }
-                                ImportRun.writeRow(
-                                    rows[row], texts: recordTexts, id: id.bytes,
-                                    account: RowTexts.slice(textBytes, accountTexts[account]),
-                                    exponent: currencies[account].exponent,
-                                    currencyCode: RowTexts.slice(textBytes, codeTexts[account]),
-                                    path: RowTexts.slice(textBytes, pathTexts[file]), splits: splits, into: &staging)
-                                spans[Int(visit & 0xFFFF_FFFF)] = (rowStart, staging.count)
                             }
                         }
                         runStart = runEnd

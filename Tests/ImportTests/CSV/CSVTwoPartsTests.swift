@@ -118,6 +118,25 @@ import Testing
         #expect(lines == [1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 6, 6])
     }
 
+    /// Word by word as one byte at a time: line feeds, carriage returns and pairs of the two
+    /// wherever they fall in an eight-byte word, at every position of a 3,000-byte text.
+    @Test func lineNumbersOfALongTextAreCountedAsByteByByte() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x0D, UInt8(ascii: "x"), UInt8(ascii: ","), 0x8A, 0x8D]
+        let bytes = (0..<3_000).map { _ in alphabet.randomElement(using: &generator)! }
+        var expected: [Int] = [1]
+        var line = 1
+        for index in bytes.indices {
+            // A carriage return ends a line; a line feed does too, unless it ends a pair.
+            if bytes[index] == 0x0D || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)) { line += 1 }
+            expected.append(line)
+        }
+        let counted = bytes.withUnsafeBufferPointer { text in
+            (0...bytes.count).map { CSVReader.lineNumber(at: $0, in: text) }
+        }
+        #expect(counted == expected)
+    }
+
     /// A quoted field of 300 lines (3,600 bytes, under the tokenizer's field limit) around the middle: the cut falls inside it, the second part's
     /// work is dropped, and the first part reads on.
     @Test(arguments: ["\n", "\r\n"])
