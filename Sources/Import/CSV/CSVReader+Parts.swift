@@ -49,57 +49,12 @@ extension CSVReader {
     /// The line `CSVTokenizer` is on at `position`: one more than the line ends before it (a line
     /// feed, a carriage return and line feed, or a carriage return alone each end one).
     static func lineNumber(at position: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        // Counted eight bytes at a time: the second part waits for this count of the first
+        // part's lines before it starts (byte by byte, 40 ms of a 1M-row file).
         guard position > 0, let base = text.baseAddress else { return 1 }
-        let lineFeeds = count(0x0A, in: base, count: position)
-        let returns = count(0x0D, in: base, count: position)
-        let pairs = returns == 0 ? 0 : crLFPairs(in: base, count: position)
+        let (lineFeeds, returns) = LineEnds.tally(in: base, count: position)
+        let pairs = returns == 0 ? 0 : LineEnds.pairs(in: base, count: position)
         return 1 + lineFeeds + returns - pairs
-    }
-
-    /// How many of the `count` bytes at `start` are `byte`, eight at a time. (The second part of
-    /// a file waits for this count of the first part's lines before it starts; byte by byte it
-    /// took 40 ms of a 1M-row file.)
-    private static func count(_ byte: UInt8, in start: UnsafePointer<UInt8>, count: Int) -> Int {
-        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-        var total = 0
-        var offset = 0
-        while offset + 8 <= count {
-            total += zeroBytes(UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) ^ pattern)
-            offset += 8
-        }
-        while offset < count {
-            if start[offset] == byte { total += 1 }
-            offset += 1
-        }
-        return total
-    }
-
-    /// How many carriage returns among the `count` bytes at `start` have a line feed after them
-    /// (that line feed also within the `count` bytes).
-    private static func crLFPairs(in start: UnsafePointer<UInt8>, count: Int) -> Int {
-        let returns = UInt64(0x0D) &* 0x0101_0101_0101_0101
-        let feeds = UInt64(0x0A) &* 0x0101_0101_0101_0101
-        var total = 0
-        var offset = 1
-        while offset + 8 <= count {
-            let here = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
-            let before = UnsafeRawPointer(start + offset - 1).loadUnaligned(as: UInt64.self)
-            total += zeroBytes((here ^ feeds) | (before ^ returns))
-            offset += 8
-        }
-        while offset < count {
-            if start[offset] == 0x0A && start[offset - 1] == 0x0D { total += 1 }
-            offset += 1
-        }
-        return total
-    }
-
-    /// How many of `word`'s eight bytes are zero (exactly: no borrow runs from one byte to the next).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> Int {
-        let low = UInt64(0x7F7F_7F7F_7F7F_7F7F)
-        let high = ~(((word & low) &+ low) | word | low)
-        return high.nonzeroBitCount
     }
 
     /// Reads the rows from the tokenizer's position to `cut` into `mapper` while the rows after the

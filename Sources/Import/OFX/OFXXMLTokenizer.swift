@@ -36,16 +36,18 @@ enum OFXXMLTokenizer {
     static func tokenize(
         _ document: UnsafeBufferPointer<UInt8>, path: String, builder: inout OFXStatementBuilder
     ) throws(ImportDiagnostic) -> Problem? {
+        if let split = try OFXXMLTwoParts.tokenize(document, path: path, builder: &builder) { return split.problem }
         let receiver = SAXReceiver(builder: builder)
-        let problem = SAXParse.run(document, url: path, receiver: receiver)
+        let problem = SAXSession.run(document, url: path, receiver: receiver)
         builder = receiver.builder
         if let failure = receiver.run.pointee.failure { throw failure }
         return problem
     }
 }
 
-/// One run of libxml2's push parser over a document, with the SAX callbacks that drive a receiver.
-private enum SAXParse {
+/// One libxml2 push parser, fed a document a range at a time, with the SAX callbacks that drive
+/// a receiver. The only place a parser is made; `run` reads a whole document in one pass.
+final class SAXSession {
     /// Parser options: no network, no entity substitution, no DTD loading, CDATA as text,
     /// the declared encoding ignored (the caller hands over UTF-8), big line numbers kept.
     private static let options = Int32(
@@ -59,15 +61,14 @@ private enum SAXParse {
     /// on two threads at once, and files are read on several (a `static let` runs exactly once).
     private static let libraryReady: Void = xmlInitParser()
 
-    /// Parses `document` into `receiver`; the problem when it is not well-formed XML (or libxml2
-    /// could not start), nil when it was read to the end or the receiver stopped it.
-    static func run(
-        _ document: UnsafeBufferPointer<UInt8>, url: String, receiver: SAXReceiver
-    ) -> OFXXMLTokenizer.Problem? {
-        guard let base = document.baseAddress, document.count >= 4, document.count < Int(Int32.max) else {
-            return couldNotStart
-        }
-        _ = SAXParse.libraryReady
+    let receiver: SAXReceiver
+    private let parser: xmlParserCtxtPtr
+
+    /// A parser for a document of `documentSize` bytes whose first bytes are `head` (libxml2
+    /// detects a byte order mark from them; empty for a fragment fed from its start); nil when
+    /// libxml2 could not start.
+    init?(head: UnsafeBufferPointer<UInt8>, documentSize: Int, url: String, receiver: SAXReceiver) {
+        _ = SAXSession.libraryReady
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, name, _, _, _, _, _, _, _ in
@@ -94,27 +95,53 @@ private enum SAXParse {
             Unmanaged<SAXReceiver>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.record(error.pointee) }
         }
         let context = Unmanaged.passUnretained(receiver).toOpaque()
-        // The first four bytes go in at creation, as libxml2 detects the encoding (a BOM) from them.
-        let created = base.withMemoryRebound(to: CChar.self, capacity: document.count) { chars in
-            xmlCreatePushParserCtxt(&handler, context, chars, 4, url)
+        let created = head.withMemoryRebound(to: CChar.self) { chars in
+            xmlCreatePushParserCtxt(&handler, context, chars.baseAddress, Int32(chars.count), url)
         }
-        guard let parser = created else { return couldNotStart }
-        defer { xmlFreeParserCtxt(parser) }
-        xmlCtxtUseOptions(parser, options)
+        guard let created else { return nil }
+        parser = created
+        self.receiver = receiver
+        xmlCtxtUseOptions(parser, SAXSession.options)
+        receiver.run.pointee.parser = parser
+        receiver.run.pointee.documentSize = documentSize
+    }
+
+    deinit {
+        receiver.run.pointee.parser = nil
+        xmlFreeParserCtxt(parser)
+    }
+
+    /// Feeds `bytes` (which are at `offset` in the document), a chunk at a time, the last one
+    /// with `terminate`; stops early when the receiver stopped the parser.
+    func feed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, terminate: Bool) {
         let run = receiver.run
-        run.pointee.parser = parser
-        run.pointee.documentSize = document.count
-        defer { run.pointee.parser = nil }
-        var offset = 4
-        base.withMemoryRebound(to: CChar.self, capacity: document.count) { chars in
-            while offset < document.count && !run.pointee.stopped {
-                let length = min(chunkSize, document.count - offset)
-                run.pointee.chunkOffset = offset
-                offset += length
-                xmlParseChunk(parser, chars + offset - length, Int32(length), offset == document.count ? 1 : 0)
-            }
-            if offset == 4 && !run.pointee.stopped { xmlParseChunk(parser, nil, 0, 1) }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            if terminate && !run.pointee.stopped { xmlParseChunk(parser, nil, 0, 1) }
+            return
         }
+        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+            var done = 0
+            while done < bytes.count && !run.pointee.stopped {
+                let length = min(SAXSession.chunkSize, bytes.count - done)
+                run.pointee.chunkOffset = offset + done
+                done += length
+                xmlParseChunk(parser, chars + done - length, Int32(length), terminate && done == bytes.count ? 1 : 0)
+            }
+        }
+    }
+
+    /// True when libxml2 has read exactly `count` bytes (fed in all), is between elements in
+    /// element content, has reported no error and was not stopped.
+    func isInContent(afterReading count: Int) -> Bool {
+        let run = receiver.run
+        return !run.pointee.stopped && run.pointee.firstError == nil && parser.pointee.instate == XML_PARSER_CONTENT
+            && xmlByteConsumed(parser) == count
+    }
+
+    /// Once the last byte is fed: why the document is not well-formed XML (or what the receiver
+    /// refused), nil when it was read to the end or the receiver failed (see `failure`).
+    var problem: OFXXMLTokenizer.Problem? {
+        let run = receiver.run
         if run.pointee.failure != nil { return nil }
         if let problem = run.pointee.entityProblem ?? run.pointee.firstError { return problem }
         guard parser.pointee.wellFormed == 1 else {
@@ -123,7 +150,21 @@ private enum SAXParse {
         return nil
     }
 
-    private static let couldNotStart = OFXXMLTokenizer.Problem(
+    /// Parses `document` into `receiver` in one pass; the problem when it is not well-formed XML
+    /// (or libxml2 could not start), nil when it was read to the end or the receiver stopped it.
+    static func run(
+        _ document: UnsafeBufferPointer<UInt8>, url: String, receiver: SAXReceiver
+    ) -> OFXXMLTokenizer.Problem? {
+        guard document.count >= 4, document.count < Int(Int32.max),
+            let session = SAXSession(
+                head: UnsafeBufferPointer(rebasing: document[..<4]), documentSize: document.count, url: url,
+                receiver: receiver)
+        else { return couldNotStart }
+        session.feed(UnsafeBufferPointer(rebasing: document[4...]), at: 4, terminate: true)
+        return session.problem
+    }
+
+    static let couldNotStart = OFXXMLTokenizer.Problem(
         line: 1, column: 1, message: "libxml2 could not start reading the document")
 }
 
@@ -132,15 +173,16 @@ private enum SAXParse {
 /// The mutable state lives behind pointers the receiver owns (`let` properties), not in `var`
 /// properties: every access to a class's `var` is checked at run time for exclusivity, which cost
 /// more than the work itself at thirteen million callbacks.
-private final class SAXReceiver {
+final class SAXReceiver {
     let run: UnsafeMutablePointer<SAXRunState>
     private let state: UnsafeMutablePointer<ReceiverState>
 
-    init(builder: OFXStatementBuilder) {
+    /// A receiver for a document, or for a fragment whose transactions `fragment` collects.
+    init(builder: OFXStatementBuilder, fragment: FragmentTransactions? = nil) {
         run = .allocate(capacity: 1)
         run.initialize(to: SAXRunState())
         state = .allocate(capacity: 1)
-        state.initialize(to: ReceiverState(builder: builder))
+        state.initialize(to: ReceiverState(builder: builder, fragment: fragment))
     }
 
     deinit {
@@ -152,6 +194,18 @@ private final class SAXReceiver {
 
     var builder: OFXStatementBuilder { state.pointee.builder }
 
+    /// The transactions a fragment receiver collected (nil for a document's receiver).
+    var fragment: FragmentTransactions? { state.pointee.fragment }
+
+    /// True when no element's text is being gathered (the last event closed an element).
+    var isBetweenElements: Bool { state.pointee.isBetweenElements }
+
+    /// Closes `fragment`'s transactions in the builder, as if their events had come here, each
+    /// `lines` lines further on than the fragment numbered it.
+    func closeTransactions(of fragment: FragmentTransactions, movingLinesBy lines: Int) {
+        state.pointee.builder.closeCollected(fragment.transactions, text: fragment.text, movingLinesBy: lines)
+    }
+
     func startElement(_ name: UnsafePointer<xmlChar>?) {
         if let error = state.pointee.startElement(name, run: run) { stop(error) }
     }
@@ -161,7 +215,16 @@ private final class SAXReceiver {
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>?) {
-        if let error = state.pointee.endElement(name) { stop(error) }
+        guard let error = state.pointee.endElement(name) else { return }
+        guard error != FragmentTransactions.wrapperClosed else {
+            // Where the fragment's wrapper closed: the bytes read up to just after its end tag.
+            if let parser = run.pointee.parser {
+                run.pointee.fragmentEnd = Int(xmlByteConsumed(parser))
+                xmlStopParser(parser)
+            }
+            return
+        }
+        stop(error)
     }
 
     func entityReference() {
@@ -186,8 +249,8 @@ private final class SAXReceiver {
 }
 
 /// The state of one parse that is not about elements.
-private struct SAXRunState {
-    /// The parser being run (set for the duration of `SAXParse.run`), for line numbers and stopping.
+struct SAXRunState {
+    /// The parser being run (set while a `SAXSession` lives), for line numbers and stopping.
     var parser: xmlParserCtxtPtr?
     var documentSize = 0
     /// Where the chunk being parsed starts in the document.
@@ -199,18 +262,25 @@ private struct SAXRunState {
     /// What the sink threw; parsing stopped there.
     var failure: ImportDiagnostic?
 
-    var stopped: Bool { failure != nil || entityProblem != nil }
+    /// For a fragment's receiver: the bytes read when its wrapper closed (the parse stopped there).
+    var fragmentEnd: Int?
+
+    var stopped: Bool { failure != nil || entityProblem != nil || fragmentEnd != nil }
 
     /// The line libxml2 is on (full width: the parser's own counter, not a node's 16 bits).
+    /// Lines before the first byte fed: a fragment of a document numbers its lines as the
+    /// document does (`OFXXMLTwoParts`).
+    var lineOffset = 0
+
     var line: Int {
-        guard let input = parser?.pointee.input else { return 1 }
-        return Int(input.pointee.line)
+        guard let input = parser?.pointee.input else { return 1 + lineOffset }
+        return Int(input.pointee.line) + lineOffset
     }
 }
 
 /// Turns SAX callbacks into element events for the builder: an element with text only becomes a leaf,
 /// one with child elements a start and an end.
-private struct ReceiverState: ~Copyable {
+struct ReceiverState: ~Copyable {
     var builder: OFXStatementBuilder
     private var tags = TagCache()
     /// The element opened last, while nothing but text has followed it.
@@ -221,7 +291,16 @@ private struct ReceiverState: ~Copyable {
     /// Room for the longest leaf text most files have (a memo), before the buffer grows.
     private static let leafTextCapacity = 256
 
-    init(builder: OFXStatementBuilder) { self.builder = builder }
+    /// Set when the events are a fragment's (`OFXXMLTwoParts`): the transactions it holds are
+    /// collected there, not closed, and anything but transactions stops the parse.
+    private(set) var fragment: FragmentTransactions?
+
+    init(builder: OFXStatementBuilder, fragment: FragmentTransactions? = nil) {
+        self.builder = builder
+        self.fragment = fragment
+    }
+
+    var isBetweenElements: Bool { pending == nil }
 
     /// Returns what the sink threw, if anything.
     @inline(__always)
@@ -239,7 +318,9 @@ private struct ReceiverState: ~Copyable {
                 return error
             }
         }
-        pending = (tags.tag(name), run.pointee.line)
+        let tag = tags.tag(name)
+        if fragment != nil, !fragment!.admits(tag) { return FragmentTransactions.refusal }
+        pending = (tag, run.pointee.line)
         text.removeAll()
         return nil
     }
@@ -253,6 +334,19 @@ private struct ReceiverState: ~Copyable {
 
     @inline(__always)
     mutating func endElement(_ name: UnsafePointer<xmlChar>?) -> ImportDiagnostic? {
+        if fragment != nil {
+            switch fragment!.closes() {
+            case .element: break
+            case .wrapper: return FragmentTransactions.wrapperClosed
+            case .transaction:
+                // A transaction with text and no elements would be a leaf, not a transaction.
+                guard pending == nil, let transaction = builder.transaction.take() else {
+                    return FragmentTransactions.refusal
+                }
+                fragment!.collect(transaction, text: builder.transactionText)
+                return nil
+            }
+        }
         if let open = pending {
             pending = nil
             builder.leaf(open.tag, text.bytes, line: open.line, column: 1)
@@ -269,7 +363,7 @@ private struct ReceiverState: ~Copyable {
 
 /// A direct-mapped cache from libxml2's interned element names (the parser's dictionary gives each
 /// name one address) to tags, so most lookups are one pointer comparison.
-private struct TagCache {
+struct TagCache {
     private var keys = [UnsafePointer<xmlChar>?](repeating: nil, count: 256)
     private var tags = [OFXTag](repeating: .other, count: 256)
     private let table = OFXTagTable.standard

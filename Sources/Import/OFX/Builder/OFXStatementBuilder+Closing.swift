@@ -36,6 +36,29 @@ extension OFXStatementBuilder {
         if let refused { skipped.append(refused) }
     }
 
+    /// True when transactions that open now are read as one pass would read them after
+    /// the last event: in a statement's transaction list, with nothing else open.
+    var acceptsTransactionsHere: Bool {
+        transaction == nil && balance == nil && status == nil && investment == nil && position == nil
+            && security == nil && statement?.inTransactionList == true
+    }
+
+    /// Closes `transactions` (opened by `STMTTRN` and read elsewhere, their texts in `text`) one
+    /// after another, as if each had been opened and closed here: pending when the open list is
+    /// the pending one, like a transaction opened now, and `lines` lines further on.
+    mutating func closeCollected(_ transactions: [TransactionState], text: [UInt8], movingLinesBy lines: Int) {
+        let pending = statement?.inPendingList == true
+        let own = transactionText
+        transactionText = text
+        for var collected in transactions {
+            collected.pending = pending
+            collected.line += lines
+            transaction = collected
+            closeTransaction()
+        }
+        transactionText = own
+    }
+
     mutating func closeInvestment() {
         guard let investment = self.investment.take() else { return }
         guard statement != nil else {
