@@ -91,4 +91,34 @@ import Testing
         #expect(byID["current/t9"]?.payee == "Spotify Premium")
         #expect(byID["current/t9"]?.note == (overrides ? "family plan" : nil))
     }
+
+    /// Rows out of the canonical order (date, account, id) in ways the reader's own check sees
+    /// as it reads, and in the one it leaves for the end (one day in two accounts), are written
+    /// in that order; ids that are not ASCII are compared as strings.
+    @Test(arguments: [
+        (["current/b 2026-10-01", "current/a 2026-10-01"], ["current/a", "current/b"]),
+        (["savings/s 2026-10-01", "card/c 2026-10-01", "current/x 2026-10-01"], ["card/c", "current/x", "savings/s"]),
+        (["card/c 2026-10-01", "current/x 2026-10-01", "current/y 2026-10-02"], ["card/c", "current/x", "current/y"]),
+        (["current/é2 2026-10-01", "current/é1 2026-10-01"], ["current/é1", "current/é2"]),
+        (["current/z 2026-10-02", "current/a 2026-10-01"], ["current/a", "current/z"]),
+    ])
+    func rowsAreWrittenInTheCanonicalOrder(rows: [String], expected: [String]) throws {
+        let folder = try TemporaryFolder.make("ledger-order").path
+        try FileOutput.write("if payee ~ nothing\n    category Other\n", to: folder + "/rules/10-main.rules")
+        let transactions = rows.map { row in
+            let parts = row.split(separator: " ").map(String.init)
+            let account = String(parts[0].split(separator: "/")[0])
+            return Fixture.transaction(parts[0], account: account, date: parts[1], amount: "-1.00", payee: "SHOP")
+        }
+        try FileOutput.write(JournalCodec.encode(Fixture.journal(transactions)), to: folder + "/journal.jsonl")
+        let result = CategorizeRun(
+            workspace: folder, journalPath: folder + "/journal.jsonl",
+            mode: .write(
+                ledger: folder + "/ledger.jsonl", uncategorized: folder + "/uncategorized.csv",
+                report: folder + "/report.json")
+        ).execute()
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let ledger = try JournalCodec.decode(try FileOutput.read(folder + "/ledger.jsonl"), path: "ledger")
+        #expect(ledger.transactions.map(\.id.rawValue) == expected)
+    }
 }
