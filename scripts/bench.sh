@@ -138,8 +138,13 @@ for size in $SIZES; do
         }
         run "$format" "$size" import "$B/logs/import.log" \
             "$BIN/closebook-import" --workspace "$W" --profiles "$ROOT/Importers" \
-            --journal "$B/journal.jsonl" --report "$B/import-report.json"
+            --journal "$B/journal.jsonl" --report "$B/import-report.json" --timings
         add_total
+        # Where the import spent its time (--timings), phase by phase.
+        awk '/where the time went/ { on = 1; next } on && /^  [a-z]/ {
+                name = $0; sub(/^  /, "", name); sub(/ +[0-9.]+ ms$/, "", name)
+                printf "         | %-24s %9.1f ms\n", name, $(NF - 1)
+            }' "$B/logs/import.log"
         if [ -f "$B/journal.jsonl" ]; then
             # With the starter pack, as make report runs it.
             run "$format" "$size" categorize "$B/logs/categorize.log" \
