@@ -178,12 +178,13 @@ final class SAXReceiver {
     let run: UnsafeMutablePointer<SAXRunState>
     private let state: UnsafeMutablePointer<ReceiverState>
 
-    /// A receiver for a document, or for a fragment whose transactions `fragment` collects.
-    init(builder: OFXStatementBuilder, fragment: FragmentTransactions? = nil) {
+    /// A receiver for a document, or for a fragment of one (`fragment`, which checks its shape);
+    /// `listOpening` hears when the document's first transaction list opens.
+    init(builder: OFXStatementBuilder, fragment: FragmentShape? = nil, listOpening: ListOpening? = nil) {
         run = .allocate(capacity: 1)
         run.initialize(to: SAXRunState())
         state = .allocate(capacity: 1)
-        state.initialize(to: ReceiverState(builder: builder, fragment: fragment))
+        state.initialize(to: ReceiverState(builder: builder, fragment: fragment, listOpening: listOpening))
     }
 
     deinit {
@@ -195,16 +196,14 @@ final class SAXReceiver {
 
     var builder: OFXStatementBuilder { state.pointee.builder }
 
-    /// The transactions a fragment receiver collected (nil for a document's receiver).
-    var fragment: FragmentTransactions? { state.pointee.fragment }
-
     /// True when no element's text is being gathered (the last event closed an element).
     var isBetweenElements: Bool { state.pointee.isBetweenElements }
 
-    /// Closes `fragment`'s transactions in the builder, as if their events had come here, each
-    /// `lines` lines further on than the fragment numbered it.
-    func closeTransactions(of fragment: FragmentTransactions, movingLinesBy lines: Int) {
-        state.pointee.builder.closeCollected(fragment.transactions, text: fragment.text, movingLinesBy: lines)
+    /// Takes in the records of a part of the document read elsewhere (`OFXStatementBuilder.absorb`).
+    func absorb(
+        _ part: OFXStatementBuilder.StatementState, skipped: [SkippedRecord], movingLinesBy lines: Int
+    ) {
+        state.pointee.builder.absorb(part, skipped: skipped, movingLinesBy: lines)
     }
 
     func startElement(_ name: UnsafePointer<xmlChar>?) {
@@ -217,7 +216,7 @@ final class SAXReceiver {
 
     func endElement(_ name: UnsafePointer<xmlChar>?) {
         guard let error = state.pointee.endElement(name) else { return }
-        guard error != FragmentTransactions.wrapperClosed else {
+        guard error != FragmentShape.wrapperClosed else {
             // Where the fragment's wrapper closed: the bytes read up to just after its end tag.
             if let parser = run.pointee.parser {
                 run.pointee.fragmentEnd = Int(xmlByteConsumed(parser))
@@ -269,13 +268,9 @@ struct SAXRunState {
     var stopped: Bool { failure != nil || entityProblem != nil || fragmentEnd != nil }
 
     /// The line libxml2 is on (full width: the parser's own counter, not a node's 16 bits).
-    /// Lines before the first byte fed: a fragment of a document numbers its lines as the
-    /// document does (`OFXXMLTwoParts`).
-    var lineOffset = 0
-
     var line: Int {
-        guard let input = parser?.pointee.input else { return 1 + lineOffset }
-        return Int(input.pointee.line) + lineOffset
+        guard let input = parser?.pointee.input else { return 1 }
+        return Int(input.pointee.line)
     }
 }
 
@@ -292,13 +287,16 @@ struct ReceiverState: ~Copyable {
     /// Room for the longest leaf text most files have (a memo), before the buffer grows.
     private static let leafTextCapacity = 256
 
-    /// Set when the events are a fragment's (`OFXXMLTwoParts`): the transactions it holds are
-    /// collected there, not closed, and anything but transactions stops the parse.
-    private(set) var fragment: FragmentTransactions?
+    /// Set when the events are a fragment's (`OFXXMLTwoParts`): anything but transactions in it
+    /// stops the parse.
+    private var fragment: FragmentShape?
+    /// Told when the first transaction list opens, then dropped.
+    private var listOpening: ListOpening?
 
-    init(builder: OFXStatementBuilder, fragment: FragmentTransactions? = nil) {
+    init(builder: OFXStatementBuilder, fragment: FragmentShape? = nil, listOpening: ListOpening? = nil) {
         self.builder = builder
         self.fragment = fragment
+        self.listOpening = listOpening
     }
 
     var isBetweenElements: Bool { pending == nil }
@@ -318,9 +316,13 @@ struct ReceiverState: ~Copyable {
             } catch {
                 return error
             }
+            if open.tag == .banktranlist, let opening = listOpening {
+                opening.tell(builder.statement.map { $0.currency })
+                listOpening = nil
+            }
         }
         let tag = tags.tag(name)
-        if fragment != nil, !fragment!.admits(tag) { return FragmentTransactions.refusal }
+        if fragment != nil, !fragment!.admits(tag) { return FragmentShape.refusal }
         pending = (tag, run.pointee.line)
         text.removeAll()
         return nil
@@ -338,14 +340,10 @@ struct ReceiverState: ~Copyable {
         if fragment != nil {
             switch fragment!.closes() {
             case .element: break
-            case .wrapper: return FragmentTransactions.wrapperClosed
+            case .wrapper: return FragmentShape.wrapperClosed
             case .transaction:
                 // A transaction with text and no elements would be a leaf, not a transaction.
-                guard pending == nil, let transaction = builder.transaction.take() else {
-                    return FragmentTransactions.refusal
-                }
-                fragment!.collect(transaction, text: builder.transactionText)
-                return nil
+                if pending != nil { return FragmentShape.refusal }
             }
         }
         if let open = pending {

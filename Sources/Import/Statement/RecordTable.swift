@@ -114,8 +114,9 @@ public struct RecordTable: Sendable {
 
     /// Appends every record of `other` after this table's, as if each had been appended here in
     /// turn: texts moved along, currencies numbered in this table's first-seen order, splits kept.
-    /// For a file read in parts at once, each part into its own table.
-    public mutating func append(contentsOf other: RecordTable) {
+    /// For a file read in parts at once, each part into its own table; `lines` is added to each
+    /// record's line (a part that numbered its lines from its own start).
+    public mutating func append(contentsOf other: RecordTable, movingLinesBy lines: Int = 0) {
         discardPendingText()
         let textOffset = texts.count
         let rowOffset = rows.count
@@ -124,6 +125,7 @@ public struct RecordTable: Sendable {
         rows.reserveCapacity(rows.count + other.rows.count)
         for var row in other.rows {
             row.textStart += textOffset
+            row.line += lines
             row.currency = currencyNumbers[Int(row.currency)]
             row.balanceCurrency = currencyNumbers[Int(row.balanceCurrency)]
             rows.append(row)

@@ -77,11 +77,12 @@ struct OFXXMLTwoPartsTests {
 
     /// One statement of account `account` whose list holds `transactions` (one a line), with
     /// `inList` written after them inside the list and `after` after the list.
-    static func statement(account: String, _ transactions: [String], inList: String = "", after: String = "") -> String
-    {
+    static func statement(
+        account: String, currency: String = "USD", _ transactions: [String], inList: String = "", after: String = ""
+    ) -> String {
         """
         <STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>
-        <STMTRS><CURDEF>USD</CURDEF><BANKACCTFROM><BANKID>1</BANKID><ACCTID>\(account)</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+        <STMTRS><CURDEF>\(currency)</CURDEF><BANKACCTFROM><BANKID>1</BANKID><ACCTID>\(account)</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
         <BANKTRANLIST><DTSTART>20240101</DTSTART><DTEND>20240131</DTEND>
         \(transactions.joined(separator: "\n"))
         \(inList)</BANKTRANLIST>\(after)
@@ -134,6 +135,16 @@ struct OFXXMLTwoPartsTests {
                 Self.statement(account: "1", Self.transactions(0..<150)),
                 Self.statement(account: "2", Self.transactions(150..<600)),
             ]), used: true)
+    }
+
+    /// The middle part closes its transactions in the currency of the document's first list; a
+    /// cut in a statement of another currency is read in one pass.
+    @Test func aCutInAStatementOfAnotherCurrencyIsReadInOnePass() {
+        Self.expectSame(
+            Self.document([
+                Self.statement(account: "1", Self.transactions(0..<150)),
+                Self.statement(account: "2", currency: "EUR", Self.transactions(150..<600)),
+            ]), used: false)
     }
 
     @Test func aListWithAnythingButTransactionsAfterTheCutIsReadInOnePass() {

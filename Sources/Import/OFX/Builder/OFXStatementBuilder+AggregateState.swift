@@ -90,22 +90,6 @@ extension OFXStatementBuilder {
             self.line = line
             self.pending = pending
         }
-
-        /// The same transaction with its texts `offset` bytes further on in their buffer.
-        func movingTexts(by offset: Int) -> TransactionState {
-            func moved(_ range: Range<Int>?) -> Range<Int>? {
-                range.map { $0.lowerBound + offset..<$0.upperBound + offset }
-            }
-            var copy = self
-            copy.fitID = moved(fitID)
-            copy.name = moved(name)
-            copy.payeeName = moved(payeeName)
-            copy.extendedName = moved(extendedName)
-            copy.memo = moved(memo)
-            copy.checkNumber = moved(checkNumber)
-            copy.category = moved(category)
-            return copy
-        }
     }
 
     struct BalanceState {

@@ -36,27 +36,47 @@ extension OFXStatementBuilder {
         if let refused { skipped.append(refused) }
     }
 
-    /// True when transactions that open now are read as one pass would read them after
-    /// the last event: in a statement's transaction list, with nothing else open.
-    var acceptsTransactionsHere: Bool {
-        transaction == nil && balance == nil && status == nil && investment == nil && position == nil
-            && security == nil && statement?.inTransactionList == true
+    /// True when transactions that open now are closed as a statement in `currency` closes them
+    /// in its (not pending) transaction list with nothing else open: the state a part of the
+    /// document read elsewhere was read in (`OFXXMLTwoParts`).
+    func acceptsTransactions(closedIn currency: Currency?) -> Bool {
+        guard transaction == nil, balance == nil, status == nil, investment == nil, position == nil, security == nil,
+            let statement
+        else { return false }
+        return statement.inTransactionList && !statement.inPendingList && statement.currency == currency
     }
 
-    /// Closes `transactions` (opened by `STMTTRN` and read elsewhere, their texts in `text`) one
-    /// after another, as if each had been opened and closed here: pending when the open list is
-    /// the pending one, like a transaction opened now, and `lines` lines further on.
-    mutating func closeCollected(_ transactions: [TransactionState], text: [UInt8], movingLinesBy lines: Int) {
-        let pending = statement?.inPendingList == true
-        let own = transactionText
-        transactionText = text
-        for var collected in transactions {
-            collected.pending = pending
-            collected.line += lines
-            transaction = collected
-            closeTransaction()
+    /// A builder for transactions read apart from the rest of a document, as the statement the
+    /// document is in reads them: open in a transaction list in `currency`, as this one's.
+    func partReader(currency: Currency?, reserving count: Int, textBytes: Int) -> OFXStatementBuilder {
+        var part = OFXStatementBuilder(path: path, context: context, decodesEntities: values.decodesEntities)
+        var statement = StatementState(tag: .stmtrs, line: 1, column: 1)
+        statement.currency = currency
+        statement.inTransactionList = true
+        statement.records.reserveCapacity(count, textBytes: textBytes)
+        statement.fitIDHashes.reserveCapacity(count)
+        part.statement = statement
+        return part
+    }
+
+    /// Takes in the records a part of the document read elsewhere made of its transactions
+    /// (`OFXXMLTwoParts`), as if they had been closed here in order: `part` is that reader's
+    /// statement, which held only them, `partSkipped` its skipped records; both numbered their
+    /// lines `lines` lines short.
+    mutating func absorb(_ part: StatementState, skipped partSkipped: [SkippedRecord], movingLinesBy lines: Int) {
+        guard statement != nil else { return }
+        statement!.records.append(contentsOf: part.records, movingLinesBy: lines)
+        statement!.fitIDHashes.append(contentsOf: part.fitIDHashes)
+        statement!.transactionCurrencies.formUnion(part.transactionCurrencies)
+        statement!.foreignCount += part.foreignCount
+        if statement!.firstForeign == nil, let first = part.firstForeign {
+            statement!.firstForeign = (first.line + lines, first.currency)
         }
-        transactionText = own
+        statement!.roundedCount += part.roundedCount
+        if statement!.firstRounded == nil, let first = part.firstRounded {
+            statement!.firstRounded = (first.line + lines, first.tag, first.text, first.rounded)
+        }
+        skipped.append(contentsOf: partSkipped.map { SkippedRecord(line: $0.line + lines, reason: $0.reason) })
     }
 
     mutating func closeInvestment() {
