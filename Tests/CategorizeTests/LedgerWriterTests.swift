@@ -52,6 +52,18 @@ import Testing
         ])
     }
 
+    /// Runs the stage on `folder/journal.jsonl`, writing the ledger, `uncategorized.csv` and the
+    /// report beside it.
+    static func categorize(_ folder: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let result = CategorizeRun(
+            workspace: folder, journalPath: folder + "/journal.jsonl",
+            mode: .write(
+                ledger: folder + "/ledger.jsonl", uncategorized: folder + "/uncategorized.csv",
+                report: folder + "/report.json")
+        ).execute()
+        #expect(result.exitCode == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: [false, true]) func writesWhatEncodingTheCategorisedJournalGives(overrides: Bool) throws {
         let folder = try TemporaryFolder.make("ledger").path
         try FileOutput.write(Self.rules, to: folder + "/rules/10-main.rules")
@@ -59,13 +71,7 @@ import Testing
         if overrides { try FileOutput.write(overridesText, to: folder + "/overrides.csv") }
         let journal = Self.journal()
         try FileOutput.write(JournalCodec.encode(journal), to: folder + "/journal.jsonl")
-        let result = CategorizeRun(
-            workspace: folder, journalPath: folder + "/journal.jsonl",
-            mode: .write(
-                ledger: folder + "/ledger.jsonl", uncategorized: folder + "/uncategorized.csv",
-                report: folder + "/report.json")
-        ).execute()
-        #expect(result.exitCode == 0, "\(result.standardError)")
+        Self.categorize(folder)
 
         let table = overrides ? try OverrideTable.parse(overridesText, path: "overrides.csv") : OverrideTable()
         let outcome = Categorizer(rules: Fixture.rules(Self.rules, path: "rules/10-main.rules"), overrides: table)
@@ -111,13 +117,7 @@ import Testing
             return Fixture.transaction(parts[0], account: account, date: parts[1], amount: "-1.00", payee: "SHOP")
         }
         try FileOutput.write(JournalCodec.encode(Fixture.journal(transactions)), to: folder + "/journal.jsonl")
-        let result = CategorizeRun(
-            workspace: folder, journalPath: folder + "/journal.jsonl",
-            mode: .write(
-                ledger: folder + "/ledger.jsonl", uncategorized: folder + "/uncategorized.csv",
-                report: folder + "/report.json")
-        ).execute()
-        #expect(result.exitCode == 0, "\(result.standardError)")
+        Self.categorize(folder)
         let ledger = try JournalCodec.decode(try FileOutput.read(folder + "/ledger.jsonl"), path: "ledger")
         #expect(ledger.transactions.map(\.id.rawValue) == expected)
     }
