@@ -128,8 +128,12 @@ enum OFXXMLTwoParts {
             receiver.run.pointee.entityProblem == nil, let consumed = receiver.run.pointee.fragmentEnd,
             read.warnings.isEmpty, let statement = read.statement
         else { return nil }
+        // The list's end tag, written as this reads it: `</BANKTRANLIST >` is one too, but then
+        // where it starts is not known from where it ends.
         let end = cut + consumed - wrapper.count - closeTag
-        guard end >= cut, end + closeTag <= document.count else { return nil }
+        guard end >= cut, end + closeTag <= document.count,
+            UnsafeBufferPointer(rebasing: document[end..<end + closeTag]).elementsEqual("</BANKTRANLIST>".utf8)
+        else { return nil }
         let within = LineEnds.tally(in: base + cut, count: end - cut)
         var lastLineEnd = end - 1
         while lastLineEnd >= cut && base[lastLineEnd] != 0x0A { lastLineEnd -= 1 }

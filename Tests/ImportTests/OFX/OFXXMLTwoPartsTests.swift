@@ -160,6 +160,14 @@ struct OFXXMLTwoPartsTests {
         }
     }
 
+    /// An end tag with a space before its `>` ends where a plain one would not: read in one pass.
+    @Test func aListEndTagWithASpaceIsReadInOnePass() {
+        let text = Self.document([Self.statement(account: "1", Self.transactions(0..<600))])
+            .replacingOccurrences(of: "</BANKTRANLIST>", with: "</BANKTRANLIST  >")
+        Self.expectSame(text, used: false)
+        #expect(Self.read(text, twoParts: true).read.records.map(\.count) == [600 - 600 / 17 - 1])
+    }
+
     @Test func aPendingListAtTheCutIsReadInOnePass() {
         let pending = Self.transactions(0..<600).joined(separator: "\n")
         let text = Self.document([
