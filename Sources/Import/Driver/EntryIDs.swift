@@ -65,14 +65,8 @@ struct EntryIDs {
 
     /// Writes the id of `entry` into `buffer` as a journal row spells it (escaped), in place of
     /// what it held. A derived id is its escaped prefix and hex digits, which need no escape.
-    func writeEscaped(_ entry: ImportEntry, into buffer: inout ByteBuffer) {
-        escapedPrefixes[Int(entry.list)].withUnsafeBufferPointer {
-            writeEscaped(entry, escapedPrefix: $0, into: &buffer)
-        }
-    }
-
-    /// `writeEscaped(_:into:)` with the escaped prefix of the entry's list (`escapedPrefixes`)
-    /// given: a loop over one list's entries takes it once, not a copy of it per entry.
+    /// `prefix` is the escaped prefix of the entry's list (`escapedPrefixes`): a loop over one
+    /// list's entries takes it once, not a copy of it per entry.
     func writeEscaped(
         _ entry: ImportEntry, escapedPrefix prefix: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer
     ) {
