@@ -66,44 +66,42 @@ struct MonthInputs: Sendable {
     /// SHA-256 over every field of `rows` the analysis reads (`FigureRow`), each ended by a
     /// separator byte, the numbers as fixed-width bytes.
     static func digest(_ rows: ArraySlice<FigureRow>) -> [UInt8] {
-        var hasher = SHA256()
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(256)
-        func text(_ value: String) {
-            buffer += value.utf8
-            buffer.append(0x1F)
-        }
-        func number(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { buffer += $0 } }
-        // Component by component: `description` would join them into a new string for every row.
-        func category(_ path: CategoryPath) {
+        var stream = DigestStream()
+        // Field by field, each row read in place (a copy of the row retains and releases its
+        // every string); component by component (`description` would join a new string per row).
+        func category(_ path: CategoryPath, into stream: inout DigestStream) {
             for component in path.components {
-                buffer += component.utf8
-                buffer.append(0x1D)
+                stream.append(component)
+                stream.append(byte: 0x1D)
             }
-            buffer.append(0x1F)
+            stream.append(byte: 0x1F)
         }
-        for row in rows {
-            buffer.removeAll(keepingCapacity: true)
-            text(row.id.rawValue)
-            text(row.account.rawValue)
-            number(Int64(row.date.dayNumber))
-            number(row.amount.minorUnits)
-            text(row.amount.currency.code)
-            text(row.payee)
-            text(row.status.rawValue)
-            if let path = row.category { category(path) } else { buffer.append(0x1F) }
-            number(Int64(row.splits.count))
-            for split in row.splits {
-                category(split.category)
-                number(split.amount.minorUnits)
-                text(split.amount.currency.code)
+        for index in rows.indices {
+            stream.append(rows[index].id.rawValue)
+            stream.append(byte: 0x1F)
+            stream.append(rows[index].account.rawValue)
+            stream.append(byte: 0x1F)
+            stream.append(number: Int64(rows[index].date.dayNumber))
+            stream.append(number: rows[index].amount.minorUnits)
+            stream.append(rows[index].amount.currency.code)
+            stream.append(byte: 0x1F)
+            stream.append(rows[index].payee)
+            stream.append(byte: 0x1F)
+            stream.append(rows[index].status.rawValue)
+            stream.append(byte: 0x1F)
+            if let path = rows[index].category { category(path, into: &stream) } else { stream.append(byte: 0x1F) }
+            stream.append(number: Int64(rows[index].splits.count))
+            for split in rows[index].splits {
+                category(split.category, into: &stream)
+                stream.append(number: split.amount.minorUnits)
+                stream.append(split.amount.currency.code)
+                stream.append(byte: 0x1F)
             }
-            buffer.append(row.isTransfer ? 1 : 0)
-            buffer.append(row.isIgnored ? 1 : 0)
-            buffer.append(row.categorySourceKind.rawValue)
-            buffer.append(0x1E)
-            hasher.update(data: buffer)
+            stream.append(byte: rows[index].isTransfer ? 1 : 0)
+            stream.append(byte: rows[index].isIgnored ? 1 : 0)
+            stream.append(byte: rows[index].categorySourceKind.rawValue)
+            stream.append(byte: 0x1E)
         }
-        return Array(hasher.finalize())
+        return stream.finalize()
     }
 }
