@@ -136,15 +136,19 @@ struct TextCache {
 
     /// The payee's normalised key and display.
     func clean(_ entry: Entry) -> CleanPayee {
+        withClean(entry) { key, display in
+            CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
+        }
+    }
+
+    /// The bytes of the payee's normalised key and display, handed to `body`.
+    func withClean<T>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T) -> T {
         bytes.withUnsafeBufferPointer { buffer in
             let lengths = Lengths(buffer, at: entry.offset)
-            var start = entry.offset + Self.lengthsSize + lengths.texts
-            let key = String(
-                decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]), as: UTF8.self)
-            start += lengths.key
-            let display = String(
-                decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.display]), as: UTF8.self)
-            return CleanPayee(display: display, key: key)
+            let start = entry.offset + Self.lengthsSize + lengths.texts
+            return body(
+                UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]),
+                UnsafeBufferPointer(rebasing: buffer[start + lengths.key..<start + lengths.key + lengths.display]))
         }
     }
 

@@ -30,6 +30,8 @@ struct DistinctTexts {
     /// Classifier features of each distinct clean key (`k:KEY`, `p:WORD`...).
     private(set) var keyFeatures: [[Int32]] = []
     private var keyIndex: [String: Int32] = [:]
+    /// `keyIndex` by the keys' bytes (`keyNumber`).
+    private var keyBytes = ByteKeyedCache<Int32>(capacity: 1 << 12)
     /// Each distinct clean key folded and scanned, by `Payee.key`: real bank text has several
     /// distinct payees per merchant (store numbers, towns, references), about five at 100k rows,
     /// and they share one key's text (and its cached regular-expression results).
@@ -82,33 +84,74 @@ struct DistinctTexts {
         let known = payeeOfText[Int(number)]
         if known >= 0 { return known }
         let taken = cached == nil ? ahead.take(number) : nil
-        let clean = cached.map { $0.clean($1) } ?? taken?.clean ?? normaliser.normalise(text, scratch: &normalising)
         let key: Int32
-        if let known = keyIndex[clean.key] {
-            key = known
-        } else {
-            key = Int32(keyFeatures.count)
-            keyIndex[clean.key] = key
-            keyFeatures.append(vocabulary.ids(FeatureExtractor.payeeFeatures(cleanKey: clean.key)))
-            keyTexts.append(matcher.foldedText(alreadyFolded: clean.key, id: newTextID()))
-        }
-        if Int(key) == keyDisplay.count { keyDisplay.append(-1) }
         let display: Int32
-        // Byte for byte, not `==` (which equates canonically equivalent texts): each payee's display
-        // must stay exactly its own.
-        if keyDisplay[Int(key)] >= 0, displays[Int(keyDisplay[Int(key)])].utf8.elementsEqual(clean.display.utf8) {
-            display = keyDisplay[Int(key)]
+        if let cached {
+            // Read in the cache's bytes: a string is made only for a key or display not met yet.
+            (key, display) = cached.0.withClean(cached.1) { keyUTF8, displayUTF8 in
+                let key = keyNumber(keyUTF8, matcher: matcher) { String(decoding: keyUTF8, as: UTF8.self) }
+                return (key, displayNumber(displayUTF8, of: key) { String(decoding: displayUTF8, as: UTF8.self) })
+            }
         } else {
-            display = Int32(displays.count)
-            displays.append(clean.display)
+            let clean = taken?.clean ?? normaliser.normalise(text, scratch: &normalising)
+            key = Self.withBytes(clean.key) { keyNumber($0, matcher: matcher) { clean.key } }
+            display = Self.withBytes(clean.display) { displayNumber($0, of: key) { clean.display } }
         }
-        keyDisplay[Int(key)] = display
         let payee = Payee(rawID: newTextID(), clean: keyTexts[Int(key)], display: display, key: key)
         let index = Int32(payees.count)
         payees.append(payee)
         payeeOfText[Int(number)] = index
         lastTaken = taken.map { (payee.rawID, $0.index) }
         return index
+    }
+
+    /// The number of the clean key whose bytes are `bytes` (`text()` is the key as a string),
+    /// numbered, folded and cut into features the first time it is met.
+    ///
+    /// Why bytes first: at 1M rows of real bank text there are hundreds of thousands of payees, and
+    /// hashing each one's key as a `String` was a sixth of the phase. A key is looked up by its
+    /// bytes (`keyBytes`), and by its text (`keyIndex`, which equates canonically equivalent texts)
+    /// only when those bytes were not met before; the bytes then keep the number the text has.
+    private mutating func keyNumber(
+        _ bytes: UnsafeBufferPointer<UInt8>, matcher: RuleMatcher, text: () -> String
+    ) -> Int32 {
+        if let known = keyBytes.stored(bytes) { return known }
+        let clean = text()
+        let key: Int32
+        if let known = keyIndex[clean] {
+            key = known
+        } else {
+            key = Int32(keyFeatures.count)
+            keyIndex[clean] = key
+            keyFeatures.append(vocabulary.ids(FeatureExtractor.payeeFeatures(cleanKey: clean)))
+            keyTexts.append(matcher.foldedText(alreadyFolded: clean, id: newTextID()))
+        }
+        keyBytes.store(key, for: bytes, text: clean)
+        return key
+    }
+
+    /// The display of a payee of clean key `key` whose display's bytes are `bytes` (`text()` is
+    /// the display as a string): the last one the key had when they are the same bytes, else a new
+    /// one. Byte for byte, not `==` (which equates canonically equivalent texts): each payee's
+    /// display must stay exactly its own.
+    private mutating func displayNumber(
+        _ bytes: UnsafeBufferPointer<UInt8>, of key: Int32, text: () -> String
+    ) -> Int32 {
+        if Int(key) == keyDisplay.count { keyDisplay.append(-1) }
+        let last = keyDisplay[Int(key)]
+        if last >= 0, ByteKeyedCache<Int32>.equal(displays[Int(last)], bytes) { return last }
+        let display = text()
+        // Bytes that are not UTF-8 are repaired into the text: compared as the text they make.
+        if last >= 0, Self.withBytes(display, { ByteKeyedCache<Int32>.equal(displays[Int(last)], $0) }) {
+            return last
+        }
+        displays.append(display)
+        keyDisplay[Int(key)] = Int32(displays.count - 1)
+        return Int32(displays.count - 1)
+    }
+
+    private static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Hands out (`payee`, then `rawText`) the payees first met in rows `range` of `rows`,

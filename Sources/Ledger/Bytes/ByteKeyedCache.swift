@@ -78,6 +78,37 @@ public struct ByteKeyedCache<Value> {
         return value
     }
 
+    /// The value stored for `bytes`, if any; nothing is stored. With `store(_:for:)`, for a caller
+    /// whose value for a new key is made by work that cannot run inside `value(for:make:)`.
+    @inlinable @inline(__always)
+    public func stored(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        let hash = ByteKeyedCache.hash(bytes)
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let word = slots[slot]
+            if word == 0 { return nil }
+            let entry = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
+            if word & 0xFFFF_FFFF_0000_0000 == tag, storedKeyEquals(entry - 1, bytes) { return values[entry - 1] }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Stores `value` for `bytes`, which `stored` did not find; `text` is their decoding. A text
+    /// that is not exactly its bytes (invalid UTF-8) is not stored, as in `value(for:make:)`.
+    @inlinable
+    public mutating func store(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, text: String) {
+        guard text.utf8.count == bytes.count, values.count < Int(Int32.max) - 1 else { return }
+        let hash = ByteKeyedCache.hash(bytes)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        keyBytes.append(contentsOf: bytes)
+        keyEnds.append(keyBytes.count)
+        values.append(value)
+        slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(values.count)
+        if values.count * 2 > slots.count { grow() }
+    }
+
     @inlinable @inline(__always)
     func storedKeyEquals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = keyEnds[entry]
