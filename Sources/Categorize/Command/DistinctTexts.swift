@@ -57,7 +57,9 @@ struct DistinctTexts {
     private var lastTaken: (rawID: Int32, index: Int)?
     /// Payees `prepare` listed whose first row's texts the cache has, by text number, until they
     /// are registered: not normalised ahead, as their entries say what they normalise to.
-    private var foundAhead: [Int32: TextCache.Entry] = [:]
+    /// By text number, the entry's offset, -1 for none (an array: a dictionary's inserts and removals
+    /// were a tenth of a month end's reading of rows); empty until a cache is used.
+    private var foundAhead: [Int] = []
     /// Where the entry after the last one found starts (`TextCache.entry`).
     private var cacheNext = 0
     /// The next rows' payees, being normalised on another thread (`prepare`).
@@ -201,7 +203,8 @@ struct DistinctTexts {
             guard payeeOfText[Int(number)] == Self.unseen else { continue }
             payeeOfText[Int(number)] = Self.listed
             if let cache, let entry = lookUp(rows: rows, row: index, in: cache) {
-                foundAhead[number] = entry
+                if foundAhead.isEmpty { foundAhead = [Int](repeating: -1, count: payeeOfText.count) }
+                foundAhead[Int(number)] = entry.offset
             } else {
                 numbers.append(number)
             }
@@ -213,7 +216,10 @@ struct DistinctTexts {
     /// payee `prepare` listed, what it found.
     mutating func cachedEntry(_ key: RowTextsKey, rows: LedgerRows, row: Int, in cache: TextCache) -> TextCache.Entry? {
         if payeeOfText[Int(key.payee)] < 0 {
-            if let found = foundAhead.removeValue(forKey: key.payee) { return found }
+            if !foundAhead.isEmpty, foundAhead[Int(key.payee)] >= 0 {
+                defer { foundAhead[Int(key.payee)] = -1 }
+                return TextCache.Entry(offset: foundAhead[Int(key.payee)])
+            }
             // Looked up by `prepare`, and not found.
             if ahead.lists(next: key.payee) { return nil }
         }
