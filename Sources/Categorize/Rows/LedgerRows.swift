@@ -85,9 +85,26 @@ struct LedgerRows {
 
     /// Rows of the journal file in `file`, read in place where they are in the encoder's form.
     init(file: JournalBytes, path: String) throws(JournalError) {
-        self.file = file
-        header = Journal(stage: "", baseCurrency: .eur, accounts: [], transactions: [])
-        reserve(file.buffer.count / 180 + 16)
+        var empty = LedgerRows(journal: Journal(stage: "", baseCurrency: .eur, accounts: [], transactions: []))
+        empty.file = file
+        empty.reserve(file.buffer.count / 180 + 16)
+        var reader = Reader(rows: empty, base: file.buffer.baseAddress)
+        let header = try reader.read(file, path: path)
+        self = reader.rows
+        padStatus(to: layout.count)
+        scannedOrder = reader.order
+        self.header = header
+    }
+
+    /// What reading a journal file in place keeps from one row to the next.
+    ///
+    /// Why a value with a method rather than locals of the initialiser: locals that the scan's
+    /// closure changes (through the functions nested in it) were checked for exclusive access at run
+    /// time on every use, about an eighth of the reading; a method's own fields are checked when it
+    /// is compiled.
+    private struct Reader {
+        var rows: LedgerRows
+        let base: UnsafePointer<UInt8>?
         var numbers = TextNumbers()
         var payees = ByteTextNumbers(capacity: 1 << 14)
         var others = ByteTextNumbers(capacity: 1024)
@@ -100,11 +117,42 @@ struct LedgerRows {
         var lastAccount = LastText()
         var order = ScannedOrder()
         var lastRow: (date: CivilDate, account: Int32, id: Range<Int>, isASCII: Bool)?
-        let base = file.buffer.baseAddress
-        // The rows are gathered in a local copy: the scan's closure cannot capture `self` of an initialiser.
-        var rows = self
         var released = 0
-        let scannedHeader = try JournalCodec.scan(file, path: path) { scanned in
+
+        init(rows: LedgerRows, base: UnsafePointer<UInt8>?) {
+            self.rows = rows
+            self.base = base
+        }
+
+        mutating func read(_ file: JournalBytes, path: String) throws(JournalError) -> Journal {
+            try JournalCodec.scan(file, path: path) { visit($0) }
+        }
+
+        private func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: base! + range.lowerBound, count: range.count)
+        }
+
+        private mutating func intern(_ range: Range<Int>, payee: Bool) -> Int32 {
+            if range.isEmpty { return 0 }
+            let text = bytes(range)
+            func append(_ text: String, to rows: inout LedgerRows) -> Int32 {
+                rows.texts.append(text)
+                return Int32(rows.texts.count - 1)
+            }
+            return payee
+                ? payees.number(text) { append($0, to: &rows) } : others.number(text) { append($0, to: &rows) }
+        }
+
+        /// A field that rarely changes from one row to the next (`last` is where it was on the row
+        /// before): compared with the last row's bytes before anything is hashed.
+        private mutating func interned(_ range: Range<Int>, after last: LastText) -> LastText {
+            if range.count == last.count, memcmp(base! + range.lowerBound, base! + last.start, range.count) == 0 {
+                return last
+            }
+            return LastText(start: range.lowerBound, count: range.count, number: intern(range, payee: false))
+        }
+
+        private mutating func visit(_ scanned: ScannedRow) {
             rows.releasePages(before: rows.layout.count - 1, released: &released)
             switch scanned {
             case .decoded(let transaction, let start, let end):
@@ -112,36 +160,27 @@ struct LedgerRows {
                 order.unsure = true
             case .canonical(let row):
                 guard let base else { return }
-                func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-                }
-                func intern(_ range: Range<Int>, in cache: inout ByteTextNumbers) -> Int32 {
-                    if range.isEmpty { return 0 }
-                    return cache.number(bytes(range)) { text in
-                        rows.texts.append(text)
-                        return Int32(rows.texts.count - 1)
-                    }
-                }
-                // Fields that rarely change from one row to the next are compared with the last
-                // row's bytes before anything is hashed.
-                func intern(_ range: Range<Int>, in cache: inout ByteTextNumbers, last: inout LastText) -> Int32 {
-                    if range.count == last.count, memcmp(base + range.lowerBound, base + last.start, range.count) == 0 {
-                        return last.number
-                    }
-                    last = LastText(start: range.lowerBound, count: range.count, number: intern(range, in: &cache))
-                    return last.number
-                }
                 rows.layout.append(
                     Layout(
                         start: row.start, idEnd: Int32(row.id.upperBound - row.start),
                         payeeStart: Int32(row.payee.lowerBound - row.start),
                         payeeEnd: Int32(row.payee.upperBound - row.start), tail: Int32(row.tail - row.start),
                         end: Int32(row.end - row.start), decoded: -1))
-                rows.payee.append(intern(row.payee, in: &payees))
-                rows.memo.append(intern(row.memo, in: &others, last: &lastMemo))
-                rows.bankType.append(row.bankType.map { intern($0, in: &others, last: &lastBankType) } ?? -1)
-                rows.bankCategory.append(
-                    row.bankCategory.map { intern($0, in: &others, last: &lastBankCategory) } ?? -1)
+                rows.payee.append(intern(row.payee, payee: true))
+                lastMemo = interned(row.memo, after: lastMemo)
+                rows.memo.append(lastMemo.number)
+                if let range = row.bankType {
+                    lastBankType = interned(range, after: lastBankType)
+                    rows.bankType.append(lastBankType.number)
+                } else {
+                    rows.bankType.append(-1)
+                }
+                if let range = row.bankCategory {
+                    lastBankCategory = interned(range, after: lastBankCategory)
+                    rows.bankCategory.append(lastBankCategory.number)
+                } else {
+                    rows.bankCategory.append(-1)
+                }
                 let account = row.account
                 if account.count == lastAccount.count,
                     memcmp(base + account.lowerBound, base + lastAccount.start, account.count) == 0
@@ -177,13 +216,14 @@ struct LedgerRows {
                 if let lastCurrency, lastCurrency.0 == currency {
                     rows.currency.append(lastCurrency.1)
                 } else {
-                    let number =
-                        currencyNumbers[currency]
-                        ?? {
-                            rows.currencies.append(currency)
-                            currencyNumbers[currency] = Int16(rows.currencies.count - 1)
-                            return Int16(rows.currencies.count - 1)
-                        }()
+                    let number: Int16
+                    if let known = currencyNumbers[currency] {
+                        number = known
+                    } else {
+                        rows.currencies.append(currency)
+                        number = Int16(rows.currencies.count - 1)
+                        currencyNumbers[currency] = number
+                    }
                     lastCurrency = (currency, number)
                     rows.currency.append(number)
                 }
@@ -191,10 +231,6 @@ struct LedgerRows {
             // `padStatus`, not one append per column per row.
             }
         }
-        rows.padStatus(to: rows.layout.count)
-        rows.scannedOrder = order
-        self = rows
-        header = scannedHeader
     }
 
     /// Gives the journal's mapped pages before row `row` back to the kernel, in runs of
