@@ -101,6 +101,52 @@ import Testing
         #expect(try run(folder, cache: nil) == warm)
     }
 
+    /// The file's inode number: the same after an append in place, another after a rewrite.
+    func inode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+    }
+
+    /// A month end meets every text of the cache and some new ones: they are added to the file in
+    /// place, and it is then the file a run without a cache writes for the whole journal (here,
+    /// where no text repeats under two numbers, byte for byte).
+    @Test func aMonthEndAddsItsNewTextsToTheCacheInPlace() throws {
+        let all = Self.transactions()
+        let folder = try workspace(transactions: Array(all.prefix(7_200)))
+        let cache = folder + "/build/text-cache.bin"
+        _ = try run(folder, cache: cache)
+        let before = try FileOutput.read(cache)
+        let file = try inode(cache)
+        try write(all, to: folder)
+        let warm = try run(folder, cache: cache)
+        let after = try FileOutput.read(cache)
+        #expect(try inode(cache) == file)
+        #expect(after.count > before.count)
+        #expect(Array(after.prefix(before.count)) == before)
+        let fresh = folder + "/build/fresh-cache.bin"
+        #expect(try run(folder, cache: fresh) == warm)
+        #expect(try FileOutput.read(fresh) == after)
+        // Nothing new: the file is left as it is.
+        #expect(try run(folder, cache: cache) == warm)
+        #expect(try FileOutput.read(cache) == after)
+        #expect(try inode(cache) == file)
+    }
+
+    /// A run that does not meet every text of the cache (an inbox file taken out) writes it whole,
+    /// with the texts it met only.
+    @Test func aCacheWithTextsTheRunDidNotMeetIsWrittenWhole() throws {
+        let all = Self.transactions()
+        let folder = try workspace(transactions: all)
+        let cache = folder + "/build/text-cache.bin"
+        _ = try run(folder, cache: cache)
+        let file = try inode(cache)
+        try write(Array(all.prefix(7_200)), to: folder)
+        let warm = try run(folder, cache: cache)
+        #expect(try inode(cache) != file)
+        let fresh = folder + "/build/fresh-cache.bin"
+        #expect(try run(folder, cache: fresh) == warm)
+        #expect(try FileOutput.read(cache) == FileOutput.read(fresh))
+    }
+
     /// Rules edited since the cache was made: the cache is not read, and the run is a fresh one.
     @Test func aCacheOfOtherRulesIsNotRead() throws {
         let folder = try workspace()

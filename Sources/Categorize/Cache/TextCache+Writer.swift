@@ -3,16 +3,23 @@ import Ledger
 extension TextCache {
     /// The next cache file, entry by entry, written to `file` as it goes: what `TextCache` reads.
     struct Writer {
-        private let file: AtomicFileWriter
+        /// Where the bytes go, in order.
+        private let sink: (UnsafeBufferPointer<UInt8>) -> Void
         private var buffer: [UInt8] = []
 
         init(fingerprint: [UInt8], to file: AtomicFileWriter) {
             precondition(fingerprint.count == 32)
-            self.file = file
+            sink = { file.write($0) }
             buffer.reserveCapacity(Self.bufferSize)
             buffer += TextCache.magic
             Self.append(TextCache.version, to: &buffer)
             buffer += fingerprint
+        }
+
+        /// Entries added after those of a cache file already written (`TextCacheAppender`).
+        init(appendingTo file: TextCacheAppender) {
+            sink = { file.write($0) }
+            buffer.reserveCapacity(Self.bufferSize)
         }
 
         private static let bufferSize = 1 << 20
@@ -50,13 +57,13 @@ extension TextCache {
         /// Adds entries of another cache file as they are there, end to end.
         mutating func add(entries: UnsafeBufferPointer<UInt8>) {
             flush()
-            file.write(entries)
+            sink(entries)
         }
 
         /// Writes what is buffered; the caller then commits `file`.
         mutating func flush() {
             guard !buffer.isEmpty else { return }
-            file.write(buffer)
+            buffer.withUnsafeBufferPointer { sink($0) }
             buffer.removeAll(keepingCapacity: true)
         }
 

@@ -15,8 +15,9 @@ import Ledger
 /// (`unsettled`), and the texts are matched again. An entry is found by a hash of its
 /// texts and then compared byte for byte, so a collision can only cost a lookup. The file says for
 /// which rules and which program it was made (`CacheFingerprint`): any other is ignored whole, as
-/// is a file that cannot be read or does not hold together. It is rewritten by every run, with the
-/// texts of that run only.
+/// is a file that cannot be read or does not hold together. Every run leaves it holding the texts of
+/// that run only: written whole, or, when the run met every text the file holds, with the new ones
+/// added at its end (`TextCacheContent.append`).
 ///
 /// The file: `CBTC`, the format's version (UInt32), the fingerprint (32 bytes), then the entries
 /// to the end of the file, each seven UInt16 lengths (payee, memo, bank type, bank category,
@@ -37,6 +38,59 @@ struct TextCache {
     private let mask: Int
     /// How many entries the file holds.
     let count: Int
+    /// Where each entry starts, in file order.
+    private let starts: [Int32]
+    /// The file read, as it was when read; nil when it changed while being read.
+    let file: FileIdentity?
+
+    /// A file as the system names it (device and inode) and its size: a later writer appends to
+    /// the file only while it is still this one.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int(status.st_size)
+        }
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            self.init(status)
+        }
+    }
+
+    /// The size of the file, header included.
+    var byteCount: Int { bytes.count }
+
+    /// Which entries of the file (by their order in it) the entries found at `offsets` are, each
+    /// marked true; nil when some offset is not where an entry starts. Offsets mostly in file order
+    /// cost one comparison each.
+    func entriesFound(at offsets: some Sequence<Int32>) -> [Bool]? {
+        var found = [Bool](repeating: false, count: count)
+        var next = 0
+        for offset in offsets {
+            let number: Int
+            if next < starts.count, starts[next] == offset {
+                number = next
+            } else {
+                var low = 0
+                var high = starts.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if starts[middle] < offset { low = middle + 1 } else { high = middle }
+                }
+                guard low < starts.count, starts[low] == offset else { return nil }
+                number = low
+            }
+            found[number] = true
+            next = number + 1
+        }
+        return found
+    }
 
     static let magic: [UInt8] = Array("CBTC".utf8)
     static let version: UInt32 = 1
@@ -49,18 +103,19 @@ struct TextCache {
     /// entry's rules in order and below `ruleCount` (a file damaged after it was written must not
     /// name a rule that is not there); else nil.
     init?(path: String, fingerprint: [UInt8], ruleCount: Int) {
+        let before = FileIdentity(path: path)
         guard let bytes = try? FileOutput.read(path), bytes.count >= Self.headerSize, bytes.count < Int(Int32.max),
             Array(bytes[0..<4]) == Self.magic, Self.uint32(bytes, at: 4) == Self.version,
             Array(bytes[8..<40]) == fingerprint
         else { return nil }
         // Every entry checked first, before anything is looked up in it.
-        var starts: [Int] = []
+        var starts: [Int32] = []
         var offset = Self.headerSize
         while offset < bytes.count {
             guard let size = Self.entrySize(bytes, at: offset),
                 bytes.withUnsafeBufferPointer({ Self.rulesAreValid($0, at: offset, below: ruleCount) })
             else { return nil }
-            starts.append(offset)
+            starts.append(Int32(offset))
             offset += size
         }
         var capacity = 16
@@ -69,7 +124,7 @@ struct TextCache {
         var offsets = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
         bytes.withUnsafeBufferPointer { buffer in
-            for start in starts {
+            for start in starts.lazy.map(Int.init) {
                 let texts = Self.texts(buffer, at: start)
                 let hash = Self.hash(texts.0, texts.1, texts.2, texts.3)
                 var slot = Int(truncatingIfNeeded: hash) & mask
@@ -79,6 +134,9 @@ struct TextCache {
             }
         }
         let count = starts.count
+        let after = FileIdentity(path: path)
+        self.file = before == after && after?.size == bytes.count ? after : nil
+        self.starts = starts
         self.bytes = bytes
         self.slotHashes = hashes
         self.slotOffsets = offsets

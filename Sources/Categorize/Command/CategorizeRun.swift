@@ -214,12 +214,14 @@ public struct CategorizeRun {
                 let start = ContinuousClock.now
                 // The text cache is written on the core that writes uncategorized.csv (usually the
                 // shorter work); a cache that cannot be written is only work the next run does again.
+                // At a month end its new entries are added to it in place (`TextCacheContent.append`).
                 Cores.forEach(2) { file in
                     if file == 0 {
                         LedgerWriter.write(rows, outcome, to: ledger)
                     } else {
                         UncategorizedCSV.write(rows, outcome, to: uncategorized)
                         if let textCachePath, let cache = outcome.textCache,
+                            !cache.append(rows: rows, path: textCachePath),
                             let file = try? AtomicFileWriter(path: textCachePath)
                         {
                             cache.write(rows: rows, to: file)
