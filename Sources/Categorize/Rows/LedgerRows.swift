@@ -125,7 +125,7 @@ struct LedgerRows {
         }
 
         mutating func read(_ file: JournalBytes, path: String) throws(JournalError) -> Journal {
-            try JournalCodec.scan(file, path: path) { visit($0) }
+            try JournalCodec.scanInTwoParts(file, path: path) { visit($0) }
         }
 
         private func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
