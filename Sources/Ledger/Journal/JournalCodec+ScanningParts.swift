@@ -61,23 +61,26 @@ extension JournalCodec {
         /// Visits the rows of the whole lines in `start..<end`; the failure of the first that does
         /// not decode, if any.
         mutating func lines(from start: Int, to end: Int, visit: (ScannedRow) -> Void) -> JournalError? {
-            var lineStart = start
-            while lineStart < end {
-                lineNumber += 1
-                let lineEnd = JournalCodec.lineEnd(base, from: lineStart, to: end)
-                defer { lineStart = lineEnd + 1 }
-                if lineEnd == lineStart { continue }
-                if let row = CanonicalRow.scan(base, start: lineStart, end: lineEnd, currencies: &currencies) {
-                    visit(.canonical(row))
-                    continue
+            let (base, buffer, path) = (self.base, self.buffer, self.path)
+            var number = lineNumber
+            defer { lineNumber = number }
+            do throws(JournalError) {
+                try JournalCodec.forEachLine(base, from: start, to: end, lineNumber: &number) {
+                    (lineStart, lineEnd, line) throws(JournalError) in
+                    if let row = CanonicalRow.scan(base, start: lineStart, end: lineEnd, currencies: &currencies) {
+                        visit(.canonical(row))
+                        return
+                    }
+                    do throws(JSONScanner.Failure) {
+                        let transaction = try decodeDetached(
+                            UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), caches: &caches)
+                        visit(.decoded(transaction, start: lineStart, end: lineEnd))
+                    } catch {
+                        throw JournalError(path: path, line: line, column: error.offset + 1, message: error.reason)
+                    }
                 }
-                do throws(JSONScanner.Failure) {
-                    let transaction = try decodeDetached(
-                        UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), caches: &caches)
-                    visit(.decoded(transaction, start: lineStart, end: lineEnd))
-                } catch {
-                    return JournalError(path: path, line: lineNumber, column: error.offset + 1, message: error.reason)
-                }
+            } catch {
+                return error
             }
             return nil
         }

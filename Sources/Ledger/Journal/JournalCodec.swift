@@ -136,17 +136,27 @@ public enum JournalCodec {
         let (header, currency, rowsStart, headerLine) = try readHeader(buffer, path: path)
         afterHeader(rowsStart - 1)
         guard let base = buffer.baseAddress else { return (header, currency) }
-        let count = buffer.count
-        var lineStart = rowsStart
         var lineNumber = headerLine
-        while lineStart < count {
+        try forEachLine(base, from: rowsStart, to: buffer.count, lineNumber: &lineNumber, row)
+        return (header, currency)
+    }
+
+    /// Hands `row` the bounds (line feed excluded) and number of each non-empty line of the whole
+    /// lines in `start..<end`; `lineNumber` is the number of the line before `start`, and is left
+    /// at the last line's (or the one `row` failed on).
+    @inline(__always)
+    static func forEachLine(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineNumber: inout Int,
+        _ row: (_ start: Int, _ end: Int, _ lineNumber: Int) throws(JournalError) -> Void
+    ) throws(JournalError) {
+        var lineStart = start
+        while lineStart < end {
             lineNumber += 1
-            let lineEnd = JournalCodec.lineEnd(base, from: lineStart, to: count)
+            let lineEnd = JournalCodec.lineEnd(base, from: lineStart, to: end)
             defer { lineStart = lineEnd + 1 }
             if lineEnd == lineStart { continue }
             try row(lineStart, lineEnd, lineNumber)
         }
-        return (header, currency)
     }
 
     /// The header (the first non-empty line, decoded and checked), where the line after it starts,
