@@ -176,3 +176,12 @@ import Testing
         #expect(fingerprint(base, executable: folder + "/none") == nil)
     }
 }
+
+extension TextCache {
+    /// The entry's payee key and display as a `CleanPayee`, for comparing.
+    fileprivate func clean(_ entry: Entry) -> CleanPayee {
+        withClean(entry) { key, display in
+            CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
+        }
+    }
+}

@@ -192,13 +192,6 @@ struct TextCache {
         }
     }
 
-    /// The payee's normalised key and display.
-    func clean(_ entry: Entry) -> CleanPayee {
-        withClean(entry) { key, display in
-            CleanPayee(display: String(decoding: display, as: UTF8.self), key: String(decoding: key, as: UTF8.self))
-        }
-    }
-
     /// The bytes of the payee's normalised key and display, handed to `body`.
     func withClean<T>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T) -> T {
         bytes.withUnsafeBufferPointer { buffer in

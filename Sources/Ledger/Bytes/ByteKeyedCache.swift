@@ -54,58 +54,53 @@ public struct ByteKeyedCache<Value> {
             values = []
         }
         if bypassed { return make(String(decoding: bytes, as: UTF8.self)) }
+        let found = probe(bytes)
+        if let entry = found.entry { return values[entry] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let value = make(text)
+        insert(value, for: bytes, text: text, slot: found.slot, tag: found.tag)
+        return value
+    }
+
+    /// The value stored for `bytes`, if any; nothing is stored. With `store(_:for:text:)`, for a
+    /// caller whose value for a new key is made by work that cannot run inside `value(for:make:)`.
+    @inlinable @inline(__always)
+    public func stored(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        probe(bytes).entry.map { values[$0] }
+    }
+
+    /// Stores `value` for `bytes`, which `stored` did not find; `text` is their decoding.
+    @inlinable
+    public mutating func store(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, text: String) {
+        let found = probe(bytes)
+        insert(value, for: bytes, text: text, slot: found.slot, tag: found.tag)
+    }
+
+    /// Where `bytes` are in the table: the index of their value, or nil and the empty slot a new
+    /// key of their hash goes in; and the hash's tag.
+    @inlinable @inline(__always)
+    func probe(_ bytes: UnsafeBufferPointer<UInt8>) -> (entry: Int?, slot: Int, tag: UInt64) {
         let hash = ByteKeyedCache.hash(bytes)
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let word = slots[slot]
-            if word == 0 { break }
+            if word == 0 { return (nil, slot, tag) }
             let entry = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-            if word & 0xFFFF_FFFF_0000_0000 == tag, storedKeyEquals(entry - 1, bytes) {
-                return values[entry - 1]
-            }
+            if word & 0xFFFF_FFFF_0000_0000 == tag, storedKeyEquals(entry - 1, bytes) { return (entry - 1, slot, tag) }
             slot = (slot + 1) & mask
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let value = make(text)
-        // Invalid UTF-8 is repaired by the decoding, so such a text is not its bytes: leave it out.
-        guard text.utf8.count == bytes.count, values.count < Int(Int32.max) - 1 else { return value }
+    }
+
+    /// Stores `value` for `bytes` (whose decoding is `text`) in the empty `slot` `probe` found.
+    /// Invalid UTF-8 is repaired by the decoding, so such a text is not its bytes: it is left out.
+    @inlinable @inline(__always)
+    mutating func insert(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, text: String, slot: Int, tag: UInt64) {
+        guard text.utf8.count == bytes.count, values.count < Int(Int32.max) - 1 else { return }
         keyBytes.append(contentsOf: bytes)
         keyEnds.append(keyBytes.count)
         values.append(value)
         slots[slot] = tag | UInt64(values.count)
-        if values.count * 2 > slots.count { grow() }
-        return value
-    }
-
-    /// The value stored for `bytes`, if any; nothing is stored. With `store(_:for:)`, for a caller
-    /// whose value for a new key is made by work that cannot run inside `value(for:make:)`.
-    @inlinable @inline(__always)
-    public func stored(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        let hash = ByteKeyedCache.hash(bytes)
-        let tag = hash & 0xFFFF_FFFF_0000_0000
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let word = slots[slot]
-            if word == 0 { return nil }
-            let entry = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-            if word & 0xFFFF_FFFF_0000_0000 == tag, storedKeyEquals(entry - 1, bytes) { return values[entry - 1] }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// Stores `value` for `bytes`, which `stored` did not find; `text` is their decoding. A text
-    /// that is not exactly its bytes (invalid UTF-8) is not stored, as in `value(for:make:)`.
-    @inlinable
-    public mutating func store(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, text: String) {
-        guard text.utf8.count == bytes.count, values.count < Int(Int32.max) - 1 else { return }
-        let hash = ByteKeyedCache.hash(bytes)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        keyBytes.append(contentsOf: bytes)
-        keyEnds.append(keyBytes.count)
-        values.append(value)
-        slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(values.count)
         if values.count * 2 > slots.count { grow() }
     }
 
