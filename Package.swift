@@ -37,6 +37,8 @@ package.targets += [
         pkgConfig: "zlib",
         providers: [.apt(["zlib1g-dev"])]
     ),
+    // glibc's malloc.h (part of libc6-dev): `ProcessHeap` sets how the stages' heap returns memory.
+    .systemLibrary(name: "CMalloc"),
     .systemLibrary(
         name: "CSQLite",
         pkgConfig: "sqlite3",
@@ -52,7 +54,7 @@ package.targets += [
     .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
     // How every stage's executable enters: argument parsing, the shared exit statuses, diagnostics
     // on standard error. The one target besides the stages that knows the argument parser.
-    .target(name: "StageCommand", dependencies: [argumentParser]),
+    .target(name: "StageCommand", dependencies: ["CMalloc", argumentParser]),
     // The analysis file's contract, where Analyze and Report meet: Codable values, no dependencies.
     .target(name: "AnalysisFile"),
     .target(

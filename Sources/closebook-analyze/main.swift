@@ -2,4 +2,5 @@ import Analyze
 import Foundation
 import StageCommand
 
+ProcessHeap.keepFreedMemory()
 exit(StageExit.run(AnalyzeCommand.self))

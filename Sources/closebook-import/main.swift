@@ -2,4 +2,5 @@ import Foundation
 import Import
 import StageCommand
 
+ProcessHeap.keepFreedMemory()
 exit(StageExit.run(ImportCommand.self))

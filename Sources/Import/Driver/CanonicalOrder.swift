@@ -41,8 +41,11 @@ enum CanonicalOrder {
 
     /// The indices of the imported entries in canonical order; `accountRanks[i]` is the position
     /// of account `i` when the accounts are sorted by id; `idsAreASCII` says every id is ASCII
-    /// (`ImportRun.idsAreASCII`), so that ties are ordered by comparing bytes.
-    static func sorted(_ entries: [ImportEntry], ids: EntryIDs, accountRanks: [Int], idsAreASCII: Bool) -> [Int] {
+    /// (`ImportRun.idsAreASCII`), so that ties are ordered by comparing bytes. A large import's
+    /// buckets are sorted on `cores` cores.
+    static func sorted(
+        _ entries: [ImportEntry], ids: EntryIDs, accountRanks: [Int], idsAreASCII: Bool, cores: Int = Cores.available
+    ) -> [Int] {
         var count = 0
         var firstDay = Int32.max
         var lastDay = Int32.min
@@ -88,31 +91,56 @@ enum CanonicalOrder {
             }
             initialized = count
         }
-        for index in 0..<bucketCount where starts[index + 1] - starts[index] > 1 {
-            let bucket = starts[index]..<starts[index + 1]
-            guard sorted[bucket].allSatisfy(\.idPrefixOrders) else {
-                sorted[bucket].sort(by: inOrder)
-                continue
-            }
-            // Numbers only, then the rare runs of equal prefixes by their ids' text.
-            sorted.withUnsafeMutableBufferPointer { keys in
-                CanonicalOrder.sortByPrefix(UnsafeMutableBufferPointer(rebasing: keys[bucket]))
-            }
-            var start = bucket.lowerBound
-            while start < bucket.upperBound {
-                var end = start + 1
-                while end < bucket.upperBound && sorted[end].idPrefix == sorted[start].idPrefix { end += 1 }
-                if end - start > 1 {
-                    sorted.withUnsafeMutableBufferPointer { keys in
-                        CanonicalOrder.sortTies(
-                            UnsafeMutableBufferPointer(rebasing: keys[start..<end]), offset: 8, entries: entries,
-                            ids: ids, idsAreASCII: idsAreASCII)
-                    }
+        // The buckets are sorted in pieces of about equal rows, side by side; each piece orders
+        // only its own buckets' keys, so the order is the same on any number of cores.
+        let pieces = cores > 1 && count >= CanonicalOrder.piecesFrom ? CanonicalOrder.pieces : 1
+        var pieceStarts = [0]
+        for index in 0..<bucketCount
+        where starts[index] * pieces >= count * pieceStarts.count && pieceStarts.count < pieces {
+            pieceStarts.append(index)
+        }
+        pieceStarts.append(bucketCount)
+        sorted.withUnsafeMutableBufferPointer { keys in
+            Cores.forEach(pieceStarts.count - 1, cores: cores) { piece in
+                for index in pieceStarts[piece]..<pieceStarts[piece + 1] where starts[index + 1] - starts[index] > 1 {
+                    sortBucket(
+                        UnsafeMutableBufferPointer(rebasing: keys[starts[index]..<starts[index + 1]]), inOrder: inOrder,
+                        entries: entries, ids: ids, idsAreASCII: idsAreASCII)
                 }
-                start = end
             }
         }
         return sorted.map { Int($0.entry) }
+    }
+
+    /// Pieces of buckets sorted side by side: more than the cores, so that a piece of busier
+    /// days does not leave a core waiting long.
+    static let pieces = 8
+    /// Fewer imported entries than this are sorted on one core (a thread costs more than it saves).
+    static let piecesFrom = 1 << 16
+
+    /// Orders the keys of one (day, account) bucket (see `sorted`).
+    private static func sortBucket(
+        _ keys: UnsafeMutableBufferPointer<Key>, inOrder: (Key, Key) -> Bool, entries: [ImportEntry], ids: EntryIDs,
+        idsAreASCII: Bool
+    ) {
+        guard keys.allSatisfy(\.idPrefixOrders) else {
+            var keys = keys
+            keys.sort(by: inOrder)
+            return
+        }
+        // Numbers only, then the rare runs of equal prefixes by their ids' text.
+        sortByPrefix(keys)
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count && keys[end].idPrefix == keys[start].idPrefix { end += 1 }
+            if end - start > 1 {
+                sortTies(
+                    UnsafeMutableBufferPointer(rebasing: keys[start..<end]), offset: 8, entries: entries, ids: ids,
+                    idsAreASCII: idsAreASCII)
+            }
+            start = end
+        }
     }
 
     /// Sorts `keys` by `idPrefix`, equal prefixes in no particular order (`sorted` orders those

@@ -19,8 +19,9 @@ public struct ImportDriver: Sendable {
     /// Nil judges no date against the clock (the other rules still apply).
     public var today: CivilDate?
     /// The cores the files are read on, one file a piece of work (`ImportRun.read`), and a large
-    /// statement's content hashes are worked out on (`ContentHashes`); everything else after
-    /// reading runs in file order, so the outcome is the same for any number. Default:
+    /// statement's content hashes are worked out on (`ContentHashes`), and a large import's days
+    /// are put in order on (`CanonicalOrder`); everything else after reading runs in file order,
+    /// so the outcome is the same for any number. Default:
     /// `Cores.available` (`CLOSEBOOK_JOBS`).
     public var cores = Cores.available
 
@@ -50,7 +51,7 @@ public struct ImportDriver: Sendable {
     ) -> ImportOutcome {
         var run = ImportRun(config: config, files: files, today: today)
         let probable = prepare(&run)
-        return run.finish(probable: probable, chunkSize: journalChunkSize, journalChunk: journalChunk)
+        return run.finish(probable: probable, cores: cores, chunkSize: journalChunkSize, journalChunk: journalChunk)
     }
 
     /// Imports `files` like `run(_:)`, but hands the journal to `journalBytes` already encoded (the
@@ -64,7 +65,7 @@ public struct ImportDriver: Sendable {
         var timings = StageTimings()
         let probable = prepare(&run, timings: &timings)
         let start = ContinuousClock.now
-        var outcome = run.finish(probable: probable, journalBytes: journalBytes)
+        var outcome = run.finish(probable: probable, cores: cores, journalBytes: journalBytes)
         timings.add("order, balances, journal", .now - start)
         outcome.timings = timings
         if !freesRunMemory {

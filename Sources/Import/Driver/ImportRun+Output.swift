@@ -8,9 +8,9 @@ extension ImportRun {
     /// The report's record references are made first, while the records still have their text;
     /// the transactions, made last, take it over (moved, not copied).
     mutating func finish(
-        probable: [Deduplicator.ProbablePair], chunkSize: Int, journalChunk: (Journal) -> Void
+        probable: [Deduplicator.ProbablePair], cores: Int, chunkSize: Int, journalChunk: (Journal) -> Void
     ) -> ImportOutcome {
-        finish(probable: probable) { run, order, journal, warnings in
+        finish(probable: probable, cores: cores) { run, order, journal, warnings in
             var chunk = journal
             var start = 0
             while start < order.count {
@@ -28,9 +28,9 @@ extension ImportRun {
     /// to `journalBytes` as encoded bytes (header line first), a piece at a time, without making
     /// its transactions (see `writeJournal`).
     mutating func finish(
-        probable: [Deduplicator.ProbablePair], journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
+        probable: [Deduplicator.ProbablePair], cores: Int, journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> ImportOutcome {
-        finish(probable: probable) { run, order, journal, warnings in
+        finish(probable: probable, cores: cores) { run, order, journal, warnings in
             JournalCodec.encode(journal).withUnsafeBufferPointer { journalBytes($0) }
             run.writeJournal(order, warnings: &warnings, to: journalBytes)
         }
@@ -46,7 +46,7 @@ extension ImportRun {
     /// currency (`JournalCurrency`), then, once the journal is written, each file's balance checks
     /// (`FileBalanceChecks`) and the totals (`ReportTotals`).
     private mutating func finish(
-        probable: [Deduplicator.ProbablePair],
+        probable: [Deduplicator.ProbablePair], cores: Int,
         writeJournal: (inout ImportRun, [Int], Journal, inout [[ImportDiagnostic]]) -> Void
     ) -> ImportOutcome {
         for merged in layoutMerges {
@@ -59,7 +59,8 @@ extension ImportRun {
 
         // Built in canonical order (date, account, id): the journal needs no sort of its own.
         let order = CanonicalOrder.sorted(
-            entries, ids: ids, accountRanks: CanonicalOrder.ranks(of: accounts), idsAreASCII: idsAreASCII)
+            entries, ids: ids, accountRanks: CanonicalOrder.ranks(of: accounts), idsAreASCII: idsAreASCII,
+            cores: cores)
         let posted = postedDays(order: order)
         let closings = journalAccountIDs().map { AccountClosing($0, run: self, posted: posted) }
         var balances: [AccountID: BalanceReconciler.Result] = [:]

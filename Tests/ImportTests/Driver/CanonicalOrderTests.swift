@@ -8,7 +8,7 @@ import Testing
 @Suite("The canonical order of bank ids that share their first eight bytes")
 struct CanonicalOrderTests {
     /// One account, `card`; each FITID on its day, entry i in the order given.
-    static func order(_ fitIDs: [(String, Int32)], idsAreASCII: Bool) -> [Int] {
+    static func order(_ fitIDs: [(String, Int32)], idsAreASCII: Bool, cores: Int = 1) -> [Int] {
         var ids = EntryIDs()
         let prefix = ids.addList(account: AccountID("card"))
         var entries: [ImportEntry] = []
@@ -25,7 +25,7 @@ struct CanonicalOrderTests {
                     idDetail: detail, idHash: 0, idPrefix: key.value, idPrefixOrders: key.orders, hasBankID: true,
                     isPending: false))
         }
-        return CanonicalOrder.sorted(entries, ids: ids, accountRanks: [0], idsAreASCII: idsAreASCII)
+        return CanonicalOrder.sorted(entries, ids: ids, accountRanks: [0], idsAreASCII: idsAreASCII, cores: cores)
     }
 
     @Test("ids of one day that agree in their first eight bytes, by bytes and by text", arguments: [true, false])
@@ -58,5 +58,40 @@ struct CanonicalOrderTests {
         // "20160101AB" and "20160101AB\0": equal when zero padded, the longer one second.
         let fitIDs: [(String, Int32)] = [("20160101AB\u{0}", 3), ("20160101AB", 3), ("20160101AA\u{0}Z", 3)]
         #expect(Self.order(fitIDs, idsAreASCII: true) == [2, 1, 0])
+    }
+
+    /// Enough entries to be sorted in pieces on two cores: the order must be the one a sort by
+    /// day, then by the ids' text, gives, whatever the cores. Days are busy and quiet by turns
+    /// (pieces of unequal buckets), and ids share prefixes of every length (ties within the
+    /// first eight bytes and beyond them), with some that are not ASCII.
+    @Test("a large import sorted in pieces on two cores", arguments: [true, false])
+    func piecesOnTwoCores(idsAreASCII: Bool) throws {
+        var generator = SplitMix64(seed: 23)
+        var fitIDs: [(String, Int32)] = []
+        let alphabet = Array("0123A")
+        while fitIDs.count < CanonicalOrder.piecesFrom + 5_000 {
+            let day = Int32(generator.next() % 400)
+            let length = 6 + Int(generator.next() % 14)
+            var id = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            if !idsAreASCII && generator.next() % 50 == 0 { id += "é" }
+            // Busy even days: four times the rows of odd ones.
+            for _ in 0..<(day % 2 == 0 ? 4 : 1) { fitIDs.append(("2016" + id, day)) }
+        }
+        let expected = fitIDs.indices.sorted {
+            let (a, b) = (fitIDs[$0], fitIDs[$1])
+            if a.1 != b.1 { return a.1 < b.1 }
+            if a.0 != b.0 { return a.0 < b.0 }
+            return $0 < $1
+        }
+        let oneCore = Self.order(fitIDs, idsAreASCII: idsAreASCII, cores: 1)
+        let twoCores = Self.order(fitIDs, idsAreASCII: idsAreASCII, cores: 2)
+        try #require(oneCore.count == fitIDs.count && twoCores.count == fitIDs.count)
+        // Equal ids (the same FITID twice on a day) may come in either order: compare the ids.
+        let twoCoreIDs = twoCores.map { fitIDs[$0] }
+        let expectedIDs = expected.map { fitIDs[$0] }
+        let firstDifference = twoCores.indices.first { twoCores[$0] != oneCore[$0] }
+        #expect(firstDifference == nil, "two cores and one differ first at position \(firstDifference ?? -1)")
+        let firstMisplaced = expectedIDs.indices.first { twoCoreIDs[$0] != expectedIDs[$0] }
+        #expect(firstMisplaced == nil, "out of order first at position \(firstMisplaced ?? -1)")
     }
 }
