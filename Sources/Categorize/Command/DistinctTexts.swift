@@ -75,6 +75,9 @@ struct DistinctTexts {
         fields[0] = FoldedText.empty
         // At most one per text; reserved rather than grown (pages never reached cost no memory).
         payees.reserveCapacity(textCount)
+        // Several payees share a key (about one key in ten payees of real bank text): an eighth
+        // spares most of the table's growing, each step of which hashes every key again.
+        keyIndex.reserveCapacity(textCount / 8)
     }
 
     /// The distinct payee text number `number`, normalised and scanned the first time it is seen,
@@ -88,14 +91,22 @@ struct DistinctTexts {
         let taken = cached == nil ? ahead.take(number) : nil
         let key: Int32
         let display: Int32
+        func numbers(
+            _ keyUTF8: UnsafeBufferPointer<UInt8>, _ displayUTF8: UnsafeBufferPointer<UInt8>
+        ) -> (
+            Int32, Int32
+        ) {
+            let key = keyNumber(keyUTF8, matcher: matcher) { String(decoding: keyUTF8, as: UTF8.self) }
+            return (key, displayNumber(displayUTF8, of: key) { String(decoding: displayUTF8, as: UTF8.self) })
+        }
+        // Read in the cache's bytes or those normalised ahead: a string is made only for a key or
+        // display not met yet.
         if let cached {
-            // Read in the cache's bytes: a string is made only for a key or display not met yet.
-            (key, display) = cached.0.withClean(cached.1) { keyUTF8, displayUTF8 in
-                let key = keyNumber(keyUTF8, matcher: matcher) { String(decoding: keyUTF8, as: UTF8.self) }
-                return (key, displayNumber(displayUTF8, of: key) { String(decoding: displayUTF8, as: UTF8.self) })
-            }
+            (key, display) = cached.0.withClean(cached.1, numbers)
+        } else if let taken {
+            (key, display) = ahead.cleanTexts.withClean(taken, numbers)
         } else {
-            let clean = taken?.clean ?? normaliser.normalise(text, scratch: &normalising)
+            let clean = normaliser.normalise(text, scratch: &normalising)
             key = Self.withBytes(clean.key) { keyNumber($0, matcher: matcher) { clean.key } }
             display = Self.withBytes(clean.display) { displayNumber($0, of: key) { clean.display } }
         }
@@ -103,7 +114,7 @@ struct DistinctTexts {
         let index = Int32(payees.count)
         payees.append(payee)
         payeeOfText[Int(number)] = index
-        lastTaken = taken.map { (payee.rawID, $0.index) }
+        lastTaken = taken.map { (payee.rawID, $0) }
         return index
     }
 
@@ -119,12 +130,10 @@ struct DistinctTexts {
     ) -> Int32 {
         if let known = keyBytes.stored(bytes) { return known }
         let clean = text()
-        let key: Int32
-        if let known = keyIndex[clean] {
-            key = known
-        } else {
-            key = Int32(keyFeatures.count)
-            keyIndex[clean] = key
+        // Looked up and, when new, entered with one hash of the text.
+        let next = Int32(keyFeatures.count)
+        let key = Self.entered(&keyIndex[clean, default: next])
+        if key == next {
             keyFeatures.append(vocabulary.ids(FeatureExtractor.payeeFeatures(cleanKey: clean)))
             keyTexts.append(matcher.foldedText(alreadyFolded: clean, id: newTextID()))
         }
@@ -151,6 +160,10 @@ struct DistinctTexts {
         keyDisplay[Int(key)] = Int32(displays.count - 1)
         return Int32(displays.count - 1)
     }
+
+    /// The value of a dictionary entry reached for change (`dictionary[key, default: value]`),
+    /// which enters the default when the key is new.
+    private static func entered(_ value: inout Int32) -> Int32 { value }
 
     private static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)

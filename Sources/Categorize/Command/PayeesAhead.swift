@@ -19,13 +19,6 @@ import Ledger
 /// would be lost. Matching the rules stays on the main thread: the matcher's scratch and its
 /// cache of `Regex` results are its own.
 struct PayeesAhead {
-    /// One payee as `take` hands it out: normalised, and its place in the list, by which its
-    /// folded and scanned exported text is asked for (`rawText`) while it is still needed.
-    struct Taken {
-        var clean: CleanPayee
-        var index: Int
-    }
-
     /// What a run made, in list order: the folded texts end to end, `foldedEnds` and `hitEnds`
     /// as `ends` below.
     private struct Scanned {
@@ -102,19 +95,38 @@ struct PayeesAhead {
         }
     }
 
-    /// The normalised and scanned payee of text `number` when it is the next one listed, else nil
-    /// (the caller normalises and scans it itself).
-    mutating func take(_ number: Int32) -> Taken? {
+    /// The place in the list of text `number`'s payee, normalised and scanned, when it is the
+    /// next one listed, else nil (the caller normalises and scans it itself). Its clean key and
+    /// display are read with `cleanTexts`, its exported text with `rawText`, while still needed.
+    mutating func take(_ number: Int32) -> Int? {
         guard next < numbers.count, numbers[next] == number else { return nil }
         defer { next += 1 }
-        let clean = bytes.withUnsafeBufferPointer { bytes in
-            func text(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return next
+    }
+
+    /// The normalised keys and displays, to read a taken payee's (`CleanTexts.withClean`) while
+    /// the caller changes what holds this list.
+    var cleanTexts: CleanTexts { CleanTexts(bytes: bytes, ends: ends) }
+
+    /// The clean keys and displays of the payees listed, as bytes.
+    ///
+    /// Why bytes: a payee's key and display are mostly met before (several payees per merchant),
+    /// and then no string of them is needed (`DistinctTexts.keyNumber` and `displayNumber` look
+    /// them up by their bytes); making two strings for every payee was most of handing it out.
+    struct CleanTexts {
+        fileprivate let bytes: [UInt8]
+        fileprivate let ends: [Int]
+
+        /// Calls `body` with the bytes of the clean key and display of the payee taken at `index`.
+        func withClean<Result>(
+            _ index: Int, _ body: (_ key: UnsafeBufferPointer<UInt8>, _ display: UnsafeBufferPointer<UInt8>) -> Result
+        ) -> Result {
+            bytes.withUnsafeBufferPointer { bytes in
+                body(
+                    UnsafeBufferPointer(rebasing: bytes[ends[2 * index]..<ends[2 * index + 1]]),
+                    UnsafeBufferPointer(rebasing: bytes[ends[2 * index + 1]..<ends[2 * index + 2]]))
             }
-            return CleanPayee(
-                display: text(ends[2 * next + 1]..<ends[2 * next + 2]), key: text(ends[2 * next]..<ends[2 * next + 1]))
         }
-        return Taken(clean: clean, index: next)
     }
 
     /// Whether text `number` is the next payee `take` hands out.
