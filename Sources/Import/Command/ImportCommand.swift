@@ -164,7 +164,7 @@ public struct ImportCommand: ParsableCommand {
         var made: ImportOutcome?
         WriteBehind.run(cores: cores, write: { journalFile.write($0) }) { sink in
             guard let files = unread.take() else { return }
-            made = driver.run(consume files, journalBytes: sink)
+            made = driver.run(consume files, journalPieces: sink)
         }
         guard var outcome = made else { return 2 }
         outcome.report.ignored = ignored

@@ -10,7 +10,7 @@ import StageCommand
 public struct ImportDriver: Sendable {
     public var readers: [any StatementReader]
     public var config: WorkspaceConfig
-    /// When false, `run(_:journalBytes:)` leaves the run's records, entries and ids allocated
+    /// When false, `run(_:journalPieces:)` leaves the run's records, entries and ids allocated
     /// when it returns. For a process that exits right after the import: freeing a million
     /// records one string and array at a time costs CPU time the exit then spends again.
     public var freesRunMemory = true
@@ -56,16 +56,23 @@ public struct ImportDriver: Sendable {
 
     /// Imports `files` like `run(_:)`, but hands the journal to `journalBytes` already encoded (the
     /// bytes `JournalCodec.encode` gives for the outcome's journal), a piece at a time, without
-    /// making its transactions: the outcome's journal has the accounts and no transactions. The
-    /// fastest way to write a large import's journal to a file.
+    /// making its transactions: the outcome's journal has the accounts and no transactions.
     public func run(
         _ files: consuming [InboxFile], journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> ImportOutcome {
+        run(consume files, journalPieces: { piece in piece.withUnsafeBufferPointer { journalBytes($0) } })
+    }
+
+    /// Imports `files` like `run(_:journalBytes:)`, but hands each piece of the journal over as an
+    /// array the sink may take, leaving another (empty, or to be emptied) in its place: a sink
+    /// that writes on another thread keeps the bytes without copying them (`WriteBehind`). The
+    /// fastest way to write a large import's journal to a file.
+    public func run(_ files: consuming [InboxFile], journalPieces: (inout [UInt8]) -> Void) -> ImportOutcome {
         var run = ImportRun(config: config, files: files, today: today)
         var timings = StageTimings()
         let probable = prepare(&run, timings: &timings)
         let start = ContinuousClock.now
-        var outcome = run.finish(probable: probable, cores: cores, journalBytes: journalBytes)
+        var outcome = run.finish(probable: probable, cores: cores, journalPieces: journalPieces)
         timings.add("order, balances, journal", .now - start)
         outcome.timings = timings
         if !freesRunMemory {
@@ -123,7 +130,7 @@ public struct ImportOutcome: Sendable {
     /// inferred profile as TOML.
     public var inferredProfiles: [(path: String, toml: String)] = []
     /// Where the time went, phase by phase, when the journal was handed out as bytes
-    /// (`run(_:journalBytes:)`, for `closebook-import --timings`); empty otherwise.
+    /// (`run(_:journalPieces:)`, for `closebook-import --timings`); empty otherwise.
     public var timings = StageTimings()
 
     public init(journal: Journal, report: ImportReport, diagnostics: [ImportDiagnostic], failedFiles: Int) {

@@ -12,7 +12,8 @@ extension ImportRun {
 
     /// Encodes the journal rows of the imported entries at `order` (indices into `entries`), in
     /// that order, handing them to `sink` in pieces of about `journalPieceSize` bytes (a longer
-    /// row is handed on alone).
+    /// row is handed on alone). The sink may take a piece's array and leave another in its place
+    /// (`WriteBehind`): whatever it leaves is emptied and filled with the next piece.
     ///
     /// Each row is written from its entry and record (`JournalRowEncoder.writeImported`), with no
     /// `Transaction` made: a million transactions are a million 300-byte values whose strings are
@@ -24,9 +25,10 @@ extension ImportRun {
     /// would miss the processor's caches; so a stretch of `journalStretch` entries is written in
     /// the order they lie in memory (`entryOrder`) and then copied out in canonical order.
     mutating func writeJournal(
-        _ order: [Int], warnings: inout [[ImportDiagnostic]], to sink: (UnsafeBufferPointer<UInt8>) -> Void
+        _ order: [Int], warnings: inout [[ImportDiagnostic]], to sink: (inout [UInt8]) -> Void
     ) {
-        var output = ByteBuffer(capacity: ImportRun.journalPieceSize)
+        var output: [UInt8] = []
+        output.reserveCapacity(ImportRun.journalPieceSize)
         var staging = ByteBuffer(capacity: ImportRun.journalPieceSize)
         var id = ByteBuffer(capacity: 256)
         var spans: [(start: Int, end: Int)] = []
@@ -98,16 +100,16 @@ extension ImportRun {
                     for span in spans {
                         let size = span.end - span.start
                         if output.count > 0 && output.count + size > ImportRun.journalPieceSize {
-                            sink(output.bytes)
-                            output.removeAll()
+                            sink(&output)
+                            output.removeAll(keepingCapacity: true)
                         }
-                        output.append(staging.start + span.start, count: size)
+                        output.append(contentsOf: UnsafeBufferPointer(start: staging.start + span.start, count: size))
                     }
                     start = end
                 }
             }
         }
-        if output.count > 0 { sink(output.bytes) }
+        if output.count > 0 { sink(&output) }
     }
 
     /// Appends the journal row of `record` (a row of a `RecordTable` whose texts are

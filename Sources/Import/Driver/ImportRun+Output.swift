@@ -25,14 +25,15 @@ extension ImportRun {
     }
 
     /// Builds the report like `finish(probable:chunkSize:journalChunk:)`, but hands the journal
-    /// to `journalBytes` as encoded bytes (header line first), a piece at a time, without making
-    /// its transactions (see `writeJournal`).
+    /// to `journalPieces` as encoded bytes (header line first), a piece at a time, without making
+    /// its transactions (see `writeJournal`, which says what the sink may do with a piece).
     mutating func finish(
-        probable: [Deduplicator.ProbablePair], cores: Int, journalBytes: (UnsafeBufferPointer<UInt8>) -> Void
+        probable: [Deduplicator.ProbablePair], cores: Int, journalPieces: (inout [UInt8]) -> Void
     ) -> ImportOutcome {
         finish(probable: probable, cores: cores) { run, order, journal, warnings in
-            JournalCodec.encode(journal).withUnsafeBufferPointer { journalBytes($0) }
-            run.writeJournal(order, warnings: &warnings, to: journalBytes)
+            var header = JournalCodec.encode(journal)
+            journalPieces(&header)
+            run.writeJournal(order, warnings: &warnings, to: journalPieces)
         }
     }
 
