@@ -116,7 +116,7 @@ run_median() {
 
 # warm WORKSPACE: reads its inbox files once before a timed run, so that the figure is the stage's
 # and not the disk's. The files were written or read minutes before, but this machine drops cached
-# file pages while other runs write gigabytes (a 194 MB OFX file half gone from the cache read in
+# file pages while other runs write gigabytes (a 185 MB OFX file half gone from the cache read in
 # 0.38 s, against 0.05 s cached), and a person runs the import on exports just saved.
 warm() { cat "$1"/inbox/* >/dev/null 2>&1 || true; }
 
