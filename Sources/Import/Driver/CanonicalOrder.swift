@@ -129,6 +129,14 @@ enum CanonicalOrder {
             return
         }
         // Numbers only, then the rare runs of equal prefixes by their ids' text.
+        sortByPrefixThenTies(keys, offset: 8, entries: entries, ids: ids, idsAreASCII: idsAreASCII)
+    }
+
+    /// Sorts `keys` by `idPrefix`, then each run of equal prefixes by its ids from byte `offset`
+    /// after the account prefix on (`sortTies`).
+    private static func sortByPrefixThenTies(
+        _ keys: UnsafeMutableBufferPointer<Key>, offset: Int, entries: [ImportEntry], ids: EntryIDs, idsAreASCII: Bool
+    ) {
         sortByPrefix(keys)
         var start = 0
         while start < keys.count {
@@ -136,7 +144,7 @@ enum CanonicalOrder {
             while end < keys.count && keys[end].idPrefix == keys[start].idPrefix { end += 1 }
             if end - start > 1 {
                 sortTies(
-                    UnsafeMutableBufferPointer(rebasing: keys[start..<end]), offset: 8, entries: entries, ids: ids,
+                    UnsafeMutableBufferPointer(rebasing: keys[start..<end]), offset: offset, entries: entries, ids: ids,
                     idsAreASCII: idsAreASCII)
             }
             start = end
@@ -218,18 +226,7 @@ enum CanonicalOrder {
             if chunk.reaches { reaches = true }
         }
         guard reaches else { return whole() }
-        sortByPrefix(keys)
-        var start = 0
-        while start < keys.count {
-            var end = start + 1
-            while end < keys.count && keys[end].idPrefix == keys[start].idPrefix { end += 1 }
-            if end - start > 1 {
-                sortTies(
-                    UnsafeMutableBufferPointer(rebasing: keys[start..<end]), offset: offset + 8, entries: entries,
-                    ids: ids, idsAreASCII: idsAreASCII)
-            }
-            start = end
-        }
+        sortByPrefixThenTies(keys, offset: offset + 8, entries: entries, ids: ids, idsAreASCII: idsAreASCII)
     }
 
     /// The rank of each account when sorted by id (`AccountID.<`).
