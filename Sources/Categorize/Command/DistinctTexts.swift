@@ -91,11 +91,7 @@ struct DistinctTexts {
         let taken = cached == nil ? ahead.take(number) : nil
         let key: Int32
         let display: Int32
-        func numbers(
-            _ keyUTF8: UnsafeBufferPointer<UInt8>, _ displayUTF8: UnsafeBufferPointer<UInt8>
-        ) -> (
-            Int32, Int32
-        ) {
+        func numbers(_ keyUTF8: UnsafeBufferPointer<UInt8>, _ displayUTF8: UnsafeBufferPointer<UInt8>) -> Numbers {
             let key = keyNumber(keyUTF8, matcher: matcher) { String(decoding: keyUTF8, as: UTF8.self) }
             return (key, displayNumber(displayUTF8, of: key) { String(decoding: displayUTF8, as: UTF8.self) })
         }
@@ -160,6 +156,9 @@ struct DistinctTexts {
         keyDisplay[Int(key)] = Int32(displays.count - 1)
         return Int32(displays.count - 1)
     }
+
+    /// A payee's clean key and display, by number.
+    private typealias Numbers = (key: Int32, display: Int32)
 
     /// The value of a dictionary entry reached for change (`dictionary[key, default: value]`),
     /// which enters the default when the key is new.

@@ -73,9 +73,16 @@ enum FileBytes {
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            if size >= halvesFrom, cores > 1, readInHalves(descriptor, into: base, count: size) {
-                initialized = size
-                return
+            if size >= halvesFrom, cores > 1 {
+                if readInHalves(descriptor, into: base, count: size) {
+                    initialized = size
+                    return
+                }
+                // Read in one pass from the start instead.
+                guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+                    failed = true
+                    return
+                }
             }
             while initialized < size {
                 let count = readSome(descriptor, into: base + initialized, count: size - initialized)
@@ -98,8 +105,8 @@ enum FileBytes {
     }
 
     /// Reads `count` bytes from the file's start into `base`, the two halves on two cores at once,
-    /// and leaves the file's offset after them; false, with the offset back at the start, when
-    /// either half comes short (the file shrank) or fails: then it is read in one pass.
+    /// and leaves the file's offset after them; false when either half comes short (the file
+    /// shrank) or fails: then it is read in one pass.
     ///
     /// Why: a large export is hundreds of megabytes, and the kernel copies them into the array
     /// (faulting its pages in as it goes) on the core that asks, while the other core idles.
