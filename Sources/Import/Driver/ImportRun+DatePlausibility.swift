@@ -34,7 +34,12 @@ extension ImportRun {
             }
         }
         let plausibility = DatePlausibility(days: days, today: today)
-        days = []
+        // The day numbers above serve again, in the same order, to find the records to look at:
+        // only a day after the ceiling or before the floor can be implausible, and `problem`
+        // decides those (a million days worked out once, not three times).
+        let ceiling = today.map { $0.dayNumber + DatePlausibility.futureDays } ?? .max
+        let floor = plausibility.floorDay ?? .min
+        var nextDay = 0
         for fileIndex in files.indices {
             guard var parsed = files[fileIndex].parsed else { continue }
             var skipped: [SkippedRecord] = []
@@ -45,8 +50,10 @@ extension ImportRun {
                     plausibility.problem(with: $0.date) != nil
                 }
                 let records = parsed.statements[statementIndex].records
+                let firstDay = nextDay
+                nextDay += records.count
                 var problems: [Int: String] = [:]
-                for index in records.indices {
+                for index in records.indices where days[firstDay + index] > ceiling || days[firstDay + index] < floor {
                     if let problem = plausibility.problem(with: records.date(at: index)) { problems[index] = problem }
                 }
                 guard !problems.isEmpty else { continue }

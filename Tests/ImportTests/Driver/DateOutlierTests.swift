@@ -69,4 +69,44 @@ struct DateOutlierTests {
         #expect(outcome.report.files.first?.imported == 2)
         #expect(outcome.report.files.first?.skippedRecords.isEmpty == true)
     }
+
+    /// The workspace's implausible dates are found in every file and statement, whatever comes
+    /// before them: here a file that cannot be read, then two exports, each with one such row.
+    /// By hand (today 2026-11-27): `b.qif`'s 1900-01-01 is the single earliest day, over a year
+    /// before the rest (line 10); `c.qif`'s 2026-12-20 is more than seven days after today (line
+    /// 6), and within a year of its statement's other row, so only the workspace's rule sees it.
+    @Test func implausibleDatesAreFoundInEveryFileAfterOneThatCannotBeRead() throws {
+        func qif(_ rows: [(String, String, String)]) -> String {
+            "!Type:Bank\n" + rows.map { "D\($0.0)\nT\($0.1)\nP\($0.2)\n^\n" }.joined()
+        }
+        var driver = ImportDriver(
+            readers: [OFX2Reader(), OFX1Reader(), QIFReader()], config: WorkspaceConfig(baseCurrency: .gbp))
+        driver.today = CivilDate(iso: "2026-11-27")
+        let files = [
+            ("a.qif", "not an export at all\n"),
+            (
+                "b.qif",
+                qif([
+                    ("2026-10-01", "-1.00", "ALPHA"), ("2026-10-02", "-2.00", "BRAVO"),
+                    ("1900-01-01", "-3.00", "PLACEHOLDER"),
+                ])
+            ),
+            ("c.qif", qif([("2026-10-03", "-4.00", "CHARLIE"), ("2026-12-20", "-5.00", "FUTURE")])),
+        ]
+        let outcome = driver.run(files.map { InboxFile(name: $0.0, bytes: Array($0.1.utf8)) })
+        let byPath = Dictionary(uniqueKeysWithValues: outcome.report.files.map { ($0.path, $0) })
+        let b = try #require(byPath["inbox/b.qif"])
+        let c = try #require(byPath["inbox/c.qif"])
+        #expect(b.skippedRecords.map(\.line) == [10])
+        #expect(
+            b.skippedRecords.first?.reason
+                == "its date 1900-01-01 is more than a year before the rest of the workspace's data (which begins "
+                + "2026-10-01): a typo or a placeholder, not a transaction; it is skipped")
+        #expect(c.skippedRecords.map(\.line) == [6])
+        #expect(
+            c.skippedRecords.first?.reason
+                == "its date 2026-12-20 is more than 7 days after today (2026-11-27): a typo or a placeholder, not "
+                + "a transaction; it is skipped")
+        #expect(outcome.journal.transactions.map(\.payee).sorted() == ["ALPHA", "BRAVO", "CHARLIE"])
+    }
 }
