@@ -4,9 +4,10 @@
 
 /// How a stage's process hands freed memory back to the system.
 ///
-/// glibc serves every block of more than 32 MB from a mapping of its own and unmaps it when it is
-/// freed, so the next large block is new memory again, every page of it faulted in and cleared
-/// by the kernel on first touch. An import holds a whole export's bytes, then the records made
+/// glibc serves large blocks (every one of more than 32 MB, and smaller ones until its threshold
+/// has risen) from mappings of their own and unmaps each when it is freed, so the next large
+/// block is new memory again, every page of it faulted in and cleared by the kernel on first
+/// touch. An import holds a whole export's bytes, then the records made
 /// from them, then the entries and the journal's pieces: each large block is freed before a
 /// later one is asked for. Served from the heap and kept there instead, the later blocks reuse
 /// pages already mapped. A stage is a process that ends when its one run does, so what it keeps
