@@ -63,9 +63,6 @@ struct TextCache {
         }
     }
 
-    /// The size of the file, header included.
-    var byteCount: Int { bytes.count }
-
     /// Which entries of the file (by their order in it) the entries found at `offsets` are, each
     /// marked true; nil when some offset is not where an entry starts. Offsets mostly in file order
     /// cost one comparison each.

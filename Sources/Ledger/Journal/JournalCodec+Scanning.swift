@@ -19,21 +19,9 @@ extension JournalCodec {
         guard let base = buffer.baseAddress else {
             throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
         }
-        var caches = JournalRowDecoder.Caches()
-        var currencies = ByteKeyedCache<Currency?>()
-        let (header, currency) = try readLines(buffer, path: path) { (start, end, lineNumber) throws(JournalError) in
-            if let row = CanonicalRow.scan(base, start: start, end: end, currencies: &currencies) {
-                visit(.canonical(row))
-                return
-            }
-            let transaction: Transaction
-            do throws(JSONScanner.Failure) {
-                transaction = try decodeDetached(UnsafeBufferPointer(rebasing: buffer[start..<end]), caches: &caches)
-            } catch {
-                throw JournalError(path: path, line: lineNumber, column: error.offset + 1, message: error.reason)
-            }
-            visit(.decoded(transaction, start: start, end: end))
-        }
+        let (header, currency, rowsStart, headerLine) = try readHeader(buffer, path: path)
+        var lines = LineScan(base: base, buffer: buffer, path: path, lineNumber: headerLine)
+        if let failure = lines.lines(from: rowsStart, to: buffer.count, visit: visit) { throw failure }
         return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
     }
 }

@@ -41,8 +41,10 @@ extension JournalCodec {
         return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
     }
 
-    /// The lines of a journal read one after another, as `readLines` reads them.
-    private struct LineScan {
+    /// The lines of a journal read one after another, as `readLines` reads them: each row found in
+    /// place when it is in the encoder's form, else decoded (`scan`, and each part of
+    /// `scanInTwoParts`).
+    struct LineScan {
         let base: UnsafePointer<UInt8>
         let buffer: UnsafeBufferPointer<UInt8>
         let path: String
