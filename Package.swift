@@ -39,6 +39,8 @@ package.targets += [
     ),
     // glibc's malloc.h (part of libc6-dev): `ProcessHeap` sets how the stages' heap returns memory.
     .systemLibrary(name: "CMalloc"),
+    // Linux's renameat2 (part of libc6-dev): `AtomicFileWriter` swaps a large output with its spare.
+    .systemLibrary(name: "CRename"),
     .systemLibrary(
         name: "CSQLite",
         pkgConfig: "sqlite3",
@@ -51,7 +53,7 @@ package.targets += [
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 
 package.targets += [
-    .target(name: "Ledger", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+    .target(name: "Ledger", dependencies: ["CRename", .product(name: "TOMLKit", package: "TOMLKit")]),
     // How every stage's executable enters: argument parsing, the shared exit statuses, diagnostics
     // on standard error. The one target besides the stages that knows the argument parser.
     .target(name: "StageCommand", dependencies: ["CMalloc", argumentParser]),

@@ -206,8 +206,8 @@ public struct CategorizeRun {
             return result
         case .write(let ledgerPath, let uncategorizedPath, let reportPath):
             do throws(AtomicFileWriter.Failure) {
-                let ledger = try AtomicFileWriter(path: ledgerPath)
-                let uncategorized = try AtomicFileWriter(path: uncategorizedPath)
+                let ledger = try AtomicFileWriter(path: ledgerPath, recycling: true)
+                let uncategorized = try AtomicFileWriter(path: uncategorizedPath, recycling: true)
                 // The two files read the same rows and nothing else: they are made on two cores at
                 // once, then put in place one after the other, the ledger first, as one after
                 // another would (a failure of the ledger leaves the old uncategorized.csv too).

@@ -151,7 +151,7 @@ public struct ImportCommand: ParsableCommand {
         driver.freesRunMemory = false
         let journalFile: AtomicFileWriter
         do {
-            journalFile = try AtomicFileWriter(path: journal)
+            journalFile = try AtomicFileWriter(path: journal, recycling: true)
         } catch {
             standardError(error.description)
             return 2

@@ -1,3 +1,4 @@
+import CRename
 import Foundation
 
 /// Writes a file in pieces so that a reader never sees half of it: everything goes to a
@@ -7,6 +8,23 @@ import Foundation
 /// written as it is encoded, a piece at a time, so its bytes are never all in memory at once.
 /// Like `FileOutput`, it creates the destination's folders and leaves the file readable as the
 /// process's umask allows.
+///
+/// With `recycling`, a large output (`smallestSpare` or more) keeps the file it replaced as a
+/// spare beside it (`.NAME.spare`), and the next run writes over the spare rather than into a new
+/// file; `commit` then swaps the two names in one step (`renameat2` with `RENAME_EXCHANGE`).
+///
+/// Why: a new file takes every page of the page cache and every block on disk afresh, and at a
+/// month end the journal and the ledger are each some 250 MB that differ from the run before in
+/// their last rows only. Writing 256 MB over a cached file of that size took 0.03 s here, plus
+/// 0.05 s to flush it to disk, against 0.35-0.46 s into a new file. The cost is the disk space of
+/// one more copy of each such output in `build/`.
+///
+/// Why flushed: a file system orders the blocks of a new file before the rename that publishes it
+/// (ext4's `auto_da_alloc`), not blocks written over, so the spare's bytes are on disk
+/// (`fdatasync`) before the names are swapped; a crash then leaves the old file or the new one,
+/// never a mix. A spare is used only when it is a file of its own (one link: a run stopped
+/// between its two steps below leaves the spare a second name of the output, which is then
+/// removed) and no other run holds it (`flock`), and the lock is held until the swap.
 public final class AtomicFileWriter {
     /// Why the file could not be written, as `FileOutput` words it: `path: error: reason`.
     public struct Failure: Error, CustomStringConvertible {
@@ -20,9 +38,29 @@ public final class AtomicFileWriter {
     private var descriptor: Int32
     /// The first error, after which writes are ignored.
     public private(set) var failure: Failure?
+    /// Where the spare is kept with `recycling`, nil without.
+    private let sparePath: String?
+    /// The bytes are written over the spare (`temporaryPath` is `sparePath`), not a new file.
+    public let isRecycled: Bool
+    private let smallestSpare: Int
+    /// Bytes written so far: a recycled file is cut to this length by `commit`.
+    private var written = 0
 
-    public init(path: String) throws(Failure) {
+    /// Outputs this large or larger keep a spare (`recycling`): 8 MB, so that small ones (an
+    /// analysis, a page of the site) never leave a second copy, and a journal of some 30,000 rows
+    /// does.
+    public static let smallestSpare = 8 << 20
+
+    /// A writer of `path`; with `recycling`, over the spare the last commit kept, when there is
+    /// one (`isRecycled`), and keeping the file it replaces as the next spare when that file is
+    /// `smallestSpare` bytes or more.
+    public init(
+        path: String, recycling: Bool = false, smallestSpare: Int = AtomicFileWriter.smallestSpare
+    )
+        throws(Failure)
+    {
         self.path = path
+        self.smallestSpare = smallestSpare
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(
@@ -33,6 +71,15 @@ public final class AtomicFileWriter {
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         AtomicFileWriter.removeAbandoned(name: name, in: folder)
+        let spare = recycling ? (folder as NSString).appendingPathComponent(".\(name).spare") : nil
+        sparePath = spare
+        if let spare, let opened = AtomicFileWriter.openSpare(spare) {
+            temporaryPath = spare
+            descriptor = opened
+            isRecycled = true
+            return
+        }
+        isRecycled = false
         var attempt = 0
         while true {
             let candidate = (folder as NSString).appendingPathComponent(".\(name).\(getpid())-\(attempt).tmp")
@@ -66,6 +113,7 @@ public final class AtomicFileWriter {
             }
             next += written
             left -= written
+            self.written += written
         }
     }
 
@@ -78,17 +126,78 @@ public final class AtomicFileWriter {
     /// again on the next run.
     public func commit(flush: Bool = false) throws(Failure) {
         guard descriptor >= 0 else { return }
-        if failure == nil, flush, fsync(descriptor) != 0 { fail() }
-        if close(descriptor) != 0, failure == nil { fail() }
-        descriptor = -1
-        if failure == nil, rename(temporaryPath, path) != 0 { fail() }
+        if isRecycled {
+            // What is left of the spare's old bytes goes, and everything is on disk before the swap.
+            if failure == nil, ftruncate(descriptor, off_t(written)) != 0 { fail() }
+            if failure == nil, (flush ? fsync(descriptor) : fdatasync(descriptor)) != 0 { fail() }
+            if failure == nil { swapIntoPlace() }
+            // Closed after the swap: the spare's lock is held until it is the output.
+            if close(descriptor) != 0, failure == nil { fail() }
+            descriptor = -1
+        } else {
+            if failure == nil, flush, fsync(descriptor) != 0 { fail() }
+            if close(descriptor) != 0, failure == nil { fail() }
+            descriptor = -1
+            if failure == nil { keepReplacedAsSpare() }
+            if failure == nil, rename(temporaryPath, path) != 0 { fail() }
+        }
         if let failure {
             unlink(temporaryPath)
             throw failure
         }
     }
 
+    /// The recycled spare becomes the output, and the output the spare; where there is no output
+    /// yet, or the file system cannot swap, the spare is renamed into place (and no spare is kept).
+    private func swapIntoPlace() {
+        guard let sparePath else { return }
+        if closebook_exchange(temporaryPath, path) == 0 {
+            // The file replaced is the spare now: kept only when it is large.
+            var info = stat()
+            if stat(sparePath, &info) == 0, Int(info.st_size) < smallestSpare { unlink(sparePath) }
+            return
+        }
+        if rename(temporaryPath, path) != 0 { fail() }
+    }
+
+    /// With `recycling`, a second name for the output this commit replaces, when it is large, so
+    /// that it outlives the rename as the next run's spare. A rename over an existing file keeps
+    /// the file system's ordering of a new file's blocks before it (see the type's notes).
+    private func keepReplacedAsSpare() {
+        guard let sparePath else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= smallestSpare else {
+            return
+        }
+        // A spare that is there was not usable (another run holds it): it stays as it is.
+        link(path, sparePath)
+    }
+
+    /// The spare at `path`, opened for writing over and locked, when it is one this run can use: a
+    /// regular file with no other name (see the type's notes), that no other run holds.
+    private static func openSpare(_ path: String) -> Int32? {
+        let opened = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard opened >= 0 else { return nil }
+        var info = stat()
+        guard fstat(opened, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(opened)
+            return nil
+        }
+        guard info.st_nlink == 1 else {
+            // A second name of the output, left by a run stopped after `keepReplacedAsSpare`.
+            close(opened)
+            unlink(path)
+            return nil
+        }
+        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+            close(opened)
+            return nil
+        }
+        return opened
+    }
+
     /// Removes the temporary file unless it was committed (nothing is left behind after a failure).
+    /// A recycled spare goes too: after a failure (a full disk) its space is better given back.
     public func discard() {
         guard descriptor >= 0 else { return }
         close(descriptor)

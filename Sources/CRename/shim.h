@@ -1,0 +1,18 @@
+#ifndef CLOSEBOOK_CRENAME_SHIM_H
+#define CLOSEBOOK_CRENAME_SHIM_H
+/// Linux's `renameat2` with `RENAME_EXCHANGE`, which the Swift Glibc module leaves out (glibc
+/// declares it only under _GNU_SOURCE): two names of one folder swap their files in one step.
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+/// 0 when `first` and `second` now name each other's file; -1 with `errno` set otherwise (ENOENT
+/// when either is missing, EINVAL where the file system cannot exchange).
+static inline int closebook_exchange(const char *first, const char *second) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
+}
+#endif

@@ -1,0 +1,114 @@
+import Foundation
+import Ledger
+import TestSupport
+import Testing
+
+/// The spare a large output keeps (`AtomicFileWriter(path:recycling:)`): the next run writes over
+/// it, and a reader still sees nothing but whole files.
+@Suite("Atomic file writer: spares")
+struct AtomicFileWriterSpareTests {
+    /// Small enough that these few bytes count as a large output.
+    static let smallest = 4
+
+    static func write(_ text: String, to path: String, smallestSpare: Int = smallest) throws -> AtomicFileWriter {
+        let writer = try AtomicFileWriter(path: path, recycling: true, smallestSpare: smallestSpare)
+        writer.write(Array(text.utf8))
+        return writer
+    }
+
+    static func text(_ path: String) throws -> String { String(decoding: try FileOutput.read(path), as: UTF8.self) }
+
+    static func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    @Test("the file a commit replaces is the spare the next run writes over, cut to what it wrote")
+    func theReplacedFileIsWrittenOverNextTime() throws {
+        let folder = try AtomicFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/ledger.jsonl"
+        // No file to replace: no spare.
+        let first = try Self.write("first version\n", to: path)
+        #expect(!first.isRecycled)
+        try first.commit()
+        #expect(AtomicFileWriterTests.entries(folder) == ["ledger.jsonl"])
+        // The first version is kept as the spare.
+        let second = try Self.write("second, a longer version\n", to: path)
+        #expect(!second.isRecycled)
+        try second.commit()
+        #expect(AtomicFileWriterTests.entries(folder) == [".ledger.jsonl.spare", "ledger.jsonl"])
+        #expect(try Self.text(path) == "second, a longer version\n")
+        #expect(try Self.text(folder + "/.ledger.jsonl.spare") == "first version\n")
+        // The third writes over the first version's file, shorter than it: nothing of it is left.
+        let spareFile = Self.inode(folder + "/.ledger.jsonl.spare")
+        let secondFile = Self.inode(path)
+        let third = try Self.write("third\n", to: path)
+        #expect(third.isRecycled)
+        #expect(try Self.text(path) == "second, a longer version\n")
+        try third.commit()
+        #expect(try Self.text(path) == "third\n")
+        #expect(Self.inode(path) == spareFile)
+        #expect(try Self.text(folder + "/.ledger.jsonl.spare") == "second, a longer version\n")
+        #expect(Self.inode(folder + "/.ledger.jsonl.spare") == secondFile)
+        #expect(AtomicFileWriterTests.entries(folder) == [".ledger.jsonl.spare", "ledger.jsonl"])
+    }
+
+    @Test("a spare that is a second name of the output, as a stopped run leaves it, is never written over")
+    func aSpareLinkedToTheOutputIsRemoved() throws {
+        let folder = try AtomicFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/journal.jsonl"
+        try FileOutput.write(Array("the journal\n".utf8), to: path)
+        #expect(link(path, folder + "/.journal.jsonl.spare") == 0)
+        let writer = try Self.write("the next journal\n", to: path)
+        #expect(!writer.isRecycled)
+        #expect(try Self.text(path) == "the journal\n")
+        try writer.commit()
+        #expect(try Self.text(path) == "the next journal\n")
+        #expect(try Self.text(folder + "/.journal.jsonl.spare") == "the journal\n")
+    }
+
+    @Test("a spare another run is writing over is left to it")
+    func aSpareInUseIsLeftAlone() throws {
+        let folder = try AtomicFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/ledger.jsonl"
+        try Self.write("one\n", to: path).commit()
+        try Self.write("two\n", to: path).commit()
+        let holding = try Self.write("three\n", to: path)
+        let other = try Self.write("four\n", to: path)
+        #expect(holding.isRecycled)
+        #expect(!other.isRecycled)
+        try other.commit()
+        #expect(try Self.text(path) == "four\n")
+        try holding.commit()
+        #expect(try Self.text(path) == "three\n")
+        #expect(try Self.text(folder + "/.ledger.jsonl.spare") == "four\n")
+        #expect(AtomicFileWriterTests.entries(folder) == [".ledger.jsonl.spare", "ledger.jsonl"])
+    }
+
+    @Test("small outputs keep no spare, and a recycled writer that is discarded removes the spare")
+    func smallOutputsAndDiscards() throws {
+        let folder = try AtomicFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/uncategorized.csv"
+        try Self.write("small\n", to: path, smallestSpare: AtomicFileWriter.smallestSpare).commit()
+        try Self.write("still small\n", to: path, smallestSpare: AtomicFileWriter.smallestSpare).commit()
+        #expect(AtomicFileWriterTests.entries(folder) == ["uncategorized.csv"])
+        try Self.write("large\n", to: path).commit()
+        #expect(AtomicFileWriterTests.entries(folder) == [".uncategorized.csv.spare", "uncategorized.csv"])
+        let stopped = try Self.write("half of it", to: path)
+        #expect(stopped.isRecycled)
+        stopped.discard()
+        #expect(AtomicFileWriterTests.entries(folder) == ["uncategorized.csv"])
+        #expect(try Self.text(path) == "large\n")
+        // A replaced file below the size is not kept after a swap either.
+        try Self.write("x\n", to: path).commit()
+        let swapped = try Self.write("y\n", to: path, smallestSpare: 3)
+        #expect(swapped.isRecycled)
+        try swapped.commit()
+        #expect(try Self.text(path) == "y\n")
+        #expect(AtomicFileWriterTests.entries(folder) == ["uncategorized.csv"])
+    }
+}
