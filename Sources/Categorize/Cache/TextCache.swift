@@ -30,10 +30,7 @@ struct TextCache {
         var offset: Int
     }
 
-    /// The file, mapped into memory (`JournalBytes`): at 1M rows some 90 MB that a month end reads
-    /// once, and that a copy into the heap only made fresh pages of.
-    private let mapping: JournalBytes
-    private var bytes: UnsafeBufferPointer<UInt8> { mapping.buffer }
+    private let bytes: [UInt8]
     /// Open addressing over the entries: the hash of a slot's texts, and its entry's offset + 1 (0
     /// for an empty slot).
     private let slotHashes: [UInt64]
@@ -104,9 +101,7 @@ struct TextCache {
     /// name a rule that is not there); else nil.
     init?(path: String, fingerprint: [UInt8], ruleCount: Int) {
         let before = FileIdentity(path: path)
-        guard let mapped = try? JournalBytes(contentsOf: path) else { return nil }
-        let bytes = mapped.buffer
-        guard bytes.count >= Self.headerSize, bytes.count < Int(Int32.max),
+        guard let bytes = try? FileOutput.read(path), bytes.count >= Self.headerSize, bytes.count < Int(Int32.max),
             Array(bytes[0..<4]) == Self.magic, Self.uint32(bytes, at: 4) == Self.version,
             Array(bytes[8..<40]) == fingerprint
         else { return nil }
@@ -114,7 +109,8 @@ struct TextCache {
         var starts: [Int32] = []
         var offset = Self.headerSize
         while offset < bytes.count {
-            guard let size = Self.entrySize(bytes, at: offset), Self.rulesAreValid(bytes, at: offset, below: ruleCount)
+            guard let size = Self.entrySize(bytes, at: offset),
+                bytes.withUnsafeBufferPointer({ Self.rulesAreValid($0, at: offset, below: ruleCount) })
             else { return nil }
             starts.append(Int32(offset))
             offset += size
@@ -124,19 +120,21 @@ struct TextCache {
         var hashes = [UInt64](repeating: 0, count: capacity)
         var offsets = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for start in starts.lazy.map(Int.init) {
-            let texts = Self.texts(bytes, at: start)
-            let hash = Self.hash(texts.0, texts.1, texts.2, texts.3)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while offsets[slot] != 0 { slot = (slot + 1) & mask }
-            hashes[slot] = hash
-            offsets[slot] = Int32(start + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in starts.lazy.map(Int.init) {
+                let texts = Self.texts(buffer, at: start)
+                let hash = Self.hash(texts.0, texts.1, texts.2, texts.3)
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while offsets[slot] != 0 { slot = (slot + 1) & mask }
+                hashes[slot] = hash
+                offsets[slot] = Int32(start + 1)
+            }
         }
         let count = starts.count
         let after = FileIdentity(path: path)
         self.file = before == after && after?.size == bytes.count ? after : nil
         self.starts = starts
-        self.mapping = mapped
+        self.bytes = bytes
         self.slotHashes = hashes
         self.slotOffsets = offsets
         self.mask = mask
@@ -168,57 +166,59 @@ struct TextCache {
         _ payee: UnsafeBufferPointer<UInt8>, _ memo: UnsafeBufferPointer<UInt8>,
         _ bankType: UnsafeBufferPointer<UInt8>, _ bankCategory: UnsafeBufferPointer<UInt8>, next: inout Int
     ) -> Entry? {
-        let buffer = bytes
-        func holds(_ offset: Int) -> Bool {
-            let texts = Self.texts(buffer, at: offset)
-            return Self.same(texts.0, payee) && Self.same(texts.1, memo) && Self.same(texts.2, bankType)
-                && Self.same(texts.3, bankCategory)
-        }
-        func found(_ offset: Int) -> Entry {
-            next = offset + Lengths(buffer, at: offset).size
-            return Entry(offset: offset)
-        }
-        if next >= Self.headerSize, next < buffer.count, holds(next) { return found(next) }
-        let hash = Self.hash(payee, memo, bankType, bankCategory)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slotOffsets[slot] != 0 {
-            if slotHashes[slot] == hash, holds(Int(slotOffsets[slot]) - 1) {
-                return found(Int(slotOffsets[slot]) - 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            func holds(_ offset: Int) -> Bool {
+                let texts = Self.texts(buffer, at: offset)
+                return Self.same(texts.0, payee) && Self.same(texts.1, memo) && Self.same(texts.2, bankType)
+                    && Self.same(texts.3, bankCategory)
             }
-            slot = (slot + 1) & mask
+            func found(_ offset: Int) -> Entry {
+                next = offset + Lengths(buffer, at: offset).size
+                return Entry(offset: offset)
+            }
+            if next >= Self.headerSize, next < buffer.count, holds(next) { return found(next) }
+            let hash = Self.hash(payee, memo, bankType, bankCategory)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slotOffsets[slot] != 0 {
+                if slotHashes[slot] == hash, holds(Int(slotOffsets[slot]) - 1) {
+                    return found(Int(slotOffsets[slot]) - 1)
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
     /// The bytes of the payee's normalised key and display, handed to `body`.
     func withClean<T>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let buffer = bytes
-        let lengths = Lengths(buffer, at: entry.offset)
-        let start = entry.offset + Self.lengthsSize + lengths.texts
-        return body(
-            UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]),
-            UnsafeBufferPointer(rebasing: buffer[start + lengths.key..<start + lengths.key + lengths.display]))
+        bytes.withUnsafeBufferPointer { buffer in
+            let lengths = Lengths(buffer, at: entry.offset)
+            let start = entry.offset + Self.lengthsSize + lengths.texts
+            return body(
+                UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]),
+                UnsafeBufferPointer(rebasing: buffer[start + lengths.key..<start + lengths.key + lengths.display]))
+        }
     }
 
     /// The rules the texts match, in order, appended to `matched`; false, with nothing appended,
     /// when some rule also reads each row's amount, date or account (the texts are matched again).
     func matched(_ entry: Entry, into matched: inout [Int]) -> Bool {
-        let buffer = bytes
-        let lengths = Lengths(buffer, at: entry.offset)
-        guard lengths.isSettled else { return false }
-        var start = entry.offset + Self.lengthsSize + lengths.texts + lengths.key + lengths.display
-        for _ in 0..<lengths.matched {
-            matched.append(Int(Int32(bitPattern: Self.uint32(buffer, at: start))))
-            start += 4
+        bytes.withUnsafeBufferPointer { buffer in
+            let lengths = Lengths(buffer, at: entry.offset)
+            guard lengths.isSettled else { return false }
+            var start = entry.offset + Self.lengthsSize + lengths.texts + lengths.key + lengths.display
+            for _ in 0..<lengths.matched {
+                matched.append(Int(Int32(bitPattern: Self.uint32(buffer, at: start))))
+                start += 4
+            }
+            return true
         }
-        return true
     }
 
     /// The file's bytes and the size of the entry at an offset, for a writer to copy entries as
     /// they are.
     func withEntries<T>(_ body: (UnsafeBufferPointer<UInt8>, _ size: (Int) -> Int) -> T) -> T {
-        let buffer = bytes
-        return body(buffer) { Lengths(buffer, at: $0).size }
+        bytes.withUnsafeBufferPointer { buffer in body(buffer) { Lengths(buffer, at: $0).size } }
     }
 
     // MARK: The format
@@ -248,6 +248,10 @@ struct TextCache {
     static func uint32(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
             | UInt32(bytes[offset + 3]) << 24
+    }
+
+    private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes.withUnsafeBufferPointer { uint32($0, at: offset) }
     }
 
     /// The seven lengths an entry starts with.
@@ -287,6 +291,10 @@ struct TextCache {
     }
 
     /// The size of the entry at `offset`, or nil when it runs past the end.
+    private static func entrySize(_ bytes: [UInt8], at offset: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { entrySize($0, at: offset) }
+    }
+
     private static func entrySize(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
         guard offset + lengthsSize <= bytes.count else { return nil }
         let size = Lengths(bytes, at: offset).size
