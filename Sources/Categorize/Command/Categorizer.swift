@@ -31,6 +31,8 @@ public struct Categorizer {
     var textCache: TextCache?
     /// With a fingerprint (`CacheFingerprint`), the run also makes the next text cache.
     var textCacheFingerprint: [UInt8]?
+    /// The cores the learned fallback guesses on (`LearnedFallback.learn`): the same guesses on any.
+    var cores = Cores.available
 
     public init(
         rules: [Rule], overrides: OverrideTable = OverrideTable(), settings: CategorizeSettings = CategorizeSettings()
@@ -91,7 +93,7 @@ public struct Categorizer {
         }
         let learned = timings.time("learned fallback") {
             LearnedFallback(learnedThreshold: settings.learnedThreshold).learn(
-                &rows, texts: &texts, facts: facts, report: &report)
+                &rows, texts: &texts, facts: facts, report: &report, cores: cores)
         }
         let order = timings.time("uncategorised order") {
             UncategorizedOrder(uncategorized: learned.rows).positions(rows)

@@ -12,53 +12,19 @@ struct LearnedFallback {
 
     /// The learned fallback, trained month by month on what rules and overrides decided; returns
     /// the rows it could not categorise either, in row order.
+    ///
+    /// On two cores (`cores`) the months are cut in two runs (`split`), each on a core, and joined
+    /// in month order: the same guesses, numbered the same, as one run makes.
     func learn(
-        _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: RowFacts, report: inout CategorizeReport
+        _ rows: inout LedgerRows, texts: inout DistinctTexts, facts: RowFacts, report: inout CategorizeReport,
+        cores: Int = Cores.available
     ) -> (rows: [UncategorizedRow], guesses: [NaiveBayesClassifier.Prediction?]) {
         // The same features `FeatureExtractor.features` gives, as ids, in the same order.
         let amountFeatures = (0...30).map { texts.vocabulary.id(FeatureExtractor.amountFeature($0)) }
         let debitFeature = texts.vocabulary.id("s:-")
         let creditFeature = texts.vocabulary.id("s:+")
         let accountFeatures = rows.accounts.map { texts.vocabulary.id(FeatureExtractor.accountFeature($0)) }
-        /// What decides a row's features: equal keys, equal features.
-        struct FeatureKey: Hashable {
-            var payeeKey: Int32
-            var memo: Int32
-            var bucket: Int32
-            var debit: Bool
-            var account: Int32
-
-            /// Two words rather than five fields: hashed for every row.
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(UInt64(UInt32(bitPattern: payeeKey)) << 32 | UInt64(UInt32(bitPattern: memo)))
-                hasher.combine(
-                    UInt64(UInt32(bitPattern: account)) << 32 | UInt64(UInt32(bitPattern: bucket)) << 1
-                        | (debit ? 1 : 0))
-            }
-        }
         let scales = rows.currencies.map(\.scale)
-        func featureKey(_ index: Int) -> FeatureKey {
-            FeatureKey(
-                payeeKey: texts.payees[Int(facts.payee[index])].key, memo: facts.memo[index],
-                bucket: Int32(
-                    FeatureExtractor.bucket(
-                        magnitude: rows.minorUnits[index].magnitude, scale: scales[Int(rows.currency[index])])),
-                debit: rows.minorUnits[index] < 0,
-                account: rows.account[index])
-        }
-        func features(_ key: FeatureKey, into features: inout [Int32]) {
-            features.removeAll(keepingCapacity: true)
-            features += texts.keyFeatures[Int(key.payeeKey)]
-            features += texts.memoFeatures[Int(key.memo)]
-            features.append(amountFeatures[Int(key.bucket)])
-            features.append(key.debit ? debitFeature : creditFeature)
-            features.append(accountFeatures[Int(key.account)])
-        }
-        // Examples with the same features and category are counted together.
-        struct ExampleKey: Hashable {
-            var features: FeatureKey
-            var category: Int32
-        }
         let trains = rows.sources.map { source -> Bool in
             switch source {
             case .rule, .profileRule, .override: true
@@ -75,91 +41,132 @@ struct LearnedFallback {
         var position = [Int](repeating: 0, count: rows.categories.count)
         for (sorted, number) in numbers.enumerated() { position[Int(number)] = sorted }
 
-        /// A prediction (index into `predictions`), with the category and source numbers it gives a
-        /// row when confident enough.
-        struct Guess {
-            var prediction: Int32
-            var category: Int32
-            var source: Int32
+        // The months are guessed in two runs on two cores (`split`): the later run counts the
+        // earlier run's examples first, then trains and guesses its own months as one run would.
+        let months = Self.months(rows.date)
+        let split =
+            cores > 1 ? Self.split(months, isExample: isExample, isGuessed: { Self.isGuessed(rows, $0) }) : months.count
+        let guessed: [[MonthGuesses]]
+        do {
+            let view = rows
+            let vocabulary = texts.vocabulary
+            let keyFeatures = texts.keyFeatures
+            let memoFeatures = texts.memoFeatures
+            let payeeKeys = texts.payees.map(\.key)
+            func isExample(_ index: Int) -> Bool {
+                !view.isTransfer[index] && view.category[index] >= 0 && trains[Int(view.source[index])]
+            }
+            func run(_ guessing: Range<Int>) -> [MonthGuesses] {
+                var guesser = Guesser(categoryCount: numbers.count, learnedThreshold: learnedThreshold)
+                func featureKey(_ index: Int) -> FeatureKey {
+                    FeatureKey(
+                        payeeKey: payeeKeys[Int(facts.payee[index])], memo: facts.memo[index],
+                        bucket: Int32(
+                            FeatureExtractor.bucket(
+                                magnitude: view.minorUnits[index].magnitude, scale: scales[Int(view.currency[index])])),
+                        debit: view.minorUnits[index] < 0,
+                        account: view.account[index])
+                }
+                func features(_ key: FeatureKey, into features: inout [Int32]) {
+                    features.removeAll(keepingCapacity: true)
+                    features += keyFeatures[Int(key.payeeKey)]
+                    features += memoFeatures[Int(key.memo)]
+                    features.append(amountFeatures[Int(key.bucket)])
+                    features.append(key.debit ? debitFeature : creditFeature)
+                    features.append(accountFeatures[Int(key.account)])
+                }
+                // What the months before taught, counted without guessing.
+                for month in months[..<guessing.lowerBound] {
+                    guesser.train(month, isExample: isExample, featureKey: featureKey, features: features) {
+                        position[Int(view.category[$0])]
+                    }
+                }
+                var made: [MonthGuesses] = []
+                for month in months[guessing] {
+                    guesser.train(month, isExample: isExample, featureKey: featureKey, features: features) {
+                        position[Int(view.category[$0])]
+                    }
+                    made.append(
+                        guesser.guess(
+                            month.filter { Self.isGuessed(view, $0) }, vocabulary: vocabulary, featureKey: featureKey,
+                            features: features
+                        ) { view.categories[Int(numbers[$0])] })
+                }
+                return made
+            }
+            if split < months.count {
+                var first: [MonthGuesses] = []
+                var second: [MonthGuesses] = []
+                Cores.both(cores: cores, { first = run(0..<split) }, { second = run(split..<months.count) })
+                guessed = [first, second]
+            } else {
+                guessed = [run(0..<months.count)]
+            }
         }
-        var classifier = GrowingClassifier(categoryCount: numbers.count)
+        // Joined in month order, as one run makes them: the predictions numbered in order, each
+        // confident guess applied to its row, the others listed as uncategorised.
         var predictions: [NaiveBayesClassifier.Prediction?] = []
         var uncategorized: [UncategorizedRow] = []
         // At most one per row; reserved rather than grown, as `known` in `RulesAndOverrides`.
         uncategorized.reserveCapacity(rows.count)
-        var exampleCounts: [ExampleKey: Int] = [:]
-        var guesses: [FeatureKey: Guess] = [:]
-        var buffer: [Int32] = []
-        var known: [Int32] = []
-        var scores: [Double] = []
-        for month in Self.months(rows.date) {
-            // What rules and overrides decided in this month joins what the months before taught.
-            exampleCounts.removeAll(keepingCapacity: true)
-            for index in month where isExample(index) {
-                exampleCounts[ExampleKey(features: featureKey(index), category: rows.category[index]), default: 0] += 1
-            }
-            for (example, count) in exampleCounts {
-                features(example.features, into: &buffer)
-                classifier.add(buffer, category: position[Int(example.category)], examples: count)
-            }
-            classifier.prepare()
-            guesses.removeAll(keepingCapacity: true)
-            for index in month
-            where rows.category[index] < 0 && !rows.isTransfer[index] && !rows.isIgnored[index] {
-                let key = featureKey(index)
-                let guess: Guess
-                if let cached = guesses[key] {
-                    guess = cached
-                } else {
-                    features(key, into: &buffer)
-                    known.removeAll(keepingCapacity: true)
-                    var hasEvidence = false
-                    var words = 0
-                    var knownWords = 0
-                    for feature in buffer {
-                        let isWord = texts.vocabulary.isPayeeWord[Int(feature)]
-                        if isWord { words += 1 }
-                        guard classifier.knows(feature) else { continue }
-                        known.append(feature)
-                        if isWord { knownWords += 1 }
-                        if texts.vocabulary.isPayee[Int(feature)] { hasEvidence = true }
-                    }
-                    let coverage = NaiveBayesClassifier.evidenceCoverage(knownWords: knownWords, words: words)
-                    let best = classifier.best(
-                        known: known, hasEvidence: hasEvidence, coverage: coverage, scores: &scores)
-                    predictions.append(
-                        best.map {
-                            .init(category: rows.categories[Int(numbers[$0.category])], confidence: $0.confidence)
-                        })
-                    let number = Int32(predictions.count - 1)
-                    if let best, best.confidence >= learnedThreshold {
-                        guess = Guess(
-                            prediction: number, category: numbers[best.category],
-                            source: rows.sourceNumber(.learned(confidence: best.confidence)))
-                    } else {
-                        guess = Guess(prediction: number, category: -1, source: -1)
-                    }
-                    guesses[key] = guess
-                }
-                if guess.category >= 0 {
-                    rows.category[index] = guess.category
-                    rows.source[index] = guess.source
+        for month in guessed.joined() {
+            let offset = Int32(predictions.count)
+            predictions += month.predictions
+            for row in month.rows {
+                let index = row.index
+                if let confidence = row.applied {
+                    rows.category[index] = numbers[Int(row.category)]
+                    rows.source[index] = rows.sourceNumber(.learned(confidence: confidence))
                     report.learnedApplied += 1
                     continue
                 }
                 uncategorized.append(
                     UncategorizedRow(
-                        index: index, guess: guess.prediction, minorUnits: rows.minorUnits[index],
+                        index: index, guess: offset + row.prediction, minorUnits: rows.minorUnits[index],
                         currency: rows.currency[index], date: rows.date[index], account: rows.account[index],
                         payee: rows.payee[index], memo: rows.memo[index]))
             }
         }
-        report.learnedTrainedOn = classifier.exampleCount
+        report.learnedTrainedOn = guessed.last?.last?.trainedOn ?? 0
         if zip(uncategorized, uncategorized.dropFirst()).contains(where: { $0.index > $1.index }) {
             uncategorized.sort { $0.index < $1.index }
         }
         return (uncategorized, predictions)
     }
+
+    /// Whether row `index` is one the classifier guesses: no category yet, not a transfer, not ignored.
+    private static func isGuessed(_ rows: LedgerRows, _ index: Int) -> Bool {
+        rows.category[index] < 0 && !rows.isTransfer[index] && !rows.isIgnored[index]
+    }
+
+    /// Where the months are cut into two runs, so that both take about as long: the first run
+    /// trains and guesses its months; the second also counts the first run's examples before its
+    /// own. A guess is taken to cost about what `guessCost` examples do (3: at 1M rows, 2 and 4
+    /// were slower). `months.count` (one run) when there are fewer than `smallest` rows to
+    /// count or guess.
+    static func split(
+        _ months: [ArraySlice<Int>], isExample: (Int) -> Bool, isGuessed: (Int) -> Bool, guessCost: Int = 3,
+        smallest: Int = smallestSplit
+    ) -> Int {
+        let examples = months.map { $0.lazy.filter(isExample).count }
+        let guesses = months.map { $0.lazy.filter(isGuessed).count }
+        guard examples.reduce(0, +) + guesses.reduce(0, +) >= smallest else { return months.count }
+        // First run: its guesses and examples; second: every example and its own guesses. They
+        // differ by the first run's guesses less the second run's.
+        var firstGuesses = 0
+        var laterGuesses = guesses.reduce(0, +)
+        var laterExamples = examples.reduce(0, +)
+        for cut in months.indices {
+            if guessCost * firstGuesses >= laterExamples + guessCost * laterGuesses { return cut }
+            firstGuesses += guesses[cut]
+            laterGuesses -= guesses[cut]
+            laterExamples -= examples[cut]
+        }
+        return months.count
+    }
+
+    /// Fewer rows (examples and guesses) than this are guessed in one run.
+    static let smallestSplit = 20_000
 
     /// The rows of each month, months in order and rows in row order within each: runs of the
     /// row indices when the rows are in date order, as a journal's are.
@@ -177,5 +184,122 @@ struct LearnedFallback {
         }
         if start < order.count { months.append(order[start...]) }
         return months
+    }
+}
+
+/// What decides a row's features: equal keys, equal features.
+private struct FeatureKey: Hashable {
+    var payeeKey: Int32
+    var memo: Int32
+    var bucket: Int32
+    var debit: Bool
+    var account: Int32
+
+    /// Two words rather than five fields: hashed for every row.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(UInt64(UInt32(bitPattern: payeeKey)) << 32 | UInt64(UInt32(bitPattern: memo)))
+        hasher.combine(
+            UInt64(UInt32(bitPattern: account)) << 32 | UInt64(UInt32(bitPattern: bucket)) << 1 | (debit ? 1 : 0))
+    }
+}
+
+/// What one month's guessing made: its predictions, numbered from 0 in the order first made, and
+/// each guessed row's prediction and, when confident enough, the category applied.
+private struct MonthGuesses {
+    struct Row {
+        var index: Int
+        /// Index into `predictions`.
+        var prediction: Int32
+        /// The category's number in path order, when applied.
+        var category: Int32
+        /// The confidence when the category is applied, else nil.
+        var applied: Double?
+    }
+
+    var predictions: [NaiveBayesClassifier.Prediction?] = []
+    var rows: [Row] = []
+    /// Examples counted through this month.
+    var trainedOn = 0
+}
+
+/// One run of months: a `GrowingClassifier` trained month by month, guessing each month's rows
+/// from what was counted through its end.
+private struct Guesser {
+    /// Examples with the same features and category are counted together.
+    private struct ExampleKey: Hashable {
+        var features: FeatureKey
+        var category: Int32
+    }
+
+    private var classifier: GrowingClassifier
+    private let learnedThreshold: Double
+    private var exampleCounts: [ExampleKey: Int] = [:]
+    private var guesses: [FeatureKey: MonthGuesses.Row] = [:]
+    private var buffer: [Int32] = []
+    private var known: [Int32] = []
+    private var scores: [Double] = []
+
+    init(categoryCount: Int, learnedThreshold: Double) {
+        classifier = GrowingClassifier(categoryCount: categoryCount)
+        self.learnedThreshold = learnedThreshold
+    }
+
+    /// Counts the examples of `month` (`position` gives an example's category in path order).
+    mutating func train(
+        _ month: ArraySlice<Int>, isExample: (Int) -> Bool, featureKey: (Int) -> FeatureKey,
+        features: (FeatureKey, inout [Int32]) -> Void, position: (Int) -> Int
+    ) {
+        exampleCounts.removeAll(keepingCapacity: true)
+        for index in month where isExample(index) {
+            exampleCounts[ExampleKey(features: featureKey(index), category: Int32(position(index))), default: 0] += 1
+        }
+        for (example, count) in exampleCounts {
+            features(example.features, &buffer)
+            classifier.add(buffer, category: Int(example.category), examples: count)
+        }
+    }
+
+    /// Guesses `rows` (one month's, in row order) from what was counted so far; `category` names a
+    /// category by its number in path order.
+    mutating func guess(
+        _ rows: [Int], vocabulary: FeatureVocabulary, featureKey: (Int) -> FeatureKey,
+        features: (FeatureKey, inout [Int32]) -> Void, category: (Int) -> CategoryPath
+    ) -> MonthGuesses {
+        classifier.prepare()
+        guesses.removeAll(keepingCapacity: true)
+        var made = MonthGuesses(trainedOn: classifier.exampleCount)
+        made.rows.reserveCapacity(rows.count)
+        for index in rows {
+            let key = featureKey(index)
+            if var cached = guesses[key] {
+                cached.index = index
+                made.rows.append(cached)
+                continue
+            }
+            features(key, &buffer)
+            known.removeAll(keepingCapacity: true)
+            var hasEvidence = false
+            var words = 0
+            var knownWords = 0
+            for feature in buffer {
+                let isWord = vocabulary.isPayeeWord[Int(feature)]
+                if isWord { words += 1 }
+                guard classifier.knows(feature) else { continue }
+                known.append(feature)
+                if isWord { knownWords += 1 }
+                if vocabulary.isPayee[Int(feature)] { hasEvidence = true }
+            }
+            let coverage = NaiveBayesClassifier.evidenceCoverage(knownWords: knownWords, words: words)
+            let best = classifier.best(known: known, hasEvidence: hasEvidence, coverage: coverage, scores: &scores)
+            made.predictions.append(best.map { .init(category: category($0.category), confidence: $0.confidence) })
+            var row = MonthGuesses.Row(index: index, prediction: Int32(made.predictions.count - 1), category: -1)
+            if let best, best.confidence >= learnedThreshold {
+                row.category = Int32(best.category)
+                row.applied = best.confidence
+            }
+            guesses[key] = row
+            made.rows.append(row)
+        }
+        return made
     }
 }
