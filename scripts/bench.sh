@@ -2,7 +2,8 @@
 # Times every pipeline stage on synthetic exports of 10k, 100k and 1M transactions in four formats
 # (CSV, OFX 2 XML, OFX 1 SGML, QIF) and, with the real variety, a workspace of three accounts in
 # three formats (mixed), plus rule matching against 10, 500 and 1000 generated rules, and
-# `make report` over the CSV workspace from scratch, at a month end and with nothing changed.
+# `make report` over the CSV workspace from scratch, again with the import and categorisation
+# forced, at a month end and with nothing changed.
 #
 #   make bench                                   (builds the release binaries first)
 #   BENCH_SIZES="10000 100000" scripts/bench.sh  (choose sizes)
