@@ -111,4 +111,16 @@ struct AtomicFileWriterSpareTests {
         #expect(try Self.text(path) == "y\n")
         #expect(AtomicFileWriterTests.entries(folder) == ["uncategorized.csv"])
     }
+
+    @Test("an output that is a link to a file elsewhere keeps no spare")
+    func aLinkedOutputKeepsNoSpare() throws {
+        let folder = try AtomicFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        try FileOutput.write(Array("kept elsewhere\n".utf8), to: folder + "/elsewhere.jsonl")
+        #expect(symlink(folder + "/elsewhere.jsonl", folder + "/out/ledger.jsonl") == 0)
+        try Self.write("the ledger\n", to: folder + "/out/ledger.jsonl").commit()
+        #expect(try Self.text(folder + "/out/ledger.jsonl") == "the ledger\n")
+        #expect(AtomicFileWriterTests.entries(folder + "/out") == ["ledger.jsonl"])
+    }
 }

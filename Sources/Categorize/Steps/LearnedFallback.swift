@@ -31,23 +31,11 @@ struct LearnedFallback {
             default: false
             }
         }
-        func isExample(_ index: Int) -> Bool {
-            !rows.isTransfer[index] && rows.category[index] >= 0 && trains[Int(rows.source[index])]
-        }
         // Categories in path order, numbered once for every month.
-        var usedCategories = Set<Int32>()
-        for index in 0..<rows.count where isExample(index) { usedCategories.insert(rows.category[index]) }
-        let numbers = usedCategories.sorted { rows.categories[Int($0)] < rows.categories[Int($1)] }
-        var position = [Int](repeating: 0, count: rows.categories.count)
-        for (sorted, number) in numbers.enumerated() { position[Int(number)] = sorted }
-
-        // The months are guessed in two runs on two cores (`split`): the later run counts the
-        // earlier run's examples first, then trains and guesses its own months as one run would.
-        let months = Self.months(rows.date)
-        let split =
-            cores > 1 ? Self.split(months, isExample: isExample, isGuessed: { Self.isGuessed(rows, $0) }) : months.count
+        let numbers: [Int32]
         let guessed: [[MonthGuesses]]
         do {
+            // Read on both cores; `rows` changes only once the guesses are joined, after this scope.
             let view = rows
             let vocabulary = texts.vocabulary
             let keyFeatures = texts.keyFeatures
@@ -56,6 +44,17 @@ struct LearnedFallback {
             func isExample(_ index: Int) -> Bool {
                 !view.isTransfer[index] && view.category[index] >= 0 && trains[Int(view.source[index])]
             }
+            var usedCategories = Set<Int32>()
+            for index in 0..<view.count where isExample(index) { usedCategories.insert(view.category[index]) }
+            numbers = usedCategories.sorted { view.categories[Int($0)] < view.categories[Int($1)] }
+            var position = [Int](repeating: 0, count: view.categories.count)
+            for (sorted, number) in numbers.enumerated() { position[Int(number)] = sorted }
+            // The months are guessed in two runs on two cores (`split`): the later run counts the
+            // earlier run's examples first, then trains and guesses its own months as one run would.
+            let months = Self.months(view.date)
+            let split =
+                cores > 1
+                ? Self.split(months, isExample: isExample, isGuessed: { Self.isGuessed(view, $0) }) : months.count
             func run(_ guessing: Range<Int>) -> [MonthGuesses] {
                 var guesser = Guesser(categoryCount: numbers.count, learnedThreshold: learnedThreshold)
                 func featureKey(_ index: Int) -> FeatureKey {
@@ -75,17 +74,13 @@ struct LearnedFallback {
                     features.append(key.debit ? debitFeature : creditFeature)
                     features.append(accountFeatures[Int(key.account)])
                 }
-                // What the months before taught, counted without guessing.
-                for month in months[..<guessing.lowerBound] {
-                    guesser.train(month, isExample: isExample, featureKey: featureKey, features: features) {
-                        position[Int(view.category[$0])]
-                    }
-                }
                 var made: [MonthGuesses] = []
-                for month in months[guessing] {
+                // The months before `guessing` are counted without guessing: what they taught.
+                for (number, month) in months[..<guessing.upperBound].enumerated() {
                     guesser.train(month, isExample: isExample, featureKey: featureKey, features: features) {
                         position[Int(view.category[$0])]
                     }
+                    guard number >= guessing.lowerBound else { continue }
                     made.append(
                         guesser.guess(
                             month.filter { Self.isGuessed(view, $0) }, vocabulary: vocabulary, featureKey: featureKey,

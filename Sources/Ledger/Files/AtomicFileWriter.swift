@@ -150,11 +150,10 @@ public final class AtomicFileWriter {
     /// The recycled spare becomes the output, and the output the spare; where there is no output
     /// yet, or the file system cannot swap, the spare is renamed into place (and no spare is kept).
     private func swapIntoPlace() {
-        guard let sparePath else { return }
         if closebook_exchange(temporaryPath, path) == 0 {
-            // The file replaced is the spare now: kept only when it is large.
+            // The file replaced is the spare now (at `temporaryPath`): kept only when it is large.
             var info = stat()
-            if stat(sparePath, &info) == 0, Int(info.st_size) < smallestSpare { unlink(sparePath) }
+            if stat(temporaryPath, &info) == 0, Int(info.st_size) < smallestSpare { unlink(temporaryPath) }
             return
         }
         if rename(temporaryPath, path) != 0 { fail() }
@@ -165,8 +164,9 @@ public final class AtomicFileWriter {
     /// the file system's ordering of a new file's blocks before it (see the type's notes).
     private func keepReplacedAsSpare() {
         guard let sparePath else { return }
+        // `lstat`: an output that is a link to a file elsewhere keeps no spare (the link would be it).
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= smallestSpare else {
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= smallestSpare else {
             return
         }
         // A spare that is there was not usable (another run holds it): it stays as it is.
