@@ -74,8 +74,9 @@ public struct LedgerHistory: Sendable {
     }
 
     /// The history of `rows` (in any order), with the accounts and base currency of `header`
-    /// (whose own transactions are not read).
-    public init(header: Journal, rows: [FigureRow], rates: RateTable? = nil) {
+    /// (whose own transactions are not read). Built in parts of whole months on up to `cores`
+    /// cores (`LedgerHistory+Part.swift`): the same history on any number.
+    public init(header: Journal, rows: [FigureRow], rates: RateTable? = nil, cores: Int = Cores.available) {
         let base = header.baseCurrency
         let rates = rates ?? RateTable(base: base)
         self.base = base
@@ -95,181 +96,47 @@ public struct LedgerHistory: Sendable {
         lastMonth = last
         let monthCount = first.flatMap { f in last.map { f.months(to: $0) + 1 } } ?? 0
 
-        var monthStarts = [Int](repeating: transactions.count, count: monthCount + 1)
-        var baseAmounts = [Int64?](repeating: nil, count: transactions.count)
-        var categoryOf = [Int32](repeating: -1, count: transactions.count)
-        var accountOf = [Int32](repeating: -1, count: transactions.count)
-        var dayNumbers = [Int](repeating: 0, count: transactions.count)
-        var amounts = [Int64](repeating: 0, count: transactions.count)
-        var idHashes = [UInt64](repeating: 0, count: transactions.count)
-        var currencies: [Currency] = []
-        var currencyOf = [Int32](repeating: 0, count: transactions.count)
-        var lastCurrency = -1
-        var groupOf = [Int32](repeating: -1, count: transactions.count)
-        var categories: [Category] = []
-        var categoryIndex: [CategoryPath: Int] = [:]
-        var uncategorizedIndex: (income: Int?, expense: Int?) = (nil, nil)
-        var groups: [PayeeGroup] = []
-        var groupIndex: [GroupKey: Int] = [:]
-        var flows = [MonthFlows](repeating: MonthFlows(), count: monthCount)
-        var accountMonths = [[AccountMonth]](
-            repeating: [AccountMonth](repeating: AccountMonth(), count: monthCount), count: header.accounts.count)
-        var missing = [[MissingRate]](repeating: [], count: monthCount)
-
-        func category(_ path: CategoryPath?, amount: Int64) -> Int {
-            guard let path else {
-                let isIncome = amount > 0
-                if let known = isIncome ? uncategorizedIndex.income : uncategorizedIndex.expense { return known }
-                categories.append(
-                    Category(name: LedgerHistory.uncategorized, isIncome: isIncome, top: LedgerHistory.uncategorized))
-                if isIncome {
-                    uncategorizedIndex.income = categories.count - 1
-                } else {
-                    uncategorizedIndex.expense = categories.count - 1
-                }
-                return categories.count - 1
-            }
-            if let known = categoryIndex[path] { return known }
-            categories.append(Category(name: path.description, isIncome: path.top == "Income", top: path.top))
-            categoryIndex[path] = categories.count - 1
-            return categories.count - 1
-        }
-
-        var month = 0
-        // Each row's account, category and payee group are first looked up by their bits (see
-        // `BitPatternMemo`); only a miss hashes the text.
-        let layout = RowLayout()
-        var accountMemo = BitPatternMemo(slots: 64, enabled: layout.isUsable)
-        var categoryMemo = BitPatternMemo(slots: 1024, enabled: layout.isUsable)
-        var groupMemo = BitPatternMemo(slots: 1 << 14, enabled: layout.isUsable)
-        var nextMonthDay = first?.adding(months: 1).firstDay.dayNumber ?? 0
-        if monthCount > 0 { monthStarts[0] = 0 }
-        // Rows are read in place: copying a transaction out of the array retains all its strings.
-        transactions.withUnsafeBufferPointer { rows in
-            for index in rows.indices {
-                let t = UnsafePointer(rows.baseAddress! + index)
-                let day = t.pointee.date.dayNumber
-                dayNumbers[index] = day
-                amounts[index] = t.pointee.amount.minorUnits
-                idHashes[index] = LedgerHistory.idHash(t.pointee.id.rawValue)
-                while day >= nextMonthDay {
-                    month += 1
-                    monthStarts[month] = index
-                    nextMonthDay = first!.adding(months: month + 1).firstDay.dayNumber
-                }
-                let raw = UnsafeRawPointer(t)
-                let accountWords = BitPatternMemo.words(raw, offset: layout.account, size: layout.accountSize)
-                let accountKey = (accountWords.0, accountWords.1, UInt64(0))
-                let account: Int
-                if let known = accountMemo.value(for: accountKey) {
-                    account = known
-                } else {
-                    account = accountIndex[t.pointee.account] ?? -1
-                    accountMemo.remember(account, for: accountKey)
-                }
-                accountOf[index] = Int32(account)
-                if account >= 0, t.pointee.status == .posted, day >= openingDays[account] {
-                    if t.pointee.amount.minorUnits >= 0 {
-                        accountMonths[account][month].inflow += Int128(t.pointee.amount.minorUnits)
-                    } else {
-                        accountMonths[account][month].outflow -= Int128(t.pointee.amount.minorUnits)
+        let count = transactions.count
+        // The per-row columns are left unwritten until the parts write them, each its own rows,
+        // so that each core also takes the fresh pages of its own rows.
+        var columns = ColumnArrays()
+        var whole: Part?
+        if let first, count > 0 {
+            whole = transactions.withUnsafeBufferPointer { rows in
+                columns.make(count: count) { columns in
+                    let context = PartContext(
+                        rows: rows, first: first, accountIndex: accountIndex, openingDays: openingDays,
+                        accountCount: header.accounts.count, base: base, rates: rates, columns: columns)
+                    guard let cut = LedgerHistory.cut(rows, cores: cores) else {
+                        return Part(rows: 0..<count, months: 0..<monthCount, context: context)
                     }
-                    accountMonths[account][month].count += 1
+                    let middle = first.months(to: rows[cut].date.yearMonth)
+                    let parts = Slots<Part>(count: 2)
+                    Cores.both(
+                        cores: cores,
+                        { parts.set(0, Part(rows: 0..<cut, months: 0..<middle, context: context)) },
+                        { parts.set(1, Part(rows: cut..<count, months: middle..<monthCount, context: context)) })
+                    var joined = parts.take(0)!
+                    joined.append(parts.take(1)!, context: context)
+                    return joined
                 }
-                // Rows come in long runs of one currency: compare with the last one before searching.
-                if lastCurrency < 0 || currencies[lastCurrency] != t.pointee.amount.currency {
-                    if let known = currencies.firstIndex(of: t.pointee.amount.currency) {
-                        lastCurrency = known
-                    } else {
-                        currencies.append(t.pointee.amount.currency)
-                        lastCurrency = currencies.count - 1
-                    }
-                }
-                currencyOf[index] = Int32(lastCurrency)
-                let converted = rates.toBase(t.pointee.amount.minorUnits, t.pointee.amount.currency, onDay: day)
-                baseAmounts[index] = converted
-                // An uncategorised row's category depends on its sign, so only set categories are remembered.
-                let categoryWords = BitPatternMemo.words(raw, offset: layout.category, size: layout.categorySize)
-                let categoryKey = (categoryWords.0, categoryWords.1, UInt64(0))
-                if t.pointee.category != nil, let known = categoryMemo.value(for: categoryKey) {
-                    categoryOf[index] = Int32(known)
-                } else {
-                    let found = category(
-                        t.pointee.category ?? t.pointee.splits.first?.category,
-                        amount: converted ?? t.pointee.amount.minorUnits)
-                    categoryOf[index] = Int32(found)
-                    if t.pointee.category != nil { categoryMemo.remember(found, for: categoryKey) }
-                }
-                if t.pointee.status == .pending {
-                    flows[month].pendingCount += 1
-                    continue
-                }
-                flows[month].transactionCount += 1
-                if t.pointee.isTransfer {
-                    flows[month].transferCount += 1
-                    continue
-                }
-                if t.pointee.isIgnored {
-                    flows[month].ignoredCount += 1
-                    continue
-                }
-                guard let amount = converted else {
-                    LedgerHistory.recordMissing(&missing[month], t.pointee)
-                    continue
-                }
-                if t.pointee.splits.isEmpty {
-                    let c = Int(categoryOf[index])
-                    flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: amount)
-                } else {
-                    for split in t.pointee.splits {
-                        let part = LedgerHistory.basePart(split.amount, base: base, rates: rates, onDay: day)
-                        let c = category(split.category, amount: part)
-                        flows[month].addPart(category: c, isIncome: categories[c].isIncome, amount: part)
-                    }
-                }
-                if t.pointee.category == nil && t.pointee.splits.isEmpty {
-                    flows[month].uncategorizedCount += 1
-                    flows[month].uncategorizedAmount += Int128(amount.magnitude)
-                }
-                if amount < 0, !categories[Int(categoryOf[index])].isIncome {
-                    let kind = Int(t.pointee.categorySourceKind.rawValue)
-                    flows[month].spendingBySource[kind].amount += Int128(amount.magnitude)
-                    flows[month].spendingBySource[kind].count += 1
-                }
-                let payeeWords = BitPatternMemo.words(raw, offset: layout.payee, size: layout.payeeSize)
-                let groupKey = (UInt64(bitPattern: Int64(account)), payeeWords.0, payeeWords.1)
-                let group: Int
-                if let known = groupMemo.value(for: groupKey) {
-                    group = known
-                } else if let known = groupIndex[GroupKey(account: account, payee: t.pointee.payee)] {
-                    group = known
-                    groupMemo.remember(group, for: groupKey)
-                } else {
-                    group = groups.count
-                    groupIndex[GroupKey(account: account, payee: t.pointee.payee)] = group
-                    groups.append(PayeeGroup(account: account, payee: t.pointee.payee, transactions: []))
-                    groupMemo.remember(group, for: groupKey)
-                }
-                groups[group].transactions.append(index)
-                groupOf[index] = Int32(group)
             }
         }
-        monthStarts[monthCount] = transactions.count
-        self.monthStarts = monthStarts
-        self.baseAmounts = baseAmounts
-        self.categoryOf = categoryOf
-        self.accountOf = accountOf
-        self.dayNumbers = dayNumbers
-        self.amounts = amounts
-        self.idHashes = idHashes
-        self.currencies = currencies
-        self.currencyOf = currencyOf
-        self.groupOf = groupOf
-        self.categories = categories
-        self.groups = groups
-        self.flows = flows
-        self.accountMonths = accountMonths
-        self.missingRates = missing
+        self.monthStarts = (whole?.monthStarts ?? []) + [count]
+        self.baseAmounts = columns.baseAmounts
+        self.categoryOf = columns.categoryOf
+        self.accountOf = columns.accountOf
+        self.dayNumbers = columns.dayNumbers
+        self.amounts = columns.amounts
+        self.idHashes = columns.idHashes
+        self.currencies = whole?.currencies ?? []
+        self.currencyOf = columns.currencyOf
+        self.groupOf = columns.groupOf
+        self.categories = whole?.categories ?? []
+        self.groups = whole?.groups ?? []
+        self.flows = whole?.flows ?? []
+        self.accountMonths = whole?.accountMonths ?? header.accounts.map { _ in [] }
+        self.missingRates = whole?.missing ?? []
     }
 
     struct GroupKey: Hashable {
