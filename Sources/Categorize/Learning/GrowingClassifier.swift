@@ -21,8 +21,8 @@ struct GrowingClassifier {
         var weight: Double
     }
 
-    private let smoothing = 1.0
-    private let logSmoothing = log(1.0)
+    private static let smoothing = 1.0
+    private static let logSmoothing = log(smoothing)
     /// Per feature id, the categories it was seen with (unordered); empty for a feature not seen.
     private var entries: [[Entry]] = []
     /// Per category: the examples counted, and the features they had.
@@ -51,20 +51,45 @@ struct GrowingClassifier {
         let weight = Double(examples)
         exampleCount += examples
         documents[category] += weight
-        for feature in features {
-            let id = Int(feature)
-            if id >= entries.count { entries += repeatElement([], count: id + 1 - entries.count) }
-            totals[category] += weight
-            if let index = entries[id].firstIndex(where: { $0.category == category }) {
-                entries[id][index].count += weight
-                entries[id][index].weight = log(entries[id][index].count + smoothing) - logSmoothing
-            } else {
-                if entries[id].isEmpty { seenFeatures += 1 }
-                entries[id].append(
-                    Entry(category: category, count: weight, weight: log(weight + smoothing) - logSmoothing))
+        // Whole numbers: `weight` added once per feature comes to this product exactly.
+        totals[category] += weight * Double(features.count)
+        if let largest = features.max(), Int(largest) >= entries.count {
+            entries += repeatElement([], count: Int(largest) + 1 - entries.count)
+        }
+        var newlySeen = 0
+        // Each feature's list is reached through the table's buffer: one check that the storage
+        // is unshared per feature rather than one per field written.
+        entries.withUnsafeMutableBufferPointer { entries in
+            for feature in features {
+                let id = Int(feature)
+                let counted = entries[id].withUnsafeMutableBufferPointer { list in
+                    for index in list.indices where list[index].category == category {
+                        list[index].count += weight
+                        list[index].weight = GrowingClassifier.weight(count: list[index].count)
+                        return true
+                    }
+                    return false
+                }
+                if !counted {
+                    if entries[id].isEmpty { newlySeen += 1 }
+                    entries[id].append(
+                        Entry(category: category, count: weight, weight: GrowingClassifier.weight(count: weight)))
+                }
             }
         }
+        seenFeatures += newlySeen
     }
+
+    /// What a feature seen `count` times with a category adds to its score: log(count + smoothing)
+    /// − log(smoothing). Counts are whole numbers, and the small ones (nearly all) are looked up
+    /// in a table of the very same values.
+    static func weight(count: Double) -> Double {
+        if count >= 0, count < Double(weights.count), let whole = Int(exactly: count) { return weights[whole] }
+        return log(count + smoothing) - logSmoothing
+    }
+
+    /// `weight(count:)` of the counts 0 to 4,095, worked out as it works them out.
+    private static let weights = (0..<4_096).map { log(Double($0) + smoothing) - logSmoothing }
 
     /// Readies the counts so far for guessing; call after a month's examples, before its guesses.
     mutating func prepare() {
@@ -73,7 +98,7 @@ struct GrowingClassifier {
         let total = Double(max(exampleCount, 1))
         logPriors = used.map { log(documents[$0] / total) }
         let vocabularySize = Double(seenFeatures)
-        logUnseen = used.map { logSmoothing - log(totals[$0] + smoothing * vocabularySize) }
+        logUnseen = used.map { Self.logSmoothing - log(totals[$0] + Self.smoothing * vocabularySize) }
     }
 
     /// One more than the largest feature id counted.
