@@ -45,6 +45,13 @@ struct CanonicalRowTests {
         (#""bankType":"DEB""#, #""bankCategory":"X","bankType":"DEB""#),
         (#""line":7}"#, #""line":07}"#),
         (#""line":7}"#, #""line":7} "#),
+        // Keys one byte off, where the comparison reads them a word at a time: in the first word,
+        // in the last (overlapping) one, and in each half of a short key's two.
+        (#""account""#, #""acCount""#),
+        (#""currency""#, #""currencY""#),
+        (#""bankType""#, #""bankTypf""#),
+        (#"{"id""#, #"{"iD""#),
+        (#"{"id""#, #"["id""#),
     ])
     func leavesOtherRowsToTheDecoder(original: String, replacement: String) throws {
         let row = Self.plain.replacingOccurrences(of: original, with: replacement)

@@ -120,12 +120,31 @@ public struct CanonicalRow: Sendable {
         var position: Int
         let end: Int
 
+        /// After `text`, when the bytes here are `text`'s. Compared a word at a time (the keys are
+        /// most of a row's bytes): eight bytes, then the next eight, the last eight overlapping
+        /// those before them; four and four overlapping below eight; byte by byte below four.
         @inline(__always)
         mutating func literal(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
             guard end - position >= count else { return false }
-            let other = text.utf8Start
-            for offset in 0..<count where base[position + offset] != other[offset] { return false }
+            let here = UnsafeRawPointer(base + position)
+            let other = UnsafeRawPointer(text.utf8Start)
+            @inline(__always) func same<Word: FixedWidthInteger>(_ offset: Int, _: Word.Type) -> Bool {
+                here.loadUnaligned(fromByteOffset: offset, as: Word.self)
+                    == other.loadUnaligned(fromByteOffset: offset, as: Word.self)
+            }
+            if count >= 8 {
+                var offset = 0
+                while offset + 8 < count {
+                    guard same(offset, UInt64.self) else { return false }
+                    offset += 8
+                }
+                guard same(count - 8, UInt64.self) else { return false }
+            } else if count >= 4 {
+                guard same(0, UInt32.self), same(count - 4, UInt32.self) else { return false }
+            } else {
+                for offset in 0..<count where base[position + offset] != text.utf8Start[offset] { return false }
+            }
             position += count
             return true
         }
