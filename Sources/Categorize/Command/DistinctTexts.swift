@@ -182,7 +182,8 @@ struct DistinctTexts {
     /// batch cost the caller a third of its reading at 1M rows).
     ///
     /// Payees whose first row's texts `cache` has are not normalised again: they are looked up
-    /// here, and `cachedEntry` hands out what was found.
+    /// with their batch (`lookUp`: the next batch's on the other thread), and `cachedEntry` hands
+    /// out what was found.
     mutating func prepare(
         rows: LedgerRows, range: Range<Int>, normaliser: PayeeNormaliser, matcher: RuleMatcher,
         cache: TextCache? = nil, cores: Int = Cores.available
@@ -191,37 +192,77 @@ struct DistinctTexts {
         // run's payees all alive at once leave holes in the heap (150 MB more at 1M rows).
         guard cores > 1 else { return }
         if let job = nextBatch, job.range == range {
-            ahead = job.wait()
+            let made = job.wait()
+            ahead = made.payees
+            remember(made.found)
         } else {
-            let numbers = list(rows: rows, range: range, cache: cache)
+            let looked = Self.lookUp(list(rows: rows, range: range), texts: rows.texts, in: cache)
+            remember(looked.found)
             ahead = PayeesAhead(
-                numbers: numbers, texts: rows.texts, normaliser: normaliser, matcher: matcher, cores: cores)
+                numbers: looked.numbers, texts: rows.texts, normaliser: normaliser, matcher: matcher, cores: cores)
         }
         nextBatch = nil
         lastTaken = nil
         let next = range.upperBound..<min(range.upperBound + range.count, rows.count)
         guard !next.isEmpty else { return }
         nextBatch = PayeesAheadJob(
-            range: next, numbers: list(rows: rows, range: next, cache: cache), texts: rows.texts,
+            range: next, listed: list(rows: rows, range: next), texts: rows.texts, cache: cache,
             normaliser: normaliser, matcher: matcher)
     }
 
-    /// The payees first met in rows `range`, in order, each listed once (marked `listed`); those
-    /// whose first row's texts `cache` has go to `foundAhead` instead.
-    private mutating func list(rows: LedgerRows, range: Range<Int>, cache: TextCache?) -> [Int32] {
-        var numbers: [Int32] = []
+    /// A payee first met in the rows `prepare` lists, with the other texts of the row that meets it.
+    struct ListedPayee {
+        var number: Int32
+        var memo: Int32
+        var bankType: Int32
+        var bankCategory: Int32
+    }
+
+    /// The payees first met in rows `range`, in order, each listed once (marked `listed`).
+    private mutating func list(rows: LedgerRows, range: Range<Int>) -> [ListedPayee] {
+        var listed: [ListedPayee] = []
         for index in range {
             let number = rows.payee[index]
             guard payeeOfText[Int(number)] == Self.unseen else { continue }
             payeeOfText[Int(number)] = Self.listed
-            if let cache, let entry = lookUp(rows: rows, row: index, in: cache) {
-                if foundAhead.isEmpty { foundAhead = [Int](repeating: -1, count: payeeOfText.count) }
-                foundAhead[Int(number)] = entry.offset
+            listed.append(
+                ListedPayee(
+                    number: number, memo: rows.memo[index], bankType: rows.bankType[index],
+                    bankCategory: rows.bankCategory[index]))
+        }
+        return listed
+    }
+
+    /// The listed payees whose first row's texts (in `texts`) `cache` has, with the entries'
+    /// offsets, and the others' numbers, to normalise: worked out with the next batch, on the
+    /// thread that normalises it, which at a month end (nearly every text in the cache) would
+    /// otherwise have nothing to do while the caller looked them up.
+    static func lookUp(
+        _ listed: [ListedPayee], texts: [String], in cache: TextCache?
+    ) -> (found: [(number: Int32, offset: Int)], numbers: [Int32]) {
+        guard let cache else { return ([], listed.map(\.number)) }
+        var found: [(number: Int32, offset: Int)] = []
+        var numbers: [Int32] = []
+        var next = 0
+        for payee in listed {
+            if let entry = cache.entry(
+                payee: texts[Int(payee.number)], memo: texts[Int(payee.memo)],
+                bankType: texts[Int(max(payee.bankType, 0))],
+                bankCategory: texts[Int(max(payee.bankCategory, 0))], next: &next)
+            {
+                found.append((payee.number, entry.offset))
             } else {
-                numbers.append(number)
+                numbers.append(payee.number)
             }
         }
-        return numbers
+        return (found, numbers)
+    }
+
+    /// Keeps the entries `lookUp` found for `cachedEntry` to hand out.
+    private mutating func remember(_ found: [(number: Int32, offset: Int)]) {
+        guard !found.isEmpty else { return }
+        if foundAhead.isEmpty { foundAhead = [Int](repeating: -1, count: payeeOfText.count) }
+        for (number, offset) in found { foundAhead[Int(number)] = offset }
     }
 
     /// The cache's entry for the texts of `key`, a row's, when it has one. For the first row of a

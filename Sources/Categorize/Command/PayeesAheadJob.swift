@@ -1,6 +1,7 @@
 import Dispatch
 
-/// `PayeesAhead` made on another thread: started when made, waited for by `wait`.
+/// `PayeesAhead` made on another thread, after looking the listed payees up in the text cache
+/// (`DistinctTexts.lookUp`): started when made, waited for by `wait`.
 ///
 /// Its inputs are let go of on that thread as soon as the payees are made: the texts are the rows'
 /// own array, and the caller appends to it later (a display per payee), which would copy the whole
@@ -10,24 +11,41 @@ final class PayeesAheadJob: @unchecked Sendable {
     let range: Range<Int>
     private let done = DispatchSemaphore(value: 0)
     // Written on the job's thread before `done` is signalled, read after `wait` returns.
-    private var inputs: (numbers: [Int32], texts: [String], normaliser: PayeeNormaliser, matcher: RuleMatcher)?
-    private var made: PayeesAhead?
+    private var inputs:
+        (
+            listed: [DistinctTexts.ListedPayee], texts: [String], cache: TextCache?, normaliser: PayeeNormaliser,
+            matcher: RuleMatcher
+        )?
+    private var made: Made?
 
-    init(range: Range<Int>, numbers: [Int32], texts: [String], normaliser: PayeeNormaliser, matcher: RuleMatcher) {
+    /// What the job made: the payees found in the cache, and the others normalised.
+    struct Made {
+        var found: [(number: Int32, offset: Int)] = []
+        var payees = PayeesAhead()
+    }
+
+    init(
+        range: Range<Int>, listed: [DistinctTexts.ListedPayee], texts: [String], cache: TextCache?,
+        normaliser: PayeeNormaliser, matcher: RuleMatcher
+    ) {
         self.range = range
-        inputs = (numbers, texts, normaliser, matcher)
+        inputs = (listed, texts, cache, normaliser, matcher)
         DispatchQueue.global().async { [self] in
             made = inputs.take().map {
-                PayeesAhead(
-                    numbers: $0.numbers, texts: $0.texts, normaliser: $0.normaliser, matcher: $0.matcher, cores: 1)
+                let looked = DistinctTexts.lookUp($0.listed, texts: $0.texts, in: $0.cache)
+                return Made(
+                    found: looked.found,
+                    payees: PayeesAhead(
+                        numbers: looked.numbers, texts: $0.texts, normaliser: $0.normaliser, matcher: $0.matcher,
+                        cores: 1))
             }
             done.signal()
         }
     }
 
-    /// The payees, once made.
-    func wait() -> PayeesAhead {
+    /// What was made, once made.
+    func wait() -> Made {
         done.wait()
-        return made.take() ?? PayeesAhead()
+        return made.take() ?? Made()
     }
 }
