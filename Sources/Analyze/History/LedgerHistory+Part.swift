@@ -80,8 +80,8 @@ extension LedgerHistory {
         let rows: UnsafeBufferPointer<FigureRow>
         let first: YearMonth
         let accountIndex: [AccountID: Int]
+        /// Per account (in the header's order): the day its figures start.
         let openingDays: [Int]
-        let accountCount: Int
         let base: Currency
         let rates: RateTable
         let columns: Columns
@@ -111,7 +111,8 @@ extension LedgerHistory {
             monthStarts = [Int](repeating: rows.upperBound, count: months.count)
             flows = [MonthFlows](repeating: MonthFlows(), count: months.count)
             accountMonths = [[AccountMonth]](
-                repeating: [AccountMonth](repeating: AccountMonth(), count: months.count), count: context.accountCount)
+                repeating: [AccountMonth](repeating: AccountMonth(), count: months.count),
+                count: context.openingDays.count)
             missing = [[MissingRate]](repeating: [], count: months.count)
             build(context)
         }

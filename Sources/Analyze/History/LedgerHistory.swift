@@ -106,7 +106,7 @@ public struct LedgerHistory: Sendable {
                 columns.make(count: count) { columns in
                     let context = PartContext(
                         rows: rows, first: first, accountIndex: accountIndex, openingDays: openingDays,
-                        accountCount: header.accounts.count, base: base, rates: rates, columns: columns)
+                        base: base, rates: rates, columns: columns)
                     guard let cut = LedgerHistory.cut(rows, cores: cores) else {
                         return Part(rows: 0..<count, months: 0..<monthCount, context: context)
                     }

@@ -216,6 +216,22 @@ struct DistinctTexts {
         var memo: Int32
         var bankType: Int32
         var bankCategory: Int32
+
+        /// Row `index`'s payee and other texts.
+        init(row index: Int, of rows: LedgerRows) {
+            number = rows.payee[index]
+            memo = rows.memo[index]
+            bankType = rows.bankType[index]
+            bankCategory = rows.bankCategory[index]
+        }
+
+        /// The cache's entry for these texts (numbers into `texts`; a bank field of -1 is the
+        /// empty text), when it has one.
+        func entry(texts: [String], in cache: TextCache, next: inout Int) -> TextCache.Entry? {
+            cache.entry(
+                payee: texts[Int(number)], memo: texts[Int(memo)], bankType: texts[Int(max(bankType, 0))],
+                bankCategory: texts[Int(max(bankCategory, 0))], next: &next)
+        }
     }
 
     /// The payees first met in rows `range`, in order, each listed once (marked `listed`).
@@ -225,10 +241,7 @@ struct DistinctTexts {
             let number = rows.payee[index]
             guard payeeOfText[Int(number)] == Self.unseen else { continue }
             payeeOfText[Int(number)] = Self.listed
-            listed.append(
-                ListedPayee(
-                    number: number, memo: rows.memo[index], bankType: rows.bankType[index],
-                    bankCategory: rows.bankCategory[index]))
+            listed.append(ListedPayee(row: index, of: rows))
         }
         return listed
     }
@@ -245,11 +258,7 @@ struct DistinctTexts {
         var numbers: [Int32] = []
         var next = 0
         for payee in listed {
-            if let entry = cache.entry(
-                payee: texts[Int(payee.number)], memo: texts[Int(payee.memo)],
-                bankType: texts[Int(max(payee.bankType, 0))],
-                bankCategory: texts[Int(max(payee.bankCategory, 0))], next: &next)
-            {
+            if let entry = payee.entry(texts: texts, in: cache, next: &next) {
                 found.append((payee.number, entry.offset))
             } else {
                 numbers.append(payee.number)
@@ -280,10 +289,7 @@ struct DistinctTexts {
     }
 
     private mutating func lookUp(rows: LedgerRows, row: Int, in cache: TextCache) -> TextCache.Entry? {
-        cache.entry(
-            payee: rows.texts[Int(rows.payee[row])], memo: rows.texts[Int(rows.memo[row])],
-            bankType: rows.texts[Int(max(rows.bankType[row], 0))],
-            bankCategory: rows.texts[Int(max(rows.bankCategory[row], 0))], next: &cacheNext)
+        ListedPayee(row: row, of: rows).entry(texts: rows.texts, in: cache, next: &cacheNext)
     }
 
     /// The normalised key of `payee` as text.
