@@ -71,4 +71,16 @@ struct ByteKeyedCacheTests {
         #expect(values == [1, 2, 1, 3, 2, 1, 3])
         #expect(made == ["GBP", "EUR", ""])
     }
+
+    @Test("store(_:forValidUTF8:) keeps values apart by bytes, through the table's growing")
+    func storesValidBytes() {
+        var cache = ByteKeyedCache<Int32>(capacity: 4)
+        let keys = (0..<100).map { "p:word\($0)" } + ["", "k:word1", "p:word1 "]
+        for (index, key) in keys.enumerated() {
+            Array(key.utf8).withUnsafeBufferPointer { cache.store(Int32(index), forValidUTF8: $0) }
+        }
+        let found = keys.map { key in Array(key.utf8).withUnsafeBufferPointer { cache.stored($0) } }
+        #expect(found == (0..<Int32(keys.count)).map { Optional($0) })
+        #expect(Array("p:word100".utf8).withUnsafeBufferPointer { cache.stored($0) } == nil)
+    }
 }

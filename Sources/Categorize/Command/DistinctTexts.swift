@@ -130,7 +130,7 @@ struct DistinctTexts {
         let next = Int32(keyFeatures.count)
         let key = Self.entered(&keyIndex[clean, default: next])
         if key == next {
-            keyFeatures.append(vocabulary.ids(FeatureExtractor.payeeFeatures(cleanKey: clean)))
+            keyFeatures.append(vocabulary.payeeIDs(cleanKey: clean))
             keyTexts.append(matcher.foldedText(alreadyFolded: clean, id: newTextID()))
         }
         keyBytes.store(key, for: bytes, text: clean)
@@ -314,7 +314,7 @@ struct DistinctTexts {
         if known >= 0 { return known }
         let index = Int32(memos.count)
         memos.append(matcher.foldedText(text, id: newTextID()))
-        memoFeatures.append(vocabulary.ids(FeatureExtractor.memoFeatures(memo: text)))
+        memoFeatures.append(vocabulary.memoIDs(memo: text))
         memoOfText[Int(number)] = index
         return index
     }

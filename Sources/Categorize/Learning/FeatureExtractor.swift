@@ -23,11 +23,16 @@ public enum FeatureExtractor {
     /// The `m:WORD`s of a memo.
     static func memoFeatures(memo: String) -> [String] {
         var features: [String] = []
-        for word in words(TextFold.foldedString(memo))
-        where word.utf8.count >= 3 && !word.utf8.allSatisfy({ $0 &- 0x30 < 10 }) {
-            features.append("m:" + word)
+        for word in words(TextFold.foldedString(memo)) {
+            var word = word
+            if word.withUTF8(isMemoWord) { features.append("m:" + word) }
         }
         return features
+    }
+
+    /// A memo word that is a feature: three bytes or more, not all digits.
+    static func isMemoWord(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        word.count >= 3 && !word.allSatisfy({ $0 &- 0x30 < 10 })
     }
 
     static func amountFeature(_ bucket: Int) -> String { "a:\(bucket)" }
@@ -40,20 +45,26 @@ public enum FeatureExtractor {
     /// One word of the clean payee (`p:`), as opposed to the whole payee (`k:`).
     public static func isPayeeWordFeature(_ feature: String) -> Bool { feature.hasPrefix("p:") }
 
-    /// Runs of letters, digits, apostrophes and non-ASCII bytes.
+    /// Runs of letters, digits, apostrophes, ampersands and non-ASCII bytes.
     static func words(_ text: String) -> [String] {
+        var text = text
         var words: [String] = []
-        var current: [UInt8] = []
-        for byte in text.utf8 {
-            if TextFold.isWordByte(byte) || byte >= 0x80 || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "&") {
-                current.append(byte)
-            } else if !current.isEmpty {
-                words.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
-            }
-        }
-        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        text.withUTF8 { bytes in forEachWord(bytes) { words.append(String(decoding: $0, as: UTF8.self)) } }
         return words
+    }
+
+    /// Calls `body` with each of the `words` of `bytes`, in order.
+    static func forEachWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if TextFold.isWordByte(byte) || byte >= 0x80 || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "&") {
+                continue
+            }
+            if start < index { body(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+            start = index + 1
+        }
+        if start < bytes.count { body(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
     }
 
     /// 0 below 1, 1 below 2, 2 below 5, 3 below 10, ... in major units (1-2-5 steps).

@@ -1,20 +1,99 @@
+import Foundation
+import Ledger
+
 /// Gives every classifier feature text (`p:tesco`, `a:4`, `acct:card`) a small integer id, and
 /// remembers which ones are payee features (the evidence a prediction must rest on).
+///
+/// Ids are handed out in the order features are first asked for, so the same calls give the same
+/// ids (the classifier sums weights in id order).
+///
+/// Why bytes: every distinct clean payee and memo is cut into features once, and making a string
+/// for each feature (`"p:" + word`) and hashing it with `Hasher` cost several times the rest of
+/// the cutting. A feature is assembled in one buffer and looked up by its bytes
+/// (`ByteKeyedCache`); a string is made only for a feature not met before.
 struct FeatureVocabulary {
-    private var ids: [String: Int32] = [:]
+    private var table = ByteKeyedCache<Int32>(capacity: 1 << 12)
+    /// The feature being assembled (`payeeIDs`, `memoIDs`), kept from one call to the next.
+    private var assembling: [UInt8] = []
     private(set) var isPayee: [Bool] = []
     /// Payee words (`p:`) only: how many of a payee's words were seen in training says how much
     /// of the merchant the classifier actually knows.
     private(set) var isPayeeWord: [Bool] = []
 
     mutating func id(_ feature: String) -> Int32 {
-        if let id = ids[feature] { return id }
-        let id = Int32(isPayee.count)
-        ids[feature] = id
-        isPayee.append(FeatureExtractor.isPayeeFeature(feature))
-        isPayeeWord.append(FeatureExtractor.isPayeeWordFeature(feature))
-        return id
+        var text = feature
+        return text.withUTF8 { id(bytes: $0) }
     }
 
     mutating func ids(_ features: [String]) -> [Int32] { features.map { id($0) } }
+
+    /// `ids(FeatureExtractor.payeeFeatures(cleanKey:))`, without making the features' strings.
+    mutating func payeeIDs(cleanKey: String) -> [Int32] {
+        var key = cleanKey
+        return key.withUTF8 { key in
+            var ids: [Int32] = []
+            ids.reserveCapacity(8)
+            if !key.isEmpty { ids.append(id(prefix: FeatureVocabulary.keyPrefix, key)) }
+            FeatureExtractor.forEachWord(key) { word in
+                if word.count >= 2 { ids.append(id(prefix: FeatureVocabulary.wordPrefix, word)) }
+            }
+            return ids
+        }
+    }
+
+    /// `ids(FeatureExtractor.memoFeatures(memo:))`, without making the features' strings.
+    mutating func memoIDs(memo: String) -> [Int32] {
+        var folded = TextFold.foldedString(memo)
+        return folded.withUTF8 { folded in
+            var ids: [Int32] = []
+            FeatureExtractor.forEachWord(folded) { word in
+                if FeatureExtractor.isMemoWord(word) { ids.append(id(prefix: FeatureVocabulary.memoPrefix, word)) }
+            }
+            return ids
+        }
+    }
+
+    private static let keyPrefix: (UInt8, UInt8) = (UInt8(ascii: "k"), UInt8(ascii: ":"))
+    private static let wordPrefix: (UInt8, UInt8) = (UInt8(ascii: "p"), UInt8(ascii: ":"))
+    private static let memoPrefix: (UInt8, UInt8) = (UInt8(ascii: "m"), UInt8(ascii: ":"))
+
+    /// The id of the feature `prefix` then `bytes`.
+    private mutating func id(prefix: (UInt8, UInt8), _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var feature = assembling
+        assembling = []
+        defer { assembling = feature }
+        feature.removeAll(keepingCapacity: true)
+        feature.append(prefix.0)
+        feature.append(prefix.1)
+        feature.append(contentsOf: bytes)
+        return feature.withUnsafeBufferPointer { id(bytes: $0) }
+    }
+
+    /// The id of the feature whose UTF-8 is `bytes`, a new one when it was not met before.
+    ///
+    /// Features are equal as strings are (canonically equivalent texts are one feature), as they
+    /// were when the table was keyed by strings: beyond ASCII, bytes not in canonical composed form
+    /// take the id of the form that is.
+    private mutating func id(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if let known = table.stored(bytes) { return known }
+        if TextFold.isASCII(bytes) {
+            table.store(Int32(isPayee.count), forValidUTF8: bytes)
+            // `FeatureExtractor.isPayeeFeature` and `isPayeeWordFeature`, on ASCII bytes.
+            let payee = bytes.count >= 2 && bytes[1] == UInt8(ascii: ":")
+            isPayee.append(payee && (bytes[0] == UInt8(ascii: "p") || bytes[0] == UInt8(ascii: "k")))
+            isPayeeWord.append(payee && bytes[0] == UInt8(ascii: "p"))
+        } else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let composed = text.precomposedStringWithCanonicalMapping
+            if !ByteKeyedCache<Int32>.equal(composed, bytes) {
+                let id = self.id(composed)
+                table.store(id, for: bytes, text: text)
+                return id
+            }
+            table.store(Int32(isPayee.count), for: bytes, text: text)
+            isPayee.append(FeatureExtractor.isPayeeFeature(text))
+            isPayeeWord.append(FeatureExtractor.isPayeeWordFeature(text))
+        }
+        return Int32(isPayee.count - 1)
+    }
 }

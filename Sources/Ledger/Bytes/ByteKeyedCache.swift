@@ -76,6 +76,18 @@ public struct ByteKeyedCache<Value> {
         insert(value, for: bytes, text: text, slot: found.slot, tag: found.tag)
     }
 
+    /// `store(_:for:text:)` for bytes known to be valid UTF-8 (ASCII, say): no text is made.
+    @inlinable
+    public mutating func store(_ value: Value, forValidUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        let found = probe(bytes)
+        guard values.count < Int(Int32.max) - 1 else { return }
+        keyBytes.append(contentsOf: bytes)
+        keyEnds.append(keyBytes.count)
+        values.append(value)
+        slots[found.slot] = found.tag | UInt64(values.count)
+        if values.count * 2 > slots.count { grow() }
+    }
+
     /// Where `bytes` are in the table: the index of their value, or nil and the empty slot a new
     /// key of their hash goes in; and the hash's tag.
     @inlinable @inline(__always)
