@@ -1,5 +1,6 @@
-import Categorize
 import Testing
+
+@testable import Categorize
 
 @Suite struct PayeeNormaliserTests {
     let normaliser = PayeeNormaliser()
@@ -48,11 +49,22 @@ import Testing
         ("FPO BRAMBLE BS", "Bramble BS", "bramble bs"),
         ("12OCT24 COSTA COFFEE", "Costa Coffee", "costa coffee"),
         ("****", "****", "****"),
+        // Prefixes one after another, a processor before a star, letters beyond ASCII.
+        ("DIRECT DEBIT CARD PAYMENT TO ACME 1234", "Acme", "acme"),
+        ("SQ *BLUE BOTTLE 0042", "Blue Bottle", "blue bottle"),
+        ("CAF\u{C9} NOIR 1234 PARIS", "Caf\u{E9} Noir", "caf\u{E9} noir"),
     ])
     func normalises(_ raw: String, _ display: String, _ key: String) {
         let clean = normaliser.normalise(raw)
         #expect(clean.display == display)
         #expect(clean.key == key)
+        // The bytes the ahead thread keeps are the key's and the display's, one after the other.
+        var scratch = PayeeNormaliser.Scratch()
+        var bytes: [UInt8] = [1, 2]
+        var ends: [Int] = []
+        normaliser.normalise(raw, scratch: &scratch, appendingTo: &bytes, ends: &ends)
+        #expect(bytes == [1, 2] + Array(key.utf8) + Array(display.utf8))
+        #expect(ends == [2 + key.utf8.count, 2 + key.utf8.count + display.utf8.count])
     }
 
     @Test func twoTescoSpellingsAreOneMerchant() {

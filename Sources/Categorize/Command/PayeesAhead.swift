@@ -66,11 +66,7 @@ struct PayeesAhead {
             let automaton = matcher.automaton
             for number in numbers[Self.range(of: run, runs: runs, count: numbers.count)] {
                 let text = texts[Int(number)]
-                let clean = normaliser.normalise(text, scratch: &scratch)
-                bytes.append(contentsOf: clean.key.utf8)
-                ends.append(bytes.count)
-                bytes.append(contentsOf: clean.display.utf8)
-                ends.append(bytes.count)
+                normaliser.normalise(text, scratch: &scratch, appendingTo: &bytes, ends: &ends)
                 let folded = TextFold.fold(text)
                 scanned.folded.append(contentsOf: folded)
                 scanned.foldedEnds.append(scanned.folded.count)

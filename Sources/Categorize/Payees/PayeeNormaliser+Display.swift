@@ -1,40 +1,55 @@
 import Foundation
 
 extension PayeeNormaliser {
-    /// Appends the word as a person would write it. `asciiOnly`: the whole payee is ASCII, so the
-    /// word need not be checked for bytes beyond it.
-    static func appendDisplayForm(
-        _ original: UnsafeBufferPointer<UInt8>, to result: inout [UInt8], asciiOnly: Bool = false
-    ) {
-        if !asciiOnly, original.contains(where: { $0 >= 0x80 }) {
+    /// Appends the word as a person would write it.
+    static func appendDisplayForm(_ original: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+        if original.contains(where: { $0 >= 0x80 }) {
             appendDisplayForm(beyondASCII: String(decoding: original, as: UTF8.self), to: &result)
             return
         }
+        let start = result.count
+        result.append(contentsOf: repeatElement(0, count: original.count))
+        result.withUnsafeMutableBufferPointer { result in
+            writeDisplayForm(ascii: original, into: UnsafeMutableBufferPointer(rebasing: result[start...]))
+        }
+    }
+}
+
+extension PayeeNormaliser {
+    /// `appendDisplayForm` of an ASCII word, written over `output` (as long as the word): words
+    /// with a lower-case letter, and short words of capitals without a vowel (`BP`, `TFL`), as
+    /// written; others with a capital at the start of each part (`TESCO` is `Tesco`, `7-ELEVEN`
+    /// is `7-Eleven`, `JOE'S` is `Joe's`).
+    static func writeDisplayForm(
+        ascii original: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        guard !original.isEmpty else { return }
         var letters = 0
         var vowels = 0
+        var keep = false
         for byte in original {
             if byte &- 0x61 < 26 {
-                result.append(contentsOf: original)
-                return
+                keep = true
+                break
             }
             if isLetter(byte) {
                 letters += 1
                 if isVowel(byte) { vowels += 1 }
             }
         }
-        if letters > 0, letters <= 3, vowels == 0, letters == original.count {
-            result.append(contentsOf: original)
+        if keep || letters > 0 && letters <= 3 && vowels == 0 && letters == original.count {
+            output.baseAddress!.update(from: original.baseAddress!, count: original.count)
             return
         }
         var startOfPart = true
-        for byte in original {
+        for (index, byte) in original.enumerated() {
             if isLetter(byte) {
-                result.append(startOfPart ? byte : TextFold.lower(byte))
+                output[index] = startOfPart ? byte : TextFold.lower(byte)
                 startOfPart = false
             } else {
-                result.append(byte)
-                // A new part after '-', '/', '.' or '&', but not after an apostrophe: Joe's, 7-Eleven.
-                startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10) && byte < 0x80
+                output[index] = byte
+                // A new part after '-', '/', '.' or '&', but not after an apostrophe or a digit.
+                startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10)
             }
         }
     }

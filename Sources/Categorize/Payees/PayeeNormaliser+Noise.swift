@@ -75,32 +75,41 @@ extension PayeeNormaliser {
 
     /// The index of the first word after any payment-method prefixes from `start`.
     static func skipPrefixes(_ words: [Word], lowered: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        /// Word `index` packed (`ShortWordSet.pack`); 0, which no prefix word packs to, for a `*`
+        /// or past the last word.
         func packed(_ index: Int) -> UInt128 {
-            ShortWordSet.pack(UnsafeBufferPointer(rebasing: lowered[words[index].range]))
+            guard index < words.count, !words[index].isStar else { return 0 }
+            return ShortWordSet.pack(UnsafeBufferPointer(rebasing: lowered[words[index].range]))
         }
         var index = start
         // Most payees start with no prefix word at all: one lookup settles it.
-        outer: while index < words.count, !words[index].isStar, prefixStarts.contains(packed: packed(index)) {
-            for phrase in prefixPacked where index + phrase.count <= words.count {
-                var matches = true
-                for (offset, part) in phrase.enumerated()
-                where words[index + offset].isStar || packed(index + offset) != part {
-                    matches = false
-                    break
-                }
-                if matches {
-                    index += phrase.count
-                    continue outer
-                }
+        outer: while case let first = packed(index), prefixStarts.contains(packed: first) {
+            let second = packed(index + 1)
+            let third = packed(index + 2)
+            for phrase in prefixPhrases
+            where phrase.words.0 == first && (phrase.count < 2 || phrase.words.1 == second)
+                && (phrase.count < 3 || phrase.words.2 == third)
+            {
+                index += phrase.count
+                continue outer
             }
             break
         }
         return index
     }
 
-    /// `prefixes` packed word by word (`ShortWordSet.pack`), in the same order.
-    static let prefixPacked: [[UInt128]] = prefixes.map { phrase in
-        phrase.map { word in Array(word.utf8).withUnsafeBufferPointer { ShortWordSet.pack($0) } }
+    /// A phrase of `prefixes`, its words packed (`ShortWordSet.pack`); 0 past its last word.
+    struct PrefixPhrase {
+        var count: Int
+        var words: (UInt128, UInt128, UInt128)
+    }
+
+    /// `prefixes` packed, in the same order.
+    static let prefixPhrases: [PrefixPhrase] = prefixes.map { phrase in
+        precondition(phrase.count <= 3, "a payment-method prefix of more than three words")
+        let packed = phrase.map { word in Array(word.utf8).withUnsafeBufferPointer { ShortWordSet.pack($0) } }
+        let padded = packed + [0, 0, 0]
+        return PrefixPhrase(count: phrase.count, words: (padded[0], padded[1], padded[2]))
     }
 
     /// The first words of `prefixes`.

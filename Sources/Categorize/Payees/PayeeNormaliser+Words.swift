@@ -37,7 +37,11 @@ extension PayeeNormaliser {
             return
         }
         var paren = begin
-        while paren < end, bytes[paren] != UInt8(ascii: "(") { paren += 1 }
+        var dots = 0
+        while paren < end, bytes[paren] != UInt8(ascii: "(") {
+            if bytes[paren] == UInt8(ascii: ".") { dots += 1 }
+            paren += 1
+        }
         end = paren
         while begin < end, trimmable(bytes[begin]) { begin += 1 }
         while end > begin, trimmable(bytes[end - 1]) { end -= 1 }
@@ -47,7 +51,8 @@ extension PayeeNormaliser {
         {
             begin += 4
         }
-        for suffix in webSuffixes where end - begin > suffix.count + 1 && endsWith(lowered, end, suffix) {
+        // Every web suffix starts with a dot: a word without one has none.
+        for suffix in webSuffixes where dots > 0 && end - begin > suffix.count + 1 && endsWith(lowered, end, suffix) {
             end -= suffix.count
             break
         }

@@ -48,12 +48,31 @@ public struct PayeeNormaliser: Sendable {
     }
 
     func normalise(_ raw: String, scratch: inout Scratch) -> CleanPayee {
-        var text = raw
-        return text.withUTF8 { bytes in normalise(bytes, raw: raw, scratch: &scratch) }
+        normalise(raw, into: &scratch)
+        return CleanPayee(
+            display: String(decoding: scratch.display, as: UTF8.self), key: String(decoding: scratch.key, as: UTF8.self)
+        )
     }
 
-    /// `normalise(raw)`, `bytes` being `raw`'s UTF-8.
-    private func normalise(_ bytes: UnsafeBufferPointer<UInt8>, raw: String, scratch: inout Scratch) -> CleanPayee {
+    /// `normalise(raw)`'s key and then its display appended to `output` as UTF-8, where each ends
+    /// appended to `ends`: for a caller that keeps them as bytes (`PayeesAhead`), with no string
+    /// made.
+    func normalise(_ raw: String, scratch: inout Scratch, appendingTo output: inout [UInt8], ends: inout [Int]) {
+        normalise(raw, into: &scratch)
+        output.append(contentsOf: scratch.key)
+        ends.append(output.count)
+        output.append(contentsOf: scratch.display)
+        ends.append(output.count)
+    }
+
+    /// Leaves `raw`'s clean key and display in `scratch.key` and `scratch.display`, as UTF-8.
+    private func normalise(_ raw: String, into scratch: inout Scratch) {
+        var text = raw
+        text.withUTF8 { bytes in normalise(bytes, raw: raw, scratch: &scratch) }
+    }
+
+    /// `normalise(raw, into:)`, `bytes` being `raw`'s UTF-8.
+    private func normalise(_ bytes: UnsafeBufferPointer<UInt8>, raw: String, scratch: inout Scratch) {
         // The buffers are taken out of `scratch` while in use and put back after.
         var lowered = scratch.lowered
         var words = scratch.words
@@ -71,49 +90,15 @@ public struct PayeeNormaliser: Sendable {
         lowered.withUnsafeMutableBufferPointer { lowered in
             for index in lowered.indices { lowered[index] = TextFold.lower(lowered[index]) }
         }
-        return lowered.withUnsafeBufferPointer { lowered in
+        key.removeAll(keepingCapacity: true)
+        display.removeAll(keepingCapacity: true)
+        lowered.withUnsafeBufferPointer { lowered in
             PayeeNormaliser.split(bytes, lowered: lowered, into: &words)
-            func folded(_ word: Word) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: lowered[word.range])
-            }
-            name.removeAll(keepingCapacity: true)
-            var afterStar = false
-            // 1. Prefixes: only before the first name word.
-            var index = PayeeNormaliser.skipPrefixes(words, lowered: lowered, from: 0)
-            while index < words.count {
-                let word = words[index]
-                index += 1
-                if word.isStar {
-                    if !name.isEmpty,
-                        PayeeNormaliser.processors.contains(packed: PayeeNormaliser.packedName(name, lowered))
-                    {
-                        name.removeAll(keepingCapacity: true)
-                    } else {
-                        afterStar = true
-                    }
-                    continue
-                }
-                let wordBytes = folded(word)
-                if PayeeNormaliser.isNoise(wordBytes, next: index < words.count ? folded(words[index]) : nil)
-                    || (afterStar && wordBytes.contains { $0 &- 0x30 < 10 }) || wordBytes.first == UInt8(ascii: "(")
-                {
-                    if name.isEmpty {
-                        index = PayeeNormaliser.skipPrefixes(words, lowered: lowered, from: index)
-                        continue
-                    }
-                    break
-                }
-                afterStar = false
-                name.append(word)
-            }
-            // 3. Trailing country codes, type codes and generic words.
-            while name.count > 1, let last = name.last, PayeeNormaliser.trailing.contains(folded(last)) {
-                name.removeLast()
-            }
+            PayeeNormaliser.name(of: words, lowered: lowered, into: &name)
             guard !name.isEmpty else {
-                let folded = TextFold.foldedString(raw)
-                let display = String(decoding: TextFold.collapse(Array(bytes)), as: UTF8.self)
-                return CleanPayee(display: display, key: folded)
+                key.append(contentsOf: TextFold.fold(raw))
+                display.append(contentsOf: TextFold.collapse(Array(bytes)))
+                return
             }
             // A payee already written in mixed case keeps every word as written: `Amazon *Mktplce EU-AT`.
             var highBits: UInt8 = 0
@@ -124,27 +109,102 @@ public struct PayeeNormaliser: Sendable {
             }
             let beyondASCII = highBits >= 0x80
             let mixedCase = hasLowerASCII || beyondASCII && raw.contains(where: \.isLowercase)
-            key.removeAll(keepingCapacity: true)
-            display.removeAll(keepingCapacity: true)
-            for (position, word) in name.enumerated() {
-                if position > 0 {
-                    key.append(0x20)
-                    display.append(0x20)
+            if beyondASCII {
+                for (position, word) in name.enumerated() {
+                    if position > 0 {
+                        key.append(0x20)
+                        display.append(0x20)
+                    }
+                    key.append(contentsOf: UnsafeBufferPointer(rebasing: lowered[word.range]))
+                    let original = UnsafeBufferPointer(rebasing: bytes[word.range])
+                    if mixedCase {
+                        display.append(contentsOf: original)
+                    } else {
+                        PayeeNormaliser.appendDisplayForm(original, to: &display)
+                    }
                 }
-                key.append(contentsOf: folded(word))
-                let original = UnsafeBufferPointer(rebasing: bytes[word.range])
-                if mixedCase {
-                    display.append(contentsOf: original)
-                } else {
-                    PayeeNormaliser.appendDisplayForm(original, to: &display, asciiOnly: !beyondASCII)
+                // The words were folded byte by byte (ASCII); a key beyond ASCII takes the full fold,
+                // so `CAFÉ` and `Café` have one key.
+                key = TextFold.fold(String(decoding: key, as: UTF8.self))
+                return
+            }
+            // ASCII: the key and the display are the words joined by spaces, each word as long
+            // as written, so both are written in place at their known length.
+            var length = name.count - 1
+            for word in name { length += word.range.count }
+            PayeeNormaliser.grow(&key, by: length, copying: lowered)
+            PayeeNormaliser.grow(&display, by: length, copying: lowered)
+            key.withUnsafeMutableBufferPointer { key in
+                display.withUnsafeMutableBufferPointer { display in
+                    var at = 0
+                    for (position, word) in name.enumerated() {
+                        if position > 0 {
+                            key[at - 1] = 0x20
+                            display[at - 1] = 0x20
+                        }
+                        let start = word.range.lowerBound
+                        let count = word.range.count
+                        key.baseAddress!.advanced(by: at).update(from: lowered.baseAddress! + start, count: count)
+                        let into = UnsafeMutableBufferPointer(rebasing: display[at..<at + count])
+                        let original = UnsafeBufferPointer(rebasing: bytes[word.range])
+                        if mixedCase {
+                            into.baseAddress!.update(from: original.baseAddress!, count: count)
+                        } else {
+                            PayeeNormaliser.writeDisplayForm(ascii: original, into: into)
+                        }
+                        at += count + 1
+                    }
                 }
             }
-            // The words were folded byte by byte (ASCII); a key beyond ASCII takes the full fold, so
-            // `CAFÉ` and `Café` have one key.
-            let keyText = String(decoding: key, as: UTF8.self)
-            return CleanPayee(
-                display: String(decoding: display, as: UTF8.self),
-                key: beyondASCII ? TextFold.foldedString(keyText) : keyText)
+        }
+    }
+
+    /// Makes `buffer` `count` bytes longer, any bytes (the caller writes every one): copied from
+    /// `source` as far as it goes, one `memcpy`, where appending a repeated byte went byte by byte.
+    private static func grow(_ buffer: inout [UInt8], by count: Int, copying source: UnsafeBufferPointer<UInt8>) {
+        let copied = min(count, source.count)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: source[0..<copied]))
+        if copied < count { buffer.append(contentsOf: repeatElement(0, count: count - copied)) }
+    }
+
+    /// The merchant's words of `words`: payment-method prefixes and processors dropped, up to the
+    /// first noise (step 1 and 2), trailing country, type and generic words dropped (step 3). Empty
+    /// when the payee is all noise.
+    private static func name(of words: [Word], lowered: UnsafeBufferPointer<UInt8>, into name: inout [Word]) {
+        func folded(_ word: Word) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: lowered[word.range])
+        }
+        name.removeAll(keepingCapacity: true)
+        var afterStar = false
+        // 1. Prefixes: only before the first name word.
+        var index = skipPrefixes(words, lowered: lowered, from: 0)
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if word.isStar {
+                if !name.isEmpty, processors.contains(packed: packedName(name, lowered)) {
+                    name.removeAll(keepingCapacity: true)
+                } else {
+                    afterStar = true
+                }
+                continue
+            }
+            let wordBytes = folded(word)
+            if isNoise(wordBytes, next: index < words.count ? folded(words[index]) : nil)
+                || (afterStar && wordBytes.contains { $0 &- 0x30 < 10 }) || wordBytes.first == UInt8(ascii: "(")
+            {
+                if name.isEmpty {
+                    index = skipPrefixes(words, lowered: lowered, from: index)
+                    continue
+                }
+                break
+            }
+            afterStar = false
+            name.append(word)
+        }
+        // 3. Trailing country codes, type codes and generic words.
+        while name.count > 1, let last = name.last, trailing.contains(folded(last)) {
+            name.removeLast()
         }
     }
 

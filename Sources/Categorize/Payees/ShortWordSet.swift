@@ -23,13 +23,18 @@ struct ShortWordSet: Sendable {
     @inline(__always)
     static func pack(_ word: UnsafeBufferPointer<UInt8>) -> UInt128 {
         guard word.count <= longest else { return 0 }
-        var value = UInt128(word.count) << 120
-        var shift: UInt128 = 0
-        for byte in word {
-            value |= UInt128(byte) << shift
-            shift += 8
+        // Byte `i` at bits 8i, the length in the top byte; built in two 64-bit halves, which is
+        // far fewer instructions than shifting a 128-bit value per byte.
+        var low: UInt64 = 0
+        var high = UInt64(word.count) << 56
+        for (index, byte) in word.enumerated() {
+            if index < 8 {
+                low |= UInt64(byte) << (8 * index)
+            } else {
+                high |= UInt64(byte) << (8 * (index - 8))
+            }
         }
-        return value
+        return UInt128(high) << 64 | UInt128(low)
     }
 
     @inline(__always)
