@@ -52,9 +52,11 @@ extension PayeeNormaliser {
             begin += 4
         }
         // Every web suffix starts with a dot: a word without one has none.
-        for suffix in webSuffixes where dots > 0 && end - begin > suffix.count + 1 && endsWith(lowered, end, suffix) {
-            end -= suffix.count
-            break
+        if dots > 0 {
+            for suffix in webSuffixes where end - begin > suffix.count + 1 && endsWith(lowered, end, suffix) {
+                end -= suffix.count
+                break
+            }
         }
         // A run of four or more digits glued to letters: a store number or reference.
         let count = end - begin

@@ -12,10 +12,12 @@ public enum Cores {
 
     /// The cores a stage may use: `CLOSEBOOK_JOBS` when it is a positive whole number (never more
     /// than the machine has), else every active core.
+    ///
+    /// Read with `getenv`, not `ProcessInfo.environment`, which copies the whole environment into a
+    /// dictionary at every call (a stage asks once per batch of rows).
     public static var available: Int {
         let machine = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        guard let text = ProcessInfo.processInfo.environment[variable], let asked = Int(text), asked > 0
-        else { return machine }
+        guard let value = getenv(variable), let asked = Int(String(cString: value)), asked > 0 else { return machine }
         return min(asked, machine)
     }
 
