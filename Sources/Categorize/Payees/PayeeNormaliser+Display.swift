@@ -24,26 +24,17 @@ extension PayeeNormaliser {
         ascii original: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
     ) {
         guard !original.isEmpty else { return }
+        // One pass writes the capitalised form and counts what decides against it; a word kept as
+        // written is then copied over it.
         var letters = 0
         var vowels = 0
-        var keep = false
-        for byte in original {
-            if byte &- 0x61 < 26 {
-                keep = true
-                break
-            }
-            if isLetter(byte) {
-                letters += 1
-                if isVowel(byte) { vowels += 1 }
-            }
-        }
-        if keep || letters > 0 && letters <= 3 && vowels == 0 && letters == original.count {
-            output.baseAddress!.update(from: original.baseAddress!, count: original.count)
-            return
-        }
+        var hasLower = false
         var startOfPart = true
         for (index, byte) in original.enumerated() {
             if isLetter(byte) {
+                letters += 1
+                if byte &- 0x61 < 26 { hasLower = true }
+                if isVowel(byte) { vowels += 1 }
                 output[index] = startOfPart ? byte : TextFold.lower(byte)
                 startOfPart = false
             } else {
@@ -51,6 +42,9 @@ extension PayeeNormaliser {
                 // A new part after '-', '/', '.' or '&', but not after an apostrophe or a digit.
                 startOfPart = byte != UInt8(ascii: "'") && !(byte &- 0x30 < 10)
             }
+        }
+        if hasLower || letters > 0 && letters <= 3 && vowels == 0 && letters == original.count {
+            output.baseAddress!.update(from: original.baseAddress!, count: original.count)
         }
     }
 }
