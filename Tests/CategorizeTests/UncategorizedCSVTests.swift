@@ -27,4 +27,32 @@ struct UncategorizedCSVTests {
         // Ordinary text and the amount's minus sign are left alone.
         #expect(line(payee: "TESCO = FOOD") == "current/t1,2026-10-01,current,-12.50,TESCO = FOOD,,,")
     }
+
+    /// Confidences written without a string for the whole part: the same text as `twoDecimals`.
+    @Test(
+        "a confidence's two decimals", arguments: [0, 0.004, 0.005, 0.5, 0.93, 0.999, 1, 9.995, 12.345, 123.456, 1000])
+    func twoDecimals(_ value: Double) {
+        var bytes: [UInt8] = [0x41]
+        UncategorizedCSV.appendTwoDecimals(value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "A" + CategorizeFormat.twoDecimals(value))
+    }
+
+    /// A category's cell is made once and kept; a category that needs quotes is quoted each time.
+    @Test("suggestions share their category's cell")
+    func suggestionCells() throws {
+        let groceries = try #require(CategoryPath("Food:Groceries"))
+        let drink = try #require(CategoryPath("Food, Drink:Bar"))
+        var cells: [CategoryPath: [UInt8]] = [:]
+        var bytes: [UInt8] = []
+        for (category, confidence) in [(groceries, 0.5), (drink, 0.25), (groceries, 0.125)] {
+            UncategorizedCSV.appendSuggestion(
+                NaiveBayesClassifier.Prediction(category: category, confidence: confidence), to: &bytes,
+                categoryCells: &cells)
+        }
+        UncategorizedCSV.appendSuggestion(nil, to: &bytes, categoryCells: &cells)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "Food:Groceries,0.50\n\"Food, Drink:Bar\",0.25\nFood:Groceries,0.13\n,\n")
+        #expect(cells.count == 2)
+    }
 }

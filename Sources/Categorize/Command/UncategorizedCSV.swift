@@ -63,6 +63,8 @@ public enum UncategorizedCSV {
         var memoPiece = [Int32](repeating: -1, count: rows.texts.count)
         var accountPiece = [Int32](repeating: -1, count: rows.accounts.count)
         var guessPiece = [Int32](repeating: -1, count: result.guesses.count)
+        // Nearly every row has a guess of its own, but they name few categories.
+        var categoryCells: [CategoryPath: [UInt8]] = [:]
         let exponents = rows.currencies.map(\.exponent)
         let scales = rows.currencies.map { UInt64($0.scale) }
         // Each row's whole line, in row order: row `i`'s is `lines.bytes(lineEnds[i]..<lineEnds[i + 1])`.
@@ -111,7 +113,7 @@ public enum UncategorizedCSV {
             let guess = Int(entry.guess)
             if guessPiece[guess] < 0 {
                 var bytes: [UInt8] = []
-                appendSuggestion(result.guesses[guess], to: &bytes)
+                appendSuggestion(result.guesses[guess], to: &bytes, categoryCells: &categoryCells)
                 guessPiece[guess] = add(bytes)
             }
             appendPiece(guessPiece[guess])
@@ -136,8 +138,24 @@ public enum UncategorizedCSV {
     /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
     /// The last two cells and the line end: the learned suggestion and its confidence, or two empty cells.
     static func appendSuggestion(_ prediction: NaiveBayesClassifier.Prediction?, to bytes: inout [UInt8]) {
+        var categoryCells: [CategoryPath: [UInt8]] = [:]
+        appendSuggestion(prediction, to: &bytes, categoryCells: &categoryCells)
+    }
+
+    /// `appendSuggestion(_:to:)`, each category's cell made once and kept in `categoryCells`.
+    static func appendSuggestion(
+        _ prediction: NaiveBayesClassifier.Prediction?, to bytes: inout [UInt8],
+        categoryCells: inout [CategoryPath: [UInt8]]
+    ) {
         if let prediction {
-            append(prediction.category, to: &bytes)
+            if let cell = categoryCells[prediction.category] {
+                bytes.append(contentsOf: cell)
+            } else {
+                var cell: [UInt8] = []
+                append(prediction.category, to: &cell)
+                categoryCells[prediction.category] = cell
+                bytes.append(contentsOf: cell)
+            }
             bytes.append(UInt8(ascii: ","))
             appendTwoDecimals(prediction.confidence, to: &bytes)
         } else {
@@ -164,7 +182,20 @@ public enum UncategorizedCSV {
             append(CategorizeFormat.twoDecimals(value), to: &bytes)
             return
         }
-        bytes.append(contentsOf: String(hundredths / 100).utf8)
+        // The whole part's digits, most significant first (no string made for them).
+        var whole = hundredths / 100
+        var digits = 1
+        while whole >= 10 {
+            whole /= 10
+            digits += 1
+        }
+        whole = hundredths / 100
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        for place in stride(from: start + digits - 1, through: start, by: -1) {
+            bytes[place] = UInt8(ascii: "0") + UInt8(whole % 10)
+            whole /= 10
+        }
         bytes.append(UInt8(ascii: "."))
         bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 100 / 10))
         bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 10))
