@@ -76,7 +76,8 @@ public struct ByteKeyedCache<Value> {
         insert(value, for: bytes, text: text, slot: found.slot, tag: found.tag)
     }
 
-    /// `store(_:for:text:)` for bytes known to be valid UTF-8 (ASCII, say): no text is made.
+    /// `store(_:for:text:)` for bytes known to be valid UTF-8 (ASCII, say) that `stored` did not
+    /// find: no text is made.
     @inlinable
     public mutating func store(_ value: Value, forValidUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         let found = probe(bytes)
