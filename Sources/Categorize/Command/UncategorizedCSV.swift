@@ -135,7 +135,6 @@ public enum UncategorizedCSV {
     /// Room reserved per row for its line (about 90 bytes on real bank text).
     private static let lineBytesGuess = 96
 
-    /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
     /// The last two cells and the line end: the learned suggestion and its confidence, or two empty cells.
     static func appendSuggestion(_ prediction: NaiveBayesClassifier.Prediction?, to bytes: inout [UInt8]) {
         var categoryCells: [CategoryPath: [UInt8]] = [:]
@@ -164,6 +163,7 @@ public enum UncategorizedCSV {
         bytes.append(0x0A)
     }
 
+    /// `Food:Groceries`, as `append(path.description)` writes it but without joining a new string.
     static func append(_ path: CategoryPath, to bytes: inout [UInt8]) {
         for component in path.components where needsQuotes(component) {
             append(path.description, to: &bytes)
@@ -183,18 +183,12 @@ public enum UncategorizedCSV {
             return
         }
         // The whole part's digits, most significant first (no string made for them).
-        var whole = hundredths / 100
-        var digits = 1
-        while whole >= 10 {
-            whole /= 10
-            digits += 1
-        }
-        whole = hundredths / 100
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        for place in stride(from: start + digits - 1, through: start, by: -1) {
-            bytes[place] = UInt8(ascii: "0") + UInt8(whole % 10)
-            whole /= 10
+        let whole = hundredths / 100
+        var place = 1
+        while whole / place >= 10 { place *= 10 }
+        while place > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole / place % 10))
+            place /= 10
         }
         bytes.append(UInt8(ascii: "."))
         bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 100 / 10))
