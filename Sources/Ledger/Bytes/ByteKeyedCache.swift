@@ -81,12 +81,7 @@ public struct ByteKeyedCache<Value> {
     @inlinable
     public mutating func store(_ value: Value, forValidUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         let found = probe(bytes)
-        guard values.count < Int(Int32.max) - 1 else { return }
-        keyBytes.append(contentsOf: bytes)
-        keyEnds.append(keyBytes.count)
-        values.append(value)
-        slots[found.slot] = found.tag | UInt64(values.count)
-        if values.count * 2 > slots.count { grow() }
+        insert(value, forValidUTF8: bytes, slot: found.slot, tag: found.tag)
     }
 
     /// Where `bytes` are in the table: the index of their value, or nil and the empty slot a new
@@ -109,7 +104,14 @@ public struct ByteKeyedCache<Value> {
     /// Invalid UTF-8 is repaired by the decoding, so such a text is not its bytes: it is left out.
     @inlinable @inline(__always)
     mutating func insert(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, text: String, slot: Int, tag: UInt64) {
-        guard text.utf8.count == bytes.count, values.count < Int(Int32.max) - 1 else { return }
+        guard text.utf8.count == bytes.count else { return }
+        insert(value, forValidUTF8: bytes, slot: slot, tag: tag)
+    }
+
+    /// `insert(_:for:text:slot:tag:)` for bytes known to be valid UTF-8.
+    @inlinable @inline(__always)
+    mutating func insert(_ value: Value, forValidUTF8 bytes: UnsafeBufferPointer<UInt8>, slot: Int, tag: UInt64) {
+        guard values.count < Int(Int32.max) - 1 else { return }
         keyBytes.append(contentsOf: bytes)
         keyEnds.append(keyBytes.count)
         values.append(value)
