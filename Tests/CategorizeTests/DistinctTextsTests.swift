@@ -14,16 +14,53 @@ import Testing
         let other = texts.payee(3, "NETFLIX.COM 0412", normaliser: PayeeNormaliser(), matcher: matcher)
         #expect([london, leeds, other] == [0, 1, 2])
         let payees = texts.payees
-        #expect(payees[0].clean === payees[1].clean)
-        #expect(payees[0].clean !== payees[2].clean)
+        let clean = payees.map { texts.clean($0, matcher: matcher) }
+        #expect(clean[0] === clean[1])
+        #expect(clean[0] !== clean[2])
         #expect(payees[0].rawID != payees[1].rawID)
         #expect(payees[0].key == payees[1].key)
-        #expect(Array(payees[1].clean.folded) == Array("tesco".utf8))
-        #expect(payees[1].clean.string == "tesco")
+        #expect(Array(clean[1].folded) == Array("tesco".utf8))
+        #expect(clean[1].string == "tesco")
+        #expect(texts.key(of: payees[1]) == "tesco")
         // Literal 0 is `tesco`, found once in the key and as a whole word.
-        #expect(payees[1].clean.hits.map(\.literal) == [0])
-        #expect(payees[1].clean.hits.map(\.bounded) == [true])
-        #expect(payees[2].clean.string == "netflix")
+        #expect(clean[1].hits.map(\.literal) == [0])
+        #expect(clean[1].hits.map(\.bounded) == [true])
+        #expect(clean[2].string == "netflix")
+        #expect(texts.key(of: payees[2]) == "netflix")
+    }
+
+    /// Clean keys are one key when they are equal as strings (canonically equivalent), whichever
+    /// form comes first; the first met gives the key its text. `café` composed (U+00E9) and
+    /// decomposed (e, U+0301) are one key; `cafe` is another; the Kelvin sign (U+212A) is equal to
+    /// the letter K, so `\u{212A}FC` and `KFC` are one key as well, whichever is first.
+    @Test func canonicallyEquivalentKeysAreOneKeyWhicheverFormComesFirst() {
+        let composed = "CAF\u{00C9} NOIR"
+        let decomposed = "CAFE\u{0301} NOIR"
+        let orders = [
+            [composed, decomposed, "CAFE NOIR", "\u{212A}FC", "KFC"],
+            [decomposed, "KFC", composed, "CAFE NOIR", "\u{212A}FC"],
+        ]
+        for strings in orders {
+            var texts = DistinctTexts(textCount: strings.count + 1)
+            for (offset, string) in strings.enumerated() {
+                _ = texts.payee(Int32(offset + 1), string, normaliser: PayeeNormaliser(), matcher: matcher)
+            }
+            let keys = texts.payees.map { texts.key(of: $0) }
+            // Numbered alike exactly when the keys are equal strings: three keys of five payees.
+            for left in texts.payees.indices {
+                for right in texts.payees.indices {
+                    #expect((keys[left] == keys[right]) == (texts.payees[left].key == texts.payees[right].key))
+                }
+            }
+            #expect(Set(texts.payees.map(\.key)).count == 3)
+            #expect(texts.keyFeatures.count == 3)
+            // The first form met is the key's text, byte for byte.
+            let first = strings.firstIndex { $0 == composed || $0 == decomposed }!
+            let normalised = PayeeNormaliser().normalise(strings[first]).key
+            let cafe = texts.payees[first]
+            #expect(Array(texts.key(of: cafe).utf8) == Array(normalised.utf8))
+            #expect(Array(texts.clean(cafe, matcher: matcher).string.utf8) == Array(normalised.utf8))
+        }
     }
 
     /// A payee keeps numbers, not texts: both Tesco stores show `Tesco` and share that one
@@ -80,7 +117,7 @@ import Testing
             #expect(texts.payees.map(\.key) == (0..<count).map { Int32($0 % 2) })
             #expect(texts.payees.map(\.display) == (0..<count).map { Int32($0 % 2) })
             #expect(texts.payees.map(\.rawID) == inline.payees.map(\.rawID))
-            #expect(texts.payees.map(\.clean.string) == (0..<count).map { $0 % 2 == 0 ? "tesco" : "netflix" })
+            #expect(texts.payees.map { texts.key(of: $0) } == (0..<count).map { $0 % 2 == 0 ? "tesco" : "netflix" })
             #expect(texts.keyFeatures == inline.keyFeatures)
         }
     }
@@ -149,11 +186,11 @@ import Testing
         for order in [Array(0..<batches), [0, 2, 1, 3, 4]] {
             let inline = register(cores: nil, order: order)
             #expect(inline.payees.count == strings.count - 1)
-            #expect(Set(inline.payees.map(\.clean.string)).count == strings.count - 1)
+            #expect(Set(inline.payees.map { inline.key(of: $0) }).count == strings.count - 1)
             for cores in [1, 2] {
                 let texts = register(cores: cores, order: order)
                 #expect(texts.payees.map(\.rawID) == inline.payees.map(\.rawID))
-                #expect(texts.payees.map(\.clean.string) == inline.payees.map(\.clean.string))
+                #expect(texts.payees.map { texts.key(of: $0) } == inline.payees.map { inline.key(of: $0) })
                 #expect(texts.payees.map(\.display) == inline.payees.map(\.display))
                 #expect(texts.displays == inline.displays)
                 #expect(texts.keyFeatures == inline.keyFeatures)
@@ -227,7 +264,7 @@ import Testing
                     let payee = texts.payees[Int(index)]
                     var input = MatchInput()
                     input.texts[MatchInput.Slot.rawPayee] = texts.rawText(payee, strings[Int(number)], matcher: matcher)
-                    input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                    input.texts[MatchInput.Slot.cleanPayee] = texts.clean(payee, matcher: matcher)
                     var result: [Int] = []
                     matcher.match(input, scratch: &scratch, into: &result)
                     matched.append(result)

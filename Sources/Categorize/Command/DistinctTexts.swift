@@ -1,3 +1,4 @@
+import Foundation
 import Ledger
 
 /// Every distinct payee, memo and bank field of a journal, each normalised, folded, scanned for rule
@@ -16,11 +17,10 @@ struct DistinctTexts {
     struct Payee {
         /// Keys the matcher's cache of regular-expression results for the payee as exported.
         var rawID: Int32
-        /// Slot `cleanPayee`: the normalised key.
-        var clean: FoldedText
         /// Index into `displays`: the normalised payee for display.
         var display: Int32
-        /// Index into `keyFeatures` of the clean key's classifier features.
+        /// The clean key's number: its text (`key(of:)`), folded text (`clean(_:matcher:)`) and
+        /// classifier features (`keyFeatures`).
         var key: Int32
     }
 
@@ -29,13 +29,17 @@ struct DistinctTexts {
     private var payeeOfText: [Int32]
     /// Classifier features of each distinct clean key (`k:KEY`, `p:WORD`...).
     private(set) var keyFeatures: [[Int32]] = []
-    private var keyIndex: [String: Int32] = [:]
-    /// `keyIndex` by the keys' bytes (`keyNumber`).
+    /// Each key's number by its bytes, and by the bytes of its composed form (`keyNumber`).
     private var keyBytes = ByteKeyedCache<Int32>(capacity: 1 << 12)
-    /// Each distinct clean key folded and scanned, by `Payee.key`: real bank text has several
-    /// distinct payees per merchant (store numbers, towns, references), about five at 100k rows,
-    /// and they share one key's text (and its cached regular-expression results).
-    private var keyTexts: [FoldedText] = []
+    /// Each key's text, one after another, by number: key `n` is `keyText[keyEnds[n]..<keyEnds[n + 1]]`.
+    private var keyText: [UInt8] = []
+    private var keyEnds: [Int] = [0]
+    /// Each distinct clean key folded and scanned, by `Payee.key`, once a row's rules need it
+    /// (`clean`): real bank text has several distinct payees per merchant (store numbers, towns,
+    /// references), about five at 100k rows, and they share one key's text (and its cached
+    /// regular-expression results). At a month end the text cache settles nearly every row's
+    /// rules, and nearly no key is needed.
+    private var keyTexts: [FoldedText?] = []
     /// The display forms of the payees (`Tesco`): a payee shares the last one its clean key had
     /// when they are the same bytes, so there are about as many as clean keys.
     private(set) var displays: [String] = []
@@ -75,9 +79,6 @@ struct DistinctTexts {
         fields[0] = FoldedText.empty
         // At most one per text; reserved rather than grown (pages never reached cost no memory).
         payees.reserveCapacity(textCount)
-        // Several payees share a key (about one key in ten payees of real bank text): an eighth
-        // spares most of the table's growing, each step of which hashes every key again.
-        keyIndex.reserveCapacity(textCount / 8)
     }
 
     /// The distinct payee text number `number`, normalised and scanned the first time it is seen,
@@ -92,7 +93,7 @@ struct DistinctTexts {
         let key: Int32
         let display: Int32
         func numbers(_ keyUTF8: UnsafeBufferPointer<UInt8>, _ displayUTF8: UnsafeBufferPointer<UInt8>) -> Numbers {
-            let key = keyNumber(keyUTF8, matcher: matcher) { String(decoding: keyUTF8, as: UTF8.self) }
+            let key = keyNumber(keyUTF8) { String(decoding: keyUTF8, as: UTF8.self) }
             return (key, displayNumber(displayUTF8, of: key) { String(decoding: displayUTF8, as: UTF8.self) })
         }
         // Read in the cache's bytes or those normalised ahead: a string is made only for a key or
@@ -103,10 +104,10 @@ struct DistinctTexts {
             (key, display) = ahead.cleanTexts.withClean(taken, numbers)
         } else {
             let clean = normaliser.normalise(text, scratch: &normalising)
-            key = Self.withBytes(clean.key) { keyNumber($0, matcher: matcher) { clean.key } }
+            key = Self.withBytes(clean.key) { keyNumber($0) { clean.key } }
             display = Self.withBytes(clean.display) { displayNumber($0, of: key) { clean.display } }
         }
-        let payee = Payee(rawID: newTextID(), clean: keyTexts[Int(key)], display: display, key: key)
+        let payee = Payee(rawID: newTextID(), display: display, key: key)
         let index = Int32(payees.count)
         payees.append(payee)
         payeeOfText[Int(number)] = index
@@ -115,26 +116,41 @@ struct DistinctTexts {
     }
 
     /// The number of the clean key whose bytes are `bytes` (`text()` is the key as a string),
-    /// numbered, folded and cut into features the first time it is met.
+    /// numbered and cut into features the first time it is met.
     ///
-    /// Why bytes first: at 1M rows of real bank text there are hundreds of thousands of payees, and
-    /// hashing each one's key as a `String` was a sixth of the phase. A key is looked up by its
-    /// bytes (`keyBytes`), and by its text (`keyIndex`, which equates canonically equivalent texts)
-    /// only when those bytes were not met before; the bytes then keep the number the text has.
-    private mutating func keyNumber(
-        _ bytes: UnsafeBufferPointer<UInt8>, matcher: RuleMatcher, text: () -> String
-    ) -> Int32 {
+    /// Keys are equal as strings are (canonically equivalent texts are one key, the first met
+    /// giving its text), but looked up by their bytes: at 1M rows of real bank text there are tens
+    /// of thousands of keys, and making, hashing and keeping a string for each was most of what a
+    /// month end spent on them. Every key is also stored under its composed form's bytes, so a
+    /// text beyond ASCII finds the key it equals through its own composed form (an ASCII text is
+    /// its own); a string is made only for a text beyond ASCII.
+    private mutating func keyNumber(_ bytes: UnsafeBufferPointer<UInt8>, text: () -> String) -> Int32 {
         if let known = keyBytes.stored(bytes) { return known }
+        let key = Int32(keyFeatures.count)
+        if TextFold.isASCII(bytes) {
+            keyBytes.store(key, forValidUTF8: bytes)
+            register(key: bytes)
+            return key
+        }
         let clean = text()
-        // Looked up and, when new, entered with one hash of the text.
-        let next = Int32(keyFeatures.count)
-        let key = Self.entered(&keyIndex[clean, default: next])
-        if key == next {
-            keyFeatures.append(vocabulary.payeeIDs(cleanKey: clean))
-            keyTexts.append(matcher.foldedText(alreadyFolded: clean, id: newTextID()))
+        let composed = clean.precomposedStringWithCanonicalMapping
+        let isComposed = ByteKeyedCache<Int32>.equal(composed, bytes)
+        if !isComposed, let known = Self.withBytes(composed, { keyBytes.stored($0) }) {
+            keyBytes.store(known, for: bytes, text: clean)
+            return known
         }
         keyBytes.store(key, for: bytes, text: clean)
+        if !isComposed { Self.withBytes(composed) { keyBytes.store(key, forValidUTF8: $0) } }
+        Self.withBytes(clean) { register(key: $0) }
         return key
+    }
+
+    /// Numbers a new clean key whose text's UTF-8 is `bytes`: keeps the text and its features.
+    private mutating func register(key bytes: UnsafeBufferPointer<UInt8>) {
+        keyFeatures.append(vocabulary.payeeIDs(cleanKey: bytes))
+        keyText.append(contentsOf: bytes)
+        keyEnds.append(keyText.count)
+        keyTexts.append(nil)
     }
 
     /// The display of a payee of clean key `key` whose display's bytes are `bytes` (`text()` is
@@ -159,10 +175,6 @@ struct DistinctTexts {
 
     /// A payee's clean key and display, by number.
     private typealias Numbers = (key: Int32, display: Int32)
-
-    /// The value of a dictionary entry reached for change (`dictionary[key, default: value]`),
-    /// which enters the default when the key is new.
-    private static func entered(_ value: inout Int32) -> Int32 { value }
 
     private static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
@@ -293,7 +305,19 @@ struct DistinctTexts {
     }
 
     /// The normalised key of `payee` as text.
-    func key(of payee: Payee) -> String { payee.clean.string }
+    func key(of payee: Payee) -> String {
+        keyText.withUnsafeBufferPointer { text in
+            String(decoding: text[keyEnds[Int(payee.key)]..<keyEnds[Int(payee.key) + 1]], as: UTF8.self)
+        }
+    }
+
+    /// Slot `cleanPayee`: the normalised key of `payee`, folded and scanned the first time it is asked for.
+    mutating func clean(_ payee: Payee, matcher: RuleMatcher) -> FoldedText {
+        if let known = keyTexts[Int(payee.key)] { return known }
+        let folded = matcher.foldedText(alreadyFolded: key(of: payee), id: newTextID())
+        keyTexts[Int(payee.key)] = folded
+        return folded
+    }
 
     /// `payeeOfText` for a text not yet registered, nor listed by `prepare`.
     private static let unseen: Int32 = -1

@@ -9,12 +9,10 @@ import Ledger
 ///
 /// Why bytes: every distinct clean payee and memo is cut into features once, and making a string
 /// for each feature (`"p:" + word`) and hashing it with `Hasher` cost several times the rest of
-/// the cutting. A feature is assembled in one buffer and looked up by its bytes
+/// the cutting. A feature is assembled in a buffer on the stack and looked up by its bytes
 /// (`ByteKeyedCache`); a string is made only for a feature not met before.
 struct FeatureVocabulary {
     private var table = ByteKeyedCache<Int32>(capacity: 1 << 12)
-    /// The feature being assembled (`payeeIDs`, `memoIDs`), kept from one call to the next.
-    private var assembling: [UInt8] = []
     private(set) var isPayee: [Bool] = []
     /// Payee words (`p:`) only: how many of a payee's words were seen in training says how much
     /// of the merchant the classifier actually knows.
@@ -30,15 +28,18 @@ struct FeatureVocabulary {
     /// `ids(FeatureExtractor.payeeFeatures(cleanKey:))`, without making the features' strings.
     mutating func payeeIDs(cleanKey: String) -> [Int32] {
         var key = cleanKey
-        return key.withUTF8 { key in
-            var ids: [Int32] = []
-            ids.reserveCapacity(8)
-            if !key.isEmpty { ids.append(id(prefix: FeatureVocabulary.keyPrefix, key)) }
-            FeatureExtractor.forEachWord(key) { word in
-                if word.count >= 2 { ids.append(id(prefix: FeatureVocabulary.wordPrefix, word)) }
-            }
-            return ids
+        return key.withUTF8 { payeeIDs(cleanKey: $0) }
+    }
+
+    /// `payeeIDs(cleanKey:)` of the key whose UTF-8 is `key`.
+    mutating func payeeIDs(cleanKey key: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        var ids: [Int32] = []
+        ids.reserveCapacity(8)
+        if !key.isEmpty { ids.append(id(prefix: FeatureVocabulary.keyPrefix, key)) }
+        FeatureExtractor.forEachWord(key) { word in
+            if word.count >= 2 { ids.append(id(prefix: FeatureVocabulary.wordPrefix, word)) }
         }
+        return ids
     }
 
     /// `ids(FeatureExtractor.memoFeatures(memo:))`, without making the features' strings.
@@ -59,14 +60,12 @@ struct FeatureVocabulary {
 
     /// The id of the feature `prefix` then `bytes`.
     private mutating func id(prefix: (UInt8, UInt8), _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var feature = assembling
-        assembling = []
-        defer { assembling = feature }
-        feature.removeAll(keepingCapacity: true)
-        feature.append(prefix.0)
-        feature.append(prefix.1)
-        feature.append(contentsOf: bytes)
-        return feature.withUnsafeBufferPointer { id(bytes: $0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 2) { feature in
+            feature[0] = prefix.0
+            feature[1] = prefix.1
+            if let base = bytes.baseAddress { (feature.baseAddress! + 2).update(from: base, count: bytes.count) }
+            return id(bytes: UnsafeBufferPointer(feature))
+        }
     }
 
     /// The id of the feature whose UTF-8 is `bytes`, a new one when it was not met before.

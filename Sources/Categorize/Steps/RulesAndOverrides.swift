@@ -89,7 +89,7 @@ struct RulesAndOverrides {
                         let payee = texts.payees[Int(row.payee)]
                         input.texts[MatchInput.Slot.rawPayee] = texts.rawText(
                             payee, rows.texts[Int(key.payee)], matcher: matcher)
-                        input.texts[MatchInput.Slot.cleanPayee] = payee.clean
+                        input.texts[MatchInput.Slot.cleanPayee] = texts.clean(payee, matcher: matcher)
                         input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
                         input.texts[MatchInput.Slot.bankType] = texts.field(
                             key.bankType, rows.texts[Int(max(key.bankType, 0))], matcher: matcher)
