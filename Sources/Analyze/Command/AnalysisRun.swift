@@ -208,7 +208,11 @@ public struct AnalysisRun {
         // The books (net worth, recurring series, anomalies...) are built only when a month is analysed.
         let analyzer =
             unchanged.count == months.count
-            ? nil : timings.time("books") { MonthAnalyzer(history: history, settings: settings) }
+            ? nil
+            : timings.time("books") {
+                MonthAnalyzer(
+                    history: history, settings: settings, analysing: months.filter { !unchanged.contains($0) })
+            }
         do {
             try writeMonths(
                 months, unchanged: unchanged, selection: selection, analyzer: analyzer, history: history,

@@ -21,7 +21,12 @@ public struct MonthAnalyzer: Sendable {
     /// The books read the history alone, each its own: they are built side by side (net worth and
     /// the account stories made from it; the recurring series; the anomalies' histories; the
     /// one-off purchases and the planner), one piece of work each on every core.
-    public init(history: LedgerHistory, settings: AnalysisSettings = AnalysisSettings()) {
+    ///
+    /// With `analysing`, the analyzer is for those months only: the recurring book holds what
+    /// their analyses read (`RecurringBook.monthsRead(analysing:)`), and another month's analysis
+    /// stops the program.
+    public init(history: LedgerHistory, settings: AnalysisSettings = AnalysisSettings(), analysing: [YearMonth]? = nil)
+    {
         self.history = history
         self.settings = settings
         let worth = Slots<(NetWorthBook, AccountStoryBook)>(count: 1)
@@ -33,7 +38,7 @@ public struct MonthAnalyzer: Sendable {
             case 0:
                 let netWorth = NetWorthBook(history: history, settings: settings)
                 worth.set(0, (netWorth, AccountStoryBook(netWorth: netWorth)))
-            case 1: recurring.set(0, RecurringBook(history: history))
+            case 1: recurring.set(0, RecurringBook(history: history, analysing: analysing))
             case 2: anomalies.set(0, AnomalyBook(history: history))
             default: rest.set(0, (OneOffPurchases(history: history), Planner(history: history, settings: settings)))
             }
@@ -118,8 +123,8 @@ public struct MonthAnalyzer: Sendable {
             analysis.insights = insights
             analysis.insightsOmitted = omitted
             analysis.healthScore = HealthScore().score(facts)
-            analysis.healthScore?.previousScore = healthScore(of: month.adding(months: -1))
-            analysis.healthScore?.yearAgoScore = healthScore(of: month.adding(months: -12))
+            analysis.healthScore?.previousScore = healthScore(of: month.adding(months: -Self.scoreMonthsBack.previous))
+            analysis.healthScore?.yearAgoScore = healthScore(of: month.adding(months: -Self.scoreMonthsBack.yearAgo))
             analysis.recommendations = RecommendationList().entries(facts)
         }
         let references = TransactionReferences(
@@ -139,6 +144,9 @@ public struct MonthAnalyzer: Sendable {
         analysis.notices = notices
         return analysis
     }
+
+    /// How many months back the health scores a month's score is compared with are.
+    static let scoreMonthsBack = (previous: 1, yearAgo: 12)
 
     /// The health score of an earlier month, for comparison: it reads only the month's flows,
     /// budgets, recurring series and balances, so no anomalies or forecast are worked out for it.

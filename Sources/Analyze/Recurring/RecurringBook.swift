@@ -8,6 +8,11 @@ import Ledger
 /// latest occurrence is more than `horizonDays` before a month end is not asked again (any series it
 /// had ended long before), and an ended series is listed for `endedMonthsShown` months after the first
 /// payment that did not come, then dropped.
+///
+/// A book made for some months only (`init(history:detector:analysing:)`) holds the months their
+/// analyses read (`monthsRead(analysing:)`) and no others: at a month end one month is analysed of
+/// years of them, and asking the detector at every month end of every payee was most of the books'
+/// time. Asking it for a month the book does not hold stops the program rather than answer wrongly.
 public struct RecurringBook: Sendable {
     public struct Entry: Sendable, Equatable {
         /// The payee group in `LedgerHistory.groups`.
@@ -20,11 +25,37 @@ public struct RecurringBook: Sendable {
     public static let horizonDays = 800
     public static let endedMonthsShown = 6
 
-    /// Per month from the history's first month.
+    /// Per month from the history's first month; empty for a month the book does not hold.
     public let months: [[Entry]]
+    /// Per month from the history's first month: whether the book holds it; nil when it holds every month.
+    private let held: [Bool]?
 
-    public init(history: LedgerHistory, detector: RecurringDetector = RecurringDetector()) {
+    /// The months whose series an analysis of `month` reads: its own; the one the subscription
+    /// growth card compares with (`SubscriptionGrowthCard.monthsBack` earlier); and those whose
+    /// health scores its score is compared with (`MonthAnalyzer.scoreMonthsBack`).
+    public static func monthsRead(analysing month: YearMonth) -> [YearMonth] {
+        [
+            month, month.adding(months: -SubscriptionGrowthCard.monthsBack),
+            month.adding(months: -MonthAnalyzer.scoreMonthsBack.previous),
+            month.adding(months: -MonthAnalyzer.scoreMonthsBack.yearAgo),
+        ]
+    }
+
+    /// The series of every month of `history`; with `analysing`, of the months the analyses of
+    /// those months read (`monthsRead(analysing:)`) only, each as a book of every month has it.
+    public init(
+        history: LedgerHistory, detector: RecurringDetector = RecurringDetector(), analysing: [YearMonth]? = nil
+    ) {
         var months = [[Entry]](repeating: [], count: history.monthCount)
+        var held: [Bool]?
+        if let analysing {
+            var wanted = [Bool](repeating: false, count: history.monthCount)
+            for month in analysing.flatMap(Self.monthsRead(analysing:)) {
+                if let offset = history.offset(of: month) { wanted[offset] = true }
+            }
+            held = wanted
+        }
+        self.held = held
         guard let first = history.firstMonth else {
             self.months = months
             return
@@ -48,8 +79,10 @@ public struct RecurringBook: Sendable {
                 while seen < occurrences.count, occurrences[seen].dayNumber <= endDay { seen += 1 }
                 guard seen >= 2 else { continue }
                 if endDay - occurrences[seen - 1].dayNumber > RecurringBook.horizonDays { break }
+                if let held, !held[offset] { continue }
                 // With no new payment since the last month asked, a group that had no series still
-                // has none (only a series' status moves with the date).
+                // has none (only a series' status moves with the date): a month passed over above
+                // asks nothing it could have changed.
                 if seen == askedAt, !hadSeries { continue }
                 askedAt = seen
                 let found = detector.detect(occurrences[0..<seen], asOf: end)
@@ -68,6 +101,8 @@ public struct RecurringBook: Sendable {
 
     /// The series of `month` (empty outside the data).
     public func entries(for month: YearMonth, in history: LedgerHistory) -> [Entry] {
-        history.offset(of: month).map { months[$0] } ?? []
+        guard let offset = history.offset(of: month) else { return [] }
+        precondition(held?[offset] ?? true, "the recurring book was not made for \(month)")
+        return months[offset]
     }
 }

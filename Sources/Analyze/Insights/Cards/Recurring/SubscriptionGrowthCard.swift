@@ -12,9 +12,11 @@ struct SubscriptionGrowthCard: InsightCard {
     let type = "subscriptionGrowth"
     let detailUnit: InsightDetailUnit? = .money
     let category = InsightCategory.recurring
+    /// How many months back the month compared with is.
+    static let monthsBack = 3
 
     func evaluate(_ facts: InsightFacts) -> InsightOutcome {
-        let then = facts.month.adding(months: -3)
+        let then = facts.month.adding(months: -Self.monthsBack)
         guard facts.monthsOfHistory >= 4, let earlier = facts.inputs.recurring(at: then) else {
             return .omitted("needs 4 months of history")
         }
