@@ -147,6 +147,40 @@ import Testing
         #expect(try FileOutput.read(cache) == FileOutput.read(fresh))
     }
 
+    /// A cache with a few entries the run does not meet (here one, written by hand: a text of no
+    /// row) is still added to in place at a month end; the outputs are those of a run without one.
+    @Test func aFewUnmetEntriesStillLetTheMonthEndAppend() throws {
+        let all = Self.transactions()
+        let folder = try workspace(transactions: Array(all.prefix(7_200)))
+        let cache = folder + "/build/text-cache.bin"
+        _ = try run(folder, cache: cache)
+        let fingerprint = try #require(CacheFingerprint.make(rules: Fixture.rules(Self.rules)))
+        let entries = try #require(TextCache(path: cache, fingerprint: fingerprint, ruleCount: 5)).count
+        let identity = try #require(TextCache.FileIdentity(path: cache))
+        let appender = try #require(TextCacheAppender(path: cache, identity: identity))
+        var writer = TextCache.Writer(appendingTo: appender)
+        writer.add(
+            payee: "SHOP NO ROW HAS", memo: "", bankType: "", bankCategory: "", key: "shop no row has",
+            display: "Shop No Row Has", matched: [])
+        writer.flush()
+        #expect(appender.finish())
+        let file = try inode(cache)
+        try write(all, to: folder)
+        let warm = try run(folder, cache: cache)
+        #expect(try inode(cache) == file)
+        let after = try #require(TextCache(path: cache, fingerprint: fingerprint, ruleCount: 5))
+        #expect(after.count > entries + 1)
+        #expect(try run(folder, cache: nil) == warm)
+    }
+
+    /// One unmet entry in 64 is few; one more is not.
+    @Test func fewUnmetIsAtMostOneIn64() {
+        #expect(TextCacheContent.fewUnmet([Bool](repeating: true, count: 63) + [false]))
+        #expect(!TextCacheContent.fewUnmet([Bool](repeating: true, count: 62) + [false, false]))
+        #expect(TextCacheContent.fewUnmet([Bool](repeating: true, count: 126) + [false, false]))
+        #expect(TextCacheContent.fewUnmet([]))
+    }
+
     /// Rules edited since the cache was made: the cache is not read, and the run is a fresh one.
     @Test func aCacheOfOtherRulesIsNotRead() throws {
         let folder = try workspace()

@@ -51,15 +51,22 @@ struct TextCacheContent {
     }
 
     /// Adds the run's new entries to the cache file at `path` in place, and returns true, when the
-    /// run met every entry of the cache it read (still the file at `path`): the file then holds the
-    /// texts of this run, as `write(rows:to:)` would write them, though the old ones in the order
-    /// the last run met them. False, with the file as it was, otherwise.
+    /// run met every entry of the cache it read (still the file at `path`) but a few
+    /// (`fewUnmet`): the file then holds the texts of this run, as `write(rows:to:)` would write
+    /// them, though the old ones in the order the last run met them, and those few. False, with
+    /// the file as it was, otherwise.
     ///
     /// Why: a month end meets years of texts again and a month of new ones; writing the cache whole
     /// was about 90 MB at 1M rows for a few thousand new entries.
+    ///
+    /// Why a few may be unmet: where texts hardly repeat, rows are not told that their texts were
+    /// met before (`ByteKeyedCache` stops keeping them), so the same texts can be two entries, and
+    /// a lookup finds one of them: 30 entries of 991,054 at 1M rows went unmet at every month end,
+    /// and each wrote the whole cache again. Entries no row meets any more (an export taken out of
+    /// the inbox) are still dropped once they are more than a few.
     func append(rows: LedgerRows, path: String) -> Bool {
         guard let cache, let identity = cache.file, cacheEntries.count == rowTexts.count,
-            let found = cache.entriesFound(at: cacheEntries.lazy.filter { $0 >= 0 }), !found.contains(false),
+            let found = cache.entriesFound(at: cacheEntries.lazy.filter { $0 >= 0 }), Self.fewUnmet(found),
             let file = TextCacheAppender(path: path, identity: identity)
         else { return false }
         var writer = TextCache.Writer(appendingTo: file)
@@ -69,6 +76,14 @@ struct TextCacheContent {
         }
         writer.flush()
         return file.finish()
+    }
+
+    /// Whether the entries a run did not meet (false in `found`, by entry) are few enough to keep:
+    /// at most one in 64 of the cache's.
+    static func fewUnmet(_ found: [Bool]) -> Bool {
+        var unmet = 0
+        for entry in found where !entry { unmet += 1 }
+        return unmet * 64 <= found.count
     }
 
     /// Adds `row`, met for the first time, as a new entry.
