@@ -61,9 +61,9 @@ struct FeatureVocabulary {
     /// The id of the feature `prefix` then `bytes`.
     private mutating func id(prefix: (UInt8, UInt8), _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 2) { feature in
-            feature[0] = prefix.0
-            feature[1] = prefix.1
-            if let base = bytes.baseAddress { (feature.baseAddress! + 2).update(from: base, count: bytes.count) }
+            feature.initializeElement(at: 0, to: prefix.0)
+            feature.initializeElement(at: 1, to: prefix.1)
+            if let base = bytes.baseAddress { (feature.baseAddress! + 2).initialize(from: base, count: bytes.count) }
             return id(bytes: UnsafeBufferPointer(feature))
         }
     }
