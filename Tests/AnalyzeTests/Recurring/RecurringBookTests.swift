@@ -6,11 +6,12 @@ import Testing
 /// A recurring book made for the months being analysed holds, for each month those analyses read,
 /// exactly what a book of every month holds.
 @Suite struct RecurringBookTests {
-    /// January 2024 to December 2025 on one account: rent 750.00 on the 1st of every month; a
-    /// streaming service 9.99 on the 12th that stops after June 2024 (ended, then dropped six
-    /// months later); a gym 25.00 on the 20th from March 2025 (a series from its third payment,
-    /// May); insurance 180.00 every 4 March (yearly: a series from its second payment, 2025); and
-    /// a grocer's 10.00 and 90.00 in turn on the 7th, 16th or 25th, which no cadence fits.
+    /// One account, January 2021 to December 2025: a club (below); from January 2024, rent 750.00
+    /// on the 1st of every month; a streaming service 9.99 on the 12th that stops after June 2024
+    /// (ended, then dropped six months later); a gym 25.00 on the 20th from March 2025 (a series
+    /// from its third payment, May); insurance 180.00 every 4 March (yearly: a series from its
+    /// second payment, 2025); and a grocer's 10.00 and 90.00 in turn on the 7th, 16th or 25th,
+    /// which no cadence fits.
     static func history() -> LedgerHistory {
         var rows: [Transaction] = []
         func add(_ year: Int, _ month: Int, _ day: Int, _ minorUnits: Int64, _ payee: String) {
