@@ -12,6 +12,7 @@ public enum UncategorizedCSV {
     public static func encode(_ entries: [UncategorizedEntry]) -> [UInt8] {
         var bytes = Array((header + "\n").utf8)
         bytes.reserveCapacity(entries.count * 96 + bytes.count)
+        var categoryCells: [CategoryPath: [UInt8]] = [:]
         entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 append(entries[index].transaction.id.rawValue, to: &bytes)
@@ -26,7 +27,7 @@ public enum UncategorizedCSV {
                 bytes.append(UInt8(ascii: ","))
                 append(entries[index].transaction.memo, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
-                appendSuggestion(entries[index].prediction, to: &bytes)
+                appendSuggestion(entries[index].prediction, to: &bytes, categoryCells: &categoryCells)
             }
         }
         return bytes
@@ -135,13 +136,8 @@ public enum UncategorizedCSV {
     /// Room reserved per row for its line (about 90 bytes on real bank text).
     private static let lineBytesGuess = 96
 
-    /// The last two cells and the line end: the learned suggestion and its confidence, or two empty cells.
-    static func appendSuggestion(_ prediction: NaiveBayesClassifier.Prediction?, to bytes: inout [UInt8]) {
-        var categoryCells: [CategoryPath: [UInt8]] = [:]
-        appendSuggestion(prediction, to: &bytes, categoryCells: &categoryCells)
-    }
-
-    /// `appendSuggestion(_:to:)`, each category's cell made once and kept in `categoryCells`.
+    /// The last two cells and the line end: the learned suggestion and its confidence, or two empty
+    /// cells; each category's cell made once and kept in `categoryCells`.
     static func appendSuggestion(
         _ prediction: NaiveBayesClassifier.Prediction?, to bytes: inout [UInt8],
         categoryCells: inout [CategoryPath: [UInt8]]
