@@ -113,7 +113,8 @@ package.targets += [
         name: "ExportTests",
         dependencies: ["Export", "Import", "Categorize", "AnalysisFile", "Analyze", "StageCommand", "TestSupport"]),
     .testTarget(
-        name: "ReportTests", dependencies: ["Report", "AnalysisFile", "TestSupport"],
+        name: "ReportTests",
+        dependencies: ["Report", "AnalysisFile", "TestSupport", .product(name: "Mustache", package: "swift-mustache")],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(

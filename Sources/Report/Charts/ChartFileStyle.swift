@@ -8,6 +8,9 @@
 struct ChartFileStyle: Sendable {
     /// The CSS to embed, empty when the style sheet has none of those parts.
     let css: String
+    /// Whether `css` can go into a chart: not empty, and no `]]>` that would end its CDATA section.
+    /// Decided once: searching the style for it took more than making the chart's file.
+    let embeds: Bool
 
     init(styleSheet: String) {
         var parts: [String] = []
@@ -15,15 +18,30 @@ struct ChartFileStyle: Sendable {
         if let dark = Self.block(after: "@media (prefers-color-scheme: dark) {", in: styleSheet) { parts.append(dark) }
         parts += styleSheet.split(separator: "\n").filter { $0.hasPrefix(".chart") }.map(String.init)
         css = parts.joined(separator: "\n")
+        embeds = !css.isEmpty && !css.contains("]]>")
     }
 
     /// `svg` with the style inserted as the first child of its root element.
     func standalone(_ svg: String) -> String {
-        guard !css.isEmpty, !css.contains("]]>"), let open = svg.range(of: "<svg"),
-            let end = svg[open.upperBound...].firstIndex(of: ">")
+        // The root's tag is ASCII: found in the bytes, where a search of the text went through
+        // Foundation's comparison of composed characters.
+        let bytes = Array(svg.utf8)
+        guard embeds, let open = Self.firstIndex(of: Array("<svg".utf8), in: bytes),
+            let end = bytes[(open + 4)...].firstIndex(of: UInt8(ascii: ">"))
         else { return svg }
-        let after = svg.index(after: end)
-        return String(svg[..<after]) + "\n<style><![CDATA[\n" + css + "\n]]></style>" + String(svg[after...])
+        return String(decoding: bytes[...end], as: UTF8.self) + "\n<style><![CDATA[\n" + css + "\n]]></style>"
+            + String(decoding: bytes[(end + 1)...], as: UTF8.self)
+    }
+
+    /// Where `pattern` first occurs in `bytes`.
+    static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        var index = 0
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<index + pattern.count].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The text from `opening` to the brace that closes it, braces inside counted.

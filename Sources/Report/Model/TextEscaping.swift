@@ -20,6 +20,8 @@ public enum TextEscaping: Sendable {
     /// Backslash before every ASCII punctuation mark Markdown (CommonMark and GitHub tables) acts
     /// on; line breaks become spaces, since one would end a table row.
     public static func markdown(_ text: String) -> String {
+        // Most text has none of those marks: one pass over its bytes returns it as it is.
+        guard needsMarkdownEscaping(text) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         let scalars = Array(text.unicodeScalars)
@@ -44,6 +46,62 @@ public enum TextEscaping: Sendable {
             result = "\\" + result
         }
         return result
+    }
+
+    /// Whether `markdown` would change `text`: it has a mark that function escapes (or a line
+    /// break or tab), or starts with one that begins a list, heading or rule. All of them are
+    /// ASCII, so its UTF-8 bytes tell.
+    static func needsMarkdownEscaping(_ text: String) -> Bool {
+        var bytesOf = text
+        return bytesOf.withUTF8 { bytes in
+            if let first = bytes.first,
+                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=")
+                    || first == UInt8(ascii: "#")
+            {
+                return true
+            }
+            return bytes.contains { byte in
+                switch byte {
+                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                    UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"),
+                    UInt8(ascii: "&"), 0x0A, 0x0D, 0x09:
+                    true
+                default: false
+                }
+            }
+        }
+    }
+
+    /// `&`, `<`, `>`, `"` and `'` as entities, nothing else changed: the escaping of every
+    /// `{{value}}` in the HTML templates (`HTMLEscapingContentType`). Text with none of them (nearly
+    /// every value) is returned as it is, after one pass over its bytes.
+    public static func html(_ text: String) -> String {
+        var bytesOf = text
+        return bytesOf.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: { isHTMLSpecial($0) }) else { return text }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+                default: result.append(byte)
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    @inline(__always)
+    static func isHTMLSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
+        }
     }
 
     /// `&`, `<`, `>`, `"` and `'` as entities: for text and attribute values in SVG and XML.

@@ -103,13 +103,14 @@ public struct TemplateSet: Sendable {
 
     private init(sources: [String: (text: String, path: String)], style: String, folder: String) throws(ReportError) {
         var library = MustacheLibrary()
+        HTMLEscapingContentType.register()
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
             do {
-                library.register(try MustacheTemplate(string: source.text), named: name)
+                library.register(try MustacheTemplate(string: Self.namingHTML + source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw ReportError(
-                    .configuration, path: source.path, line: error.context.lineNumber,
+                    .configuration, path: source.path, line: error.context.lineNumber - 1,
                     column: error.context.columnNumber, message: Self.describe(error.error))
             } catch {
                 throw ReportError(.configuration, path: source.path, message: "cannot parse the template (\(error))")
@@ -138,6 +139,14 @@ public struct TemplateSet: Sendable {
         hash.update(data: Array(style.utf8))
         digest = hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
+
+    /// The line put before every template's text: it selects `HTMLEscapingContentType`, and as a
+    /// standalone tag it renders as nothing, its line break included.
+    ///
+    /// Every template, partials too: swift-mustache starts each page and each partial with its
+    /// own HTML type, whatever the including template chose, so a Markdown template or partial
+    /// switches to `TEXT` on its first line (after this one) exactly as before.
+    static let namingHTML = "{{%CONTENT_TYPE:\(HTMLEscapingContentType.name)}}\n"
 
     /// Renders `object` with the template `name`, which must be one of `requiredNames` or a partial.
     func render(_ object: Any, with name: String) -> String {

@@ -52,6 +52,15 @@ import Testing
         #expect(throws: Never.self) { try XMLDocument(xmlString: file) }
     }
 
+    @Test func findsTheRootAfterWhatComesBeforeItAndKeepsTextBeyondASCII() {
+        let style = ChartFileStyle(styleSheet: Self.sheet)
+        let svg = #"<!-- Café --><svg class="chart"><title>Crème brûlée</title></svg>"#
+        let file = style.standalone(svg)
+        #expect(file.hasPrefix(#"<!-- Café --><svg class="chart">"# + "\n<style><![CDATA[\n:root {"))
+        #expect(file.hasSuffix("]]></style><title>Crème brûlée</title></svg>"))
+        #expect(style.standalone("<g/>") == "<g/>")
+    }
+
     @Test func aStyleSheetWithoutThosePartsLeavesTheChartAlone() {
         let svg = #"<svg class="chart"><rect/></svg>"#
         #expect(ChartFileStyle(styleSheet: "body { color: red; }").standalone(svg) == svg)

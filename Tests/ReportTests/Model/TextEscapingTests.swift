@@ -1,3 +1,4 @@
+import Mustache
 import Report
 import Testing
 
@@ -18,6 +19,36 @@ import Testing
     ])
     func escapesMarkdown(text: String, expected: String) {
         #expect(TextEscaping.markdown(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("Café Nero", "Café Nero"),
+        ("tab\there", "tab here"),
+        ("+44 20 7946 0000", "\\+44 20 7946 0000"),
+        ("=SUM(A1)", "\\=SUM(A1)"),
+        ("Ünsal & Co", "Ünsal & Co"),
+    ])
+    func leavesTextWithoutMarksAsItIsAndStillEscapesTheRest(text: String, expected: String) {
+        #expect(TextEscaping.markdown(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("Tesco Stores", "Tesco Stores"),
+        ("Tom & Jerry's <\"Bistro\">", "Tom &amp; Jerry&#39;s &lt;&quot;Bistro&quot;&gt;"),
+        ("Café <b>Crème</b>", "Café &lt;b&gt;Crème&lt;/b&gt;"),
+        ("&amp;", "&amp;amp;"),
+        ("", ""),
+    ])
+    func escapesHTMLAsTheTemplateEngineDid(text: String, expected: String) {
+        #expect(TextEscaping.html(text) == expected)
+        // swift-mustache's own escaping, which the page templates used before, gives the same.
+        let template = try? MustacheTemplate(string: "{{value}}")
+        #expect(template?.render(["value": text]) == expected)
+    }
+
+    @Test func escapesASpecialCharacterThatACombiningMarkFollows() {
+        // One `Character` with the accent, which swift-mustache's own escaping left as it was.
+        #expect(TextEscaping.html("a <\u{301}b") == "a &lt;\u{301}b")
     }
 
     @Test func escapesXML() {

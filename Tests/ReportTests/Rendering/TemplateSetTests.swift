@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Report
 import Testing
 
@@ -18,6 +19,26 @@ import Testing
         ) {
             try TemplateSet(templates: templates, style: "")
         }
+    }
+
+    @Test func rendersAsTheTemplateEngineDoesWithoutTheLineThatNamesTheEscaping() throws {
+        // A standalone tag on the first line (its line break dropped), escaping, and a Markdown
+        // partial that switches to TEXT: each as swift-mustache renders the text alone.
+        let page = "{{#items}}\n<li>{{name}}</li>\n{{/items}}\n{{> partials/note.md}}\n"
+        let note = "{{%CONTENT_TYPE:TEXT}}\n*{{name}}*\n"
+        var templates = Self.minimal
+        templates["report.html"] = page
+        templates["partials/note.md"] = note
+        templates["account.html"] = ""
+        templates["account.md"] = ""
+        let set = try TemplateSet(templates: templates, style: "")
+        let view: [String: Any] = ["items": [["name": "M&S <Food>"], ["name": "Pret"]], "name": "\"Q\" & A"]
+        var library = MustacheLibrary()
+        library.register(try MustacheTemplate(string: page), named: "report.html")
+        library.register(try MustacheTemplate(string: note), named: "partials/note.md")
+        let expected = "<li>M&amp;S &lt;Food&gt;</li>\n<li>Pret</li>\n*\"Q\" & A*\n"
+        #expect(library.render(view, withTemplate: "report.html") == expected)
+        #expect(set.library.render(view, withTemplate: "report.html") == expected)
     }
 
     @Test func namesAMissingTemplate() {

@@ -9,7 +9,18 @@ enum EngineValueFormatter {
     /// Text that did not parse, shown as written but with nothing a markup language acts on: letters,
     /// digits, spaces and `.`, `-`, `:` only.
     static func plain(_ text: String) -> String {
-        String(
+        // ASCII text (nearly all): its letters and digits are the alphabetic and numeric scalars.
+        if let kept = text.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(
+                decoding: bytes.filter { byte in
+                    (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: " ")
+                        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
+                }, as: UTF8.self)
+        }), let kept {
+            return kept
+        }
+        return String(
             text.unicodeScalars.filter {
                 $0.properties.isAlphabetic || $0.properties.numericType != nil || " .-:".unicodeScalars.contains($0)
             }.map(Character.init))
