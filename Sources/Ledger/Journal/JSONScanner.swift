@@ -207,7 +207,17 @@ public struct JSONScanner {
         guard let byte = peek() else { throw Failure(offset: position, reason: "expected a value") }
         switch byte {
         case UInt8(ascii: "\""): try skipString()
-        case UInt8(ascii: "{"): try readObject { (scanner, _) throws(Failure) in try scanner.skipValue() }
+        case UInt8(ascii: "{"):
+            // Keys skipped as strings, not read: no `String` made for each key of what is passed over.
+            try expect(UInt8(ascii: "{"))
+            if consume(UInt8(ascii: "}")) { return }
+            repeat {
+                skipWhitespace()
+                try skipString()
+                try expect(UInt8(ascii: ":"))
+                try skipValue()
+            } while consume(UInt8(ascii: ","))
+            try expect(UInt8(ascii: "}"))
         case UInt8(ascii: "["): try readArray { (scanner) throws(Failure) in try scanner.skipValue() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
         case UInt8(ascii: "n"):
@@ -230,6 +240,18 @@ public struct JSONScanner {
     public mutating func skipString() throws(Failure) {
         try expect(UInt8(ascii: "\""))
         while position < end {
+            // A run of plain bytes at a time, through the buffer: most of a string is one run.
+            let (from, end) = (position, end)
+            position = bytes.withUnsafeBufferPointer { buffer in
+                var at = from
+                while at < end {
+                    let byte = buffer[at]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    at += 1
+                }
+                return at
+            }
+            guard position < end else { break }
             let byte = bytes[position]
             position += 1
             switch byte {

@@ -77,7 +77,7 @@ public struct SiteIndex: Sendable, Equatable {
                 } catch {
                     throw ReportError(.input, path: path, message: error.reason)
                 }
-                let figures = try JSONFile.decode(ReportDigest.self, from: bytes, path: path).figures(path: path)
+                let figures = try ReportDigest.read(bytes, path: path).figures(path: path)
                 guard figures.month.description == name else {
                     throw ReportError(
                         .input, path: path, message: "the report is for \(figures.month), but its folder is \(name)")
