@@ -81,7 +81,7 @@ public struct SitePublisher: Sendable {
         var outcome = Outcome()
         var newest: MonthReport?
         var newestUnchanged: (month: YearMonth, path: String)?
-        for (index, month) in slots.values.map { $0 ?? Outcome() }.enumerated() {
+        for (index, month) in slots.values.map({ $0 ?? Outcome() }).enumerated() {
             outcome.months += month.months
             outcome.unchanged += month.unchanged
             outcome.written += month.written
