@@ -80,7 +80,7 @@ extension MonthView {
             return row
         }
         notices = report.notices.map(text)
-        let directory = TransactionDirectory(report, links: escaping == .none, text: text)
+        let directory = TransactionDirectory(report, links: escaping == .none)
         healthScore = MonthView.healthScore(report.sections.healthScore, currency: report.currency, text: text)
         attention = MonthView.attention(report, directory: directory, text: text)
         insightGroups = MonthView.insightGroups(report, directory: directory, text: text)

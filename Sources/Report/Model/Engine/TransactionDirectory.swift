@@ -8,49 +8,70 @@ import Ledger
 /// and advice carry a reference for each transaction they name (payee, date, amount), and so do
 /// anomalies about a single transaction; only an id no section describes is shown as it is.
 struct TransactionDirectory {
-    private var labels: [String: String] = [:]
+    /// Where the words for a transaction come from: the last of the sections below that names it.
+    private enum Source {
+        case reference(TransactionReference, Currency)
+        case recurring(RecurringEntry, Currency)
+        case anomaly(AnomalyEntry)
+        case largest(MonthReport.ExpenseLine)
+    }
+
+    /// Kept, not worded: a page names a handful of transactions, and the sections describe a few
+    /// hundred (every recurring payment's last one); wording them all was a fortieth of
+    /// rendering a month.
+    private var sources: [String: Source] = [:]
     private var listed: Set<String> = []
+    private let currency: Currency
     /// Markdown has no anchors on table rows: it names every transaction instead.
     let links: Bool
     /// A redacted report names no transaction.
     let hidden: Bool
 
-    init(_ report: MonthReport, links: Bool, text: (String) -> String) {
+    init(_ report: MonthReport, links: Bool) {
         self.links = links
         hidden = report.isRedacted
+        currency = report.currency
         // What the cards and advice say of the transactions they name; the sections below, where
         // they name one too, keep the wording the page has always had for it.
         let references =
             (report.sections.insights ?? []).flatMap { $0.transactions ?? [] }
             + (report.sections.recommendations ?? []).flatMap { $0.transactions ?? [] }
         for reference in references {
-            let currency = Currency(code: reference.currency) ?? report.currency
-            labels[reference.id] =
-                "\(text(reference.payee)), \(EngineValueFormatter.date(reference.date)), "
-                + EngineValueFormatter.magnitude(reference.amount, currency)
+            sources[reference.id] = .reference(reference, Currency(code: reference.currency) ?? report.currency)
         }
         for entry in report.sections.recurring ?? [] {
             guard let last = entry.transactionIds.last else { continue }
-            let currency = Currency(code: entry.currency) ?? report.currency
-            labels[last] =
-                "\(text(entry.payee)), \(EngineValueFormatter.date(entry.lastDate)), "
-                + EngineValueFormatter.magnitude(entry.amount, currency)
+            sources[last] = .recurring(entry, Currency(code: entry.currency) ?? report.currency)
         }
         // A double charge is two transactions of the anomaly's amount; other anomalies about
         // several transactions (a category spike) do not describe each one.
         for anomaly in report.sections.anomalies ?? []
         where anomaly.transactionIds.count == 1 || anomaly.kind == "doubleCharge" {
-            for id in anomaly.transactionIds {
-                labels[id] =
-                    "\(text(anomaly.payee)), \(EngineValueFormatter.date(anomaly.date)), "
-                    + EngineValueFormatter.magnitude(anomaly.amount, report.currency)
-            }
+            for id in anomaly.transactionIds { sources[id] = .anomaly(anomaly) }
         }
         for line in report.largestExpenses {
-            labels[line.id] =
-                "\(text(line.payee)), \(line.date.day) \(MonthView.shortMonthNames[line.date.month - 1]) "
-                + "\(line.date.year), \(AmountFormatter.string(line.amount))"
+            sources[line.id] = .largest(line)
             listed.insert(line.id)
+        }
+    }
+
+    /// How the page names transaction `id`: payee, date and amount from the section that
+    /// describes it, else the id as it is.
+    private func label(_ id: String, text: (String) -> String) -> String {
+        switch sources[id] {
+        case .reference(let reference, let currency):
+            "\(text(reference.payee)), \(EngineValueFormatter.date(reference.date)), "
+                + EngineValueFormatter.magnitude(reference.amount, currency)
+        case .recurring(let entry, let currency):
+            "\(text(entry.payee)), \(EngineValueFormatter.date(entry.lastDate)), "
+                + EngineValueFormatter.magnitude(entry.amount, currency)
+        case .anomaly(let anomaly):
+            "\(text(anomaly.payee)), \(EngineValueFormatter.date(anomaly.date)), "
+                + EngineValueFormatter.magnitude(anomaly.amount, currency)
+        case .largest(let line):
+            "\(text(line.payee)), \(line.date.day) \(MonthView.shortMonthNames[line.date.month - 1]) "
+                + "\(line.date.year), \(AmountFormatter.string(line.amount))"
+        case nil: text(id)
         }
     }
 
@@ -62,7 +83,7 @@ struct TransactionDirectory {
         guard let ids, !ids.isEmpty, !hidden else { return [] }
         var views = ids.prefix(Self.shownLimit).map { id in
             TransactionLinkView(
-                label: labels[id] ?? text(id),
+                label: label(id, text: text),
                 href: links && listed.contains(id) ? "#" + Self.anchor(for: id) : "")
         }
         if ids.count > Self.shownLimit {
