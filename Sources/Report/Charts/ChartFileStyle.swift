@@ -26,22 +26,11 @@ struct ChartFileStyle: Sendable {
         // The root's tag is ASCII: found in the bytes, where a search of the text went through
         // Foundation's comparison of composed characters.
         let bytes = Array(svg.utf8)
-        guard embeds, let open = Self.firstIndex(of: Array("<svg".utf8), in: bytes),
-            let end = bytes[(open + 4)...].firstIndex(of: UInt8(ascii: ">"))
+        guard embeds, let open = bytes.firstRange(of: Array("<svg".utf8)),
+            let end = bytes[open.upperBound...].firstIndex(of: UInt8(ascii: ">"))
         else { return svg }
         return String(decoding: bytes[...end], as: UTF8.self) + "\n<style><![CDATA[\n" + css + "\n]]></style>"
             + String(decoding: bytes[(end + 1)...], as: UTF8.self)
-    }
-
-    /// Where `pattern` first occurs in `bytes`.
-    static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        var index = 0
-        while index + pattern.count <= bytes.count {
-            if bytes[index] == first, bytes[index..<index + pattern.count].elementsEqual(pattern) { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// The text from `opening` to the brace that closes it, braces inside counted.

@@ -21,7 +21,11 @@ public enum TextEscaping: Sendable {
     /// on; line breaks become spaces, since one would end a table row.
     public static func markdown(_ text: String) -> String {
         // Most text has none of those marks: one pass over its bytes returns it as it is.
-        guard needsMarkdownEscaping(text) else { return text }
+        needsMarkdownEscaping(text) ? markdownEscaped(text) : text
+    }
+
+    /// `markdown` of text that may have a mark to escape, scalar by scalar.
+    static func markdownEscaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         let scalars = Array(text.unicodeScalars)
@@ -104,20 +108,7 @@ public enum TextEscaping: Sendable {
         }
     }
 
-    /// `&`, `<`, `>`, `"` and `'` as entities: for text and attribute values in SVG and XML.
-    public static func xml(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for scalar in neutralizingBidi(text).unicodeScalars {
-            switch scalar {
-            case "&": result.append("&amp;")
-            case "<": result.append("&lt;")
-            case ">": result.append("&gt;")
-            case "\"": result.append("&quot;")
-            case "'": result.append("&#39;")
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// `&`, `<`, `>`, `"` and `'` as entities: for text and attribute values in SVG and XML, with
+    /// bidirectional controls made visible first. The entities are `html`'s.
+    public static func xml(_ text: String) -> String { html(neutralizingBidi(text)) }
 }
