@@ -107,6 +107,21 @@ public struct AnalyzeCommand: ParsableCommand {
 
     public init() {}
 
+    /// The ledger's header and its rows as the figures see them (`FigureRow`): from the figure
+    /// file beside it when that was made from this very ledger (`FigureFile`), else decoded from
+    /// the ledger itself.
+    static func figures(ofLedger ledger: String) throws -> (Journal, [FigureRow]) {
+        if let stamp = FileStamp(path: ledger),
+            let rows = FigureFile.read(path: FigureFile.path(ofLedger: ledger), ledger: stamp),
+            let start = FileOutput.readStart(ledger, through: 0x0A),
+            FileStamp(path: ledger) == stamp
+        {
+            // Only the header is read from the ledger: its first line.
+            return (try JournalCodec.decodeHeader(JournalBytes(start), path: ledger), rows)
+        }
+        return try JournalCodec.decodeFigures(JournalBytes(contentsOf: ledger), path: ledger, parts: Cores.available)
+    }
+
     public func run() throws {
         var times = StageTimings()
         var run = AnalysisRun(
@@ -132,11 +147,7 @@ public struct AnalyzeCommand: ParsableCommand {
         let rows: [FigureRow]
         let facts: ImportFacts?
         do {
-            let file = try times.time("read ledger") { try JournalBytes(contentsOf: ledger) }
-            // The analysis only counts and sums: rows keep what figures need (`FigureRow`).
-            (journal, rows) = try times.time("decode ledger") {
-                try JournalCodec.decodeFigures(file, path: ledger, parts: Cores.available)
-            }
+            (journal, rows) = try times.time("decode ledger") { try Self.figures(ofLedger: ledger) }
             facts = try importReport.map { path in
                 try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(path)))
             }

@@ -208,6 +208,9 @@ public struct CategorizeRun {
             do throws(AtomicFileWriter.Failure) {
                 let ledger = try AtomicFileWriter(path: ledgerPath, recycling: true)
                 let uncategorized = try AtomicFileWriter(path: uncategorizedPath, recycling: true)
+                // The ledger's figure rows for the analysis (`FigureFile`): a file that cannot be
+                // written is only work the analysis does again, from the ledger.
+                let figures = try? AtomicFileWriter(path: FigureFile.path(ofLedger: ledgerPath), recycling: true)
                 // The two files read the same rows and nothing else: they are made on two cores at
                 // once, then put in place one after the other, the ledger first, as one after
                 // another would (a failure of the ledger leaves the old uncategorized.csv too).
@@ -217,7 +220,7 @@ public struct CategorizeRun {
                 // At a month end its new entries are added to it in place (`TextCacheContent.append`).
                 Cores.forEach(2) { file in
                     if file == 0 {
-                        LedgerWriter.write(rows, outcome, to: ledger)
+                        LedgerWriter.write(rows, outcome, to: ledger, figures: figures)
                     } else {
                         UncategorizedCSV.write(rows, outcome, to: uncategorized)
                         if let textCachePath, let cache = outcome.textCache,
@@ -233,7 +236,17 @@ public struct CategorizeRun {
                     try ledger.commit()
                 } catch {
                     uncategorized.discard()
+                    figures?.discard()
                     throw error
+                }
+                // Stamped with the ledger now in place: the analysis reads it while that holds.
+                if let figures {
+                    if let stamp = FileStamp(path: ledgerPath) {
+                        FigureFile.Writer.writeTrailer(stamp: stamp, to: figures)
+                        try? figures.commit()
+                    } else {
+                        figures.discard()
+                    }
                 }
                 try uncategorized.commit()
                 result.timings.add("write", ContinuousClock.now - start)

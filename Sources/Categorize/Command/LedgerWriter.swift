@@ -20,7 +20,13 @@ struct LedgerWriter {
         var isIgnored: Bool
     }
 
-    static func write(_ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter) {
+    /// Writes the ledger to `output` and, with `figures`, its figure rows to that file in the same
+    /// pass (`LedgerFigures`), before the journal's pages behind each row are let go.
+    static func write(
+        _ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter, figures: AtomicFileWriter? = nil
+    ) {
+        var figureRows = figures.map { LedgerFigures(rows, to: $0) }
+        defer { figureRows?.finish() }
         let splice = JournalRowSplice()
         var header = rows.header
         header.stage = "ledger"
@@ -40,6 +46,7 @@ struct LedgerWriter {
         var released = 0
         for position in 0..<rows.count {
             let row = order?[position] ?? position
+            figureRows?.append(rows, result, row: row)
             // In file order, the journal's pages behind this row are not read again here.
             if order == nil { rows.releasePages(before: row, released: &released) }
             let place = rows.layout[row]

@@ -50,6 +50,32 @@ public enum FileOutput {
         return Array(data)
     }
 
+    /// The start of a file, read a block at a time up to the first `byte` that follows any other
+    /// (the end of its first non-empty line, for a line feed), or the whole file when there is
+    /// none; nil when it cannot be read. For a reader that needs only a large file's first line.
+    public static func readStart(_ path: String, through byte: UInt8) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 64 * 1024)
+        var sawOther = false
+        while true {
+            let count = block.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            for value in block[..<count] {
+                if value != byte {
+                    sawOther = true
+                } else if sawOther {
+                    return bytes + block[..<count]
+                }
+            }
+            bytes += block[..<count]
+        }
+    }
+
     /// Reads a regular file straight into an array of its size: a journal can be hundreds of
     /// megabytes, and going through `Data` would copy it once more. Nil when the file is not a
     /// plain file or changes while read; `read` then takes the general path (and its messages).

@@ -149,3 +149,12 @@ extension JournalCodec {
         let destination: Destination
     }
 }
+
+extension JournalCodec {
+    /// The header of the journal in `file` alone, as a journal without transactions: for a reader
+    /// that has the rows from elsewhere (`FigureFile`). Its errors are `decodeFigures`'s.
+    public static func decodeHeader(_ file: JournalBytes, path: String) throws(JournalError) -> Journal {
+        let (header, currency, _, _) = try readHeader(file.buffer, path: path)
+        return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+extension FigureFile {
+    /// The rows of the figure file at `path` when it was made from the ledger whose stamp is
+    /// `ledger`, read in up to `parts` runs at once; nil when there is no such file, when it was
+    /// made from another file, or when any part of it is malformed.
+    public static func read(path: String, ledger: FileStamp, parts: Int = Cores.available) -> [FigureRow]? {
+        guard let bytes = try? FileOutput.read(path) else { return nil }
+        return decode(bytes, ledger: ledger, parts: parts)
+    }
+
+    /// The rows of a figure file's `bytes`, as `read`.
+    static func decode(_ bytes: [UInt8], ledger: FileStamp, parts: Int) -> [FigureRow]? {
+        bytes.withUnsafeBytes { raw -> [FigureRow]? in
+            guard let base = raw.baseAddress else { return nil }
+            // Read from the end: the ledger's stamp, where the tables start, the checkpoints.
+            let stampStart = raw.count - endMagic.count - 7 * 8
+            guard stampStart - 16 >= magic.count, raw.starts(with: magic),
+                raw.suffix(endMagic.count).elementsEqual(endMagic)
+            else { return nil }
+            var end = FigureCursor(base: base, position: stampStart, end: raw.count - endMagic.count)
+            var fields: [UInt64] = []
+            for _ in 0..<7 {
+                guard let field = end.read(UInt64.self) else { return nil }
+                fields.append(field)
+            }
+            guard FileStamp(fields: fields) == ledger else { return nil }
+            let countsStart = stampStart - 16
+            var counts = FigureCursor(base: base, position: countsStart, end: stampStart)
+            guard let step = counts.read(UInt32.self).map(Int.init), step > 0,
+                let checkpointCount = counts.read(UInt32.self).map(Int.init),
+                let tablesOffset = counts.read(UInt64.self).flatMap({ Int(exactly: $0) }),
+                tablesOffset >= magic.count, countsStart - tablesOffset >= checkpointCount * 8
+            else { return nil }
+            let checkpointsStart = countsStart - checkpointCount * 8
+            var offsets = FigureCursor(base: base, position: checkpointsStart, end: countsStart)
+            var checkpoints: [Int] = []
+            for _ in 0..<checkpointCount {
+                guard let offset = offsets.read(UInt64.self), offset <= UInt64(tablesOffset - magic.count)
+                else { return nil }
+                checkpoints.append(Int(offset))
+            }
+            var cursor = FigureCursor(base: base, position: tablesOffset, end: checkpointsStart)
+            // A row takes at least `smallestRow` bytes: a count beyond what the bytes hold is malformed.
+            guard let tables = Tables(&cursor), let rowCount = cursor.read(UInt64.self).flatMap({ Int(exactly: $0) }),
+                rowCount <= (tablesOffset - magic.count) / smallestRow, cursor.position == checkpointsStart,
+                checkpoints.count == (rowCount + step - 1) / step, checkpoints.first ?? 0 == 0
+            else { return nil }
+            return Tables.rows(
+                base: base, rowsStart: magic.count, rowsEnd: tablesOffset, count: rowCount, checkpoints: checkpoints,
+                step: step, tables: tables, parts: parts)
+        }
+    }
+
+    /// The tables the rows index: texts, categories, currencies and accounts.
+    struct Tables: @unchecked Sendable {
+        var texts: [String] = []
+        var categories: [CategoryPath] = []
+        var currencies: [Currency] = []
+        var accounts: [AccountID] = []
+
+        init?(_ cursor: inout FigureCursor) {
+            // Each text takes at least its 4-byte length.
+            guard let textCount = cursor.read(UInt32.self), Int(textCount) <= (cursor.end - cursor.position) / 4
+            else { return nil }
+            texts.reserveCapacity(Int(textCount))
+            for _ in 0..<textCount {
+                guard let length = cursor.read(UInt32.self), let bytes = cursor.bytes(Int(length)) else { return nil }
+                texts.append(String(decoding: bytes, as: UTF8.self))
+            }
+            guard let categoryCount = cursor.read(UInt32.self) else { return nil }
+            for _ in 0..<categoryCount {
+                guard let componentCount = cursor.read(UInt32.self), componentCount > 0 else { return nil }
+                var components: [String] = []
+                for _ in 0..<componentCount {
+                    guard let text = text(&cursor) else { return nil }
+                    components.append(text)
+                }
+                categories.append(CategoryPath(components: components))
+            }
+            guard let currencyCount = cursor.read(UInt32.self) else { return nil }
+            for _ in 0..<currencyCount {
+                guard let code = text(&cursor), let exponent = cursor.read(UInt8.self) else { return nil }
+                currencies.append(Currency(code: code, exponent: Int(exponent)))
+            }
+            guard let accountCount = cursor.read(UInt32.self) else { return nil }
+            for _ in 0..<accountCount {
+                guard let id = text(&cursor) else { return nil }
+                accounts.append(AccountID(id))
+            }
+        }
+
+        private func text(_ cursor: inout FigureCursor) -> String? {
+            guard let number = cursor.read(UInt32.self), Int(number) < texts.count else { return nil }
+            return texts[Int(number)]
+        }
+
+        /// The `count` rows in `rowsStart..<rowsEnd`, in up to `parts` runs that start at
+        /// checkpoints; nil when a row is malformed or a run does not end where the next begins.
+        static func rows(
+            base: UnsafeRawPointer, rowsStart: Int, rowsEnd: Int, count: Int, checkpoints: [Int], step: Int,
+            tables: Tables, parts: Int
+        ) -> [FigureRow]? {
+            let runs = max(1, min(parts, checkpoints.count))
+            // Run `r` starts at checkpoint `r * checkpoints.count / runs`.
+            let firsts = (0...runs).map { $0 * checkpoints.count / runs }
+            let failed = Slots<Bool>(count: runs)
+            let shared = Shared(base: base, tables: tables)
+            let rows = [FigureRow](unsafeUninitializedCapacity: count) { storage, initialized in
+                guard let destination = storage.baseAddress else { return }
+                let target = Shared.Destination(pointer: destination)
+                DispatchQueue.concurrentPerform(iterations: runs) { run in
+                    let firstRow = firsts[run] * step
+                    let endRow = run + 1 == runs ? count : firsts[run + 1] * step
+                    let start = rowsStart + (checkpoints.isEmpty ? 0 : checkpoints[firsts[run]])
+                    let end = run + 1 == runs ? rowsEnd : rowsStart + checkpoints[firsts[run + 1]]
+                    var cursor = FigureCursor(base: shared.base, position: start, end: end)
+                    var made = 0
+                    let tables = runs > 1 ? shared.tables.unshared() : shared.tables
+                    while firstRow + made < endRow, let row = tables.row(&cursor) {
+                        (target.pointer + firstRow + made).initialize(to: row)
+                        made += 1
+                    }
+                    let whole = firstRow + made == endRow && cursor.position == end
+                    if !whole { (target.pointer + firstRow).deinitialize(count: made) }
+                    failed.set(run, !whole)
+                }
+                if failed.values.contains(where: { $0 != false }) {
+                    // Each run that ended whole still holds its rows.
+                    for run in 0..<runs where failed[run] == false {
+                        let firstRow = firsts[run] * step
+                        let endRow = run + 1 == runs ? count : firsts[run + 1] * step
+                        (destination + firstRow).deinitialize(count: endRow - firstRow)
+                    }
+                    initialized = 0
+                    return
+                }
+                initialized = count
+            }
+            return rows.count == count ? rows : nil
+        }
+
+        /// A copy with storage of its own: the tables' arrays, and each category's components.
+        ///
+        /// Why: every row retains its category's components and its payee, and threads retaining
+        /// the same objects take turns at their counts' cache lines. At a million rows on two
+        /// cores, copies per run took the read from 0.30-0.38 s to 0.25-0.27 s here.
+        func unshared() -> Tables {
+            var copy = Tables()
+            copy.texts = texts.map { $0 }
+            copy.categories = categories.map {
+                CategoryPath(components: $0.components.map { String(decoding: Array($0.utf8), as: UTF8.self) })
+            }
+            copy.currencies = currencies.map { $0 }
+            copy.accounts = accounts.map { $0 }
+            return copy
+        }
+
+        private init() {}
+
+        /// The row at `cursor`, or nil when it is malformed.
+        func row(_ cursor: inout FigureCursor) -> FigureRow? {
+            guard let idLength = cursor.read(UInt32.self), let id = cursor.bytes(Int(idLength)),
+                let account = cursor.read(UInt32.self).map(Int.init), account < accounts.count,
+                let day = cursor.read(UInt32.self),
+                let date = CivilDate(year: Int(day >> 16), month: Int(day >> 8 & 0xFF), day: Int(day & 0xFF)),
+                let minorUnits = cursor.read(UInt64.self).map({ Int64(bitPattern: $0) }),
+                let currency = cursor.read(UInt16.self).map(Int.init), currency < currencies.count,
+                let payee = cursor.read(UInt32.self).map(Int.init), payee < texts.count,
+                let category = cursor.read(UInt32.self).map({ Int(Int32(bitPattern: $0)) }),
+                category >= -1, category < categories.count,
+                let flags = cursor.read(UInt8.self), flags < 8,
+                let kind = cursor.read(UInt8.self).flatMap(CategorySource.Kind.init(rawValue:)),
+                let splitCount = cursor.read(UInt32.self)
+            else { return nil }
+            var splits: [Split] = []
+            if splitCount > 0 {
+                // Each split takes 14 bytes: a count beyond what is left is malformed.
+                guard Int(splitCount) <= (cursor.end - cursor.position) / 14 else { return nil }
+                splits.reserveCapacity(Int(splitCount))
+                for _ in 0..<splitCount {
+                    guard let category = cursor.read(UInt32.self).map({ Int(Int32(bitPattern: $0)) }),
+                        category >= 0, category < categories.count,
+                        let minorUnits = cursor.read(UInt64.self).map({ Int64(bitPattern: $0) }),
+                        let currency = cursor.read(UInt16.self).map(Int.init), currency < currencies.count
+                    else { return nil }
+                    splits.append(
+                        Split(
+                            category: categories[category],
+                            amount: Money(minorUnits: minorUnits, currency: currencies[currency])))
+                }
+            }
+            return FigureRow(
+                id: TransactionID(String(decoding: id, as: UTF8.self)), account: accounts[account], date: date,
+                amount: Money(minorUnits: minorUnits, currency: currencies[currency]), payee: texts[payee],
+                status: flags & 1 != 0 ? .pending : .posted, category: category >= 0 ? categories[category] : nil,
+                splits: splits, isTransfer: flags & 2 != 0, isIgnored: flags & 4 != 0, categorySourceKind: kind)
+        }
+
+        /// The file's bytes, tables and rows' storage, handed to the runs' threads: each reads the
+        /// bytes and tables and writes only its own rows.
+        private struct Shared: @unchecked Sendable {
+            struct Destination: @unchecked Sendable { let pointer: UnsafeMutablePointer<FigureRow> }
+            let base: UnsafeRawPointer
+            let tables: Tables
+        }
+    }
+}
+
+/// Reads a figure file's little-endian numbers and bytes, each only when whole before `end`.
+struct FigureCursor {
+    let base: UnsafeRawPointer
+    var position: Int
+    let end: Int
+
+    @inline(__always) mutating func read<T: FixedWidthInteger>(_: T.Type) -> T? {
+        let size = MemoryLayout<T>.size
+        guard position >= 0, end - position >= size else { return nil }
+        let value = base.loadUnaligned(fromByteOffset: position, as: T.self)
+        position += size
+        return T(littleEndian: value)
+    }
+
+    @inline(__always) mutating func bytes(_ count: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard position >= 0, count >= 0, end - position >= count else { return nil }
+        defer { position += count }
+        return UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: count)
+    }
+}
