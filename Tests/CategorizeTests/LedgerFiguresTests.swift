@@ -26,11 +26,17 @@ import Testing
         return journal
     }
 
-    @Test func theFigureFileHoldsWhatDecodingTheLedgerGives() throws {
-        let folder = try TemporaryFolder.make("ledger-figures").path
+    /// A folder with `journal()` categorised by `LedgerWriterTests`' rules; returns it.
+    static func categorized(_ name: String) throws -> String {
+        let folder = try TemporaryFolder.make(name).path
         try FileOutput.write(LedgerWriterTests.rules, to: folder + "/rules/10-main.rules")
         try FileOutput.write(JournalCodec.encode(Self.journal()), to: folder + "/journal.jsonl")
         LedgerWriterTests.categorize(folder)
+        return folder
+    }
+
+    @Test func theFigureFileHoldsWhatDecodingTheLedgerGives() throws {
+        let folder = try Self.categorized("ledger-figures")
         let ledger = folder + "/ledger.jsonl"
         let decoded = try JournalCodec.decodeFigures(try JournalBytes(contentsOf: ledger), path: ledger).rows
         let figures = FigureFile.read(path: folder + "/.ledger.jsonl.figures", ledger: FileStamp(path: ledger)!)
@@ -49,10 +55,7 @@ import Testing
     }
 
     @Test func aLedgerWrittenAgainWithoutItLeavesTheFigureFileUnread() throws {
-        let folder = try TemporaryFolder.make("ledger-figures-stale").path
-        try FileOutput.write(LedgerWriterTests.rules, to: folder + "/rules/10-main.rules")
-        try FileOutput.write(JournalCodec.encode(Self.journal()), to: folder + "/journal.jsonl")
-        LedgerWriterTests.categorize(folder)
+        let folder = try Self.categorized("ledger-figures-stale")
         let ledger = folder + "/ledger.jsonl"
         #expect(FigureFile.read(path: folder + "/.ledger.jsonl.figures", ledger: FileStamp(path: ledger)!) != nil)
         let bytes = try FileOutput.read(ledger)
