@@ -145,7 +145,8 @@ if changed analyze "$analysis_manifest" "$BUILD/.selected-month"; then
     # whose rows (or any earlier row), settings, import facts or close record changed.
     analysis=$("$BIN/closebook-analyze" --workspace "$WORKSPACE" --ledger "$BUILD/ledger.jsonl" --month "$MONTH" \
         --import-report "$BUILD/import-report.json" --out "$BUILD/analysis" --print-path \
-        --conservation "$BUILD/conservation.txt" --fingerprints "$BUILD/.analysis-months.json" "${reopen_args[@]}")
+        --conservation "$BUILD/conservation.txt" --fingerprints "$BUILD/.analysis-months.json" \
+        --input-digests "$BUILD/.input-digests" "${reopen_args[@]}")
     code=$?
     [ -z "$analysis" ] && exit "$code"
     printf '%s\n' "$analysis" >"$BUILD/.selected-month"

@@ -7,6 +7,56 @@ import Ledger
 /// A close records them; a restatement names the ones that are new, changed or gone since.
 enum InputFiles {
     static func collect(workspace: String) -> [InputFile] {
+        var digests = InputDigestCache()
+        return collect(workspace: workspace, digests: &digests)
+    }
+
+    /// `collect(workspace:)`, taking the digest of each file whose stamp `digests` holds from it,
+    /// and leaving in `digests` the stamp and digest of every file found (`InputDigestCache`).
+    /// Files to read are read and digested on `cores` cores at once.
+    static func collect(
+        workspace: String, digests: inout InputDigestCache, cores: Int = Cores.available,
+        now: Int64 = Int64(Date().timeIntervalSince1970)
+    ) -> [InputFile] {
+        let paths = paths(workspace: workspace)
+        let stamps = paths.map { FileStamp(path: (workspace as NSString).appendingPathComponent($0)) }
+        let known = paths.indices.map { index in stamps[index].flatMap { digests.sha256(of: paths[index], stamp: $0) } }
+        let toRead = paths.indices.filter { known[$0] == nil }
+        let read = Slots<(sha256: String, stamp: FileStamp?)>(count: toRead.count)
+        Cores.forEach(toRead.count, cores: cores) { slot in
+            let path = (workspace as NSString).appendingPathComponent(paths[toRead[slot]])
+            guard let bytes = try? JournalBytes(contentsOf: path) else { return }
+            var hasher = SHA256()
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes.buffer))
+            let sha256 = hex(hasher.finalize())
+            // Kept only when the file was the same before and after it was read.
+            let after = FileStamp(path: path)
+            read.set(slot, (sha256, after == stamps[toRead[slot]] ? after : nil))
+        }
+        var kept = InputDigestCache()
+        var files: [InputFile] = []
+        var slot = 0
+        for index in paths.indices {
+            if let sha256 = known[index] {
+                kept.entries[paths[index]] = digests.entries[paths[index]]
+                files.append(InputFile(path: paths[index], sha256: sha256))
+                continue
+            }
+            // A file that cannot be read is left out, as it was before the cache.
+            guard let found = read[slot] else {
+                slot += 1
+                continue
+            }
+            slot += 1
+            if let stamp = found.stamp { kept.record(paths[index], stamp: stamp, sha256: found.sha256, now: now) }
+            files.append(InputFile(path: paths[index], sha256: found.sha256))
+        }
+        digests = kept
+        return files
+    }
+
+    /// Every input file's path relative to the workspace, sorted.
+    private static func paths(workspace: String) -> [String] {
         let fm = FileManager.default
         var paths: [String] = []
         for folder in ["inbox", "rules"] {
@@ -24,12 +74,7 @@ enum InputFiles {
         where fm.fileExists(atPath: (workspace as NSString).appendingPathComponent(name)) {
             paths.append(name)
         }
-        return paths.sorted().compactMap { path in
-            guard let bytes = try? FileOutput.read((workspace as NSString).appendingPathComponent(path)) else {
-                return nil
-            }
-            return InputFile(path: path, sha256: hex(SHA256.hash(data: bytes)))
-        }
+        return paths.sorted()
     }
 
     /// What differs from `recorded` in `current`, one sentence each, in path order.

@@ -59,12 +59,18 @@ public struct AnalysisRun {
         public var reason: String?
         /// `2026-11-27T10:00:00Z`.
         public var now: String
+        /// Where the input files' digests are kept between runs (`InputDigestCache`); nil to digest
+        /// every file at each run.
+        public var inputDigestsPath: String?
 
-        public init(lock: Bool, reopen: YearMonth? = nil, reason: String? = nil, now: String) {
+        public init(
+            lock: Bool, reopen: YearMonth? = nil, reason: String? = nil, now: String, inputDigestsPath: String? = nil
+        ) {
             self.lock = lock
             self.reopen = reopen
             self.reason = reason
             self.now = now
+            self.inputDigestsPath = inputDigestsPath
         }
     }
 
@@ -445,7 +451,12 @@ public struct AnalysisRun {
             reopen: closing.reopen.map { ($0, closing.reason ?? "reopened") }, now: closing.now,
             inputs: {
                 if let known = collected { return known }
-                let files = InputFiles.collect(workspace: workspace)
+                let path = closing.inputDigestsPath
+                let loaded = path.map(InputDigestCache.load) ?? InputDigestCache()
+                var digests = loaded
+                let files = InputFiles.collect(workspace: workspace, digests: &digests, cores: cores)
+                // Only a cache: a run that cannot keep it digests the files again next time.
+                if let path, digests != loaded { try? FileOutput.writeDerived(Array(digests.text.utf8), to: path) }
                 collected = files
                 return files
             })

@@ -94,6 +94,12 @@ public struct AnalyzeCommand: ParsableCommand {
                 + "months whose inputs or files changed.", valueName: "file"))
     public var fingerprints: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the input files' digests for the closes in this file (build/.input-digests): a file whose "
+                + "size, times and inode are as recorded is not read again.", valueName: "file"))
+    public var inputDigests: String?
+
     @Flag(help: "Leave closed/ alone: neither close months nor check closed ones.")
     public var noClose = false
 
@@ -166,7 +172,8 @@ public struct AnalyzeCommand: ParsableCommand {
         for warning in rates.warnings { Self.printError(warning) }
         if !noClose {
             run.closing = AnalysisRun.Closing(
-                lock: settings.close.lock, reopen: reopened, reason: reason, now: now ?? Self.now())
+                lock: settings.close.lock, reopen: reopened, reason: reason, now: now ?? Self.now(),
+                inputDigestsPath: inputDigests)
         }
         let outcome: AnalysisRun.Outcome
         do {
