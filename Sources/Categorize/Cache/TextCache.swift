@@ -34,7 +34,12 @@ final class TextCache {
         var offset: Int
     }
 
-    private let bytes: [UInt8]
+    /// The file, mapped (`JournalBytes`), and its bytes: read through a pointer, so that looking
+    /// an entry up retains nothing. The run looks entries up on two cores at once (`prepare` and
+    /// the rules step), and each retain of a shared array was an atomic write to a cache line both
+    /// cores wrote.
+    private let file: JournalBytes
+    private let bytes: UnsafeBufferPointer<UInt8>
     /// Open addressing over the entries: the hash of a slot's texts, and its entry's offset + 1 (0
     /// for an empty slot).
     private let slotHashes: [UInt64]
@@ -45,7 +50,7 @@ final class TextCache {
     /// Where each entry starts, in file order.
     private let starts: [Int32]
     /// The file read, as it was when read; nil when it changed while being read.
-    let file: FileIdentity?
+    let identity: FileIdentity?
 
     /// A file as the system names it (device and inode) and its size: a later writer appends to
     /// the file only while it is still this one.
@@ -105,7 +110,9 @@ final class TextCache {
     /// name a rule that is not there); else nil.
     init?(path: String, fingerprint: [UInt8], ruleCount: Int) {
         let before = FileIdentity(path: path)
-        guard let bytes = try? FileOutput.read(path), bytes.count >= Self.headerSize, bytes.count < Int(Int32.max),
+        guard let file = try? JournalBytes(contentsOf: path) else { return nil }
+        let bytes = file.buffer
+        guard bytes.count >= Self.headerSize, bytes.count < Int(Int32.max),
             Array(bytes[0..<4]) == Self.magic, Self.uint32(bytes, at: 4) == Self.version,
             Array(bytes[8..<40]) == fingerprint
         else { return nil }
@@ -114,7 +121,7 @@ final class TextCache {
         var offset = Self.headerSize
         while offset < bytes.count {
             guard let size = Self.entrySize(bytes, at: offset),
-                bytes.withUnsafeBufferPointer({ Self.rulesAreValid($0, at: offset, below: ruleCount) })
+                Self.rulesAreValid(bytes, at: offset, below: ruleCount)
             else { return nil }
             starts.append(Int32(offset))
             offset += size
@@ -124,20 +131,20 @@ final class TextCache {
         var hashes = [UInt64](repeating: 0, count: capacity)
         var offsets = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        bytes.withUnsafeBufferPointer { buffer in
-            for start in starts.lazy.map(Int.init) {
-                let texts = Self.texts(buffer, at: start)
-                let hash = Self.hash(texts.0, texts.1, texts.2, texts.3)
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while offsets[slot] != 0 { slot = (slot + 1) & mask }
-                hashes[slot] = hash
-                offsets[slot] = Int32(start + 1)
-            }
+        let buffer = bytes
+        for start in starts.lazy.map(Int.init) {
+            let texts = Self.texts(buffer, at: start)
+            let hash = Self.hash(texts.0, texts.1, texts.2, texts.3)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while offsets[slot] != 0 { slot = (slot + 1) & mask }
+            hashes[slot] = hash
+            offsets[slot] = Int32(start + 1)
         }
         let count = starts.count
         let after = FileIdentity(path: path)
-        self.file = before == after && after?.size == bytes.count ? after : nil
+        self.identity = before == after && after?.size == bytes.count ? after : nil
         self.starts = starts
+        self.file = file
         self.bytes = bytes
         self.slotHashes = hashes
         self.slotOffsets = offsets
@@ -170,59 +177,56 @@ final class TextCache {
         _ payee: UnsafeBufferPointer<UInt8>, _ memo: UnsafeBufferPointer<UInt8>,
         _ bankType: UnsafeBufferPointer<UInt8>, _ bankCategory: UnsafeBufferPointer<UInt8>, next: inout Int
     ) -> Entry? {
-        bytes.withUnsafeBufferPointer { buffer in
-            func holds(_ offset: Int) -> Bool {
-                let texts = Self.texts(buffer, at: offset)
-                return Self.same(texts.0, payee) && Self.same(texts.1, memo) && Self.same(texts.2, bankType)
-                    && Self.same(texts.3, bankCategory)
-            }
-            func found(_ offset: Int) -> Entry {
-                next = offset + Lengths(buffer, at: offset).size
-                return Entry(offset: offset)
-            }
-            if next >= Self.headerSize, next < buffer.count, holds(next) { return found(next) }
-            let hash = Self.hash(payee, memo, bankType, bankCategory)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slotOffsets[slot] != 0 {
-                if slotHashes[slot] == hash, holds(Int(slotOffsets[slot]) - 1) {
-                    return found(Int(slotOffsets[slot]) - 1)
-                }
-                slot = (slot + 1) & mask
-            }
-            return nil
+        let buffer = bytes
+        func holds(_ offset: Int) -> Bool {
+            let texts = Self.texts(buffer, at: offset)
+            return Self.same(texts.0, payee) && Self.same(texts.1, memo) && Self.same(texts.2, bankType)
+                && Self.same(texts.3, bankCategory)
         }
+        func found(_ offset: Int) -> Entry {
+            next = offset + Lengths(buffer, at: offset).size
+            return Entry(offset: offset)
+        }
+        if next >= Self.headerSize, next < buffer.count, holds(next) { return found(next) }
+        let hash = Self.hash(payee, memo, bankType, bankCategory)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slotOffsets[slot] != 0 {
+            if slotHashes[slot] == hash, holds(Int(slotOffsets[slot]) - 1) {
+                return found(Int(slotOffsets[slot]) - 1)
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
     /// The bytes of the payee's normalised key and display, handed to `body`.
     func withClean<T>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T) -> T {
-        bytes.withUnsafeBufferPointer { buffer in
-            let lengths = Lengths(buffer, at: entry.offset)
-            let start = entry.offset + Self.lengthsSize + lengths.texts
-            return body(
-                UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]),
-                UnsafeBufferPointer(rebasing: buffer[start + lengths.key..<start + lengths.key + lengths.display]))
-        }
+        let buffer = bytes
+        let lengths = Lengths(buffer, at: entry.offset)
+        let start = entry.offset + Self.lengthsSize + lengths.texts
+        return body(
+            UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]),
+            UnsafeBufferPointer(rebasing: buffer[start + lengths.key..<start + lengths.key + lengths.display]))
     }
 
     /// The rules the texts match, in order, appended to `matched`; false, with nothing appended,
     /// when some rule also reads each row's amount, date or account (the texts are matched again).
     func matched(_ entry: Entry, into matched: inout [Int]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let lengths = Lengths(buffer, at: entry.offset)
-            guard lengths.isSettled else { return false }
-            var start = entry.offset + Self.lengthsSize + lengths.texts + lengths.key + lengths.display
-            for _ in 0..<lengths.matched {
-                matched.append(Int(Int32(bitPattern: Self.uint32(buffer, at: start))))
-                start += 4
-            }
-            return true
+        let buffer = bytes
+        let lengths = Lengths(buffer, at: entry.offset)
+        guard lengths.isSettled else { return false }
+        var start = entry.offset + Self.lengthsSize + lengths.texts + lengths.key + lengths.display
+        for _ in 0..<lengths.matched {
+            matched.append(Int(Int32(bitPattern: Self.uint32(buffer, at: start))))
+            start += 4
         }
+        return true
     }
 
     /// The file's bytes and the size of the entry at an offset, for a writer to copy entries as
     /// they are.
     func withEntries<T>(_ body: (UnsafeBufferPointer<UInt8>, _ size: (Int) -> Int) -> T) -> T {
-        bytes.withUnsafeBufferPointer { buffer in body(buffer) { Lengths(buffer, at: $0).size } }
+        body(bytes) { [bytes] in Lengths(bytes, at: $0).size }
     }
 
     // MARK: The format
@@ -252,10 +256,6 @@ final class TextCache {
     static func uint32(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
             | UInt32(bytes[offset + 3]) << 24
-    }
-
-    private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes.withUnsafeBufferPointer { uint32($0, at: offset) }
     }
 
     /// The seven lengths an entry starts with.
@@ -303,10 +303,6 @@ final class TextCache {
     }
 
     /// The size of the entry at `offset`, or nil when it runs past the end.
-    private static func entrySize(_ bytes: [UInt8], at offset: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { entrySize($0, at: offset) }
-    }
-
     private static func entrySize(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
         guard offset + lengthsSize <= bytes.count else { return nil }
         let size = Lengths(bytes, at: offset).size

@@ -65,7 +65,7 @@ struct TextCacheContent {
     /// and each wrote the whole cache again. Entries no row meets any more (an export taken out of
     /// the inbox) are still dropped once they are more than a few.
     func append(rows: LedgerRows, path: String) -> Bool {
-        guard let cache, let identity = cache.file, cacheEntries.count == rowTexts.count,
+        guard let cache, let identity = cache.identity, cacheEntries.count == rowTexts.count,
             let found = cache.entriesFound(at: cacheEntries.lazy.filter { $0 >= 0 }), Self.fewUnmet(found),
             let file = TextCacheAppender(path: path, identity: identity)
         else { return false }

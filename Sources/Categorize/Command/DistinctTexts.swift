@@ -82,10 +82,15 @@ struct DistinctTexts {
     }
 
     /// The distinct payee text number `number`, normalised and scanned the first time it is seen,
-    /// or taken normalised from `cached` when the cache has it.
+    /// or taken normalised from `cache` when it has an entry for it (`cached`).
+    ///
+    /// Why `text` is asked for only when needed, and the cache apart from its entry: the thread
+    /// that looks payees up ahead (`prepare`) holds the same texts and the same cache, so each
+    /// retain of them here was an atomic write to a cache line the other core also wrote: about
+    /// a fifth of a month end's rules step went to the two retains of every distinct payee.
     mutating func payee(
-        _ number: Int32, _ text: String, normaliser: PayeeNormaliser, matcher: RuleMatcher,
-        cached: (TextCache, TextCache.Entry)? = nil
+        _ number: Int32, _ text: @autoclosure () -> String, normaliser: PayeeNormaliser, matcher: RuleMatcher,
+        cached: TextCache.Entry? = nil, in cache: TextCache? = nil
     ) -> Int32 {
         let known = payeeOfText[Int(number)]
         if known >= 0 { return known }
@@ -98,12 +103,12 @@ struct DistinctTexts {
         }
         // Read in the cache's bytes or those normalised ahead: a string is made only for a key or
         // display not met yet.
-        if let cached {
-            (key, display) = cached.0.withClean(cached.1, numbers)
+        if let cached, let cache {
+            (key, display) = cache.withClean(cached, numbers)
         } else if let taken {
             (key, display) = ahead.cleanTexts.withClean(taken, numbers)
         } else {
-            let clean = normaliser.normalise(text, scratch: &normalising)
+            let clean = normaliser.normalise(text(), scratch: &normalising)
             key = Self.withBytes(clean.key) { keyNumber($0) { clean.key } }
             display = Self.withBytes(clean.display) { displayNumber($0, of: key) { clean.display } }
         }
@@ -333,10 +338,12 @@ struct DistinctTexts {
     }
 
     /// The distinct memo text number `number`, scanned the first time it is seen.
-    mutating func memo(_ number: Int32, _ text: String, matcher: RuleMatcher) -> Int32 {
+    /// (`text` is asked for only the first time, as for `payee`.)
+    mutating func memo(_ number: Int32, _ text: @autoclosure () -> String, matcher: RuleMatcher) -> Int32 {
         let known = memoOfText[Int(number)]
         if known >= 0 { return known }
         let index = Int32(memos.count)
+        let text = text()
         memos.append(matcher.foldedText(text, id: newTextID()))
         memoFeatures.append(vocabulary.memoIDs(memo: text))
         memoOfText[Int(number)] = index
@@ -345,10 +352,10 @@ struct DistinctTexts {
 
     /// A bank type or bank category (few distinct values) by text number, -1 for none, scanned the
     /// first time it is seen.
-    mutating func field(_ number: Int32, _ text: String, matcher: RuleMatcher) -> FoldedText {
+    mutating func field(_ number: Int32, _ text: @autoclosure () -> String, matcher: RuleMatcher) -> FoldedText {
         let slot = Int(max(number, 0))
         if let known = fields[slot] { return known }
-        let folded = matcher.foldedText(text, id: newTextID())
+        let folded = matcher.foldedText(text(), id: newTextID())
         fields[slot] = folded
         return folded
     }

@@ -75,7 +75,7 @@ struct RulesAndOverrides {
                         key: key,
                         payee: texts.payee(
                             key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher,
-                            cached: entry.flatMap { entry in cache.map { ($0, entry) } }),
+                            cached: entry, in: cache),
                         memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
                         decision: -1)
                     var settled = false
