@@ -41,10 +41,11 @@ final class TextCache {
     private let file: JournalBytes
     private let bytes: UnsafeBufferPointer<UInt8>
     /// Open addressing over the entries: the hash of a slot's texts, and its entry's offset + 1 (0
-    /// for an empty slot).
-    private let slotHashes: [UInt64]
-    private let slotOffsets: [Int32]
-    private let mask: Int
+    /// for an empty slot). Owned here, read through `reader`.
+    private let slotHashes: UnsafeMutableBufferPointer<UInt64>
+    private let slotOffsets: UnsafeMutableBufferPointer<Int32>
+    /// What looks entries up: pointers into the above, valid while this cache lives.
+    let reader: Reader
     /// How many entries the file holds.
     let count: Int
     /// Where each entry starts, in file order.
@@ -146,81 +147,34 @@ final class TextCache {
         self.starts = starts
         self.file = file
         self.bytes = bytes
-        self.slotHashes = hashes
-        self.slotOffsets = offsets
-        self.mask = mask
+        self.slotHashes = .allocate(capacity: capacity)
+        _ = self.slotHashes.initialize(from: hashes)
+        self.slotOffsets = .allocate(capacity: capacity)
+        _ = self.slotOffsets.initialize(from: offsets)
+        self.reader = Reader(
+            bytes: bytes, slotHashes: UnsafeBufferPointer(self.slotHashes),
+            slotOffsets: UnsafeBufferPointer(self.slotOffsets), mask: mask)
         self.count = count
     }
 
-    /// The entry for these texts, if the cache has one.
-    ///
-    /// `next` is where the entry after the last one found starts: runs meet texts in the order the
-    /// last run wrote them, so that one is compared first, and the table is read only when it
-    /// differs.
+    deinit {
+        slotHashes.deallocate()
+        slotOffsets.deallocate()
+    }
+
+    /// The entry for these texts, if the cache has one (`Reader.entry`).
     func entry(payee: String, memo: String, bankType: String, bankCategory: String, next: inout Int) -> Entry? {
-        var payee = payee
-        var memo = memo
-        var bankType = bankType
-        var bankCategory = bankCategory
-        return payee.withUTF8 { payee in
-            memo.withUTF8 { memo in
-                bankType.withUTF8 { bankType in
-                    bankCategory.withUTF8 { bankCategory in
-                        entry(payee, memo, bankType, bankCategory, next: &next)
-                    }
-                }
-            }
-        }
+        reader.entry(payee: payee, memo: memo, bankType: bankType, bankCategory: bankCategory, next: &next)
     }
 
-    private func entry(
-        _ payee: UnsafeBufferPointer<UInt8>, _ memo: UnsafeBufferPointer<UInt8>,
-        _ bankType: UnsafeBufferPointer<UInt8>, _ bankCategory: UnsafeBufferPointer<UInt8>, next: inout Int
-    ) -> Entry? {
-        let buffer = bytes
-        func holds(_ offset: Int) -> Bool {
-            let texts = Self.texts(buffer, at: offset)
-            return Self.same(texts.0, payee) && Self.same(texts.1, memo) && Self.same(texts.2, bankType)
-                && Self.same(texts.3, bankCategory)
-        }
-        func found(_ offset: Int) -> Entry {
-            next = offset + Lengths(buffer, at: offset).size
-            return Entry(offset: offset)
-        }
-        if next >= Self.headerSize, next < buffer.count, holds(next) { return found(next) }
-        let hash = Self.hash(payee, memo, bankType, bankCategory)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slotOffsets[slot] != 0 {
-            if slotHashes[slot] == hash, holds(Int(slotOffsets[slot]) - 1) {
-                return found(Int(slotOffsets[slot]) - 1)
-            }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    /// The bytes of the payee's normalised key and display, handed to `body`.
+    /// The bytes of the payee's normalised key and display, handed to `body` (`Reader.withClean`).
     func withClean<T>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let buffer = bytes
-        let lengths = Lengths(buffer, at: entry.offset)
-        let start = entry.offset + Self.lengthsSize + lengths.texts
-        return body(
-            UnsafeBufferPointer(rebasing: buffer[start..<start + lengths.key]),
-            UnsafeBufferPointer(rebasing: buffer[start + lengths.key..<start + lengths.key + lengths.display]))
+        reader.withClean(entry, body)
     }
 
-    /// The rules the texts match, in order, appended to `matched`; false, with nothing appended,
-    /// when some rule also reads each row's amount, date or account (the texts are matched again).
+    /// The rules the texts match (`Reader.matched`).
     func matched(_ entry: Entry, into matched: inout [Int]) -> Bool {
-        let buffer = bytes
-        let lengths = Lengths(buffer, at: entry.offset)
-        guard lengths.isSettled else { return false }
-        var start = entry.offset + Self.lengthsSize + lengths.texts + lengths.key + lengths.display
-        for _ in 0..<lengths.matched {
-            matched.append(Int(Int32(bitPattern: Self.uint32(buffer, at: start))))
-            start += 4
-        }
-        return true
+        reader.matched(entry, into: &matched)
     }
 
     /// The file's bytes and the size of the entry at an offset, for a writer to copy entries as
@@ -245,11 +199,11 @@ final class TextCache {
         return mix(mix(mix(ByteKeyedCache<Int32>.hash(payee), memo), bankType), bankCategory)
     }
 
-    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
-    fileprivate static func uint16(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+    static func uint16(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
         Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
     }
 
@@ -259,7 +213,7 @@ final class TextCache {
     }
 
     /// The seven lengths an entry starts with.
-    private struct Lengths {
+    struct Lengths {
         var texts = 0
         var key = 0
         var display = 0
@@ -310,7 +264,7 @@ final class TextCache {
     }
 
     /// The entry's payee, memo, bank type and bank category.
-    private static func texts(
+    static func texts(
         _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int
     ) -> (
         UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>,

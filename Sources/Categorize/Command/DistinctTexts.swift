@@ -90,7 +90,7 @@ struct DistinctTexts {
     /// a fifth of a month end's rules step went to the two retains of every distinct payee.
     mutating func payee(
         _ number: Int32, _ text: @autoclosure () -> String, normaliser: PayeeNormaliser, matcher: RuleMatcher,
-        cached: TextCache.Entry? = nil, in cache: TextCache? = nil
+        cached: TextCache.Entry? = nil, in cache: TextCache.Reader? = nil
     ) -> Int32 {
         let known = payeeOfText[Int(number)]
         if known >= 0 { return known }
@@ -213,7 +213,7 @@ struct DistinctTexts {
             ahead = made.payees
             remember(made.found)
         } else {
-            let looked = Self.lookUp(list(rows: rows, range: range), texts: rows.texts, in: cache)
+            let looked = Self.lookUp(list(rows: rows, range: range), texts: rows.texts, in: cache?.reader)
             remember(looked.found)
             ahead = PayeesAhead(
                 numbers: looked.numbers, texts: rows.texts, normaliser: normaliser, matcher: matcher, cores: cores)
@@ -244,7 +244,7 @@ struct DistinctTexts {
 
         /// The cache's entry for these texts (numbers into `texts`; a bank field of -1 is the
         /// empty text), when it has one.
-        func entry(texts: [String], in cache: TextCache, next: inout Int) -> TextCache.Entry? {
+        func entry(texts: [String], in cache: TextCache.Reader, next: inout Int) -> TextCache.Entry? {
             cache.entry(
                 payee: texts[Int(number)], memo: texts[Int(memo)], bankType: texts[Int(max(bankType, 0))],
                 bankCategory: texts[Int(max(bankCategory, 0))], next: &next)
@@ -268,7 +268,7 @@ struct DistinctTexts {
     /// thread that normalises it, which at a month end (nearly every text in the cache) would
     /// otherwise have nothing to do while the caller looked them up.
     static func lookUp(
-        _ listed: [ListedPayee], texts: [String], in cache: TextCache?
+        _ listed: [ListedPayee], texts: [String], in cache: TextCache.Reader?
     ) -> (found: [(number: Int32, offset: Int)], numbers: [Int32]) {
         guard let cache else { return ([], listed.map(\.number)) }
         var found: [(number: Int32, offset: Int)] = []
@@ -293,7 +293,9 @@ struct DistinctTexts {
 
     /// The cache's entry for the texts of `key`, a row's, when it has one. For the first row of a
     /// payee `prepare` listed, what it found.
-    mutating func cachedEntry(_ key: RowTextsKey, rows: LedgerRows, row: Int, in cache: TextCache) -> TextCache.Entry? {
+    mutating func cachedEntry(
+        _ key: RowTextsKey, rows: LedgerRows, row: Int, in cache: TextCache.Reader
+    ) -> TextCache.Entry? {
         if payeeOfText[Int(key.payee)] < 0 {
             if !foundAhead.isEmpty, foundAhead[Int(key.payee)] >= 0 {
                 defer { foundAhead[Int(key.payee)] = -1 }
@@ -305,7 +307,7 @@ struct DistinctTexts {
         return lookUp(rows: rows, row: row, in: cache)
     }
 
-    private mutating func lookUp(rows: LedgerRows, row: Int, in cache: TextCache) -> TextCache.Entry? {
+    private mutating func lookUp(rows: LedgerRows, row: Int, in cache: TextCache.Reader) -> TextCache.Entry? {
         ListedPayee(row: row, of: rows).entry(texts: rows.texts, in: cache, next: &cacheNext)
     }
 

@@ -32,7 +32,8 @@ final class PayeesAheadJob: @unchecked Sendable {
         inputs = (listed, texts, cache, normaliser, matcher)
         DispatchQueue.global().async { [self] in
             made = inputs.take().map {
-                let looked = DistinctTexts.lookUp($0.listed, texts: $0.texts, in: $0.cache)
+                // `$0` holds the cache while its reader is used.
+                let looked = DistinctTexts.lookUp($0.listed, texts: $0.texts, in: $0.cache?.reader)
                 return Made(
                     found: looked.found,
                     payees: PayeesAhead(

@@ -54,6 +54,8 @@ struct RulesAndOverrides {
         var byKey: [RowTextsKey: Int32] = [:]
         var pending: [PendingTexts] = []
         var byKeyUse = CacheUse()
+        // Read through a reader, which retains nothing (`TextCache.Reader`); `cache` holds it.
+        let reader = cache?.reader
         for index in 0..<rows.count {
             if index % Self.rowsAhead == 0 {
                 texts.prepare(
@@ -70,19 +72,19 @@ struct RulesAndOverrides {
                 if let cached {
                     number = cached
                 } else {
-                    let entry = cache.flatMap { texts.cachedEntry(key, rows: rows, row: index, in: $0) }
+                    let entry = reader.flatMap { texts.cachedEntry(key, rows: rows, row: index, in: $0) }
                     var row = RowTexts(
                         key: key,
                         payee: texts.payee(
                             key.payee, rows.texts[Int(key.payee)], normaliser: normaliser, matcher: matcher,
-                            cached: entry, in: cache),
+                            cached: entry, in: reader),
                         memo: texts.memo(key.memo, rows.texts[Int(key.memo)], matcher: matcher),
                         decision: -1)
                     var settled = false
-                    if let entry, let cache {
+                    if let entry, let reader {
                         // Met in the last run, under the same rules: what they matched then.
                         matched.removeAll(keepingCapacity: true)
-                        settled = cache.matched(entry, into: &matched)
+                        settled = reader.matched(entry, into: &matched)
                         if settled { row.decision = decisionNumber(matched, rows: &rows) }
                     }
                     if !settled {
