@@ -5,8 +5,8 @@ import Ledger
 /// `FileStamp` (`build/.input-digests`): a file whose stamp is the same is not read again.
 ///
 /// Why: a close records the digest of every input file (`InputFiles`), and a month end digests all
-/// of them again, years of exports to record one new month: about a tenth of a second per 200 MB
-/// file, on the path every month end waits for. A file is known unchanged the way git's index and
+/// of them again, years of exports to record one new month: a tenth of a second for the bench's
+/// 70 MB export, on the path every month end waits for. A file is known unchanged the way git's index and
 /// make know it (size, modification and status-change times to the nanosecond, inode, device);
 /// anything else is read and digested as before. The file is only a cache: missing, unreadable or
 /// of another format, it is as if empty, and nothing is lost with it.
