@@ -24,9 +24,8 @@ import Ledger
 /// key, display, matched rules), the six texts' bytes and the matched rules' indices (Int32), all
 /// little-endian.
 ///
-/// A class rather than a struct: the run hands the cache to each lookup, and copying a struct of
-/// five arrays retained and released each of them every time (about 2% of a month end's
-/// categorisation).
+/// A class: it owns the file's mapping and the lookup table, freed with it; lookups go through
+/// `Reader`, a value of pointers into both that retains nothing.
 final class TextCache {
     /// One entry's place in `bytes`.
     struct Entry {
