@@ -66,11 +66,7 @@ struct InputDigestCache: Equatable {
                 guard let number = UInt64(field) else { return nil }
                 numbers.append(number)
             }
-            let stamp = FileStamp(
-                size: numbers[0], modifiedSeconds: Int64(bitPattern: numbers[1]),
-                modifiedNanoseconds: Int64(bitPattern: numbers[2]), changedSeconds: Int64(bitPattern: numbers[3]),
-                changedNanoseconds: Int64(bitPattern: numbers[4]), inode: numbers[5], device: numbers[6])
-            cache.entries[String(fields[8])] = Entry(stamp: stamp, sha256: String(fields[0]))
+            cache.entries[String(fields[8])] = Entry(stamp: FileStamp(fields: numbers), sha256: String(fields[0]))
         }
         return cache
     }
@@ -79,13 +75,7 @@ struct InputDigestCache: Equatable {
     var text: String {
         var text = Self.header + "\n"
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            let stamp = entry.stamp
-            let numbers = [
-                stamp.size, UInt64(bitPattern: stamp.modifiedSeconds), UInt64(bitPattern: stamp.modifiedNanoseconds),
-                UInt64(bitPattern: stamp.changedSeconds), UInt64(bitPattern: stamp.changedNanoseconds), stamp.inode,
-                stamp.device,
-            ]
-            text += ([entry.sha256] + numbers.map(String.init) + [path]).joined(separator: "\t") + "\n"
+            text += ([entry.sha256] + entry.stamp.fields.map(String.init) + [path]).joined(separator: "\t") + "\n"
         }
         return text
     }

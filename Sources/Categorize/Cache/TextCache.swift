@@ -128,8 +128,10 @@ final class TextCache {
         }
         var capacity = 16
         while capacity < 2 * starts.count { capacity <<= 1 }
-        var hashes = [UInt64](repeating: 0, count: capacity)
-        var offsets = [Int32](repeating: 0, count: capacity)
+        let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: capacity)
+        hashes.initialize(repeating: 0)
+        let offsets = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        offsets.initialize(repeating: 0)
         let mask = capacity - 1
         let buffer = bytes
         for start in starts.lazy.map(Int.init) {
@@ -146,13 +148,11 @@ final class TextCache {
         self.starts = starts
         self.file = file
         self.bytes = bytes
-        self.slotHashes = .allocate(capacity: capacity)
-        _ = self.slotHashes.initialize(from: hashes)
-        self.slotOffsets = .allocate(capacity: capacity)
-        _ = self.slotOffsets.initialize(from: offsets)
+        self.slotHashes = hashes
+        self.slotOffsets = offsets
         self.reader = Reader(
-            bytes: bytes, slotHashes: UnsafeBufferPointer(self.slotHashes),
-            slotOffsets: UnsafeBufferPointer(self.slotOffsets), mask: mask)
+            bytes: bytes, slotHashes: UnsafeBufferPointer(hashes), slotOffsets: UnsafeBufferPointer(offsets),
+            mask: mask)
         self.count = count
     }
 

@@ -40,15 +40,17 @@ public struct FileStamp: Hashable, Sendable {
             changedNanoseconds: Int64(info.st_ctim.tv_nsec), inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
     }
 
-    /// The seven numbers in order, as `FigureFile` stores them.
-    var fields: [UInt64] {
+    /// The seven numbers in order, as `FigureFile` and the close's digest cache store them.
+    public var fields: [UInt64] {
         [
             size, UInt64(bitPattern: modifiedSeconds), UInt64(bitPattern: modifiedNanoseconds),
             UInt64(bitPattern: changedSeconds), UInt64(bitPattern: changedNanoseconds), inode, device,
         ]
     }
 
-    init(fields: [UInt64]) {
+    /// The stamp of seven numbers in `fields`' order; `fields` must hold seven.
+    public init(fields: [UInt64]) {
+        precondition(fields.count == 7)
         self.init(
             size: fields[0], modifiedSeconds: Int64(bitPattern: fields[1]),
             modifiedNanoseconds: Int64(bitPattern: fields[2]), changedSeconds: Int64(bitPattern: fields[3]),
