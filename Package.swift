@@ -63,6 +63,7 @@ package.targets += [
         name: "Import",
         dependencies: [
             "Ledger", "StageCommand", "CLibXML2", argumentParser, .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]
     ),
     .target(

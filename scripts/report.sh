@@ -103,8 +103,10 @@ trap 'exit 130' INT TERM HUP
 } >"$import_manifest"
 if changed import "$import_manifest" "$BUILD/journal.jsonl"; then
     rm -f "$BUILD/.inputs-import"
+    # What each file was read as is kept in build/.reads/: at a month end only the new exports
+    # are read, the old ones are read back (the outputs are the same bytes either way).
     "$BIN/closebook-import" --workspace "$WORKSPACE" "${profile_args[@]}" \
-        --journal "$BUILD/journal.jsonl" --report "$BUILD/import-report.json"
+        --journal "$BUILD/journal.jsonl" --report "$BUILD/import-report.json" --read-cache "$BUILD/.reads"
     code=$?
     if [ "$code" -ge 2 ] || [ ! -f "$BUILD/journal.jsonl" ]; then exit "$code"; fi
     # An import with unreadable files is not saved as up to date: it runs again next time.

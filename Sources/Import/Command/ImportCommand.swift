@@ -58,6 +58,13 @@ public struct ImportCommand: ParsableCommand {
     @Flag(help: "Print where the time went, phase by phase, on standard error.")
     public var timings = false
 
+    @Option(
+        name: .customLong("read-cache"),
+        help: ArgumentHelp(
+            "A folder where what each inbox file was read as is kept, so that a file whose name, bytes, profiles and closebook.toml are unchanged is not read again at the next import; entries of files no longer there are removed.",
+            valueName: "dir"))
+    public var readCache: String?
+
     public init() {}
 
     public func validate() throws {
@@ -147,6 +154,9 @@ public struct ImportCommand: ParsableCommand {
         }
         driver.today = today
         driver.cores = cores
+        if let readCache {
+            driver.readCache = ReadCache(folder: readCache, workspace: workspace, profileFolders: folders)
+        }
         // The process ends after the import; freeing its records first would be wasted work.
         driver.freesRunMemory = false
         let journalFile: AtomicFileWriter

@@ -28,4 +28,6 @@ struct FileRead {
     /// For a CSV file no profile reads and no account takes: the `[[accounts]]` entry to paste.
     var suggestion: String?
     var assumedCurrency: AssumedCurrency?
+    /// The file's key in the `ReadCache`, when one is used and the file could be kept.
+    var cacheKey: String?
 }

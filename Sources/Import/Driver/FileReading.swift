@@ -16,9 +16,12 @@ struct FileReading {
     let baseCurrency: Currency?
     let workspaceCurrencies: [Currency]
     let today: CivilDate?
+    /// Where what the readers gave is kept between imports, if anywhere.
+    let cache: ReadCache?
 
-    init(readers: [any StatementReader], run: ImportRun) {
+    init(readers: [any StatementReader], run: ImportRun, cache: ReadCache? = nil) {
         self.readers = readers
+        self.cache = cache
         self.resolver = run.resolver
         self.baseCurrency = run.config.baseCurrency
         self.workspaceCurrencies = run.workspaceCurrencies
@@ -26,8 +29,8 @@ struct FileReading {
     }
 
     /// Reads `file`, whose bytes are freed when this returns; `copyOf` is the path of an earlier
-    /// file with the very same bytes, which is read instead.
-    func read(_ file: consuming InboxFile, copyOf: String?) -> FileRead {
+    /// file with the very same bytes, which is read instead. `key` is the file's key in `cache`.
+    func read(_ file: consuming InboxFile, copyOf: String?, key cacheKey: String? = nil) -> FileRead {
         var result = FileRead()
         let path = file.path
         if let failure = file.readFailure {
@@ -77,20 +80,36 @@ struct FileReading {
             return result
         }
         let bytes = file.bytes
-        guard let reader = readers.first(where: { type(of: $0).recognizes(bytes) }) else {
-            result.errors.append(
-                ImportDiagnostic(
-                    path: path, line: 1,
-                    message: "not a bank export Closebook can read (expected CSV, OFX, QFX or QIF)"))
-            return result
-        }
-        result.format = type(of: reader).format
         let account = resolver.configuredAccount(forFile: file.name)
         let context = ReadContext(
             defaultCurrency: defaultCurrency(for: account), account: account, baseCurrency: baseCurrency,
             workspaceCurrencies: workspaceCurrencies)
+        // A file read before, by this program and under this setting, is not read again (`ReadCache`).
+        let key = nulLines.isEmpty ? cacheKey : nil
+        result.cacheKey = key
+        let kept = key.flatMap { cache?.load($0) }
+        var reader: (any StatementReader)?
+        if kept == nil {
+            reader = readers.first(where: { type(of: $0).recognizes(bytes) })
+            guard let reader else {
+                result.errors.append(
+                    ImportDiagnostic(
+                        path: path, line: 1,
+                        message: "not a bank export Closebook can read (expected CSV, OFX, QFX or QIF)"))
+                return result
+            }
+            result.format = type(of: reader).format
+        }
         do {
-            var parsed = try reader.read(bytes, path: path, context: context)
+            var parsed: ParsedFile
+            if let kept {
+                parsed = kept
+            } else if let reader {
+                parsed = try reader.read(bytes, path: path, context: context)
+                if let key { cache?.store(parsed, key: key) }
+            } else {
+                return result
+            }
             let periodWarnings = ImportRun.checkPeriods(
                 &parsed, path: path, plausibility: DatePlausibility(days: [], today: today))
             DateOutliers.skip(in: &parsed)

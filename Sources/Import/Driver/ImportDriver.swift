@@ -24,6 +24,8 @@ public struct ImportDriver: Sendable {
     /// so the outcome is the same for any number. Default:
     /// `Cores.available` (`CLOSEBOOK_JOBS`).
     public var cores = Cores.available
+    /// Where each file's reading is kept for the next import (`ReadCache`); nil reads every file.
+    public var readCache: ReadCache?
 
     public init(readers: [any StatementReader], config: WorkspaceConfig) {
         self.readers = readers
@@ -97,7 +99,7 @@ public struct ImportDriver: Sendable {
     }
 
     private func prepare(_ run: inout ImportRun, timings: inout StageTimings) -> [Deduplicator.ProbablePair] {
-        timings.time("read the files") { run.read(with: readers, cores: cores) }
+        timings.time("read the files") { run.read(with: readers, cores: cores, cache: readCache) }
         timings.time("dates and accounts") {
             run.skipImplausibleDates()
             run.assignAccounts()

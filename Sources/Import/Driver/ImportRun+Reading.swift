@@ -7,20 +7,26 @@ extension ImportRun {
     /// taken in file order: what one file's reading says depends on no other, and what depends on
     /// the files before it (the QIF currency warning, once per account) is decided here, so the
     /// run is the same whichever file finished first. Each file's bytes are freed once it is read.
-    mutating func read(with readers: [any StatementReader], cores: Int = Cores.available) {
+    ///
+    /// With a `cache`, a file read before under the same setting is not read again; the entries
+    /// this import did not use are removed from it once every file is read.
+    mutating func read(with readers: [any StatementReader], cores: Int = Cores.available, cache: ReadCache? = nil) {
         markCopies()
-        let reading = FileReading(readers: readers, run: self)
+        let reading = FileReading(readers: readers, run: self, cache: cache)
         let copies = files.map { state in state.copyOf.map { files[$0].file.path } }
+        let keys = cache?.keys(of: files.map { ($0.file.name, $0.file.bytes) }, cores: cores)
         let slots = Slots(files.map(\.file))
         let reads = Slots<FileRead>(count: files.count)
         // The slots hold the only reference to each file's bytes, so a read frees them.
         for index in files.indices { files[index].file.bytes = [] }
         Cores.forEach(files.count, cores: cores) { index in
             let file = slots.take(index) ?? InboxFile(name: "", bytes: [])
-            reads.set(index, reading.read(file, copyOf: copies[index]))
+            reads.set(index, reading.read(file, copyOf: copies[index], key: keys?[index]))
         }
         var assumedCurrencyFor: Set<String> = []
+        var used: Set<String> = []
         for (index, result) in reads.values.map { $0 ?? FileRead() }.enumerated() {
+            if let key = result.cacheKey { used.insert(key) }
             var warnings = result.warnings
             if let assumed = result.assumedCurrency, assumedCurrencyFor.insert(assumed.key).inserted {
                 warnings.insert(assumed.warning, at: assumed.position)
@@ -33,6 +39,7 @@ extension ImportRun {
             files[index].errors = result.errors
             files[index].suggestion = result.suggestion
         }
+        cache?.prune(keeping: used)
         for index in files.indices {
             guard let original = files[index].copyOf else { continue }
             let format = files[original].format

@@ -72,9 +72,20 @@ public struct RecordTable: Sendable {
     /// The currencies of the records' amounts and balances, each once, in first-seen order.
     private(set) var currencies: [Currency] = []
     /// The splits of the records that have any, by record index.
-    private var splitLists: [Int: [ParsedSplit]] = [:]
+    private(set) var splitLists: [Int: [ParsedSplit]] = [:]
 
     public init() {}
+
+    /// A table of `rows` whose texts lie in `texts`, as `ParsedFileBytes` reads one back: the
+    /// caller has checked that every row's texts and currencies are within `texts` and
+    /// `currencies`, and that `splitLists` names rows that have splits.
+    init(rows: [Row], texts: [UInt8], currencies: [Currency], splitLists: [Int: [ParsedSplit]]) {
+        self.rows = rows
+        self.texts = texts
+        self.committedTexts = texts.count
+        self.currencies = currencies
+        self.splitLists = splitLists
+    }
 
     public init(_ records: some Sequence<ParsedRecord>) {
         for record in records { append(record) }

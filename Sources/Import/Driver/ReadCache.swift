@@ -1,0 +1,173 @@
+import Crypto
+import Foundation
+import Ledger
+
+/// What each inbox file's reader gave at the last import, kept in a folder (`build/.reads/`) by
+/// the SHA-256 of everything the reading depends on: the file's name and bytes, the program, and
+/// the configuration and profiles it was read with.
+///
+/// Why: a month end adds one month of exports to years of them, and every import read (tokenised,
+/// mapped, parsed) all of the old files again; for a million rows that is most of the import's
+/// work. A file whose name and bytes and setting are as before now reads back what its reader gave
+/// (`ParsedFileBytes`), and only what follows the readers runs again: the period checks against
+/// today, the accounts, the ids, the duplicates, the journal. Because everything the reader sees is
+/// in the key, an entry is either exactly what reading the file would give or never found.
+///
+/// Why the bytes and not the file's modification time: the bytes are read anyway (duplicate files
+/// are found by them), and a digest of 70 MB takes some 40 ms, where a stamp can be fooled by a
+/// copy that keeps times. An entry is checked against its key and a checksum of its payload, so a
+/// damaged file is read as a miss (and written again), never as records.
+///
+/// A file with NUL bytes is not kept (its lines are blanked before reading, a rare path). An entry
+/// that cannot be written is only work the next import does again; `prune` removes the entries no
+/// file of this import used.
+public struct ReadCache: Sendable {
+    /// The folder of entries, one file each, named by the key in hexadecimal.
+    public let folder: String
+    /// The digest of the program and the configuration the readers were made from.
+    let setting: [UInt8]
+
+    static let magic = Array("closebook read cache 1\n".utf8)
+
+    /// A cache in `folder` for readers made from `workspace`'s `closebook.toml` and the profiles in
+    /// `profileFolders` (in the order they are loaded), by the program at `executable`; nil when
+    /// the program's file cannot be told (then nothing is kept).
+    public init?(folder: String, workspace: String, profileFolders: [String], executable: String = "/proc/self/exe") {
+        var status = stat()
+        guard stat(executable, &status) == 0 else { return nil }
+        var hasher = SHA256()
+        func add(_ bytes: [UInt8]) {
+            hasher.update(data: Data(String(bytes.count).utf8 + [0x3A]))
+            hasher.update(data: Data(bytes))
+        }
+        add(ReadCache.magic)
+        add(
+            Array(
+                "program \(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+                    .utf8))
+        let config = (workspace as NSString).appendingPathComponent("closebook.toml")
+        add(Array("closebook.toml".utf8))
+        add((try? FileOutput.read(config)) ?? [])
+        for folder in profileFolders {
+            add(Array("profiles \(folder)".utf8))
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(".toml") && !name.hasPrefix(".") {
+                add(Array(name.utf8))
+                add((try? FileOutput.read((folder as NSString).appendingPathComponent(name))) ?? [])
+            }
+        }
+        self.folder = folder
+        self.setting = Array(hasher.finalize())
+    }
+
+    /// The keys of `files` (their names in `inbox/` and bytes), in order.
+    ///
+    /// A key digests the setting, the name and the SHA-256 of each 8 MB of the bytes in turn: the
+    /// parts of every file are digested on `cores` cores at once, so a single large export takes
+    /// half the time it would on one.
+    func keys(of files: [(name: String, bytes: [UInt8])], cores: Int) -> [String] {
+        let partSize = ReadCache.partSize
+        var parts: [(file: Int, range: Range<Int>)] = []
+        for (index, file) in files.enumerated() {
+            var start = 0
+            repeat {
+                let end = min(start + partSize, file.bytes.count)
+                parts.append((index, start..<end))
+                start = end
+            } while start < file.bytes.count
+        }
+        let digests = Slots<[UInt8]>(count: parts.count)
+        Cores.forEach(parts.count, cores: cores) { index in
+            let part = parts[index]
+            files[part.file].bytes.withUnsafeBytes { bytes in
+                digests.set(index, Array(SHA256.hash(data: UnsafeRawBufferPointer(rebasing: bytes[part.range]))))
+            }
+        }
+        var hashers = files.map { file in
+            var hasher = SHA256()
+            hasher.update(data: setting)
+            hasher.update(data: Array(String(file.name.utf8.count).utf8) + [0x3A] + Array(file.name.utf8))
+            return hasher
+        }
+        for (index, part) in parts.enumerated() { hashers[part.file].update(data: digests.take(index) ?? []) }
+        return hashers.map { hasher in
+            let digits = Array("0123456789abcdef".utf8)
+            return String(
+                decoding: hasher.finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+        }
+    }
+
+    /// The bytes of a file digested as one part of its key.
+    static let partSize = 8 << 20
+
+    private func path(of key: String) -> String { (folder as NSString).appendingPathComponent(key) }
+
+    /// What the reader gave for the file of `key`, when an intact entry holds it.
+    func load(_ key: String) -> ParsedFile? {
+        guard let file = try? JournalBytes(contentsOf: path(of: key)) else { return nil }
+        let bytes = file.buffer
+        let head = ReadCache.magic.count + key.utf8.count
+        guard bytes.count >= head + 8, bytes.starts(with: ReadCache.magic),
+            bytes[ReadCache.magic.count..<head].elementsEqual(key.utf8)
+        else { return nil }
+        let payload = UnsafeBufferPointer(rebasing: bytes[head..<bytes.count - 8])
+        var sum: UInt64 = 0
+        for index in 0..<8 { sum |= UInt64(bytes[bytes.count - 8 + index]) << (8 * index) }
+        guard ReadCache.checksum(payload) == sum else { return nil }
+        return ParsedFileBytes.decode(payload)
+    }
+
+    /// Keeps `parsed` as the reading of the file of `key`; a failure keeps nothing.
+    func store(_ parsed: ParsedFile, key: String) {
+        guard let payload = ParsedFileBytes.encode(parsed),
+            let writer = try? AtomicFileWriter(path: path(of: key))
+        else { return }
+        writer.write(ReadCache.magic)
+        writer.write(Array(key.utf8))
+        writer.write(payload)
+        let sum = payload.withUnsafeBufferPointer { ReadCache.checksum($0) }
+        writer.write((0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) })
+        do { try writer.commit() } catch { writer.discard() }
+    }
+
+    /// Removes the entries whose keys are not in `used` (files gone, changed, or read under
+    /// another setting). Only entry names are touched: other files in the folder stay.
+    func prune(keeping used: Set<String>) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where ReadCache.isKey(name) && !used.contains(name) {
+            unlink(path(of: name))
+        }
+    }
+
+    /// True for 64 lower-case hexadecimal digits.
+    static func isKey(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+
+    /// A checksum of `bytes`, eight at a time in four lanes: against a damaged entry, not an
+    /// adversary (the key, a SHA-256, is what says which file an entry is for).
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+        var offset = 0
+        let raw = UnsafeRawPointer(base)
+        while offset + 32 <= bytes.count {
+            lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+            lanes.1 = (lanes.1 ^ raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) &* prime
+            lanes.2 = (lanes.2 ^ raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)) &* prime
+            lanes.3 = (lanes.3 ^ raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)) &* prime
+            lanes.0 ^= lanes.0 >> 29
+            lanes.1 ^= lanes.1 >> 29
+            lanes.2 ^= lanes.2 >> 29
+            lanes.3 ^= lanes.3 >> 29
+            offset += 32
+        }
+        var sum = lanes.0 &+ (lanes.1 &* 3) &+ (lanes.2 &* 5) &+ (lanes.3 &* 7) &+ UInt64(bytes.count)
+        while offset < bytes.count {
+            sum = (sum ^ UInt64(base[offset])) &* prime
+            offset += 1
+        }
+        return sum ^ (sum >> 32)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Ledger
+import Testing
+
+@testable import Import
+
+@Suite("Read cache")
+struct ReadCacheTests {
+    static let config = ImportCommandTests.config
+    static let savings = ImportCommandTests.savings
+    static let name = "bramble-savings-2024-09.qif"
+
+    func entries(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(ReadCache.isKey).sorted()
+    }
+
+    func journalBytes(_ workspace: TemporaryWorkspace) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: workspace.journal)))
+    }
+
+    @Test("a file read before is read back from its entry: the same journal, and a planted entry is what is read")
+    func usesEntries() throws {
+        let workspace = try TemporaryWorkspace(config: Self.config, inbox: [Self.name: Self.savings])
+        let folder = workspace.path + "/build/.reads"
+        #expect(workspace.run().status == 0)
+        let plain = try journalBytes(workspace)
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(try journalBytes(workspace) == plain)
+        let keys = entries(folder)
+        #expect(keys.count == 1)
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(try journalBytes(workspace) == plain)
+        #expect(entries(folder) == keys)
+
+        // The entry is what the second run read: plant another payee under the same key.
+        let cache = try #require(
+            ReadCache(folder: folder, workspace: workspace.path, profileFolders: []))
+        var parsed = try #require(cache.load(keys[0]))
+        #expect(parsed.statements[0].records.map(\.payee) == ["TRANSFER IN", "INTEREST"])
+        parsed.statements[0].records[0].payee = "PLANTED"
+        cache.store(parsed, key: keys[0])
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(try workspace.readJournal().transactions.map(\.payee) == ["PLANTED", "INTEREST"])
+
+        // Another closebook.toml is another setting: the file is read again, the old entry removed.
+        try Data((Self.config + "\n# edited\n").utf8).write(
+            to: URL(fileURLWithPath: workspace.path + "/closebook.toml"))
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(try workspace.readJournal().transactions.map(\.payee) == ["TRANSFER IN", "INTEREST"])
+        #expect(entries(folder).count == 1)
+        #expect(entries(folder) != keys)
+    }
+
+    @Test("a damaged entry is a miss: the file is read again and its entry written anew")
+    func damagedEntry() throws {
+        let workspace = try TemporaryWorkspace(config: Self.config, inbox: [Self.name: Self.savings])
+        let folder = workspace.path + "/build/.reads"
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        let plain = try journalBytes(workspace)
+        let key = try #require(entries(folder).first)
+        let path = folder + "/" + key
+        let intact = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        // One byte of the payee: the checksum no longer holds.
+        let payee = try #require(intact.firstRange(of: Array("TRANSFER IN".utf8))).lowerBound
+        var damaged = intact
+        damaged[payee] = UInt8(ascii: "X")
+        for bytes in [damaged, Array(intact.dropLast()), Array(intact.prefix(10)), []] {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let cache = try #require(ReadCache(folder: folder, workspace: workspace.path, profileFolders: []))
+            #expect(cache.load(key) == nil)
+            #expect(workspace.run(["--read-cache", folder]).status == 0)
+            #expect(try journalBytes(workspace) == plain)
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == intact)
+        }
+    }
+
+    @Test("entries of files no longer in the inbox are removed; other files in the folder stay")
+    func prunes() throws {
+        let other = Array(
+            "!Type:Bank\nD13/10/2024\nT10.00\nPGIFT\n^\n".utf8)
+        let workspace = try TemporaryWorkspace(
+            config: Self.config, inbox: [Self.name: Self.savings, "bramble-savings-2024-10.qif": other])
+        let folder = workspace.path + "/build/.reads"
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(entries(folder).count == 2)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        try FileManager.default.removeItem(atPath: workspace.path + "/inbox/bramble-savings-2024-10.qif")
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(entries(folder).count == 1)
+        #expect(FileManager.default.fileExists(atPath: folder + "/notes.txt"))
+        #expect(try workspace.readJournal().transactions.map(\.payee) == ["TRANSFER IN", "INTEREST"])
+    }
+
+    @Test("a file's key is its name, its bytes and the setting; parts of 8 MB on several cores make the same key")
+    func keys() throws {
+        let workspace = try TemporaryWorkspace(config: Self.config, inbox: [:])
+        let cache = try #require(
+            ReadCache(folder: workspace.path + "/r", workspace: workspace.path, profileFolders: []))
+        var large = [UInt8](repeating: 0x41, count: 2 * ReadCache.partSize + 5)
+        let files: [(name: String, bytes: [UInt8])] = [
+            ("a.csv", large), ("b.csv", large), ("a.csv", []), ("a.csv", [1]),
+        ]
+        let one = cache.keys(of: files, cores: 1)
+        #expect(cache.keys(of: files, cores: 2) == one)
+        #expect(Set(one).count == 4)
+        #expect(one.allSatisfy(ReadCache.isKey))
+        large[ReadCache.partSize + 3] = 0x42
+        #expect(cache.keys(of: [("a.csv", large)], cores: 2)[0] != one[0])
+        // Another program file is another setting.
+        let program = workspace.path + "/program"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: program))
+        let other = try #require(
+            ReadCache(folder: workspace.path + "/r", workspace: workspace.path, profileFolders: [], executable: program)
+        )
+        #expect(other.keys(of: [files[0]], cores: 1)[0] != one[0])
+    }
+}
