@@ -106,6 +106,7 @@ public struct ImportDriver: Sendable {
         }
         timings.time("entries and ids") {
             run.makeEntries(cores: cores)
+            run.pruneReadCache()
             run.separateReusedBankIDs()
         }
         return timings.time("duplicates") {

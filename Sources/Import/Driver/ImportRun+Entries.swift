@@ -148,7 +148,9 @@ extension ImportRun {
             let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
             let table = statement.records
             guard let wanted = table.currencies.firstIndex(of: currency).map({ UInt16($0) }) else { continue }
-            let hashes = ContentHashes.of(table, account: account, currency: currency, wanted: wanted, cores: cores)
+            let hashes = contentHashes(
+                of: table, file: file, statement: statementIndex, account: account, currency: currency, wanted: wanted,
+                cores: cores)
             table.withRows { rows, textBytes in
                 for index in rows.indices where rows[index].currency == wanted {
                     let texts = RecordTable.texts(of: rows[index], in: textBytes)
@@ -168,6 +170,23 @@ extension ImportRun {
             }
         }
         return keys
+    }
+
+    /// `ContentHashes.of(table, ...)`, read back from the read cache when the file has an entry
+    /// there for this statement, account and currency, and kept there when it has not.
+    private mutating func contentHashes(
+        of table: RecordTable, file: Int, statement: Int, account: AccountID, currency: Currency, wanted: UInt16,
+        cores: Int
+    ) -> [UInt64] {
+        guard let cache = readCache, let fileKey = files[file].cacheKey else {
+            return ContentHashes.of(table, account: account, currency: currency, wanted: wanted, cores: cores)
+        }
+        let key = cache.hashesKey(file: fileKey, statement: statement, account: account, currency: currency)
+        readCacheUsed.insert(key)
+        if let kept = cache.loadHashes(key, count: table.count) { return kept }
+        let hashes = ContentHashes.of(table, account: account, currency: currency, wanted: wanted, cores: cores)
+        cache.storeHashes(hashes, key: key)
+        return hashes
     }
 
     /// Calls `body` with the bytes of a record's FITID without white space (`withoutWhitespace`),

@@ -8,9 +8,10 @@ extension ImportRun {
     /// the files before it (the QIF currency warning, once per account) is decided here, so the
     /// run is the same whichever file finished first. Each file's bytes are freed once it is read.
     ///
-    /// With a `cache`, a file read before under the same setting is not read again; the entries
-    /// this import did not use are removed from it once every file is read.
+    /// With a `cache`, a file read before under the same setting is not read again (the run keeps
+    /// the cache for the content hashes, see `makeEntries`).
     mutating func read(with readers: [any StatementReader], cores: Int = Cores.available, cache: ReadCache? = nil) {
+        readCache = cache
         markCopies()
         let reading = FileReading(readers: readers, run: self, cache: cache)
         let copies = files.map { state in state.copyOf.map { files[$0].file.path } }
@@ -24,9 +25,9 @@ extension ImportRun {
             reads.set(index, reading.read(file, copyOf: copies[index], key: keys?[index]))
         }
         var assumedCurrencyFor: Set<String> = []
-        var used: Set<String> = []
         for (index, result) in reads.values.map { $0 ?? FileRead() }.enumerated() {
-            if let key = result.cacheKey { used.insert(key) }
+            if let key = result.cacheKey { readCacheUsed.insert(key) }
+            files[index].cacheKey = result.cacheKey
             var warnings = result.warnings
             if let assumed = result.assumedCurrency, assumedCurrencyFor.insert(assumed.key).inserted {
                 warnings.insert(assumed.warning, at: assumed.position)
@@ -39,13 +40,17 @@ extension ImportRun {
             files[index].errors = result.errors
             files[index].suggestion = result.suggestion
         }
-        cache?.prune(keeping: used)
         for index in files.indices {
             guard let original = files[index].copyOf else { continue }
             let format = files[original].format
             files[index].format = format
             files[index].parsed?.format = format ?? .csv
         }
+    }
+
+    /// Removes the entries of the read cache this run did not use (files gone or changed).
+    func pruneReadCache() {
+        readCache?.prune(keeping: readCacheUsed)
     }
 
     /// The `[[accounts]]` entry for a CSV file that could not be read and that no account takes: its

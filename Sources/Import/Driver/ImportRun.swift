@@ -28,6 +28,8 @@ struct ImportRun {
         var suggestion: String?
         /// The earlier file (by index) with the very same bytes: this one is not read again.
         var copyOf: Int?
+        /// The file's key in the run's `readCache`, when it has one.
+        var cacheKey: String?
         var failed: Bool { parsed == nil }
     }
 
@@ -66,6 +68,10 @@ struct ImportRun {
     /// CSV files no configuration claims that were read as an earlier file's account
     /// (`sameLayoutAccount`), for the warning that says so.
     var layoutMerges: [(file: Int, account: AccountID, other: String, layout: String, rows: Int)] = []
+    /// Where the files' readings and their content hashes are kept between imports, if anywhere.
+    var readCache: ReadCache?
+    /// The entries of `readCache` this run read or wrote: the others are removed (`pruneReadCache`).
+    var readCacheUsed: Set<String> = []
     /// Statements of two accounts that agree transaction for transaction (`findDuplicateAccounts`).
     var duplicateAccounts: [ImportReport.DuplicateAccount] = []
 

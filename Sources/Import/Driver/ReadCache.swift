@@ -90,11 +90,7 @@ public struct ReadCache: Sendable {
             return hasher
         }
         for (index, part) in parts.enumerated() { hashers[part.file].update(data: digests.take(index) ?? []) }
-        return hashers.map { hasher in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(
-                decoding: hasher.finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-        }
+        return hashers.map { ReadCache.hex($0.finalize()) }
     }
 
     /// The bytes of a file digested as one part of its key.
@@ -104,6 +100,48 @@ public struct ReadCache: Sendable {
 
     /// What the reader gave for the file of `key`, when an intact entry holds it.
     func load(_ key: String) -> ParsedFile? {
+        payload(of: key) { ParsedFileBytes.decode($0) }
+    }
+
+    /// Keeps `parsed` as the reading of the file of `key`; a failure keeps nothing.
+    func store(_ parsed: ParsedFile, key: String) {
+        guard let payload = ParsedFileBytes.encode(parsed) else { return }
+        payload.withUnsafeBufferPointer { write($0, key: key) }
+    }
+
+    /// The key of the content hashes (`ContentHashes`) of statement `statement` of the file of
+    /// `file`, read as account `account` in `currency`: a hash depends on its record, the account
+    /// and the currency, nothing else.
+    func hashesKey(file: String, statement: Int, account: AccountID, currency: Currency) -> String {
+        var hasher = SHA256()
+        let text = "hashes \(file) \(statement) \(currency.code) \(currency.exponent) \(account.rawValue.utf8.count):"
+        hasher.update(data: Array(text.utf8) + Array(account.rawValue.utf8))
+        return ReadCache.hex(hasher.finalize())
+    }
+
+    /// The `count` content hashes kept under `key`, when an intact entry holds them.
+    func loadHashes(_ key: String, count: Int) -> [UInt64]? {
+        payload(of: key) { bytes -> [UInt64]? in
+            guard bytes.count == count * 8, let base = bytes.baseAddress else { return nil }
+            return (0..<count).map {
+                UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))
+            }
+        }
+    }
+
+    /// Keeps `hashes` under `key`; a failure keeps nothing.
+    func storeHashes(_ hashes: [UInt64], key: String) {
+        let little = hashes.map(\.littleEndian)
+        little.withUnsafeBytes {
+            write(
+                UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: $0.count),
+                key: key)
+        }
+    }
+
+    /// `body` of the payload of the entry `key`, when the entry is whole: the magic, its key, the
+    /// payload and the payload's checksum.
+    private func payload<Result>(of key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
         guard let file = try? JournalBytes(contentsOf: path(of: key)) else { return nil }
         let bytes = file.buffer
         let head = ReadCache.magic.count + key.utf8.count
@@ -114,20 +152,23 @@ public struct ReadCache: Sendable {
         var sum: UInt64 = 0
         for index in 0..<8 { sum |= UInt64(bytes[bytes.count - 8 + index]) << (8 * index) }
         guard ReadCache.checksum(payload) == sum else { return nil }
-        return ParsedFileBytes.decode(payload)
+        return body(payload)
     }
 
-    /// Keeps `parsed` as the reading of the file of `key`; a failure keeps nothing.
-    func store(_ parsed: ParsedFile, key: String) {
-        guard let payload = ParsedFileBytes.encode(parsed),
-            let writer = try? AtomicFileWriter(path: path(of: key))
-        else { return }
+    /// Writes the entry `key` holding `payload`.
+    private func write(_ payload: UnsafeBufferPointer<UInt8>, key: String) {
+        guard let writer = try? AtomicFileWriter(path: path(of: key)) else { return }
         writer.write(ReadCache.magic)
         writer.write(Array(key.utf8))
         writer.write(payload)
-        let sum = payload.withUnsafeBufferPointer { ReadCache.checksum($0) }
+        let sum = ReadCache.checksum(payload)
         writer.write((0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) })
         do { try writer.commit() } catch { writer.discard() }
+    }
+
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 
     /// Removes the entries whose keys are not in `used` (files gone, changed, or read under

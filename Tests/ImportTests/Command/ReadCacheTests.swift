@@ -26,29 +26,47 @@ struct ReadCacheTests {
         let plain = try journalBytes(workspace)
         #expect(workspace.run(["--read-cache", folder]).status == 0)
         #expect(try journalBytes(workspace) == plain)
+        // One entry for the reading, one for the statement's content hashes.
         let keys = entries(folder)
-        #expect(keys.count == 1)
+        #expect(keys.count == 2)
         #expect(workspace.run(["--read-cache", folder]).status == 0)
         #expect(try journalBytes(workspace) == plain)
         #expect(entries(folder) == keys)
 
-        // The entry is what the second run read: plant another payee under the same key.
+        // The entries are what the next run reads: plant another payee and another hash.
         let cache = try #require(
             ReadCache(folder: folder, workspace: workspace.path, profileFolders: []))
-        var parsed = try #require(cache.load(keys[0]))
+        let fileKey = cache.keys(of: [(Self.name, Self.savings)], cores: 1)[0]
+        let hashesKey = cache.hashesKey(
+            file: fileKey, statement: 0, account: AccountID("savings"), currency: .gbp)
+        #expect(Set(keys) == [fileKey, hashesKey])
+        var parsed = try #require(cache.load(fileKey))
         #expect(parsed.statements[0].records.map(\.payee) == ["TRANSFER IN", "INTEREST"])
         parsed.statements[0].records[0].payee = "PLANTED"
-        cache.store(parsed, key: keys[0])
+        cache.store(parsed, key: fileKey)
+        var hashes = try #require(cache.loadHashes(hashesKey, count: 2))
+        #expect(
+            try workspace.readJournal().transactions.map(\.id.rawValue).first == "savings/" + Self.hex(hashes[0]) + "-0"
+        )
+        hashes[0] = 0x0123_4567_89AB_CDEF
+        cache.storeHashes(hashes, key: hashesKey)
         #expect(workspace.run(["--read-cache", folder]).status == 0)
-        #expect(try workspace.readJournal().transactions.map(\.payee) == ["PLANTED", "INTEREST"])
+        let planted = try workspace.readJournal().transactions
+        #expect(planted.map(\.payee) == ["PLANTED", "INTEREST"])
+        #expect(planted.map(\.id.rawValue).first == "savings/0123456789abcdef-0")
 
         // Another closebook.toml is another setting: the file is read again, the old entry removed.
         try Data((Self.config + "\n# edited\n").utf8).write(
             to: URL(fileURLWithPath: workspace.path + "/closebook.toml"))
         #expect(workspace.run(["--read-cache", folder]).status == 0)
         #expect(try workspace.readJournal().transactions.map(\.payee) == ["TRANSFER IN", "INTEREST"])
-        #expect(entries(folder).count == 1)
-        #expect(entries(folder) != keys)
+        #expect(entries(folder).count == 2)
+        #expect(Set(entries(folder)).isDisjoint(with: keys))
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     @Test("a damaged entry is a miss: the file is read again and its entry written anew")
@@ -57,7 +75,8 @@ struct ReadCacheTests {
         let folder = workspace.path + "/build/.reads"
         #expect(workspace.run(["--read-cache", folder]).status == 0)
         let plain = try journalBytes(workspace)
-        let key = try #require(entries(folder).first)
+        let cache = try #require(ReadCache(folder: folder, workspace: workspace.path, profileFolders: []))
+        let key = cache.keys(of: [(Self.name, Self.savings)], cores: 1)[0]
         let path = folder + "/" + key
         let intact = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         // One byte of the payee: the checksum no longer holds.
@@ -66,11 +85,23 @@ struct ReadCacheTests {
         damaged[payee] = UInt8(ascii: "X")
         for bytes in [damaged, Array(intact.dropLast()), Array(intact.prefix(10)), []] {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let cache = try #require(ReadCache(folder: folder, workspace: workspace.path, profileFolders: []))
             #expect(cache.load(key) == nil)
             #expect(workspace.run(["--read-cache", folder]).status == 0)
             #expect(try journalBytes(workspace) == plain)
             #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == intact)
+        }
+        // The content hashes' entry alike: one hash byte changed, or one hash too few.
+        let hashesKey = cache.hashesKey(file: key, statement: 0, account: AccountID("savings"), currency: .gbp)
+        let hashesPath = folder + "/" + hashesKey
+        let hashes = Array(try Data(contentsOf: URL(fileURLWithPath: hashesPath)))
+        var flipped = hashes
+        flipped[ReadCache.magic.count + 64] ^= 1
+        for bytes in [flipped, Array(hashes.prefix(hashes.count - 16)) + Array(hashes.suffix(8))] {
+            try Data(bytes).write(to: URL(fileURLWithPath: hashesPath))
+            #expect(cache.loadHashes(hashesKey, count: 2) == nil)
+            #expect(workspace.run(["--read-cache", folder]).status == 0)
+            #expect(try journalBytes(workspace) == plain)
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: hashesPath))) == hashes)
         }
     }
 
@@ -82,11 +113,11 @@ struct ReadCacheTests {
             config: Self.config, inbox: [Self.name: Self.savings, "bramble-savings-2024-10.qif": other])
         let folder = workspace.path + "/build/.reads"
         #expect(workspace.run(["--read-cache", folder]).status == 0)
-        #expect(entries(folder).count == 2)
+        #expect(entries(folder).count == 4)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
         try FileManager.default.removeItem(atPath: workspace.path + "/inbox/bramble-savings-2024-10.qif")
         #expect(workspace.run(["--read-cache", folder]).status == 0)
-        #expect(entries(folder).count == 1)
+        #expect(entries(folder).count == 2)
         #expect(FileManager.default.fileExists(atPath: folder + "/notes.txt"))
         #expect(try workspace.readJournal().transactions.map(\.payee) == ["TRANSFER IN", "INTEREST"])
     }
