@@ -57,6 +57,36 @@ import Testing
         #expect(matched.isEmpty)
     }
 
+    /// A table of many regions (20,000 entries: 65,536 slots, eight regions of 8,192) is filled
+    /// region by region: every entry is found by its texts, a text twice in the file is found as
+    /// its first entry, as when the entries were put in file order, and other texts are not found.
+    @Test func everyEntryOfALargeTableIsFound() throws {
+        let cache = try #require(
+            TextCache(
+                path: try written { writer in
+                    for number in 0..<20_000 {
+                        writer.add(
+                            payee: "PAYEE \(number)", memo: number % 3 == 0 ? "m\(number)" : "", bankType: "",
+                            bankCategory: "", key: "k\(number)", display: "d\(number)", matched: [number % 7])
+                    }
+                    writer.add(
+                        payee: "PAYEE 17", memo: "", bankType: "", bankCategory: "", key: "again", display: "again",
+                        matched: [])
+                },
+                fingerprint: fingerprint, ruleCount: 10))
+        #expect(cache.count == 20_004)
+        for number in 0..<20_000 {
+            let entry = try #require(lookUp(cache, "PAYEE \(number)", number % 3 == 0 ? "m\(number)" : ""))
+            #expect(cache.clean(entry) == CleanPayee(display: "d\(number)", key: "k\(number)"))
+            var matched: [Int] = []
+            #expect(cache.matched(entry, into: &matched))
+            #expect(matched == [number % 7])
+        }
+        #expect(lookUp(cache, "PAYEE 20000") == nil)
+        #expect(lookUp(cache, "PAYEE 3") == nil)
+        #expect(lookUp(cache, "TESCO STORES 3297") != nil)
+    }
+
     /// Texts that differ anywhere, or whose bytes move from one field to the next, are not found.
     @Test func otherTextsAreNotFound() throws {
         let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint, ruleCount: 10))

@@ -133,15 +133,7 @@ final class TextCache {
         let offsets = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
         offsets.initialize(repeating: 0)
         let mask = capacity - 1
-        let buffer = bytes
-        for start in starts.lazy.map(Int.init) {
-            let texts = Self.texts(buffer, at: start)
-            let hash = Self.hash(texts.0, texts.1, texts.2, texts.3)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while offsets[slot] != 0 { slot = (slot + 1) & mask }
-            hashes[slot] = hash
-            offsets[slot] = Int32(start + 1)
-        }
+        Self.fill(hashes, offsets, mask: mask, entries: starts, of: bytes)
         let count = starts.count
         let after = FileIdentity(path: path)
         self.identity = before == after && after?.size == bytes.count ? after : nil
@@ -154,6 +146,49 @@ final class TextCache {
             bytes: bytes, slotHashes: UnsafeBufferPointer(hashes), slotOffsets: UnsafeBufferPointer(offsets),
             mask: mask)
         self.count = count
+    }
+
+    /// Slots of the table's regions that are filled together: 8,192 slots of 12 bytes fit in a
+    /// core's L2 cache.
+    static let regionBits = 13
+
+    /// Puts every entry (at `starts`, in file order) in its slot of the table, by linear probing
+    /// from the slot its texts' hash names.
+    ///
+    /// The hashes are worked out in file order, then the entries are put in region by region of
+    /// the table (a counting sort by home slot, which keeps file order within a region). Put in
+    /// file order, each entry's slot was a miss of every cache (a table of a million entries is
+    /// some 24 MB), more than half of loading the cache. Entries of one home slot keep their file
+    /// order, so a lookup finds what it found with the entries put in file order.
+    static func fill(
+        _ hashes: UnsafeMutableBufferPointer<UInt64>, _ offsets: UnsafeMutableBufferPointer<Int32>, mask: Int,
+        entries starts: [Int32], of bytes: UnsafeBufferPointer<UInt8>
+    ) {
+        let shift = Self.regionBits
+        let regions = (mask >> shift) + 1
+        let found = [UInt64](unsafeUninitializedCapacity: starts.count) { hashes, initialized in
+            for (index, start) in starts.enumerated() {
+                let texts = Self.texts(bytes, at: Int(start))
+                hashes[index] = Self.hash(texts.0, texts.1, texts.2, texts.3)
+            }
+            initialized = starts.count
+        }
+        var firsts = [Int](repeating: 0, count: regions + 1)
+        for hash in found { firsts[(Int(truncatingIfNeeded: hash) & mask) >> shift + 1] += 1 }
+        for region in 0..<regions { firsts[region + 1] += firsts[region] }
+        var order = [Int32](repeating: 0, count: starts.count)
+        for (index, hash) in found.enumerated() {
+            let region = (Int(truncatingIfNeeded: hash) & mask) >> shift
+            order[firsts[region]] = Int32(index)
+            firsts[region] += 1
+        }
+        for index in order.lazy.map(Int.init) {
+            let hash = found[index]
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while offsets[slot] != 0 { slot = (slot + 1) & mask }
+            hashes[slot] = hash
+            offsets[slot] = starts[index] + 1
+        }
     }
 
     deinit {
