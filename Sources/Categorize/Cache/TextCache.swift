@@ -174,20 +174,22 @@ final class TextCache {
             initialized = starts.count
         }
         var firsts = [Int](repeating: 0, count: regions + 1)
-        for hash in found { firsts[(Int(truncatingIfNeeded: hash) & mask) >> shift + 1] += 1 }
+        for hash in found { firsts[((Int(truncatingIfNeeded: hash) & mask) >> shift) + 1] += 1 }
         for region in 0..<regions { firsts[region + 1] += firsts[region] }
-        var order = [Int32](repeating: 0, count: starts.count)
+        // Each entry's hash and start, region after region: the filling then reads them in order.
+        var sortedHashes = [UInt64](repeating: 0, count: starts.count)
+        var sortedStarts = [Int32](repeating: 0, count: starts.count)
         for (index, hash) in found.enumerated() {
             let region = (Int(truncatingIfNeeded: hash) & mask) >> shift
-            order[firsts[region]] = Int32(index)
+            sortedHashes[firsts[region]] = hash
+            sortedStarts[firsts[region]] = starts[index]
             firsts[region] += 1
         }
-        for index in order.lazy.map(Int.init) {
-            let hash = found[index]
+        for (hash, start) in zip(sortedHashes, sortedStarts) {
             var slot = Int(truncatingIfNeeded: hash) & mask
             while offsets[slot] != 0 { slot = (slot + 1) & mask }
             hashes[slot] = hash
-            offsets[slot] = starts[index] + 1
+            offsets[slot] = start + 1
         }
     }
 

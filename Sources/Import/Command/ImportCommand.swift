@@ -112,6 +112,11 @@ public struct ImportCommand: ParsableCommand {
         cores: Int = Cores.available, standardOutput: (String) -> Void = { print($0) },
         standardError: (String) -> Void
     ) -> Int32 {
+        var folders = profiles
+        let own = (workspace as NSString).appendingPathComponent("importers")
+        if ImportCommand.isFolder(own) { folders.append(own) }
+        // The cache's setting is read before the configuration and profiles it stands for (see `ReadCache`).
+        let cache = readCache.flatMap { ReadCache(folder: $0, workspace: workspace, profileFolders: folders) }
         let config: WorkspaceConfig
         do {
             config = try WorkspaceConfig.load(workspace: workspace)
@@ -119,9 +124,6 @@ public struct ImportCommand: ParsableCommand {
             standardError(error.description)
             return 2
         }
-        var folders = profiles
-        let own = (workspace as NSString).appendingPathComponent("importers")
-        if ImportCommand.isFolder(own) { folders.append(own) }
         let readers: [any StatementReader]
         do {
             readers = try ReaderSet.standard(profiles: folders)
@@ -154,9 +156,7 @@ public struct ImportCommand: ParsableCommand {
         }
         driver.today = today
         driver.cores = cores
-        if let readCache {
-            driver.readCache = ReadCache(folder: readCache, workspace: workspace, profileFolders: folders)
-        }
+        driver.readCache = cache
         // The process ends after the import; freeing its records first would be wasted work.
         driver.freesRunMemory = false
         let journalFile: AtomicFileWriter

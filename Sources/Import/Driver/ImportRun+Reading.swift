@@ -15,7 +15,8 @@ extension ImportRun {
         markCopies()
         let reading = FileReading(readers: readers, run: self, cache: cache)
         let copies = files.map { state in state.copyOf.map { files[$0].file.path } }
-        let keys = cache?.keys(of: files.map { ($0.file.name, $0.file.bytes) }, cores: cores)
+        // A copy of an earlier file is not read, so not digested either.
+        let keys = cache?.keys(of: files.map { ($0.file.name, $0.copyOf == nil ? $0.file.bytes : []) }, cores: cores)
         let slots = Slots(files.map(\.file))
         let reads = Slots<FileRead>(count: files.count)
         // The slots hold the only reference to each file's bytes, so a read frees them.
@@ -48,9 +49,12 @@ extension ImportRun {
         }
     }
 
-    /// Removes the entries of the read cache this run did not use (files gone or changed).
+    /// Removes the entries of the read cache this run did not use (files gone or changed), and
+    /// every entry when the setting changed while the files were read: the readings may then be of
+    /// another setting than their keys say.
     func pruneReadCache() {
-        readCache?.prune(keeping: readCacheUsed)
+        guard let readCache else { return }
+        readCache.prune(keeping: readCache.settingIsUnchanged ? readCacheUsed : [])
     }
 
     /// The `[[accounts]]` entry for a CSV file that could not be read and that no account takes: its

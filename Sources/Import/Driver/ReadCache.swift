@@ -29,35 +29,55 @@ public struct ReadCache: Sendable {
 
     static let magic = Array("closebook read cache 1\n".utf8)
 
+    /// The files and folders the setting was read from, with their stamps then (nil for one that
+    /// was not there): see `settingIsUnchanged`.
+    let watched: [(path: String, stamp: FileStamp?)]
+
     /// A cache in `folder` for readers made from `workspace`'s `closebook.toml` and the profiles in
     /// `profileFolders` (in the order they are loaded), by the program at `executable`; nil when
     /// the program's file cannot be told (then nothing is kept).
+    ///
+    /// Made before the configuration and the profiles are loaded: a file changed in between then
+    /// only makes entries that no later setting's key finds, and `settingIsUnchanged` tells a
+    /// change made and undone while the files are read.
     public init?(folder: String, workspace: String, profileFolders: [String], executable: String = "/proc/self/exe") {
         var status = stat()
         guard stat(executable, &status) == 0 else { return nil }
         var hasher = SHA256()
+        var watched: [(path: String, stamp: FileStamp?)] = []
         func add(_ bytes: [UInt8]) {
             hasher.update(data: Data(String(bytes.count).utf8 + [0x3A]))
             hasher.update(data: Data(bytes))
+        }
+        func addFile(_ path: String) {
+            watched.append((path, FileStamp(path: path)))
+            add(Array((path as NSString).lastPathComponent.utf8))
+            add((try? FileOutput.read(path)) ?? [])
         }
         add(ReadCache.magic)
         add(
             Array(
                 "program \(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
                     .utf8))
-        let config = (workspace as NSString).appendingPathComponent("closebook.toml")
-        add(Array("closebook.toml".utf8))
-        add((try? FileOutput.read(config)) ?? [])
+        addFile((workspace as NSString).appendingPathComponent("closebook.toml"))
         for folder in profileFolders {
+            watched.append((folder, FileStamp(path: folder)))
             add(Array("profiles \(folder)".utf8))
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names.sorted() where name.hasSuffix(".toml") && !name.hasPrefix(".") {
-                add(Array(name.utf8))
-                add((try? FileOutput.read((folder as NSString).appendingPathComponent(name))) ?? [])
+                addFile((folder as NSString).appendingPathComponent(name))
             }
         }
         self.folder = folder
         self.setting = Array(hasher.finalize())
+        self.watched = watched
+    }
+
+    /// True while `closebook.toml`, the profile folders and every profile have the stamps they had
+    /// when the setting was read: a file written since (even back to the same bytes) changes its
+    /// status-change time.
+    var settingIsUnchanged: Bool {
+        watched.allSatisfy { FileStamp(path: $0.path) == $0.stamp }
     }
 
     /// The keys of `files` (their names in `inbox/` and bytes), in order.

@@ -146,3 +146,29 @@ struct ReadCacheTests {
         #expect(other.keys(of: [files[0]], cores: 1)[0] != one[0])
     }
 }
+
+extension ReadCacheTests {
+    @Test("a setting file written after the setting was read, even back to its bytes, is seen")
+    func settingChanges() throws {
+        let workspace = try TemporaryWorkspace(config: Self.config, inbox: [Self.name: Self.savings])
+        let profiles = workspace.path + "/profiles"
+        try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+        let folder = workspace.path + "/build/.reads"
+        let config = URL(fileURLWithPath: workspace.path + "/closebook.toml")
+        let cache = try #require(ReadCache(folder: folder, workspace: workspace.path, profileFolders: [profiles]))
+        #expect(cache.settingIsUnchanged)
+        // The same bytes written again: the file's status-change time moves on.
+        usleep(20_000)
+        try Data(Self.config.utf8).write(to: config)
+        #expect(!cache.settingIsUnchanged)
+        let again = try #require(ReadCache(folder: folder, workspace: workspace.path, profileFolders: [profiles]))
+        #expect(again.setting == cache.setting)
+        #expect(again.settingIsUnchanged)
+        // A profile added to a folder.
+        usleep(20_000)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: profiles + "/bank.toml"))
+        #expect(!again.settingIsUnchanged)
+        let third = try #require(ReadCache(folder: folder, workspace: workspace.path, profileFolders: [profiles]))
+        #expect(third.setting != again.setting)
+    }
+}
