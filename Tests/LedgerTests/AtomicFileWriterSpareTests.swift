@@ -124,3 +124,32 @@ struct AtomicFileWriterSpareTests {
         #expect(AtomicFileWriterTests.entries(folder + "/out") == ["ledger.jsonl"])
     }
 }
+
+extension AtomicFileWriterSpareTests {
+    /// A recycled file of more than a `writebackStep`, written in pieces that do not line up with the
+    /// steps (the disk is asked to start writing each step as it fills): every byte is in place at
+    /// the commit, and nothing of the longer spare is left after it.
+    @Test func aLargeRecycledFileIsWholeAfterItsWriteback() throws {
+        let folder = try AtomicFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/journal.jsonl"
+        let size = AtomicFileWriter.writebackStep + 12_345
+        for version in 0..<3 {
+            let writer = try AtomicFileWriter(path: path, recycling: true, smallestSpare: Self.smallest)
+            #expect(writer.isRecycled == (version == 2))
+            var piece = [UInt8](repeating: 0, count: 1_000_003)
+            var offset = 0
+            let total = size - version * 1_000
+            while offset < total {
+                let count = min(piece.count, total - offset)
+                for index in 0..<count { piece[index] = UInt8(truncatingIfNeeded: (offset + index) &* 31 &+ version) }
+                writer.write(Array(piece[..<count]))
+                offset += count
+            }
+            try writer.commit()
+            let bytes = try FileOutput.read(path)
+            #expect(bytes.count == total)
+            #expect(bytes.indices.allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ version) })
+        }
+    }
+}
