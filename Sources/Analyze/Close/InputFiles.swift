@@ -28,7 +28,7 @@ enum InputFiles {
             guard let bytes = try? JournalBytes(contentsOf: path) else { return }
             var hasher = SHA256()
             hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes.buffer))
-            let sha256 = hex(hasher.finalize())
+            let sha256 = Hex.lowercase(hasher.finalize())
             // Kept only when the file was the same before and after it was read.
             let after = FileStamp(path: path)
             read.set(slot, (sha256, after == stamps[toRead[slot]] ? after : nil))
@@ -93,12 +93,5 @@ enum InputFiles {
             }
         }
         return causes
-    }
-
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { byte in
-            let text = String(byte, radix: 16)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
     }
 }

@@ -114,6 +114,6 @@ struct MonthSnapshot {
             buffer.append(0x1E)
             hasher.update(data: buffer)
         }
-        return InputFiles.hex(hasher.finalize())
+        return Hex.lowercase(hasher.finalize())
     }
 }

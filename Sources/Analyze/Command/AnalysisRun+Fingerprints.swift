@@ -50,7 +50,7 @@ extension AnalysisRun {
     ) -> [String] {
         var own: [String] = []
         let record = CloseStore(workspace: workspace).recordPath(month)
-        own.append((try? FileOutput.read(record)).map { InputFiles.hex(SHA256.hash(data: $0)) } ?? "no close record")
+        own.append((try? FileOutput.read(record)).map { Hex.lowercase(SHA256.hash(data: $0)) } ?? "no close record")
         var complete = selection.completeThrough.map { month <= $0 } ?? false
         if let facts {
             let valued = Set(settings.valuations.entries.keys.map(\.rawValue))

@@ -49,7 +49,7 @@ struct MonthInputs: Sendable {
         hasher.update(data: context)
         hasher.update(data: history.offset(of: month).map { running[$0] } ?? [])
         hasher.update(data: Array(([month.description] + own).joined(separator: "\u{0}").utf8))
-        return InputFiles.hex(hasher.finalize())
+        return Hex.lowercase(hasher.finalize())
     }
 
     /// SHA-256 of the bytes of `parts`, each ended by a separator byte.

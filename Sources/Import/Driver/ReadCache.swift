@@ -15,8 +15,9 @@ import Ledger
 ///
 /// Why the bytes and not the file's modification time: the bytes are read anyway (duplicate files
 /// are found by them), and a digest of 70 MB takes some 40 ms, where a stamp can be fooled by a
-/// copy that keeps times. An entry is checked against its key and a checksum of its payload, so a
-/// damaged file is read as a miss (and written again), never as records.
+/// copy that keeps times. An entry is checked against its key and a checksum of its payload
+/// (`ByteKeyedCache.hash`), so a damaged file is read as a miss (and written again), never as
+/// records.
 ///
 /// A file with NUL bytes is not kept (its lines are blanked before reading, a rare path). An entry
 /// that cannot be written is only work the next import does again; `prune` removes the entries no
@@ -110,7 +111,7 @@ public struct ReadCache: Sendable {
             return hasher
         }
         for (index, part) in parts.enumerated() { hashers[part.file].update(data: digests.take(index) ?? []) }
-        return hashers.map { ReadCache.hex($0.finalize()) }
+        return hashers.map { Hex.lowercase($0.finalize()) }
     }
 
     /// The bytes of a file digested as one part of its key.
@@ -136,7 +137,7 @@ public struct ReadCache: Sendable {
         var hasher = SHA256()
         let text = "hashes \(file) \(statement) \(currency.code) \(currency.exponent) \(account.rawValue.utf8.count):"
         hasher.update(data: Array(text.utf8) + Array(account.rawValue.utf8))
-        return ReadCache.hex(hasher.finalize())
+        return Hex.lowercase(hasher.finalize())
     }
 
     /// The `count` content hashes kept under `key`, when an intact entry holds them.
@@ -171,7 +172,7 @@ public struct ReadCache: Sendable {
         let payload = UnsafeBufferPointer(rebasing: bytes[head..<bytes.count - 8])
         var sum: UInt64 = 0
         for index in 0..<8 { sum |= UInt64(bytes[bytes.count - 8 + index]) << (8 * index) }
-        guard ReadCache.checksum(payload) == sum else { return nil }
+        guard ByteKeyedCache<UInt8>.hash(payload) == sum else { return nil }
         return body(payload)
     }
 
@@ -181,14 +182,9 @@ public struct ReadCache: Sendable {
         writer.write(ReadCache.magic)
         writer.write(Array(key.utf8))
         writer.write(payload)
-        let sum = ReadCache.checksum(payload)
+        let sum = ByteKeyedCache<UInt8>.hash(payload)
         writer.write((0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) })
         do { try writer.commit() } catch { writer.discard() }
-    }
-
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 
     /// Removes the entries whose keys are not in `used` (files gone, changed, or read under
@@ -203,32 +199,5 @@ public struct ReadCache: Sendable {
     /// True for 64 lower-case hexadecimal digits.
     static func isKey(_ name: String) -> Bool {
         name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
-    }
-
-    /// A checksum of `bytes`, eight at a time in four lanes: against a damaged entry, not an
-    /// adversary (the key, a SHA-256, is what says which file an entry is for).
-    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = bytes.baseAddress else { return 0 }
-        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
-        var offset = 0
-        let raw = UnsafeRawPointer(base)
-        while offset + 32 <= bytes.count {
-            lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-            lanes.1 = (lanes.1 ^ raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) &* prime
-            lanes.2 = (lanes.2 ^ raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)) &* prime
-            lanes.3 = (lanes.3 ^ raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)) &* prime
-            lanes.0 ^= lanes.0 >> 29
-            lanes.1 ^= lanes.1 >> 29
-            lanes.2 ^= lanes.2 >> 29
-            lanes.3 ^= lanes.3 >> 29
-            offset += 32
-        }
-        var sum = lanes.0 &+ (lanes.1 &* 3) &+ (lanes.2 &* 5) &+ (lanes.3 &* 7) &+ UInt64(bytes.count)
-        while offset < bytes.count {
-            sum = (sum ^ UInt64(base[offset])) &* prime
-            offset += 1
-        }
-        return sum ^ (sum >> 32)
     }
 }

@@ -36,12 +36,59 @@ extension ParsedFileBytes {
             return text
         }
 
-        /// A flag, then the text when the flag is set: `.some(nil)` for no text, nil for bad bytes.
-        mutating func optionalText() -> String?? {
+        /// A flag, then the value when the flag is set: `.some(nil)` for none, nil for bad bytes.
+        mutating func optional<Value>(_ read: (inout Input) -> Value?) -> Value?? {
             guard let present = flag() else { return nil }
             guard present else { return .some(nil) }
-            guard let text = text() else { return nil }
-            return .some(text)
+            guard let value = read(&self) else { return nil }
+            return .some(value)
+        }
+
+        /// A count, then that many values; nil when one is bad.
+        mutating func list<Value>(_ read: (inout Input) -> Value?) -> [Value]? {
+            guard let count = count() else { return nil }
+            var values: [Value] = []
+            for _ in 0..<count {
+                guard let value = read(&self) else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+
+        /// A statement as `Output.statement` writes it.
+        mutating func statement() -> ParsedStatement? {
+            var hintTexts: [String?] = []
+            for _ in 0..<6 {
+                guard let text = optional({ $0.text() }) else { return nil }
+                hintTexts.append(text)
+            }
+            var kind: AccountKind?
+            if let raw = hintTexts[3] {
+                guard let known = AccountKind(rawValue: raw) else { return nil }
+                kind = known
+            }
+            guard let currency = optional({ $0.currency() }),
+                let balances = list({ input -> StatedBalance? in
+                    guard let kind = input.text().flatMap(StatedBalance.Kind.init(rawValue:)), let date = input.date(),
+                        let amount = input.money(), let line = input.integer()
+                    else { return nil }
+                    return StatedBalance(kind: kind, date: date, amount: amount, line: Int(line))
+                }),
+                let coverage = optional({ input -> ClosedRange<CivilDate>? in
+                    guard let from = input.date(), let to = input.date(), from <= to else { return nil }
+                    return from...to
+                }),
+                let positionsValue = optional({ $0.money() }), let positionsDate = optional({ $0.date() }),
+                let records = table()
+            else { return nil }
+            let hint = AccountHint(
+                institution: hintTexts[0], accountNumber: hintTexts[1], name: hintTexts[2], kind: kind,
+                bankID: hintTexts[4], accountType: hintTexts[5])
+            var statement = ParsedStatement(
+                accountHint: hint, currency: currency, records: records, statedBalances: balances, coverage: coverage,
+                positionsValue: positionsValue)
+            statement.positionsDate = positionsDate
+            return statement
         }
 
         mutating func date() -> CivilDate? {

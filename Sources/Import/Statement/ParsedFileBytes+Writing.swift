@@ -18,9 +18,41 @@ extension ParsedFileBytes {
             bytes.append(contentsOf: value.utf8)
         }
 
-        mutating func optionalText(_ value: String?) {
+        /// A flag, then the value when there is one.
+        mutating func optional<Value>(_ value: Value?, _ write: (inout Output, Value) -> Void) {
             flag(value != nil)
-            if let value { text(value) }
+            if let value { write(&self, value) }
+        }
+
+        /// The count of `values`, then each one.
+        mutating func list<Value>(_ values: [Value], _ write: (inout Output, Value) -> Void) {
+            count(values.count)
+            for value in values { write(&self, value) }
+        }
+
+        /// Writes `statement`: the account hint's six texts, the currency, the stated balances, the
+        /// coverage, the positions' value and day, then the records (false when they do not fit).
+        mutating func statement(_ statement: ParsedStatement) -> Bool {
+            let hint = statement.accountHint
+            for text in [
+                hint.institution, hint.accountNumber, hint.name, hint.kind?.rawValue, hint.bankID, hint.accountType,
+            ] {
+                optional(text) { $0.text($1) }
+            }
+            optional(statement.currency) { $0.currency($1) }
+            list(statement.statedBalances) { out, balance in
+                out.text(balance.kind.rawValue)
+                out.date(balance.date)
+                out.money(balance.amount)
+                out.integer(Int64(balance.line))
+            }
+            optional(statement.coverage) { out, coverage in
+                out.date(coverage.lowerBound)
+                out.date(coverage.upperBound)
+            }
+            optional(statement.positionsValue) { $0.money($1) }
+            optional(statement.positionsDate) { $0.date($1) }
+            return table(statement.records)
         }
 
         mutating func date(_ value: CivilDate) {

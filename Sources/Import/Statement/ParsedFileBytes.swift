@@ -13,42 +13,16 @@ enum ParsedFileBytes {
     static func encode(_ parsed: ParsedFile) -> [UInt8]? {
         var out = Output()
         out.text(parsed.format.rawValue)
-        out.optionalText(parsed.profile)
-        out.optionalText(parsed.inferredProfile)
-        out.count(parsed.skipped.count)
-        for skipped in parsed.skipped {
+        out.optional(parsed.profile) { $0.text($1) }
+        out.optional(parsed.inferredProfile) { $0.text($1) }
+        out.list(parsed.skipped) { out, skipped in
             out.integer(Int64(skipped.line))
             out.text(skipped.reason)
         }
-        out.count(parsed.warnings.count)
-        for warning in parsed.warnings { out.diagnostic(warning) }
+        out.list(parsed.warnings) { $0.diagnostic($1) }
         out.count(parsed.statements.count)
         for statement in parsed.statements {
-            let hint = statement.accountHint
-            for text in [
-                hint.institution, hint.accountNumber, hint.name, hint.kind?.rawValue, hint.bankID, hint.accountType,
-            ] {
-                out.optionalText(text)
-            }
-            out.flag(statement.currency != nil)
-            if let currency = statement.currency { out.currency(currency) }
-            out.count(statement.statedBalances.count)
-            for balance in statement.statedBalances {
-                out.text(balance.kind.rawValue)
-                out.date(balance.date)
-                out.money(balance.amount)
-                out.integer(Int64(balance.line))
-            }
-            out.flag(statement.coverage != nil)
-            if let coverage = statement.coverage {
-                out.date(coverage.lowerBound)
-                out.date(coverage.upperBound)
-            }
-            out.flag(statement.positionsValue != nil)
-            if let value = statement.positionsValue { out.money(value) }
-            out.flag(statement.positionsDate != nil)
-            if let date = statement.positionsDate { out.date(date) }
-            guard out.table(statement.records) else { return nil }
+            guard out.statement(statement) else { return nil }
         }
         return out.bytes
     }
@@ -57,76 +31,15 @@ enum ParsedFileBytes {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ParsedFile? {
         var input = Input(bytes: bytes)
         guard let format = input.text().flatMap(FileFormat.init(rawValue:)),
-            let profile = input.optionalText(), let inferred = input.optionalText()
+            let profile = input.optional({ $0.text() }), let inferred = input.optional({ $0.text() }),
+            let skipped = input.list({ input -> SkippedRecord? in
+                guard let line = input.integer(), let reason = input.text() else { return nil }
+                return SkippedRecord(line: Int(line), reason: reason)
+            }),
+            let warnings = input.list({ $0.diagnostic() }),
+            let statements = input.list({ $0.statement() }),
+            input.isAtEnd
         else { return nil }
-        var skipped: [SkippedRecord] = []
-        guard let skippedCount = input.count() else { return nil }
-        for _ in 0..<skippedCount {
-            guard let line = input.integer(), let reason = input.text() else { return nil }
-            skipped.append(SkippedRecord(line: Int(line), reason: reason))
-        }
-        var warnings: [ImportDiagnostic] = []
-        guard let warningCount = input.count() else { return nil }
-        for _ in 0..<warningCount {
-            guard let warning = input.diagnostic() else { return nil }
-            warnings.append(warning)
-        }
-        var statements: [ParsedStatement] = []
-        guard let statementCount = input.count() else { return nil }
-        for _ in 0..<statementCount {
-            var hintTexts: [String?] = []
-            for _ in 0..<6 {
-                guard let text = input.optionalText() else { return nil }
-                hintTexts.append(text)
-            }
-            var kind: AccountKind?
-            if let raw = hintTexts[3] {
-                guard let known = AccountKind(rawValue: raw) else { return nil }
-                kind = known
-            }
-            let hint = AccountHint(
-                institution: hintTexts[0], accountNumber: hintTexts[1], name: hintTexts[2], kind: kind,
-                bankID: hintTexts[4], accountType: hintTexts[5])
-            guard let hasCurrency = input.flag() else { return nil }
-            var currency: Currency?
-            if hasCurrency {
-                guard let known = input.currency() else { return nil }
-                currency = known
-            }
-            guard let balanceCount = input.count() else { return nil }
-            var balances: [StatedBalance] = []
-            for _ in 0..<balanceCount {
-                guard let kind = input.text().flatMap(StatedBalance.Kind.init(rawValue:)), let date = input.date(),
-                    let amount = input.money(), let line = input.integer()
-                else { return nil }
-                balances.append(StatedBalance(kind: kind, date: date, amount: amount, line: Int(line)))
-            }
-            guard let hasCoverage = input.flag() else { return nil }
-            var coverage: ClosedRange<CivilDate>?
-            if hasCoverage {
-                guard let from = input.date(), let to = input.date(), from <= to else { return nil }
-                coverage = from...to
-            }
-            guard let hasValue = input.flag() else { return nil }
-            var positionsValue: Money?
-            if hasValue {
-                guard let value = input.money() else { return nil }
-                positionsValue = value
-            }
-            guard let hasDate = input.flag() else { return nil }
-            var positionsDate: CivilDate?
-            if hasDate {
-                guard let date = input.date() else { return nil }
-                positionsDate = date
-            }
-            guard let records = input.table() else { return nil }
-            var statement = ParsedStatement(
-                accountHint: hint, currency: currency, records: records, statedBalances: balances, coverage: coverage,
-                positionsValue: positionsValue)
-            statement.positionsDate = positionsDate
-            statements.append(statement)
-        }
-        guard input.isAtEnd else { return nil }
         var parsed = ParsedFile(
             format: format, profile: profile, statements: statements, skipped: skipped, warnings: warnings)
         parsed.inferredProfile = inferred

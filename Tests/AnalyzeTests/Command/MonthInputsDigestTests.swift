@@ -69,7 +69,7 @@ struct MonthInputsDigestTests {
         let digest = MonthInputs.digest([])
         // SHA-256 of the empty string.
         #expect(
-            InputFiles.hex(digest) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+            Hex.lowercase(digest) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     @Test func rowsAcrossManyBuffersGiveTheDigestOfTheirBytes() {
