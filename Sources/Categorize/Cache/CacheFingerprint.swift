@@ -14,12 +14,10 @@ import Foundation
 enum CacheFingerprint {
     /// The fingerprint, or nil when the program's file cannot be told (then nothing is cached).
     static func make(rules: [Rule], executable: String = "/proc/self/exe") -> [UInt8]? {
-        var status = stat()
-        guard stat(executable, &status) == 0 else { return nil }
+        guard let program = program(executable: executable) else { return nil }
         var hasher = SHA256()
         var text = "closebook text cache \(TextCache.version)\n"
-        text += "program \(status.st_dev) \(status.st_ino) \(status.st_size) "
-        text += "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
+        text += program + "\n"
         for rule in rules {
             text += "rule \(rule.continues ? "continues" : "stops") "
             write(rule.condition, to: &text)
@@ -27,6 +25,15 @@ enum CacheFingerprint {
         }
         hasher.update(data: Data(text.utf8))
         return Array(hasher.finalize())
+    }
+
+    /// The program's executable file as the system names it (`program DEVICE INODE SIZE MTIME`),
+    /// or nil when it cannot be told.
+    static func program(executable: String = "/proc/self/exe") -> String? {
+        var status = stat()
+        guard stat(executable, &status) == 0 else { return nil }
+        return "program \(status.st_dev) \(status.st_ino) \(status.st_size) "
+            + "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
     }
 
     /// The condition in prefix form, every field spelled out and every text quoted with its length.

@@ -14,6 +14,8 @@ struct Categorization {
     var decisions: [RuleDecision]
     /// The text cache for the next run (`Categorizer.textCacheFingerprint`), if one was asked for.
     var textCache: TextCacheContent? = nil
+    /// The guess cache for the next run (`Categorizer.guessSeed`), if one was asked for.
+    var guessCache: GuessCache? = nil
 
     /// Row `row` as a transaction, with everything categorisation settled.
     func finished(_ rows: LedgerRows, _ row: Int) -> Transaction {

@@ -68,6 +68,13 @@ public struct CategorizeCommand: ParsableCommand {
             valueName: "file"))
     var textCache: String?
 
+    @Option(
+        name: .customLong("guess-cache"),
+        help: ArgumentHelp(
+            "Keep what the learned fallback guessed in each month in this file, and take a month's guesses from there next time when nothing they depend on changed.",
+            valueName: "file"))
+    var guessCache: String?
+
     @Flag(help: "Print where the time went, phase by phase, on standard error.")
     var timings = false
 
@@ -99,6 +106,7 @@ public struct CategorizeCommand: ParsableCommand {
             mode: mode)
         run.keepsMemoryUntilExit = true
         run.textCachePath = textCache
+        run.guessCachePath = guessCache
         let result = run.execute()
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
         if !result.standardError.isEmpty { StandardError.write(result.standardError) }

@@ -28,6 +28,9 @@ public struct CategorizeRun {
     /// Where the text cache is kept (`TextCache`), read and written only in `.write` mode; nil for
     /// none.
     public var textCachePath: String?
+    /// Where the learned fallback's guesses are kept month by month (`GuessCache`), read and
+    /// written only in `.write` mode; nil for none.
+    public var guessCachePath: String?
 
     public init(
         workspace: String, journalPath: String, profileRuleFiles: [String] = [], starterFolder: String? = nil,
@@ -146,21 +149,33 @@ public struct CategorizeRun {
         }
         let journalPath = journalPath
         let textCachePath = textCachePath
+        let guessCachePath = guessCachePath
         let ruleCount = categorizer.matcher.rules.count
+        // The guess cache likewise, with it: it is checked month by month against the rows.
+        var guessSeed: [UInt8]?
+        if case .write = mode, guessCachePath != nil {
+            guessSeed = GuessDigests.seed(learnedThreshold: config.categorize.learnedThreshold)
+        }
         let read = Slots<Swift.Result<LedgerRows, any Error>>(count: 1)
         let cache = Slots<TextCache>(count: 1)
+        let guesses = Slots<GuessCache>(count: 1)
         result.timings.time("read the journal") {
-            Cores.forEach(fingerprint == nil ? 1 : 2) { task in
+            Cores.forEach(fingerprint == nil && guessSeed == nil ? 1 : 2) { task in
                 if task == 0 {
                     read.set(
                         0,
                         Swift.Result {
                             try LedgerRows(file: try JournalBytes(contentsOf: journalPath), path: journalPath)
                         })
-                } else if let textCachePath, let fingerprint,
+                    return
+                }
+                if let textCachePath, let fingerprint,
                     let loaded = TextCache(path: textCachePath, fingerprint: fingerprint, ruleCount: ruleCount)
                 {
                     cache.set(0, loaded)
+                }
+                if let guessCachePath, guessSeed != nil, let loaded = GuessCache(path: guessCachePath) {
+                    guesses.set(0, loaded)
                 }
             }
         }
@@ -180,6 +195,8 @@ public struct CategorizeRun {
         categorizer.keepsWorkingMemoryUntilExit = keepsMemoryUntilExit
         categorizer.textCacheFingerprint = fingerprint
         categorizer.textCache = cache.take(0)
+        categorizer.guessSeed = guessSeed
+        categorizer.guessCache = guesses.take(0)
         let outcome = categorizer.categorize(&rows, timings: &result.timings)
         if !outcome.errors.isEmpty {
             return fail(
@@ -223,6 +240,7 @@ public struct CategorizeRun {
                         LedgerWriter.write(rows, outcome, to: ledger, figures: figures)
                     } else {
                         UncategorizedCSV.write(rows, outcome, to: uncategorized)
+                        if let guessCachePath, let made = outcome.guessCache { made.write(to: guessCachePath) }
                         if let textCachePath, let cache = outcome.textCache,
                             !cache.append(rows: rows, path: textCachePath),
                             let file = try? AtomicFileWriter(path: textCachePath)

@@ -31,6 +31,10 @@ public struct Categorizer {
     var textCache: TextCache?
     /// With a fingerprint (`CacheFingerprint`), the run also makes the next text cache.
     var textCacheFingerprint: [UInt8]?
+    /// What the learned fallback guessed last time (`GuessCache`), month by month.
+    var guessCache: GuessCache?
+    /// With a seed (`GuessDigests.seed`), the run also makes the next guess cache.
+    var guessSeed: [UInt8]?
     /// The cores the learned fallback guesses on (`LearnedFallback.learn`): the same guesses on any.
     var cores = Cores.available
 
@@ -93,7 +97,7 @@ public struct Categorizer {
         }
         let learned = timings.time("learned fallback") {
             LearnedFallback(learnedThreshold: settings.learnedThreshold).learn(
-                &rows, texts: &texts, facts: facts, report: &report, cores: cores)
+                &rows, texts: &texts, facts: facts, report: &report, cores: cores, cache: guessCache, seed: guessSeed)
         }
         let order = timings.time("uncategorised order") {
             UncategorizedOrder(uncategorized: learned.rows).positions(rows)
@@ -110,6 +114,6 @@ public struct Categorizer {
                 TextCacheContent(
                     fingerprint: $0, rowTexts: rowTexts, texts: texts, decisions: decisions.all, cache: textCache,
                     cacheEntries: cacheEntries)
-            })
+            }, guessCache: learned.made)
     }
 }

@@ -311,6 +311,13 @@ struct DistinctTexts {
         ListedPayee(row: row, of: rows).entry(texts: rows.texts, in: cache, next: &cacheNext)
     }
 
+    /// The UTF-8 of clean key `key` (a `Payee.key`).
+    func withKeyBytes<T>(_ key: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        keyText.withUnsafeBufferPointer { text in
+            body(UnsafeBufferPointer(rebasing: text[keyEnds[Int(key)]..<keyEnds[Int(key) + 1]]))
+        }
+    }
+
     /// The normalised key of `payee` as text.
     func key(of payee: Payee) -> String {
         keyText.withUnsafeBufferPointer { text in

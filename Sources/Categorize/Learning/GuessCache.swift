@@ -1,0 +1,163 @@
+import Ledger
+
+/// What the learned fallback guessed in each month, with the digest of everything those guesses
+/// depended on (`GuessDigests`): kept for the next run (`closebook-categorize --guess-cache`), which
+/// takes a month's guesses from here when its digest is the same and guesses only the others.
+///
+/// A month end adds one month to years of them, and every older month's digest is the same, so
+/// it guesses one month rather than all of them again (the classifier still counts every month's
+/// examples, which costs a fraction of the guessing).
+///
+/// The file, every number little-endian: `closebook guess cache 1\n`; the categories guessed,
+/// each its components (a count, then each a length and its UTF-8); the months, each its digest
+/// (32 bytes), the examples counted through it, its predictions (a category's number, or
+/// `UInt32.max` for none, and the confidence's bits) and each guessed row's prediction; then
+/// `ByteKeyedCache.hash` of everything before it. Anything else is read as no cache.
+struct GuessCache: Equatable, Sendable {
+    static let version = 1
+    static let magic = Array("closebook guess cache \(version)\n".utf8)
+
+    struct Month: Equatable, Sendable {
+        /// `GuessDigests`: everything through the end of the month.
+        var digest: [UInt8]
+        /// The examples counted through the end of the month.
+        var trainedOn: Int
+        /// The month's predictions, in the order made.
+        var predictions: [NaiveBayesClassifier.Prediction?]
+        /// Each row guessed, in row order: its index into `predictions`.
+        var rows: [Int32]
+    }
+
+    var months: [Month] = []
+
+    init(months: [Month]) {
+        self.months = months
+    }
+
+    /// The cache in the file at `path`; nil when there is none or it is not one.
+    init?(path: String) {
+        guard let bytes = try? FileOutput.read(path) else { return nil }
+        guard let read = bytes.withUnsafeBufferPointer({ GuessCache(bytes: $0) }) else { return nil }
+        self = read
+    }
+
+    /// Writes the cache to `path` in place of the last; a cache that cannot be written is only work
+    /// the next run does again.
+    func write(to path: String) {
+        guard let file = try? AtomicFileWriter(path: path) else { return }
+        file.write(encoded())
+        try? file.commit()
+    }
+
+    // MARK: Bytes
+
+    func encoded() -> [UInt8] {
+        var categories: [CategoryPath] = []
+        var numbers: [CategoryPath: UInt32] = [:]
+        for month in months {
+            for case let prediction? in month.predictions where numbers[prediction.category] == nil {
+                numbers[prediction.category] = UInt32(categories.count)
+                categories.append(prediction.category)
+            }
+        }
+        var out = Self.magic
+        func number(_ value: UInt64, size: Int = 8) {
+            for shift in stride(from: 0, to: size * 8, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        number(UInt64(categories.count))
+        for category in categories {
+            number(UInt64(category.components.count))
+            for component in category.components {
+                number(UInt64(component.utf8.count))
+                out += component.utf8
+            }
+        }
+        number(UInt64(months.count))
+        for month in months {
+            out += month.digest
+            number(UInt64(month.trainedOn))
+            number(UInt64(month.predictions.count))
+            for prediction in month.predictions {
+                number(UInt64(prediction.map { numbers[$0.category]! } ?? UInt32.max), size: 4)
+                number(prediction?.confidence.bitPattern ?? 0)
+            }
+            number(UInt64(month.rows.count))
+            for row in month.rows { number(UInt64(UInt32(bitPattern: row)), size: 4) }
+        }
+        number(out.withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) })
+        return out
+    }
+
+    /// The cache `encoded()` wrote into `bytes`, every count and number checked; nil for anything else.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        let magic = Self.magic.count
+        guard bytes.count >= magic + 8, bytes.starts(with: Self.magic) else { return nil }
+        let payload = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
+        var reader = Reader(bytes: bytes, offset: payload.count, end: bytes.count)
+        guard reader.number() == ByteKeyedCache<Int>.hash(payload) else { return nil }
+        reader = Reader(bytes: payload, offset: magic, end: payload.count)
+        guard
+            let categories = reader.list({ reader -> CategoryPath? in
+                guard let components = reader.list({ $0.text() }), !components.isEmpty else { return nil }
+                return CategoryPath(components: components)
+            }),
+            let months = reader.list({ reader -> Month? in
+                guard let digest = reader.bytes(32), let trainedOn = reader.number(), trainedOn <= Int.max,
+                    let predictions = reader.list({ reader -> NaiveBayesClassifier.Prediction?? in
+                        guard let category = reader.number(size: 4), let bits = reader.number() else { return nil }
+                        if category == UInt32.max { return .some(nil) }
+                        let confidence = Double(bitPattern: bits)
+                        guard category < categories.count, confidence >= 0, confidence <= 1 else { return nil }
+                        return .some(.init(category: categories[Int(category)], confidence: confidence))
+                    }),
+                    let rows = reader.list({ reader -> Int32? in
+                        guard let row = reader.number(size: 4), row < predictions.count else { return nil }
+                        return Int32(row)
+                    })
+                else { return nil }
+                return Month(digest: digest, trainedOn: Int(trainedOn), predictions: predictions, rows: rows)
+            }),
+            reader.offset == reader.end
+        else { return nil }
+        self.months = months
+    }
+
+    /// Bytes being read, each read checked against the end.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var offset: Int
+        let end: Int
+
+        mutating func number(size: Int = 8) -> UInt64? {
+            guard end - offset >= size else { return nil }
+            var value: UInt64 = 0
+            for index in 0..<size { value |= UInt64(bytes[offset + index]) << (8 * index) }
+            offset += size
+            return value
+        }
+
+        mutating func bytes(_ count: Int) -> [UInt8]? {
+            guard end - offset >= count else { return nil }
+            defer { offset += count }
+            return Array(bytes[offset..<offset + count])
+        }
+
+        mutating func text() -> String? {
+            guard let size = number(), size <= UInt64(end - offset) else { return nil }
+            defer { offset += Int(size) }
+            return String(validating: UnsafeBufferPointer(rebasing: bytes[offset..<offset + Int(size)]), as: UTF8.self)
+        }
+
+        /// A count, then that many values, each at least a byte long; nil when one is bad.
+        mutating func list<Value>(_ read: (inout Reader) -> Value?) -> [Value]? {
+            guard let count = number(), count <= UInt64(end - offset) else { return nil }
+            var values: [Value] = []
+            values.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let value = read(&self) else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+    }
+}
