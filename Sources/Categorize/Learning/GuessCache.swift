@@ -54,38 +54,55 @@ struct GuessCache: Equatable, Sendable {
     func encoded() -> [UInt8] {
         var categories: [CategoryPath] = []
         var numbers: [CategoryPath: UInt32] = [:]
-        for month in months {
-            for case let prediction? in month.predictions where numbers[prediction.category] == nil {
-                numbers[prediction.category] = UInt32(categories.count)
-                categories.append(prediction.category)
-            }
-        }
-        var out = Self.magic
+        var out = ByteBuffer(capacity: 1 << 16)
+        out.append(Self.magic)
+        /// Writes `value`'s low `size` bytes, little-endian.
         func number(_ value: UInt64, size: Int = 8) {
-            for shift in stride(from: 0, to: size * 8, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+            let start = out.room(for: 8)
+            UnsafeMutableRawPointer(start).storeBytes(of: value.littleEndian, as: UInt64.self)
+            out.didWrite(upTo: start + size)
+        }
+        // The months' predictions, each category numbered the first time it comes.
+        var predicted: [UInt32] = []
+        for month in months {
+            for prediction in month.predictions {
+                guard let category = prediction?.category else {
+                    predicted.append(UInt32.max)
+                    continue
+                }
+                if let known = numbers[category] {
+                    predicted.append(known)
+                } else {
+                    numbers[category] = UInt32(categories.count)
+                    predicted.append(UInt32(categories.count))
+                    categories.append(category)
+                }
+            }
         }
         number(UInt64(categories.count))
         for category in categories {
             number(UInt64(category.components.count))
             for component in category.components {
                 number(UInt64(component.utf8.count))
-                out += component.utf8
+                out.append(Array(component.utf8))
             }
         }
         number(UInt64(months.count))
+        var next = 0
         for month in months {
-            out += month.digest
+            out.append(month.digest)
             number(UInt64(month.trainedOn))
             number(UInt64(month.predictions.count))
             for prediction in month.predictions {
-                number(UInt64(prediction.map { numbers[$0.category]! } ?? UInt32.max), size: 4)
+                number(UInt64(predicted[next]), size: 4)
                 number(prediction?.confidence.bitPattern ?? 0)
+                next += 1
             }
             number(UInt64(month.rows.count))
             for row in month.rows { number(UInt64(UInt32(bitPattern: row)), size: 4) }
         }
-        number(out.withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) })
-        return out
+        number(ByteKeyedCache<Int>.hash(out.bytes))
+        return Array(out.bytes)
     }
 
     /// The cache `encoded()` wrote into `bytes`, every count and number checked; nil for anything else.

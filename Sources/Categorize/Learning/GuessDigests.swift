@@ -61,51 +61,78 @@ struct GuessDigests: ~Copyable {
             accountCount: rows.accounts.count, categoryCount: rows.categories.count)
         var made: [[UInt8]] = []
         made.reserveCapacity(months.count)
+        // The columns read, each once: a row is read in a few loads, with no retain of a table.
+        let payeeOf = facts.payee
+        let payees = texts.payees
+        let memos = rows.memo
+        let accounts = rows.account
+        let categories = rows.category
+        let amounts = rows.minorUnits
         for month in months {
             for index in month {
                 guard let role = role(index) else { continue }
-                digests.write(row: index, role: role, rows: rows, texts: texts, facts: facts, bucket: bucket(index))
+                let row = Row(
+                    head: role.rawValue | (amounts[index] < 0 ? 4 : 0),
+                    bucket: UInt8(truncatingIfNeeded: bucket(index)),
+                    key: Int(payees[Int(payeeOf[index])].key), memo: Int(memos[index]), account: Int(accounts[index]),
+                    category: role == .example ? Int(categories[index]) : -1)
+                if !digests.writeKnown(row) { digests.writeNew(row, rows: rows, texts: texts) }
             }
             made.append(digests.digest())
         }
         return made
     }
 
-    /// Writes row `index`: a byte of its role and sign, a byte of its bucket, then the numbers of its
-    /// key, memo, account and (for an example) category, each followed by its text when it is new.
-    private mutating func write(
-        row index: Int, role: Role, rows: LedgerRows, texts: DistinctTexts, facts: RowFacts, bucket: Int32
-    ) {
-        let key = Int(texts.payees[Int(facts.payee[index])].key)
-        let memo = Int(rows.memo[index])
-        let account = Int(rows.account[index])
-        let category = role == .example ? Int(rows.category[index]) : -1
-        let head = role.rawValue | (rows.minorUnits[index] < 0 ? 4 : 0)
-        // Nearly every row: every text met before, one write of 14 or 18 bytes.
-        if keys[key] >= 0, memos[memo] >= 0, accounts[account] >= 0, category < 0 || categories[category] >= 0 {
-            let start = buffer.room(for: 18)
-            start[0] = head
-            start[1] = UInt8(truncatingIfNeeded: bucket)
-            var end = Self.store(UInt32(keys[key]), at: start + 2)
-            end = Self.store(UInt32(memos[memo]), at: end)
-            end = Self.store(UInt32(accounts[account]), at: end)
-            if category >= 0 { end = Self.store(UInt32(categories[category]), at: end) }
-            buffer.didWrite(upTo: end)
-        } else {
-            buffer.append(head)
-            buffer.append(UInt8(truncatingIfNeeded: bucket))
-            if Self.number(key, in: &keys, count: &counts.keys, into: &buffer) != nil {
-                texts.withKeyBytes(Int32(key)) { Self.append(text: $0, to: &buffer) }
-            }
-            if Self.number(memo, in: &memos, count: &counts.memos, into: &buffer) != nil {
-                Self.append(text: rows.texts[memo], to: &buffer)
-            }
-            if Self.number(account, in: &accounts, count: &counts.accounts, into: &buffer) != nil {
-                Self.append(text: rows.accounts[account].rawValue, to: &buffer)
-            }
-            if category >= 0, Self.number(category, in: &categories, count: &counts.categories, into: &buffer) != nil {
-                Self.append(text: rows.categories[category].description, to: &buffer)
-            }
+    /// A row as written: a byte of its role and sign, a byte of its amount's bucket, and the run's
+    /// numbers of its key, memo, account and (for an example; else -1) category.
+    private struct Row {
+        var head: UInt8
+        var bucket: UInt8
+        var key: Int
+        var memo: Int
+        var account: Int
+        var category: Int
+    }
+
+    /// Writes `row` when every text of it was met before (nearly every row): its two bytes, then the
+    /// numbers its texts were first written as, in one write of 14 or 18 bytes. False, writing
+    /// nothing, when one is new.
+    @inline(__always)
+    private mutating func writeKnown(_ row: Row) -> Bool {
+        let key = keys[row.key]
+        let memo = memos[row.memo]
+        let account = accounts[row.account]
+        let category = row.category >= 0 ? categories[row.category] : 0
+        guard key >= 0, memo >= 0, account >= 0, category >= 0 else { return false }
+        let start = buffer.room(for: 18)
+        start[0] = row.head
+        start[1] = row.bucket
+        var end = Self.store(UInt32(key), at: start + 2)
+        end = Self.store(UInt32(memo), at: end)
+        end = Self.store(UInt32(account), at: end)
+        if row.category >= 0 { end = Self.store(UInt32(category), at: end) }
+        buffer.didWrite(upTo: end)
+        if buffer.count >= 1 << 15 { flush() }
+        return true
+    }
+
+    /// Writes `row` as `writeKnown` does, each text new to the writing followed by its bytes.
+    private mutating func writeNew(_ row: Row, rows: LedgerRows, texts: DistinctTexts) {
+        buffer.append(row.head)
+        buffer.append(row.bucket)
+        if Self.number(row.key, in: &keys, count: &counts.keys, into: &buffer) != nil {
+            texts.withKeyBytes(Int32(row.key)) { Self.append(text: $0, to: &buffer) }
+        }
+        if Self.number(row.memo, in: &memos, count: &counts.memos, into: &buffer) != nil {
+            Self.append(text: rows.texts[row.memo], to: &buffer)
+        }
+        if Self.number(row.account, in: &accounts, count: &counts.accounts, into: &buffer) != nil {
+            Self.append(text: rows.accounts[row.account].rawValue, to: &buffer)
+        }
+        if row.category >= 0,
+            Self.number(row.category, in: &categories, count: &counts.categories, into: &buffer) != nil
+        {
+            Self.append(text: rows.categories[row.category].description, to: &buffer)
         }
         if buffer.count >= 1 << 15 { flush() }
     }

@@ -33,13 +33,19 @@ struct RulesAndOverrides {
         var input = MatchInput()
         var scratch = matcher.makeScratch()
         var matched: [Int] = []
-        // Decisions by the rules matched: few distinct ones, however many rows.
+        // Decisions by the rules matched: few distinct ones, however many rows. Nearly every
+        // distinct text matches no rule or one: those are found by the rule's number (0 for none,
+        // else the rule's plus one), not by hashing the list.
+        var byOneRule = [Int32](repeating: -1, count: matcher.rules.count + 1)
         func decisionNumber(_ matched: [Int], rows: inout LedgerRows) -> Int32 {
+            let one = matched.count <= 1 ? (matched.first ?? -1) + 1 : -1
+            if one >= 0, byOneRule[one] >= 0 { return byOneRule[one] }
             if let known = decisions.byMatched[matched] { return known }
             let number = decisions.add(
                 matched.isEmpty ? RuleDecision() : RuleDecider(rules: matcher.rules).decide(matched: matched),
                 rows: &rows, rules: matcher.rules)
             decisions.byMatched[matched] = number
+            if one >= 0 { byOneRule[one] = number }
             return number
         }
         var overridesFound = Set<TransactionID>()
