@@ -71,9 +71,10 @@ struct GuessDigests: ~Copyable {
         for month in months {
             for index in month {
                 guard let role = role(index) else { continue }
+                // The role in bits 0-1, the sign in bit 2, the bucket (0-30) in bits 3-7.
+                let head = role.rawValue | (amounts[index] < 0 ? 4 : 0) | UInt8(truncatingIfNeeded: bucket(index)) << 3
                 let row = Row(
-                    head: role.rawValue | (amounts[index] < 0 ? 4 : 0),
-                    bucket: UInt8(truncatingIfNeeded: bucket(index)),
+                    head: head,
                     key: Int(payees[Int(payeeOf[index])].key), memo: Int(memos[index]), account: Int(accounts[index]),
                     category: role == .example ? Int(categories[index]) : -1)
                 if !digests.writeKnown(row) { digests.writeNew(row, rows: rows, texts: texts) }
@@ -83,20 +84,19 @@ struct GuessDigests: ~Copyable {
         return made
     }
 
-    /// A row as written: a byte of its role and sign, a byte of its amount's bucket, and the run's
-    /// numbers of its key, memo, account and (for an example; else -1) category.
+    /// A row as written: a byte of its role, sign and amount's bucket, and the run's numbers of its
+    /// key, memo, account and (for an example; else -1) category.
     private struct Row {
         var head: UInt8
-        var bucket: UInt8
         var key: Int
         var memo: Int
         var account: Int
         var category: Int
     }
 
-    /// Writes `row` when every text of it was met before (nearly every row): its two bytes, then the
-    /// numbers its texts were first written as, in one write of 14 or 18 bytes. False, writing
-    /// nothing, when one is new.
+    /// Writes `row` when every text of it was met before (nearly every row): its byte, then the
+    /// numbers its texts were first written as (`store`), in one write. False, writing nothing, when
+    /// one is new.
     @inline(__always)
     private mutating func writeKnown(_ row: Row) -> Bool {
         let key = keys[row.key]
@@ -104,10 +104,9 @@ struct GuessDigests: ~Copyable {
         let account = accounts[row.account]
         let category = row.category >= 0 ? categories[row.category] : 0
         guard key >= 0, memo >= 0, account >= 0, category >= 0 else { return false }
-        let start = buffer.room(for: 18)
+        let start = buffer.room(for: 21)
         start[0] = row.head
-        start[1] = row.bucket
-        var end = Self.store(UInt32(key), at: start + 2)
+        var end = Self.store(UInt32(key), at: start + 1)
         end = Self.store(UInt32(memo), at: end)
         end = Self.store(UInt32(account), at: end)
         if row.category >= 0 { end = Self.store(UInt32(category), at: end) }
@@ -119,7 +118,6 @@ struct GuessDigests: ~Copyable {
     /// Writes `row` as `writeKnown` does, each text new to the writing followed by its bytes.
     private mutating func writeNew(_ row: Row, rows: LedgerRows, texts: DistinctTexts) {
         buffer.append(row.head)
-        buffer.append(row.bucket)
         if Self.number(row.key, in: &keys, count: &counts.keys, into: &buffer) != nil {
             texts.withKeyBytes(Int32(row.key)) { Self.append(text: $0, to: &buffer) }
         }
@@ -137,11 +135,20 @@ struct GuessDigests: ~Copyable {
         if buffer.count >= 1 << 15 { flush() }
     }
 
-    /// Stores `value` little-endian at `at`; returns where the next value goes.
+    /// Stores `value` at `at` seven bits a byte, low bits first, the high bit of each byte but the
+    /// last set (at most 5 bytes; a number below 128 in one): a text's number is usually small, and
+    /// the fewer bytes, the less to digest. Returns where the next value goes.
     @inline(__always)
     private static func store(_ value: UInt32, at: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        UnsafeMutableRawPointer(at).storeBytes(of: value.littleEndian, as: UInt32.self)
-        return at + 4
+        var value = value
+        var end = at
+        while value >= 0x80 {
+            end.pointee = UInt8(truncatingIfNeeded: value) | 0x80
+            value >>= 7
+            end += 1
+        }
+        end.pointee = UInt8(value)
+        return end + 1
     }
 
     /// Writes the number text `run` was first written as, numbering it first if it is new; returns
@@ -163,7 +170,7 @@ struct GuessDigests: ~Copyable {
     }
 
     private static func append(_ value: UInt32, to buffer: inout ByteBuffer) {
-        buffer.didWrite(upTo: store(value, at: buffer.room(for: 4)))
+        buffer.didWrite(upTo: store(value, at: buffer.room(for: 5)))
     }
 
     private static func append(text bytes: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) {
