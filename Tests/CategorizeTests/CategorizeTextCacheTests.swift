@@ -59,22 +59,12 @@ import Testing
     }
 
     func write(_ transactions: [Transaction], to folder: String) throws {
-        try FileOutput.write(JournalCodec.encode(Fixture.journal(transactions)), to: folder + "/build/journal.jsonl")
+        try Fixture.writeJournal(transactions, to: folder)
     }
 
-    /// Runs the stage, with the cache at `cache` when given; returns the three outputs' bytes.
+    /// Runs the stage, with the text cache at `cache` when given; returns the three outputs' bytes.
     func run(_ folder: String, cache: String?) throws -> [[UInt8]] {
-        var run = CategorizeRun(
-            workspace: folder, journalPath: folder + "/build/journal.jsonl",
-            mode: .write(
-                ledger: folder + "/build/ledger.jsonl", uncategorized: folder + "/build/uncategorized.csv",
-                report: folder + "/build/categorize-report.json"))
-        run.textCachePath = cache
-        let result = run.execute()
-        #expect(result.exitCode == 0, "\(result.standardError)")
-        return try ["ledger.jsonl", "uncategorized.csv", "categorize-report.json"].map {
-            try FileOutput.read(folder + "/build/" + $0)
-        }
+        try Fixture.runStage(folder, textCache: cache)
     }
 
     @Test func aCacheOfTheSameJournalChangesNothing() throws {

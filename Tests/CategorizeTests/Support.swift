@@ -1,5 +1,6 @@
 import Categorize
 import Ledger
+import Testing
 
 /// Small builders shared by the tests.
 enum Fixture {
@@ -22,6 +23,29 @@ enum Fixture {
                 Account(id: "card", name: "Card", kind: .creditCard, currency: .gbp),
                 Account(id: "euro", name: "Euro", kind: .checking, currency: .eur),
             ], transactions: transactions)
+    }
+
+    /// Writes `transactions` as the journal of the workspace `folder` (`build/journal.jsonl`).
+    static func writeJournal(_ transactions: [Transaction], to folder: String) throws {
+        try FileOutput.write(JournalCodec.encode(journal(transactions)), to: folder + "/build/journal.jsonl")
+    }
+
+    /// Runs the stage on the workspace `folder` as `make report` does, with the text cache and the
+    /// guess cache at the paths given (none for nil); returns the bytes of the ledger,
+    /// `uncategorized.csv` and the report.
+    static func runStage(_ folder: String, textCache: String? = nil, guessCache: String? = nil) throws -> [[UInt8]] {
+        var run = CategorizeRun(
+            workspace: folder, journalPath: folder + "/build/journal.jsonl",
+            mode: .write(
+                ledger: folder + "/build/ledger.jsonl", uncategorized: folder + "/build/uncategorized.csv",
+                report: folder + "/build/categorize-report.json"))
+        run.textCachePath = textCache
+        run.guessCachePath = guessCache
+        let result = run.execute()
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        return try ["ledger.jsonl", "uncategorized.csv", "categorize-report.json"].map {
+            try FileOutput.read(folder + "/build/" + $0)
+        }
     }
 
     /// Parses rule text that must be valid.
