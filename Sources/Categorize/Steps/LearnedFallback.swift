@@ -244,6 +244,7 @@ struct LearnedFallback {
     /// own. A guess is taken to cost about what `guessCost` examples do (3: at 1M rows, 2 and 4
     /// were slower). `months.count` (one run) when there are fewer than `smallest` rows to
     /// count or guess.
+    ///
     /// The months before `guessedFrom` are not guessed (`reused`): only counted.
     static func split(
         _ months: [ArraySlice<Int>], isExample: (Int) -> Bool, isGuessed: (Int) -> Bool, guessedFrom: Int = 0,
