@@ -93,8 +93,10 @@ struct Deduplicator {
             if pair != last { filesOfAccount[entry.account, default: []].insert(entry.file) }
             last = pair
         }
-        let shared = Set(filesOfAccount.filter { $0.value.count > 1 }.keys)
-        // Most imports feed each account from one file: nothing to match.
+        // Most imports feed each account from one file, and a month end's new export covers days
+        // the older ones do not: nothing to match, and no entry need be listed for it.
+        let shared = Set(
+            filesOfAccount.filter { account, files in files.count > 1 && overlaps(files, account: account) }.keys)
         guard !shared.isEmpty else { return [] }
         var byFileAndAccount: [FileAccount: [Int]] = [:]
         for index in entries.indices
@@ -134,6 +136,20 @@ struct Deduplicator {
             }
         }
         return probable
+    }
+
+    /// Whether two of `files` cover a day in common for `account` (their `windows`): the pairs the
+    /// matching looks at are of these files, so with none it finds nothing.
+    private func overlaps(_ files: Set<Int32>, account: Int32) -> Bool {
+        let id = accounts[Int(account)]
+        let covered = files.sorted().compactMap { windows[Int($0)][id] }
+        for (position, a) in covered.enumerated() {
+            for b in covered[(position + 1)...] where max(a.lowerBound, b.lowerBound) <= min(a.upperBound, b.upperBound)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files;
