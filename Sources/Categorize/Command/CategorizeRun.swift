@@ -235,12 +235,15 @@ public struct CategorizeRun {
                 // The text cache is written on the core that writes uncategorized.csv (usually the
                 // shorter work); a cache that cannot be written is only work the next run does again.
                 // At a month end its new entries are added to it in place (`TextCacheContent.append`).
-                Cores.forEach(2) { file in
+                // The guess cache is a third piece of work, for whichever core is free first: at a
+                // month end either of the two files may take the longer.
+                Cores.forEach(outcome.guessCache == nil ? 2 : 3) { file in
                     if file == 0 {
                         LedgerWriter.write(rows, outcome, to: ledger, figures: figures)
+                    } else if file == 2 {
+                        if let guessCachePath, let made = outcome.guessCache { made.write(to: guessCachePath) }
                     } else {
                         UncategorizedCSV.write(rows, outcome, to: uncategorized)
-                        if let guessCachePath, let made = outcome.guessCache { made.write(to: guessCachePath) }
                         if let textCachePath, let cache = outcome.textCache,
                             !cache.append(rows: rows, path: textCachePath),
                             let file = try? AtomicFileWriter(path: textCachePath)
