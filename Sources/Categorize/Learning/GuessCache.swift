@@ -108,73 +108,62 @@ struct GuessCache: Equatable, Sendable {
     /// The cache `encoded()` wrote into `bytes`, every count and number checked; nil for anything else.
     init?(bytes: UnsafeBufferPointer<UInt8>) {
         let magic = Self.magic.count
-        guard bytes.count >= magic + 8, bytes.starts(with: Self.magic) else { return nil }
+        guard let base = bytes.baseAddress, bytes.count >= magic + 8, bytes.starts(with: Self.magic) else {
+            return nil
+        }
         let payload = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
-        var reader = Reader(bytes: bytes, offset: payload.count, end: bytes.count)
-        guard reader.number() == ByteKeyedCache<Int>.hash(payload) else { return nil }
-        reader = Reader(bytes: payload, offset: magic, end: payload.count)
+        var reader = ByteCursor(base: base, position: payload.count, end: bytes.count)
+        guard reader.read(UInt64.self) == ByteKeyedCache<Int>.hash(payload) else { return nil }
+        reader = ByteCursor(base: base, position: magic, end: payload.count)
         guard
             let categories = reader.list({ reader -> CategoryPath? in
                 guard let components = reader.list({ $0.text() }), !components.isEmpty else { return nil }
                 return CategoryPath(components: components)
             }),
             let months = reader.list({ reader -> Month? in
-                guard let digest = reader.bytes(32), let trainedOn = reader.number(), trainedOn <= Int.max,
+                guard let digest = reader.bytes(32).map(Array.init), let trainedOn = reader.read(UInt64.self),
+                    trainedOn <= Int.max,
                     let predictions = reader.list({ reader -> NaiveBayesClassifier.Prediction?? in
-                        guard let category = reader.number(size: 4), let bits = reader.number() else { return nil }
+                        guard let category = reader.read(UInt32.self), let bits = reader.read(UInt64.self) else {
+                            return nil
+                        }
                         if category == UInt32.max { return .some(nil) }
                         let confidence = Double(bitPattern: bits)
                         guard category < categories.count, confidence >= 0, confidence <= 1 else { return nil }
                         return .some(.init(category: categories[Int(category)], confidence: confidence))
                     }),
                     let rows = reader.list({ reader -> Int32? in
-                        guard let row = reader.number(size: 4), row < predictions.count else { return nil }
+                        guard let row = reader.read(UInt32.self), row < predictions.count else { return nil }
                         return Int32(row)
                     })
                 else { return nil }
                 return Month(digest: digest, trainedOn: Int(trainedOn), predictions: predictions, rows: rows)
             }),
-            reader.offset == reader.end
+            reader.position == reader.end
         else { return nil }
         self.months = months
     }
+}
 
-    /// Bytes being read, each read checked against the end.
-    private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offset: Int
-        let end: Int
-
-        mutating func number(size: Int = 8) -> UInt64? {
-            guard end - offset >= size else { return nil }
-            var value: UInt64 = 0
-            for index in 0..<size { value |= UInt64(bytes[offset + index]) << (8 * index) }
-            offset += size
-            return value
+/// The cache's texts and lists, on the cursor its numbers are read with.
+extension ByteCursor {
+    /// A length, then that many bytes of UTF-8.
+    fileprivate mutating func text() -> String? {
+        guard let size = read(UInt64.self), size <= UInt64(end - position), let text = bytes(Int(size)) else {
+            return nil
         }
+        return String(validating: text, as: UTF8.self)
+    }
 
-        mutating func bytes(_ count: Int) -> [UInt8]? {
-            guard end - offset >= count else { return nil }
-            defer { offset += count }
-            return Array(bytes[offset..<offset + count])
+    /// A count, then that many values, each at least a byte long; nil when one is bad.
+    fileprivate mutating func list<Value>(_ read: (inout ByteCursor) -> Value?) -> [Value]? {
+        guard let count = self.read(UInt64.self), count <= UInt64(end - position) else { return nil }
+        var values: [Value] = []
+        values.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let value = read(&self) else { return nil }
+            values.append(value)
         }
-
-        mutating func text() -> String? {
-            guard let size = number(), size <= UInt64(end - offset) else { return nil }
-            defer { offset += Int(size) }
-            return String(validating: UnsafeBufferPointer(rebasing: bytes[offset..<offset + Int(size)]), as: UTF8.self)
-        }
-
-        /// A count, then that many values, each at least a byte long; nil when one is bad.
-        mutating func list<Value>(_ read: (inout Reader) -> Value?) -> [Value]? {
-            guard let count = number(), count <= UInt64(end - offset) else { return nil }
-            var values: [Value] = []
-            values.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                guard let value = read(&self) else { return nil }
-                values.append(value)
-            }
-            return values
-        }
+        return values
     }
 }

@@ -119,15 +119,12 @@ struct Deduplicator {
             let files = byFileAndAccount.keys.filter { $0.account == account }.map(\.file).sorted()
             for (position, a) in files.enumerated() {
                 for b in files[(position + 1)...] {
-                    guard let wa = windows[Int(a)][id], let wb = windows[Int(b)][id] else { continue }
-                    let lower = max(wa.lowerBound, wb.lowerBound)
-                    let upper = min(wa.upperBound, wb.upperBound)
-                    guard lower <= upper else { continue }
+                    guard let shared = sharedDays(a, b, account: id) else { continue }
                     let first = (byFileAndAccount[FileAccount(file: a, account: account)] ?? []).filter {
                         copiedIn[$0]?.contains(b) != true
                     }
                     let second = byFileAndAccount[FileAccount(file: b, account: account)] ?? []
-                    let overlap = lower.dayNumber...upper.dayNumber
+                    let overlap = shared.lowerBound.dayNumber...shared.upperBound.dayNumber
                     for (kept, dropped) in mergeOneToOne(&entries, first, second, overlap: overlap) {
                         copiedIn[kept, default: []].insert(entries[dropped].file)
                     }
@@ -142,14 +139,19 @@ struct Deduplicator {
     /// matching looks at are of these files, so with none it finds nothing.
     private func overlaps(_ files: Set<Int32>, account: Int32) -> Bool {
         let id = accounts[Int(account)]
-        let covered = files.sorted().compactMap { windows[Int($0)][id] }
-        for (position, a) in covered.enumerated() {
-            for b in covered[(position + 1)...] where max(a.lowerBound, b.lowerBound) <= min(a.upperBound, b.upperBound)
-            {
-                return true
-            }
+        let files = files.sorted()
+        for (position, a) in files.enumerated() {
+            for b in files[(position + 1)...] where sharedDays(a, b, account: id) != nil { return true }
         }
         return false
+    }
+
+    /// The days files `a` and `b` both cover for `account` (their `windows`), nil for none.
+    private func sharedDays(_ a: Int32, _ b: Int32, account: AccountID) -> ClosedRange<CivilDate>? {
+        guard let wa = windows[Int(a)][account], let wb = windows[Int(b)][account] else { return nil }
+        let lower = max(wa.lowerBound, wb.lowerBound)
+        let upper = min(wa.upperBound, wb.upperBound)
+        return lower <= upper ? lower...upper : nil
     }
 
     /// Merges OFX/non-OFX pairs that are the only records with their date and amount in both files;

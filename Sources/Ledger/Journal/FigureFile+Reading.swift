@@ -18,7 +18,7 @@ extension FigureFile {
             guard stampStart - 16 >= magic.count, raw.starts(with: magic),
                 raw.suffix(endMagic.count).elementsEqual(endMagic)
             else { return nil }
-            var end = FigureCursor(base: base, position: stampStart, end: raw.count - endMagic.count)
+            var end = ByteCursor(base: base, position: stampStart, end: raw.count - endMagic.count)
             var fields: [UInt64] = []
             for _ in 0..<7 {
                 guard let field = end.read(UInt64.self) else { return nil }
@@ -26,21 +26,21 @@ extension FigureFile {
             }
             guard FileStamp(fields: fields) == ledger else { return nil }
             let countsStart = stampStart - 16
-            var counts = FigureCursor(base: base, position: countsStart, end: stampStart)
+            var counts = ByteCursor(base: base, position: countsStart, end: stampStart)
             guard let step = counts.read(UInt32.self).map(Int.init), step > 0,
                 let checkpointCount = counts.read(UInt32.self).map(Int.init),
                 let tablesOffset = counts.read(UInt64.self).flatMap({ Int(exactly: $0) }),
                 tablesOffset >= magic.count, countsStart - tablesOffset >= checkpointCount * 8
             else { return nil }
             let checkpointsStart = countsStart - checkpointCount * 8
-            var offsets = FigureCursor(base: base, position: checkpointsStart, end: countsStart)
+            var offsets = ByteCursor(base: base, position: checkpointsStart, end: countsStart)
             var checkpoints: [Int] = []
             for _ in 0..<checkpointCount {
                 guard let offset = offsets.read(UInt64.self), offset <= UInt64(tablesOffset - magic.count)
                 else { return nil }
                 checkpoints.append(Int(offset))
             }
-            var cursor = FigureCursor(base: base, position: tablesOffset, end: checkpointsStart)
+            var cursor = ByteCursor(base: base, position: tablesOffset, end: checkpointsStart)
             // A row takes at least `smallestRow` bytes: a count beyond what the bytes hold is malformed.
             guard let tables = Tables(&cursor), let rowCount = cursor.read(UInt64.self).flatMap({ Int(exactly: $0) }),
                 rowCount <= (tablesOffset - magic.count) / smallestRow, cursor.position == checkpointsStart,
@@ -59,7 +59,7 @@ extension FigureFile {
         var currencies: [Currency] = []
         var accounts: [AccountID] = []
 
-        init?(_ cursor: inout FigureCursor) {
+        init?(_ cursor: inout ByteCursor) {
             // Each text takes at least its 4-byte length.
             guard let textCount = cursor.read(UInt32.self), Int(textCount) <= (cursor.end - cursor.position) / 4
             else { return nil }
@@ -90,7 +90,7 @@ extension FigureFile {
             }
         }
 
-        private func text(_ cursor: inout FigureCursor) -> String? {
+        private func text(_ cursor: inout ByteCursor) -> String? {
             guard let number = cursor.read(UInt32.self), Int(number) < texts.count else { return nil }
             return texts[Int(number)]
         }
@@ -114,7 +114,7 @@ extension FigureFile {
                     let endRow = run + 1 == runs ? count : firsts[run + 1] * step
                     let start = rowsStart + (checkpoints.isEmpty ? 0 : checkpoints[firsts[run]])
                     let end = run + 1 == runs ? rowsEnd : rowsStart + checkpoints[firsts[run + 1]]
-                    var cursor = FigureCursor(base: shared.base, position: start, end: end)
+                    var cursor = ByteCursor(base: shared.base, position: start, end: end)
                     var made = 0
                     let tables = runs > 1 ? shared.tables.unshared() : shared.tables
                     while firstRow + made < endRow, let row = tables.row(&cursor) {
@@ -161,7 +161,7 @@ extension FigureFile {
         private init() {}
 
         /// The row at `cursor`, or nil when it is malformed.
-        func row(_ cursor: inout FigureCursor) -> FigureRow? {
+        func row(_ cursor: inout ByteCursor) -> FigureRow? {
             guard let idLength = cursor.read(UInt32.self), let id = cursor.bytes(Int(idLength)),
                 let account = cursor.read(UInt32.self).map(Int.init), account < accounts.count,
                 let day = cursor.read(UInt32.self),
@@ -206,26 +206,5 @@ extension FigureFile {
             let base: UnsafeRawPointer
             let tables: Tables
         }
-    }
-}
-
-/// Reads a figure file's little-endian numbers and bytes, each only when whole before `end`.
-struct FigureCursor {
-    let base: UnsafeRawPointer
-    var position: Int
-    let end: Int
-
-    @inline(__always) mutating func read<T: FixedWidthInteger>(_: T.Type) -> T? {
-        let size = MemoryLayout<T>.size
-        guard position >= 0, end - position >= size else { return nil }
-        let value = base.loadUnaligned(fromByteOffset: position, as: T.self)
-        position += size
-        return T(littleEndian: value)
-    }
-
-    @inline(__always) mutating func bytes(_ count: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard position >= 0, count >= 0, end - position >= count else { return nil }
-        defer { position += count }
-        return UnsafeBufferPointer(start: (base + position).assumingMemoryBound(to: UInt8.self), count: count)
     }
 }
