@@ -1,3 +1,4 @@
+import Ledger
 import Testing
 
 @testable import Categorize
@@ -221,6 +222,47 @@ import Testing
         }
         #expect(clean == CleanPayee(display: "Netflix", key: "netflix"))
         #expect(ahead.take(2) == 1)
+    }
+
+    /// A batch cut into chunks that threads claim in turn (`PayeeChunks`) joins into the same list
+    /// as one run: 600 payees in chunks of 7 (86 chunks, the last of five), made by the caller
+    /// alone, by two threads at once, or by none (then `joined` makes them). Each payee's clean key
+    /// and display, folded exported text and literal hits equal one run's, in list order.
+    @Test func payeeChunksMadeByAnyThreadJoinAsOneRun() {
+        let strings =
+            [""] + (1...600).map { $0 % 2 == 1 ? "TESCO STORES \(1000 + $0) LONDON GB" : "NETFLIX.COM \(1000 + $0)" }
+        let numbers = (1...600).reversed().map(Int32.init)
+        func chunks() -> PayeeChunks {
+            PayeeChunks(
+                numbers: numbers, texts: strings, normaliser: PayeeNormaliser(), matcher: matcher, chunkSize: 7)
+        }
+        // Every payee as `DistinctTexts` reads it: key, display, folded text and hits.
+        func listed(_ ahead: PayeesAhead) -> [String] {
+            var ahead = ahead
+            return numbers.map { number in
+                guard let index = ahead.take(number) else { return "not listed" }
+                let clean = ahead.cleanTexts.withClean(index) {
+                    String(decoding: $0, as: UTF8.self) + "|" + String(decoding: $1, as: UTF8.self)
+                }
+                let raw = ahead.rawText(of: index, strings[Int(number)], id: 0)
+                return clean + "|" + String(decoding: raw.folded, as: UTF8.self) + "|\(raw.hits.map(\.literal))"
+            }
+        }
+        let one = listed(
+            PayeesAhead(numbers: numbers, texts: strings, normaliser: PayeeNormaliser(), matcher: matcher, cores: 1))
+        #expect(one[0] == "netflix|Netflix|netflix.com 1600|[]")
+        #expect(one[1] == "tesco|Tesco|tesco stores 1599 london gb|[0]")
+        let alone = chunks()
+        #expect(alone.chunkCount == 86)
+        #expect(alone.work() == 86)
+        #expect(alone.work() == 0)
+        #expect(listed(alone.joined()) == one)
+        let shared = chunks()
+        let made = Slots<Int>(count: 2)
+        Cores.forEach(2, cores: 2) { made.set($0, shared.work()) }
+        #expect((made[0] ?? 0) + (made[1] ?? 0) == 86)
+        #expect(listed(shared.joined()) == one)
+        #expect(listed(chunks().joined()) == one)
     }
 
     /// The texts folded and scanned ahead on two cores find the same rules as on one: 600 payees,

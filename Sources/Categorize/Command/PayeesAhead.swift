@@ -19,13 +19,15 @@ import Ledger
 /// would be lost. Matching the rules stays on the main thread: the matcher's scratch and its
 /// cache of `Regex` results are its own.
 struct PayeesAhead {
-    /// What a run made, in list order: the folded texts end to end, `foldedEnds` and `hitEnds`
-    /// as `ends` below.
-    private struct Scanned {
-        var folded: [UInt8] = []
-        var foldedEnds: [Int] = []
-        var hits: [LiteralHit] = []
-        var hitEnds: [Int] = []
+    /// What a run or chunk of the list made, in list order (`make`): the normalised keys and
+    /// displays end to end with where each ends, and the folded texts and their hits as below.
+    struct Part {
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var ends: [Int] = []
+        fileprivate var folded: [UInt8] = []
+        fileprivate var foldedEnds: [Int] = []
+        fileprivate var hits: [LiteralHit] = []
+        fileprivate var hitEnds: [Int] = []
     }
 
     /// The text numbers listed, in order.
@@ -44,7 +46,8 @@ struct PayeesAhead {
     private var hitEnds: [Int] = [0]
     /// The next one `take` hands out.
     private var next = 0
-    /// How many runs the list was cut into: one per core, each of at least `smallestRun` payees.
+    /// How many runs (or chunks) the list was made in: one per core, each of at least
+    /// `smallestRun` payees, when it was made on the cores at once.
     private(set) var runs = 0
 
     init() {}
@@ -52,43 +55,57 @@ struct PayeesAhead {
     /// Normalises the texts numbered `numbers` (into `texts`) on `cores` cores, and folds them and
     /// scans them for `matcher`'s literals.
     init(numbers: [Int32], texts: [String], normaliser: PayeeNormaliser, matcher: RuleMatcher, cores: Int) {
-        self.numbers = numbers
         let runs = max(1, min(cores, numbers.count / Self.smallestRun))
-        self.runs = runs
-        let slots = Slots<(bytes: [UInt8], ends: [Int], scanned: Scanned)>(count: runs)
+        let slots = Slots<Part>(count: runs)
         Cores.forEach(runs, cores: cores) { run in
-            var scratch = PayeeNormaliser.Scratch()
-            var bytes: [UInt8] = []
-            var ends: [Int] = []
-            var scanned = Scanned()
             // One copy per run: the matcher and its tables are not retained and released per text
             // by both cores at once.
-            let automaton = matcher.automaton
-            for number in numbers[Self.range(of: run, runs: runs, count: numbers.count)] {
-                let text = texts[Int(number)]
-                normaliser.normalise(text, scratch: &scratch, appendingTo: &bytes, ends: &ends)
-                let folded = TextFold.fold(text)
-                scanned.folded.append(contentsOf: folded)
-                scanned.foldedEnds.append(scanned.folded.count)
-                RuleMatcher.hits(in: folded, automaton: automaton, into: &scanned.hits)
-                scanned.hitEnds.append(scanned.hits.count)
-            }
-            slots.set(run, (bytes, ends, scanned))
+            slots.set(
+                run,
+                Self.make(
+                    numbers[Self.range(of: run, runs: runs, count: numbers.count)], texts: texts,
+                    normaliser: normaliser, automaton: matcher.automaton))
         }
+        self.init(numbers: numbers, parts: slots.values.compactMap { $0 })
+    }
+
+    /// The payees numbered `numbers`, made in `parts` (`make`) of consecutive numbers, in order.
+    init(numbers: [Int32], parts: [Part]) {
+        self.numbers = numbers
+        runs = parts.count
         ends.reserveCapacity(2 * numbers.count + 1)
         foldedEnds.reserveCapacity(numbers.count + 1)
         hitEnds.reserveCapacity(numbers.count + 1)
-        for case let run? in slots.values {
+        for part in parts {
             let offset = bytes.count
-            bytes.append(contentsOf: run.bytes)
-            ends.append(contentsOf: run.ends.lazy.map { $0 + offset })
+            bytes.append(contentsOf: part.bytes)
+            ends.append(contentsOf: part.ends.lazy.map { $0 + offset })
             let foldedOffset = folded.count
-            folded.append(contentsOf: run.scanned.folded)
-            foldedEnds.append(contentsOf: run.scanned.foldedEnds.lazy.map { $0 + foldedOffset })
+            folded.append(contentsOf: part.folded)
+            foldedEnds.append(contentsOf: part.foldedEnds.lazy.map { $0 + foldedOffset })
             let hitOffset = hits.count
-            hits.append(contentsOf: run.scanned.hits)
-            hitEnds.append(contentsOf: run.scanned.hitEnds.lazy.map { $0 + hitOffset })
+            hits.append(contentsOf: part.hits)
+            hitEnds.append(contentsOf: part.hitEnds.lazy.map { $0 + hitOffset })
         }
+    }
+
+    /// The texts numbered `numbers` (into `texts`) normalised with buffers of their own, folded and
+    /// scanned with `automaton`: one run or chunk of a list, on whichever thread makes it.
+    static func make(
+        _ numbers: ArraySlice<Int32>, texts: [String], normaliser: PayeeNormaliser, automaton: LiteralAutomaton
+    ) -> Part {
+        var scratch = PayeeNormaliser.Scratch()
+        var part = Part()
+        for number in numbers {
+            let text = texts[Int(number)]
+            normaliser.normalise(text, scratch: &scratch, appendingTo: &part.bytes, ends: &part.ends)
+            let folded = TextFold.fold(text)
+            part.folded.append(contentsOf: folded)
+            part.foldedEnds.append(part.folded.count)
+            RuleMatcher.hits(in: folded, automaton: automaton, into: &part.hits)
+            part.hitEnds.append(part.hits.count)
+        }
+        return part
     }
 
     /// The place in the list of text `number`'s payee, normalised and scanned, when it is the

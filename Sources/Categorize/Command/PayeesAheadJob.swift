@@ -1,15 +1,17 @@
-import Dispatch
+import Foundation
 
 /// `PayeesAhead` made on another thread, after looking the listed payees up in the text cache
-/// (`DistinctTexts.lookUp`): started when made, waited for by `wait`.
+/// (`DistinctTexts.lookUp`): started when made, waited for by `wait`, which makes what is left of
+/// it on the caller's thread rather than wait idle (`PayeeChunks`).
 ///
-/// Its inputs are let go of on that thread as soon as the payees are made: the texts are the rows'
-/// own array, and the caller appends to it later (a display per payee), which would copy the whole
-/// array while a reference to it lived on here.
+/// Its inputs are let go of as soon as the payees are made: the texts are the rows' own array, and
+/// the caller appends to it later (a display per payee), which would copy the whole array while a
+/// reference to it lived on here.
 final class PayeesAheadJob: @unchecked Sendable {
     /// The rows whose payees it normalises.
     let range: Range<Int>
     private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
     // Written on the job's thread before `done` is signalled, read after `wait` returns.
     private var inputs:
         (
@@ -17,11 +19,14 @@ final class PayeesAheadJob: @unchecked Sendable {
             matcher: RuleMatcher
         )?
     private var made: Made?
+    /// The payees to normalise, once looked up; shared with the caller under `lock`.
+    private var chunks: PayeeChunks?
 
     /// What the job made: the payees found in the cache, and the others normalised.
     struct Made {
         var found: [(number: Int32, offset: Int)] = []
-        var payees = PayeesAhead()
+        /// Nil when the caller made some of the chunks: it joins them.
+        var payees: PayeesAhead?
     }
 
     init(
@@ -31,22 +36,37 @@ final class PayeesAheadJob: @unchecked Sendable {
         self.range = range
         inputs = (listed, texts, cache, normaliser, matcher)
         DispatchQueue.global().async { [self] in
-            made = inputs.take().map {
-                // `$0` holds the cache while its reader is used.
-                let looked = DistinctTexts.lookUp($0.listed, texts: $0.texts, in: $0.cache?.reader)
-                return Made(
-                    found: looked.found,
-                    payees: PayeesAhead(
-                        numbers: looked.numbers, texts: $0.texts, normaliser: $0.normaliser, matcher: $0.matcher,
-                        cores: 1))
-            }
+            run()
             done.signal()
         }
     }
 
-    /// What was made, once made.
-    func wait() -> Made {
+    /// Looks the payees up, then makes chunks of those to normalise until none is left; joins them
+    /// when it made every one (else the caller made some, and joins them in `wait`). What it
+    /// holds is let go of when it returns.
+    private func run() {
+        guard let inputs = inputs.take() else { return }
+        let looked = DistinctTexts.lookUp(inputs.listed, texts: inputs.texts, in: inputs.cache?.reader)
+        let work = PayeeChunks(
+            numbers: looked.numbers, texts: inputs.texts, normaliser: inputs.normaliser, matcher: inputs.matcher)
+        lock.lock()
+        chunks = work
+        lock.unlock()
+        let joined = work.work() == work.chunkCount ? work.joined() : nil
+        made = Made(found: looked.found, payees: joined)
+    }
+
+    /// What was made, once made: the chunks not claimed yet are made here meanwhile.
+    func wait() -> (found: [(number: Int32, offset: Int)], payees: PayeesAhead) {
+        lock.lock()
+        let work = chunks
+        lock.unlock()
+        _ = work?.work()
         done.wait()
-        return made.take() ?? Made()
+        lock.lock()
+        let taken = chunks.take()
+        lock.unlock()
+        let made = made.take() ?? Made()
+        return (made.found, made.payees ?? taken?.joined() ?? PayeesAhead())
     }
 }
