@@ -7,8 +7,9 @@ struct UncategorizedOrder {
 
     /// Most money first, then oldest, then by id.
     ///
-    /// Sorts packed numeric keys (contiguous, no closure reaching into the rows), then orders each
-    /// run of equal amount and date by id: the same order as one stable sort by all three.
+    /// Sorts packed numeric keys (contiguous, no closure reaching into the rows; by their digits,
+    /// `RadixSort`, when they fit in 64 bits), then orders each run of equal amount and date by
+    /// id: the same order as one stable sort by all three.
     /// Returns positions in `uncategorized` (which is in row order) in the order of the file.
     func positions(_ rows: LedgerRows) -> [Int32] {
         // One number per row: how far the magnitude is below the largest (largest first) above the
@@ -23,16 +24,18 @@ struct UncategorizedOrder {
         let positionBits = bits(UInt64(uncategorized.count))
         let dayBits = bits(UInt64(lastDay - firstDay))
         if bits(largest) + dayBits + positionBits <= 64 {
-            let keys = uncategorized.indices.map { position in
+            var keys = uncategorized.indices.map { position in
                 (largest - uncategorized[position].minorUnits.magnitude) << (dayBits + positionBits)
                     | UInt64(days[position] - firstDay) << positionBits | UInt64(position)
             }
+            RadixSort.sort(&keys, bits: bits(largest) + dayBits + positionBits)
             return sortUncategorized(keys, positionBits: positionBits, rows)
         }
-        let keys = uncategorized.indices.map { position in
+        var keys = uncategorized.indices.map { position in
             UInt128(largest - uncategorized[position].minorUnits.magnitude) << 64
                 | UInt128(UInt64(days[position] - firstDay)) << 32 | UInt128(position)
         }
+        keys.sort()
         return sortUncategorized(keys, positionBits: 32, rows)
     }
 
@@ -40,13 +43,12 @@ struct UncategorizedOrder {
     /// the journal each, so at most a few megabytes of it are held.
     static let idsBetweenReleases = 1024
 
-    /// Sorts `keys` (ending in `positionBits` bits of position in `uncategorized`), then orders each
-    /// run of equal amount and date by id.
+    /// Orders each run of equal amount and date of `keys` (sorted, each ending in `positionBits`
+    /// bits of position in `uncategorized`) by id.
     private func sortUncategorized<Key: FixedWidthInteger & UnsignedInteger>(
         _ keys: [Key], positionBits: Int, _ rows: LedgerRows
     ) -> [Int32] {
         var keys = keys
-        keys.sort()
         let positionMask = (Key(1) << positionBits) &- 1
         func position(_ key: Key) -> Int { Int(truncatingIfNeeded: key & positionMask) }
         var start = 0
