@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Categorize
@@ -125,7 +126,7 @@ import Testing
     @Test(arguments: [20, 11])
     func agreesWithRegexOnGeneratedPatternsAndTexts(seed: Int) throws {
         let chosen = ProcessInfo.processInfo.environment["CLOSEBOOK_REGEX_SEED"].flatMap { UInt64($0) }
-        var random = SplitMix(seed: chosen ?? UInt64(seed))
+        var random = SplitMix64(seed: chosen ?? UInt64(seed))
         var checked = 0
         for _ in 0..<400 {
             let pattern = PatternGenerator.pattern(&random, depth: 2)
@@ -143,21 +144,6 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failure names a case that comes back.
-struct SplitMix {
-    var seed: UInt64
-
-    mutating func next(_ bound: Int) -> Int {
-        seed &+= 0x9E37_79B9_7F4A_7C15
-        var value = seed
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((value ^ (value >> 31)) % UInt64(bound))
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
-}
-
 enum PatternGenerator {
     static let atoms = [
         "a", "b", "k", "s", "é", "É", "ß", "1", " ", "-", "_", "\\.", "\\-", ".", "\\w", "\\W", "\\d", "\\D", "\\s",
@@ -173,22 +159,22 @@ enum PatternGenerator {
         " ", "\u{A0}", "-", ".", "_", "@", "`", "日", "\n", "\r\n", "\t", "€", "👍", "à", "ÿ", "Ÿ", "ſ", "Å",
     ]
 
-    static func pattern(_ random: inout SplitMix, depth: Int) -> String {
-        var pattern = random.next(6) == 0 ? "^" : ""
-        for _ in 0..<(1 + random.next(3)) {
-            if depth > 0 && random.next(4) == 0 {
-                let branches = (0...random.next(2)).map { _ in Self.pattern(&random, depth: depth - 1) }
-                pattern += "(" + (random.next(2) == 0 ? "?:" : "") + branches.joined(separator: "|") + ")"
+    static func pattern(_ random: inout SplitMix64, depth: Int) -> String {
+        var pattern = random.below(6) == 0 ? "^" : ""
+        for _ in 0..<(1 + random.below(3)) {
+            if depth > 0 && random.below(4) == 0 {
+                let branches = (0...random.below(2)).map { _ in Self.pattern(&random, depth: depth - 1) }
+                pattern += "(" + (random.below(2) == 0 ? "?:" : "") + branches.joined(separator: "|") + ")"
             } else {
                 pattern += random.pick(atoms)
             }
             pattern += random.pick(quantifiers)
         }
-        if random.next(5) == 0 { pattern += "$" }
+        if random.below(5) == 0 { pattern += "$" }
         return pattern
     }
 
-    static func text(_ random: inout SplitMix) -> String {
-        (0..<random.next(9)).map { _ in random.pick(characters) }.joined()
+    static func text(_ random: inout SplitMix64) -> String {
+        (0..<random.below(9)).map { _ in random.pick(characters) }.joined()
     }
 }

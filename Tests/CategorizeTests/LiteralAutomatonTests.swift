@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Categorize
@@ -42,17 +43,17 @@ import Testing
     /// generated texts, each through both tables.
     @Test(arguments: [3, 17, 40])
     func agreesWithANaiveSearch(seed: Int) {
-        var random = SplitMix(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let alphabet = Array("abc d-1".utf8)
         for _ in 0..<40 {
-            let patterns = (0..<(1 + random.next(30))).map { _ in
-                (0..<(1 + random.next(6))).map { _ in random.pick(alphabet) }
+            let patterns = (0..<(1 + random.below(30))).map { _ in
+                (0..<(1 + random.below(6))).map { _ in random.pick(alphabet) }
             }
             let narrow = LiteralAutomaton(patterns: patterns)
             let wide = LiteralAutomaton(patterns: patterns, narrowLimit: 0)
             for _ in 0..<20 {
                 // Bytes no pattern holds too, which share the automaton's class 0.
-                let text = (0..<random.next(60)).map { _ in random.pick(alphabet + Array("xyz".utf8)) }
+                let text = (0..<random.below(60)).map { _ in random.pick(alphabet + Array("xyz".utf8)) }
                 let expected = Self.naive(patterns, text)
                 #expect(Self.found(narrow, text) == expected)
                 #expect(Self.found(wide, text) == expected)

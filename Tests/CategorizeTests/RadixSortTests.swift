@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Categorize
@@ -5,25 +6,14 @@ import Testing
 /// Keys sorted by their digits come out as the standard library sorts them: many keys (passes of
 /// 11 bits, some skipped where every key shares the digit), repeated keys, and few keys.
 @Suite struct RadixSortTests {
-    /// SplitMix64: the same keys on every run.
-    struct Keys {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// `count` keys below 2^`bits`.
-        mutating func make(_ count: Int, bits: Int) -> [UInt64] {
-            (0..<count).map { _ in bits >= 64 ? next() : next() & (UInt64(1) << bits &- 1) }
-        }
+    /// `count` keys below 2^`bits`, the same on every run.
+    static func keys(_ count: Int, bits: Int) -> [UInt64] {
+        var generator = SplitMix64(seed: UInt64(bits))
+        return (0..<count).map { _ in bits >= 64 ? generator.next() : generator.next() & (UInt64(1) << bits &- 1) }
     }
 
     @Test(arguments: [1, 11, 12, 22, 40, 51, 64]) func manyKeysSortAsTheStandardLibrarySortsThem(bits: Int) {
-        var generator = Keys(state: UInt64(bits))
-        var keys = generator.make(50_000, bits: bits)
+        var keys = Self.keys(50_000, bits: bits)
         let expected = keys.sorted()
         RadixSort.sort(&keys, bits: bits)
         #expect(keys == expected)

@@ -28,7 +28,7 @@ import Testing
     /// Random histories (8 to 200 amounts, from narrow to very spread) and amounts: whenever the
     /// full computation reports, the prefilter let the amount through.
     @Test func prefiltersNeverTurnAwayWhatTheFullTestReports() {
-        var random = GeneratedHousehold.Generator(state: 2026)
+        var random = GeneratedHousehold.Generator(seed: 2026)
         var reported = (unusual: 0, newPayee: 0)
         for _ in 0..<20_000 {
             let count = Int(random.uniform(8...200))

@@ -1,4 +1,5 @@
 import Ledger
+import TestSupport
 
 /// Households of four shapes (salaried, self-employed, retired, a student), two years of steady
 /// months each, made by a small deterministic generator so that every run sees the same ledger.
@@ -18,25 +19,8 @@ struct GeneratedHousehold {
     static let first = YearMonth(year: 2025, month: 1)!
     static let monthCount = 24
 
-    /// SplitMix64: a few lines, good enough spread, the same numbers on every machine.
-    struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A whole number in `range`.
-        mutating func uniform(_ range: ClosedRange<Int64>) -> Int64 {
-            range.lowerBound + Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
-        }
-
-        mutating func pick(_ names: [String]) -> String { names[Int(next() % UInt64(names.count))] }
-    }
+    /// The same numbers on every machine (`SplitMix64`).
+    typealias Generator = SplitMix64
 
     let shape: Shape
     let seed: UInt64
@@ -141,7 +125,7 @@ struct GeneratedHousehold {
     }
 
     var journal: Journal {
-        var random = Generator(state: seed &* 0x1000_0001 &+ UInt64(Shape.allCases.firstIndex(of: shape)!))
+        var random = Generator(seed: seed &* 0x1000_0001 &+ UInt64(Shape.allCases.firstIndex(of: shape)!))
         var transactions: [Transaction] = []
         for offset in 0..<Self.monthCount {
             let month = Self.first.adding(months: offset)
@@ -166,5 +150,12 @@ struct GeneratedHousehold {
                 openingBalance: Money(minorUnits: 900_000, currency: .gbp), openingDate: start),
         ]
         return Journal(stage: "ledger", baseCurrency: .gbp, accounts: accounts, transactions: transactions)
+    }
+}
+
+extension SplitMix64 {
+    /// A whole number in `range`.
+    mutating func uniform(_ range: ClosedRange<Int64>) -> Int64 {
+        range.lowerBound + Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 }

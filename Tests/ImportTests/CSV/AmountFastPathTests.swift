@@ -1,5 +1,6 @@
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 /// The reader reads plain amounts (`-1234.56`) inline and everything else with `Money.parse`;

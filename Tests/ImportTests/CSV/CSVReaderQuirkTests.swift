@@ -1,5 +1,6 @@
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 /// The quirks banks' CSV exports have, one small fixture each. Expected values are worked out by

@@ -1,4 +1,5 @@
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Import

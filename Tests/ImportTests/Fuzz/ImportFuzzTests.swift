@@ -1,6 +1,7 @@
 import Foundation
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 /// Mutation fuzzing of the whole importer: every fixture, Samples export and corpus file, damaged

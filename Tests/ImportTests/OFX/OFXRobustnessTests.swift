@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import TestSupport
 import Testing
 
 @testable import Import

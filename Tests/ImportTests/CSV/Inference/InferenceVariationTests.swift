@@ -1,6 +1,7 @@
 import Foundation
 import Import
 import Ledger
+import TestSupport
 import Testing
 
 /// Inference follows the file, not the corpus: each corpus export whose reading is known (the
