@@ -53,20 +53,15 @@ struct PayeesAhead {
     init() {}
 
     /// Normalises the texts numbered `numbers` (into `texts`) on `cores` cores, and folds them and
-    /// scans them for `matcher`'s literals.
+    /// scans them for `matcher`'s literals: one run per core, each of at least `smallestRun`
+    /// payees, as even as can be (`PayeeChunks` of one run's size, one worker per core).
     init(numbers: [Int32], texts: [String], normaliser: PayeeNormaliser, matcher: RuleMatcher, cores: Int) {
         let runs = max(1, min(cores, numbers.count / Self.smallestRun))
-        let slots = Slots<Part>(count: runs)
-        Cores.forEach(runs, cores: cores) { run in
-            // One copy per run: the matcher and its tables are not retained and released per text
-            // by both cores at once.
-            slots.set(
-                run,
-                Self.make(
-                    numbers[Self.range(of: run, runs: runs, count: numbers.count)], texts: texts,
-                    normaliser: normaliser, automaton: matcher.automaton))
-        }
-        self.init(numbers: numbers, parts: slots.values.compactMap { $0 })
+        let chunks = PayeeChunks(
+            numbers: numbers, texts: texts, normaliser: normaliser, matcher: matcher,
+            chunkSize: (numbers.count + runs - 1) / runs)
+        Cores.forEach(runs, cores: cores) { _ in chunks.work() }
+        self = chunks.joined()
     }
 
     /// The payees numbered `numbers`, made in `parts` (`make`) of consecutive numbers, in order.
@@ -155,9 +150,4 @@ struct PayeesAhead {
 
     /// Fewer payees than this are not worth a thread of their own.
     private static let smallestRun = 256
-
-    /// Run `run` of `runs` over `count` listed payees: as even as can be, in list order.
-    private static func range(of run: Int, runs: Int, count: Int) -> Range<Int> {
-        (count * run / runs)..<(count * (run + 1) / runs)
-    }
 }
