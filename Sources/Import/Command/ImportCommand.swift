@@ -166,6 +166,15 @@ public struct ImportCommand: ParsableCommand {
             standardError(error.description)
             return 2
         }
+        // With the read cache, the journal's rows are known by what they are written from: the
+        // leading ones the spare or the last journal hold alike are left in place or copied
+        // (`EarlierJournal`).
+        var earlier: EarlierJournal?
+        if cache != nil {
+            earlier = EarlierJournal(journal: journal, writer: journalFile)
+            driver.identifiesRows = true
+            driver.earlierJournal = earlier
+        }
         // The journal is encoded and written a piece at a time as the import makes it, so its
         // bytes are never all in memory (a million rows are some 200 MB of JSON), and written on a
         // second core while the next pieces are made (`WriteBehind`). The files are handed over,
@@ -197,6 +206,9 @@ public struct ImportCommand: ParsableCommand {
         phases.add("encode the report", encoded - finishing)
         do {
             try journalFile.commit()
+            EarlierJournal.commit(
+                journal: journal, replaced: earlier?.journal, sparePath: journalFile.sparePath,
+                rows: outcome.journalRows)
             phases.add("put the journal in place", clock.now - encoded)
             let committed = clock.now
             try FileOutput.write(reportBytes, to: report)
@@ -211,6 +223,11 @@ public struct ImportCommand: ParsableCommand {
         if !quiet { standardError(outcome.report.summary(reportPath: report)) }
         if timings {
             standardError("closebook-import: where the time went\n" + phases.lines.joined(separator: "\n"))
+            if let rows = outcome.journalRows, let earlier {
+                standardError(
+                    "closebook-import: journal rows: \(earlier.kept) left in place from the spare, \(earlier.copied) copied from the last journal, \(rows.identities.count - outcome.earlierRows) encoded"
+                )
+            }
         }
         // Data, not a diagnostic: profiles to save, one after the other.
         for (_, toml) in outcome.inferredProfiles { standardOutput(toml) }

@@ -26,6 +26,12 @@ public struct ImportDriver: Sendable {
     public var cores = Cores.available
     /// Where each file's reading is kept for the next import (`ReadCache`); nil reads every file.
     public var readCache: ReadCache?
+    /// With `run(_:journalPieces:)`: work out each journal row's identity for the outcome
+    /// (`ImportOutcome.journalRows`), for the next import to compare its rows with.
+    public var identifiesRows = false
+    /// With `identifiesRows` and `run(_:journalPieces:)`: the last journal's rows, whose leading
+    /// ones this import copies where they are its own (`EarlierJournalRows`).
+    public var earlierJournal: (any EarlierJournalRows)?
 
     public init(readers: [any StatementReader], config: WorkspaceConfig) {
         self.readers = readers
@@ -74,7 +80,9 @@ public struct ImportDriver: Sendable {
         var timings = StageTimings()
         let probable = prepare(&run, timings: &timings)
         let start = ContinuousClock.now
-        var outcome = run.finish(probable: probable, cores: cores, journalPieces: journalPieces)
+        var outcome = run.finish(
+            probable: probable, cores: cores, identifiesRows: identifiesRows, earlier: earlierJournal,
+            journalPieces: journalPieces)
         timings.add("order, balances, journal", .now - start)
         outcome.timings = timings
         if !freesRunMemory {
@@ -135,6 +143,12 @@ public struct ImportOutcome: Sendable {
     /// Where the time went, phase by phase, when the journal was handed out as bytes
     /// (`run(_:journalPieces:)`, for `closebook-import --timings`); empty otherwise.
     public var timings = StageTimings()
+    /// What each journal row was written from and its length (`ImportDriver.identifiesRows`);
+    /// nil when not asked for.
+    public var journalRows: JournalRows?
+    /// The leading rows taken from earlier journals (`ImportDriver.earlierJournal`: left in place
+    /// or copied) rather than encoded.
+    public var earlierRows = 0
 
     public init(journal: Journal, report: ImportReport, diagnostics: [ImportDiagnostic], failedFiles: Int) {
         self.journal = journal

@@ -24,8 +24,11 @@ extension ImportRun {
     /// In canonical order the entries of a day come at random, and each one read (and its record)
     /// would miss the processor's caches; so a stretch of `journalStretch` entries is written in
     /// the order they lie in memory (`entryOrder`) and then copied out in canonical order.
+    ///
+    /// Each row's length (its line feed counted) is appended to `lengths`, in order.
     mutating func writeJournal(
-        _ order: [Int], warnings: inout [[ImportDiagnostic]], to sink: (inout [UInt8]) -> Void
+        _ order: [Int], warnings: inout [[ImportDiagnostic]], lengths: inout [UInt32],
+        to sink: (inout [UInt8]) -> Void
     ) {
         var output: [UInt8] = []
         output.reserveCapacity(ImportRun.journalPieceSize)
@@ -97,6 +100,7 @@ extension ImportRun {
                         }
                         runStart = runEnd
                     }
+                    for span in spans { lengths.append(UInt32(truncatingIfNeeded: span.end - span.start)) }
                     for span in spans {
                         let size = span.end - span.start
                         if output.count > 0 && output.count + size > ImportRun.journalPieceSize {

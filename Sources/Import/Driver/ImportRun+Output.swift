@@ -27,14 +27,42 @@ extension ImportRun {
     /// Builds the report like `finish(probable:chunkSize:journalChunk:)`, but hands the journal
     /// to `journalPieces` as encoded bytes (header line first), a piece at a time, without making
     /// its transactions (see `writeJournal`, which says what the sink may do with a piece).
+    ///
+    /// With `identifiesRows`, the outcome says what each row was written from (`journalRows`);
+    /// with `earlier` as well, the leading rows it holds as this run writes them are taken from
+    /// it (`earlierRows`), the others encoded.
     mutating func finish(
-        probable: [Deduplicator.ProbablePair], cores: Int, journalPieces: (inout [UInt8]) -> Void
+        probable: [Deduplicator.ProbablePair], cores: Int, identifiesRows: Bool = false,
+        earlier: (any EarlierJournalRows)? = nil, journalPieces: (inout [UInt8]) -> Void
     ) -> ImportOutcome {
-        finish(probable: probable, cores: cores) { run, order, journal, warnings in
+        var rows: JournalRows?
+        var copied = 0
+        var outcome = finish(probable: probable, cores: cores) { run, order, journal, warnings in
             var header = JournalCodec.encode(journal)
-            journalPieces(&header)
-            run.writeJournal(order, warnings: &warnings, to: journalPieces)
+            let headerLength = header.count
+            var lengths: [UInt32] = []
+            guard identifiesRows else {
+                journalPieces(&header)
+                run.writeJournal(order, warnings: &warnings, lengths: &lengths, to: journalPieces)
+                return
+            }
+            lengths.reserveCapacity(order.count)
+            let identities = run.rowIdentities(order, cores: cores)
+            if let earlier {
+                lengths = earlier.writeLeadingRows(header: &header, matching: identities, to: journalPieces)
+                lengths.reserveCapacity(order.count)
+            } else {
+                journalPieces(&header)
+            }
+            copied = lengths.count
+            run.writeJournal(
+                copied == 0 ? order : Array(order[copied...]), warnings: &warnings, lengths: &lengths,
+                to: journalPieces)
+            rows = JournalRows(headerLength: headerLength, identities: identities, lengths: lengths)
         }
+        outcome.journalRows = rows
+        outcome.earlierRows = copied
+        return outcome
     }
 
     /// Builds the journal and the report; `writeJournal` is given the imported entries in

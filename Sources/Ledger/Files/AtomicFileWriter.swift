@@ -39,7 +39,7 @@ public final class AtomicFileWriter {
     /// The first error, after which writes are ignored.
     public private(set) var failure: Failure?
     /// Where the spare is kept with `recycling`, nil without.
-    private let sparePath: String?
+    public let sparePath: String?
     /// The bytes are written over the spare (`temporaryPath` is `sparePath`), not a new file.
     public let isRecycled: Bool
     private let smallestSpare: Int
@@ -121,6 +121,22 @@ public final class AtomicFileWriter {
             self.written += written
         }
         if isRecycled, self.written - writebackStarted >= AtomicFileWriter.writebackStep { startWriteback() }
+    }
+
+    /// Leaves the next `count` bytes of a recycled file as the spare holds them, as if they were
+    /// written: for a writer that knows the spare's bytes there are the ones it would write (the
+    /// import's journal, `EarlierJournal`), so that they are neither copied nor written to disk
+    /// again. False, and nothing done, when the file is not recycled or is not that long; then the
+    /// bytes are to be written.
+    public func keep(_ count: Int) -> Bool {
+        guard isRecycled, failure == nil, descriptor >= 0, count >= 0 else { return false }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) >= written + count,
+            lseek(descriptor, off_t(written + count), SEEK_SET) == off_t(written + count)
+        else { return false }
+        written += count
+        writebackStarted = written
+        return true
     }
 
     /// Asks the disk to start writing what was written since the last request, without waiting.
