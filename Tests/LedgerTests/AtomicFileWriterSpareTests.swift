@@ -54,6 +54,39 @@ struct AtomicFileWriterSpareTests {
         #expect(AtomicFileWriterTests.entries(folder) == [".ledger.jsonl.spare", "ledger.jsonl"])
     }
 
+    @Test("keep leaves the spare's leading bytes as they are; only a recycled file that long can keep them")
+    func keepLeavesTheSparesBytes() throws {
+        let folder = try AtomicFileWriterTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/journal.jsonl"
+        // No spare yet: nothing can be kept.
+        let first = try Self.write("", to: path)
+        #expect(!first.keep(1))
+        first.write(Array("header\nrow 1\nrow 2\n".utf8))
+        try first.commit()
+        try Self.write("other\n", to: path).commit()
+        // The spare holds the first version: its header and first row kept, a row written after them.
+        let third = try Self.write("", to: path)
+        #expect(third.isRecycled)
+        #expect(!third.keep(100))
+        #expect(third.keep(13))
+        third.write(Array("row 9\n".utf8))
+        try third.commit()
+        #expect(try Self.text(path) == "header\nrow 1\nrow 9\n")
+        // Bytes kept between written ones: the spare is "other\n".
+        let fourth = try Self.write("o", to: path)
+        #expect(fourth.keep(4))
+        #expect(fourth.keep(0))
+        fourth.write(Array("s\n".utf8))
+        try fourth.commit()
+        #expect(try Self.text(path) == "others\n")
+        // Only the spare's first line kept: the file is cut after it.
+        let fifth = try Self.write("", to: path)
+        #expect(fifth.keep(7))
+        try fifth.commit()
+        #expect(try Self.text(path) == "header\n")
+    }
+
     @Test("a spare that is a second name of the output, as a stopped run leaves it, is never written over")
     func aSpareLinkedToTheOutputIsRemoved() throws {
         let folder = try AtomicFileWriterTests.folder()
