@@ -59,32 +59,38 @@ struct AtomicFileWriterSpareTests {
         let folder = try AtomicFileWriterTests.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/journal.jsonl"
-        // No spare yet: nothing can be kept.
-        let first = try Self.write("", to: path)
-        #expect(!first.keep(1))
-        first.write(Array("header\nrow 1\nrow 2\n".utf8))
+        let first = try Self.write("header\nrow 1\nrow 2\n", to: path)
+        #expect(!first.keep(1), "no spare yet: nothing can be kept")
         try first.commit()
         try Self.write("other\n", to: path).commit()
         // The spare holds the first version: its header and first row kept, a row written after them.
-        let third = try Self.write("", to: path)
-        #expect(third.isRecycled)
-        #expect(!third.keep(100))
-        #expect(third.keep(13))
-        third.write(Array("row 9\n".utf8))
-        try third.commit()
+        #expect(try Self.rewrite(path, [.keep(100), .keep(13), .write("row 9\n")]) == [false, true])
         #expect(try Self.text(path) == "header\nrow 1\nrow 9\n")
         // Bytes kept between written ones: the spare is "other\n".
-        let fourth = try Self.write("o", to: path)
-        #expect(fourth.keep(4))
-        #expect(fourth.keep(0))
-        fourth.write(Array("s\n".utf8))
-        try fourth.commit()
+        #expect(try Self.rewrite(path, [.write("o"), .keep(4), .keep(0), .write("s\n")]) == [true, true])
         #expect(try Self.text(path) == "others\n")
         // Only the spare's first line kept: the file is cut after it.
-        let fifth = try Self.write("", to: path)
-        #expect(fifth.keep(7))
-        try fifth.commit()
+        #expect(try Self.rewrite(path, [.keep(7)]) == [true])
         #expect(try Self.text(path) == "header\n")
+    }
+
+    enum Step {
+        case write(String)
+        case keep(Int)
+    }
+
+    /// Writes `path` again by `steps`, then commits; returns what each keep said.
+    static func rewrite(_ path: String, _ steps: [Step]) throws -> [Bool] {
+        let writer = try write("", to: path)
+        var kept: [Bool] = []
+        for step in steps {
+            switch step {
+            case .write(let text): writer.write(Array(text.utf8))
+            case .keep(let count): kept.append(writer.keep(count))
+            }
+        }
+        try writer.commit()
+        return kept
     }
 
     @Test("a spare that is a second name of the output, as a stopped run leaves it, is never written over")
