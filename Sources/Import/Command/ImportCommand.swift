@@ -225,7 +225,7 @@ public struct ImportCommand: ParsableCommand {
             standardError("closebook-import: where the time went\n" + phases.lines.joined(separator: "\n"))
             if let rows = outcome.journalRows, let earlier {
                 standardError(
-                    "closebook-import: journal rows: \(earlier.kept) left in place from the spare, \(earlier.copied) copied from the last journal, \(rows.identities.count - outcome.earlierRows) encoded"
+                    "closebook-import: journal rows: \(earlier.kept) left in place from the spare, \(earlier.copied) copied from the last journal, \(rows.identities.count - earlier.kept - earlier.copied) encoded"
                 )
             }
         }

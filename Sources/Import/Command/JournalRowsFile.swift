@@ -74,10 +74,7 @@ struct JournalRowsFile {
     /// modification time, which only writing it changes.
     func describes(_ path: String, renamedSince: Bool = false) -> Bool {
         guard let current = FileStamp(path: path) else { return false }
-        if !renamedSince { return current == stamp }
-        return current.inode == stamp.inode && current.device == stamp.device && current.size == stamp.size
-            && current.modifiedSeconds == stamp.modifiedSeconds
-            && current.modifiedNanoseconds == stamp.modifiedNanoseconds
+        return renamedSince ? current.isSameWrite(as: stamp) : current == stamp
     }
 
     /// Writes the rows file of the journal now at `journal`, whose rows are `rows`; a file that

@@ -146,9 +146,6 @@ public struct ImportOutcome: Sendable {
     /// What each journal row was written from and its length (`ImportDriver.identifiesRows`);
     /// nil when not asked for.
     public var journalRows: JournalRows?
-    /// The leading rows taken from earlier journals (`ImportDriver.earlierJournal`: left in place
-    /// or copied) rather than encoded.
-    public var earlierRows = 0
 
     public init(journal: Journal, report: ImportReport, diagnostics: [ImportDiagnostic], failedFiles: Int) {
         self.journal = journal

@@ -30,13 +30,12 @@ extension ImportRun {
     ///
     /// With `identifiesRows`, the outcome says what each row was written from (`journalRows`);
     /// with `earlier` as well, the leading rows it holds as this run writes them are taken from
-    /// it (`earlierRows`), the others encoded.
+    /// it, the others encoded.
     mutating func finish(
         probable: [Deduplicator.ProbablePair], cores: Int, identifiesRows: Bool = false,
         earlier: (any EarlierJournalRows)? = nil, journalPieces: (inout [UInt8]) -> Void
     ) -> ImportOutcome {
         var rows: JournalRows?
-        var copied = 0
         var outcome = finish(probable: probable, cores: cores) { run, order, journal, warnings in
             var header = JournalCodec.encode(journal)
             let headerLength = header.count
@@ -46,22 +45,20 @@ extension ImportRun {
                 run.writeJournal(order, warnings: &warnings, lengths: &lengths, to: journalPieces)
                 return
             }
-            lengths.reserveCapacity(order.count)
             let identities = run.rowIdentities(order, cores: cores)
             if let earlier {
                 lengths = earlier.writeLeadingRows(header: &header, matching: identities, to: journalPieces)
-                lengths.reserveCapacity(order.count)
             } else {
                 journalPieces(&header)
             }
-            copied = lengths.count
+            let taken = lengths.count
+            lengths.reserveCapacity(order.count)
             run.writeJournal(
-                copied == 0 ? order : Array(order[copied...]), warnings: &warnings, lengths: &lengths,
+                taken == 0 ? order : Array(order[taken...]), warnings: &warnings, lengths: &lengths,
                 to: journalPieces)
             rows = JournalRows(headerLength: headerLength, identities: identities, lengths: lengths)
         }
         outcome.journalRows = rows
-        outcome.earlierRows = copied
         return outcome
     }
 

@@ -48,6 +48,14 @@ public struct FileStamp: Hashable, Sendable {
         ]
     }
 
+    /// True when `other` is the stamp of the same file, not written since: the same inode,
+    /// device, size and modification time. The change time is left aside, which a rename or a new
+    /// link moves too (a file kept under another name, as `AtomicFileWriter`'s spare).
+    public func isSameWrite(as other: FileStamp) -> Bool {
+        inode == other.inode && device == other.device && size == other.size
+            && modifiedSeconds == other.modifiedSeconds && modifiedNanoseconds == other.modifiedNanoseconds
+    }
+
     /// The stamp of seven numbers in `fields`' order; `fields` must hold seven.
     public init(fields: [UInt64]) {
         precondition(fields.count == 7)
