@@ -121,6 +121,46 @@ import Testing
         #expect(try inode(cache) == file)
     }
 
+    /// Each key number of a cache file and the key texts its entries give it, and the same of
+    /// display numbers: a number must never name two texts.
+    func textsByNumber(_ path: String) throws -> (keys: [Int: Set<String>], displays: [Int: Set<String>]) {
+        let fingerprint = try #require(CacheFingerprint.make(rules: Fixture.rules(Self.rules)))
+        let cache = try #require(TextCache(path: path, fingerprint: fingerprint, ruleCount: 5))
+        var keys: [Int: Set<String>] = [:]
+        var displays: [Int: Set<String>] = [:]
+        cache.withEntries { bytes, size in
+            var offset = TextCache.headerSize
+            while offset < bytes.count {
+                let lengths = TextCache.Lengths(bytes, at: offset)
+                let start = offset + TextCache.lengthsSize + lengths.texts
+                keys[lengths.keyNumber, default: []].insert(
+                    String(decoding: bytes[start..<start + lengths.key], as: UTF8.self))
+                displays[lengths.displayNumber, default: []].insert(
+                    String(decoding: bytes[start + lengths.key..<start + lengths.key + lengths.display], as: UTF8.self))
+                offset += size(offset)
+            }
+        }
+        return (keys, displays)
+    }
+
+    /// Month after month, the cache added to in place, then written whole once a month's rows are
+    /// gone, then added to again: every run writes what a run without a cache writes, and every
+    /// number the file gives a key or a display names that text alone.
+    @Test func numbersNameOneTextMonthAfterMonth() throws {
+        let all = Self.transactions()
+        let folder = try workspace(transactions: Array(all.prefix(5_400)))
+        let cache = folder + "/build/text-cache.bin"
+        _ = try run(folder, cache: cache)
+        for (step, rows) in [Array(all.prefix(7_200)), all, Array(all.dropFirst(1_800)), all].enumerated() {
+            try write(rows, to: folder)
+            let warm = try run(folder, cache: cache)
+            #expect(try run(folder, cache: nil) == warm, "step \(step)")
+            let numbered = try textsByNumber(cache)
+            #expect(!numbered.keys.isEmpty && numbered.keys.values.allSatisfy { $0.count == 1 }, "step \(step)")
+            #expect(!numbered.displays.isEmpty && numbered.displays.values.allSatisfy { $0.count == 1 }, "step \(step)")
+        }
+    }
+
     /// A run that does not meet every text of the cache (an inbox file taken out) writes it whole,
     /// with the texts it met only.
     @Test func aCacheWithTextsTheRunDidNotMeetIsWrittenWhole() throws {
@@ -145,13 +185,15 @@ import Testing
         let cache = folder + "/build/text-cache.bin"
         _ = try run(folder, cache: cache)
         let fingerprint = try #require(CacheFingerprint.make(rules: Fixture.rules(Self.rules)))
-        let entries = try #require(TextCache(path: cache, fingerprint: fingerprint, ruleCount: 5)).count
+        let read = try #require(TextCache(path: cache, fingerprint: fingerprint, ruleCount: 5))
+        let entries = read.count
         let identity = try #require(TextCache.FileIdentity(path: cache))
         let appender = try #require(TextCacheAppender(path: cache, identity: identity))
         var writer = TextCache.Writer(appendingTo: appender)
         writer.add(
             payee: "SHOP NO ROW HAS", memo: "", bankType: "", bankCategory: "", key: "shop no row has",
-            display: "Shop No Row Has", matched: [])
+            keyNumber: Int32(read.keyCount), display: "Shop No Row Has",
+            displayNumber: Int32(read.displayCount), matched: [])
         writer.flush()
         #expect(appender.finish())
         let file = try inode(cache)
@@ -204,7 +246,7 @@ import Testing
         var writer = TextCache.Writer(fingerprint: fingerprint, to: file)
         writer.add(
             payee: "UNKNOWN SHOP", memo: "", bankType: "", bankCategory: "", key: "unknown shop",
-            display: "Unknown Shop", matched: [0])
+            keyNumber: 0, display: "Unknown Shop", displayNumber: 0, matched: [0])
         writer.flush()
         try file.commit()
         let ledger = try JournalCodec.decode(try run(folder, cache: cache)[0], path: "ledger")

@@ -14,14 +14,14 @@ import Testing
         let file = try AtomicFileWriter(path: path)
         var writer = TextCache.Writer(fingerprint: fingerprint, to: file)
         writer.add(
-            payee: "TESCO STORES 3297", memo: "", bankType: "", bankCategory: "", key: "tesco", display: "Tesco",
-            matched: [2, 5])
+            payee: "TESCO STORES 3297", memo: "", bankType: "", bankCategory: "", key: "tesco", keyNumber: 0,
+            display: "Tesco", displayNumber: 0, matched: [2, 5])
         writer.add(
             payee: "SHELL 0123", memo: "fuel", bankType: "POS", bankCategory: "Motoring", key: "shell",
-            display: "Shell", matched: nil)
+            keyNumber: 1, display: "Shell", displayNumber: 1, matched: nil)
         writer.add(
-            payee: "CAFÉ NOIR", memo: "", bankType: "", bankCategory: "", key: "café noir", display: "Café Noir",
-            matched: [])
+            payee: "CAFÉ NOIR", memo: "", bankType: "", bankCategory: "", key: "café noir", keyNumber: 2,
+            display: "Café Noir", displayNumber: 2, matched: [])
         add(&writer)
         writer.flush()
         try file.commit()
@@ -67,11 +67,12 @@ import Testing
                     for number in 0..<20_000 {
                         writer.add(
                             payee: "PAYEE \(number)", memo: number % 3 == 0 ? "m\(number)" : "", bankType: "",
-                            bankCategory: "", key: "k\(number)", display: "d\(number)", matched: [number % 7])
+                            bankCategory: "", key: "k\(number)", keyNumber: Int32(number + 3), display: "d\(number)",
+                            displayNumber: Int32(number + 3), matched: [number % 7])
                     }
                     writer.add(
-                        payee: "PAYEE 17", memo: "", bankType: "", bankCategory: "", key: "again", display: "again",
-                        matched: [])
+                        payee: "PAYEE 17", memo: "", bankType: "", bankCategory: "", key: "again", keyNumber: 20_003,
+                        display: "again", displayNumber: 20_003, matched: [])
                 },
                 fingerprint: fingerprint, ruleCount: 10))
         #expect(cache.count == 20_004)
@@ -105,13 +106,13 @@ import Testing
         var next = 0
         let tesco = try #require(
             cache.entry(payee: "TESCO STORES 3297", memo: "", bankType: "", bankCategory: "", next: &next))
-        // The first entry starts after the 40-byte header: 14 bytes of lengths, 17 + 5 + 5 bytes of
-        // texts, two rules of 4 bytes.
+        // The first entry starts after the 40-byte header: 14 bytes of lengths and 8 of numbers,
+        // 17 + 5 + 5 bytes of texts, two rules of 4 bytes.
         #expect(tesco.offset == 40)
-        #expect(next == 40 + 14 + 17 + 5 + 5 + 8)
+        #expect(next == 40 + 22 + 17 + 5 + 5 + 8)
         let shell = try #require(
             cache.entry(payee: "SHELL 0123", memo: "fuel", bankType: "POS", bankCategory: "Motoring", next: &next))
-        #expect(shell.offset == 89)
+        #expect(shell.offset == 97)
         // Back to the first: not the next one, found by its hash.
         let again = try #require(
             cache.entry(payee: "TESCO STORES 3297", memo: "", bankType: "", bankCategory: "", next: &next))
@@ -129,7 +130,8 @@ import Testing
             for number in 0..<count {
                 writer.add(
                     payee: "SHOP \(number)", memo: number % 3 == 0 ? "m\(number)" : "", bankType: "", bankCategory: "",
-                    key: "shop", display: "Shop", matched: [number])
+                    key: "shop", keyNumber: 3, display: "Shop", displayNumber: 3,
+                    matched: [number])
             }
         }
         let cache = try #require(TextCache(path: path, fingerprint: fingerprint, ruleCount: count))
@@ -146,6 +148,33 @@ import Testing
         }
     }
 
+    /// Each entry gives its key's and display's numbers back, and the cache the numbers above the
+    /// highest; a file whose numbers run far past its entries (more than four an entry and 1,024)
+    /// is no cache.
+    @Test func entriesGiveTheirNumbersBack() throws {
+        let cache = try #require(TextCache(path: try written(), fingerprint: fingerprint, ruleCount: 10))
+        let tesco = try #require(lookUp(cache, "TESCO STORES 3297"))
+        let shell = try #require(lookUp(cache, "SHELL 0123", "fuel", "POS", "Motoring"))
+        let cafe = try #require(lookUp(cache, "CAFÉ NOIR"))
+        #expect([tesco, shell, cafe].map { cache.reader.numbers($0).key } == [0, 1, 2])
+        #expect([tesco, shell, cafe].map { cache.reader.numbers($0).display } == [0, 1, 2])
+        #expect(cache.keyCount == 3)
+        #expect(cache.displayCount == 3)
+        // Four entries: numbers up to 4 * 4 + 1,024 - 1 are read, one more is not.
+        func far(key: Int32 = 3, display: Int32 = 3) throws -> TextCache? {
+            let path = try written { writer in
+                writer.add(
+                    payee: "FAR", memo: "", bankType: "", bankCategory: "", key: "far", keyNumber: key,
+                    display: "Far", displayNumber: display, matched: [])
+            }
+            return TextCache(path: path, fingerprint: fingerprint, ruleCount: 10)
+        }
+        #expect(try far(key: 1_039)?.keyCount == 1_040)
+        #expect(try far(display: 1_039)?.displayCount == 1_040)
+        #expect(try far(key: 1_040) == nil)
+        #expect(try far(display: 1_040) == nil)
+    }
+
     /// A cache made under another fingerprint, of another version, cut short, with bytes past its
     /// last entry, naming a rule out of order or past the last, or missing, is no cache at all.
     @Test func aCacheThatDoesNotHoldTogetherIsIgnored() throws {
@@ -157,7 +186,7 @@ import Testing
         #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 6) != nil)
         let bytes = try FileOutput.read(path)
         var version = bytes
-        version[4] = 2
+        version[4] = 3
         var short = bytes
         short.removeLast()
         let long = bytes + [0]
@@ -167,9 +196,9 @@ import Testing
             try FileOutput.write(broken, to: path)
             #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 10) == nil, "\(name)")
         }
-        // Tesco's rules 2 and 5 turned round (the first rule's bytes are 14 + 17 + 5 + 5 bytes in).
+        // Tesco's rules 2 and 5 turned round (the first rule's bytes are 22 + 17 + 5 + 5 bytes in).
         var order = bytes
-        order[40 + 41] = 6
+        order[40 + 49] = 6
         try FileOutput.write(order, to: path)
         #expect(TextCache(path: path, fingerprint: fingerprint, ruleCount: 10) == nil)
         try FileOutput.write(bytes, to: path)

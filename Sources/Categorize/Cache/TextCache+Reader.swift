@@ -70,6 +70,13 @@ extension TextCache {
                 UnsafeBufferPointer(rebasing: buffer[start + lengths.key..<start + lengths.key + lengths.display]))
         }
 
+        /// The file's numbers of the entry's key and display (`TextCache`): below the cache's
+        /// `keyCount` and `displayCount`.
+        func numbers(_ entry: Entry) -> (key: Int, display: Int) {
+            let lengths = Lengths(bytes, at: entry.offset)
+            return (lengths.keyNumber, lengths.displayNumber)
+        }
+
         /// The rules the texts match, in order, appended to `matched`; false, with nothing appended,
         /// when some rule also reads each row's amount, date or account (the texts are matched again).
         func matched(_ entry: Entry, into matched: inout [Int]) -> Bool {

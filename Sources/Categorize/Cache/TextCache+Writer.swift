@@ -24,13 +24,13 @@ extension TextCache {
 
         private static let bufferSize = 1 << 20
 
-        /// Adds the texts of a row, what its payee normalises to and the rules they match; nil
-        /// `matched` when some rule also reads each row's amount, date or account (the texts are
-        /// matched again, only the payee's normalisation is kept). Texts too long for the format
-        /// (over 65,535 bytes) are left out.
+        /// Adds the texts of a row, what its payee normalises to (`key` and `display`, numbered
+        /// `keyNumber` and `displayNumber` in this file: see `TextCache`) and the rules they match; nil `matched` when some rule also
+        /// reads each row's amount, date or account (the texts are matched again, only the payee's
+        /// normalisation is kept). Texts too long for the format (over 65,535 bytes) are left out.
         mutating func add(
-            payee: String, memo: String, bankType: String, bankCategory: String, key: String, display: String,
-            matched: [Int]?
+            payee: String, memo: String, bankType: String, bankCategory: String, key: String, keyNumber: Int32,
+            display: String, displayNumber: Int32, matched: [Int]?
         ) {
             let limit = Int(UInt16.max)
             guard payee.utf8.count <= limit, memo.utf8.count <= limit, bankType.utf8.count <= limit,
@@ -44,6 +44,8 @@ extension TextCache {
             Self.append(UInt16(key.utf8.count), to: &buffer)
             Self.append(UInt16(display.utf8.count), to: &buffer)
             Self.append(matched.map { UInt16($0.count) } ?? TextCache.unsettled, to: &buffer)
+            Self.append(UInt32(bitPattern: keyNumber), to: &buffer)
+            Self.append(UInt32(bitPattern: displayNumber), to: &buffer)
             buffer.append(contentsOf: payee.utf8)
             buffer.append(contentsOf: memo.utf8)
             buffer.append(contentsOf: bankType.utf8)

@@ -21,8 +21,17 @@ import Ledger
 ///
 /// The file: `CBTC`, the format's version (UInt32), the fingerprint (32 bytes), then the entries
 /// to the end of the file, each seven UInt16 lengths (payee, memo, bank type, bank category,
-/// key, display, matched rules), the six texts' bytes and the matched rules' indices (Int32), all
-/// little-endian.
+/// key, display, matched rules), the key's and the display's numbers (UInt32 each), the six
+/// texts' bytes and the matched rules' indices (Int32), all little-endian.
+///
+/// The numbers: entries whose payees normalise to one key carry one key number, and entries of
+/// one display one display number, so that a run reading them takes the key and the display it
+/// met before from an array by number (`DistinctTexts`) rather than looking their bytes up for
+/// every entry: a table of tens of thousands of keys and their displays, which no core's cache
+/// holds, and about half of a month end's rules step went to those lookups. Numbers are the
+/// file's own (`CacheNumbering`): a writer gives a text met in the cache it read that entry's
+/// number, and any other one above every number of its kind that cache holds. Two numbers may
+/// name one text (a run that did not meet the cached one); one number never names two.
 ///
 /// A class: it owns the file's mapping and the lookup table, freed with it; lookups go through
 /// `Reader`, a value of pointers into both that retains nothing.
@@ -47,6 +56,11 @@ final class TextCache {
     let reader: Reader
     /// How many entries the file holds.
     let count: Int
+    /// One above the highest key number the entries carry (0 for none): a writer numbers a key the
+    /// file does not hold from here.
+    let keyCount: Int
+    /// The same of display numbers.
+    let displayCount: Int
     /// Where each entry starts, in file order.
     private let starts: [Int32]
     /// The file read, as it was when read; nil when it changed while being read.
@@ -99,9 +113,14 @@ final class TextCache {
     }
 
     static let magic: [UInt8] = Array("CBTC".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerSize = 4 + 4 + 32
-    static let lengthsSize = 7 * 2
+    /// The seven lengths and the two numbers an entry starts with.
+    static let lengthsSize = 7 * 2 + 2 * 4
+    /// The key or display numbers a file may use, against its count of entries: a file numbering
+    /// beyond them (damaged, or left by a run whose exports were taken out) is not read, and the
+    /// next file is numbered afresh. The run keeps arrays by number.
+    static func numbersAreFew(_ count: Int, entries: Int) -> Bool { count <= 4 * entries + 1024 }
     /// The count of matched rules of an entry whose texts some rule reads more than texts of.
     static let unsettled = UInt16.max
 
@@ -119,13 +138,21 @@ final class TextCache {
         // Every entry checked first, before anything is looked up in it.
         var starts: [Int32] = []
         var offset = Self.headerSize
+        var keyCount = 0
+        var displayCount = 0
         while offset < bytes.count {
             guard let size = Self.entrySize(bytes, at: offset),
                 Self.rulesAreValid(bytes, at: offset, below: ruleCount)
             else { return nil }
+            let lengths = Lengths(bytes, at: offset)
+            keyCount = max(keyCount, lengths.keyNumber + 1)
+            displayCount = max(displayCount, lengths.displayNumber + 1)
             starts.append(Int32(offset))
             offset += size
         }
+        guard Self.numbersAreFew(keyCount, entries: starts.count),
+            Self.numbersAreFew(displayCount, entries: starts.count)
+        else { return nil }
         var capacity = 16
         while capacity < 2 * starts.count { capacity <<= 1 }
         let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: capacity)
@@ -146,6 +173,8 @@ final class TextCache {
             bytes: bytes, slotHashes: UnsafeBufferPointer(hashes), slotOffsets: UnsafeBufferPointer(offsets),
             mask: mask)
         self.count = count
+        self.keyCount = keyCount
+        self.displayCount = displayCount
     }
 
     /// Slots of the table's regions that are filled together: 8,192 slots of 12 bytes fit in a
@@ -248,12 +277,15 @@ final class TextCache {
             | UInt32(bytes[offset + 3]) << 24
     }
 
-    /// The seven lengths an entry starts with.
+    /// The seven lengths and the two numbers an entry starts with.
     struct Lengths {
         var texts = 0
         var key = 0
         var display = 0
         var matched = 0
+        /// The file's numbers of the entry's key and display (`TextCache`).
+        var keyNumber = 0
+        var displayNumber = 0
         /// False for an entry whose texts are matched again (`unsettled`): it has no rules.
         var isSettled = true
 
@@ -272,6 +304,8 @@ final class TextCache {
             matched = length(6)
             isSettled = matched != Int(TextCache.unsettled)
             if !isSettled { matched = 0 }
+            keyNumber = Int(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: 14, as: UInt32.self)))
+            displayNumber = Int(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: 18, as: UInt32.self)))
         }
 
         var size: Int { TextCache.lengthsSize + texts + key + display + 4 * matched }

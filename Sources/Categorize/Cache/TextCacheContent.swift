@@ -20,6 +20,7 @@ struct TextCacheContent {
         var writer = TextCache.Writer(fingerprint: fingerprint, to: file)
         // Few distinct decisions: their lists once, not a whole decision copied per row.
         let matched = decisions.map(\.matched)
+        var numbers = CacheNumbers(texts: texts, cache: cache)
         func write(entries: UnsafeBufferPointer<UInt8>, size: (Int) -> Int) {
             var run = 0..<0
             func flushRun() {
@@ -38,7 +39,7 @@ struct TextCacheContent {
                     continue
                 }
                 flushRun()
-                add(row, rows: rows, matched: matched, to: &writer)
+                add(row, rows: rows, matched: matched, numbers: &numbers, to: &writer)
             }
             flushRun()
         }
@@ -71,11 +72,23 @@ struct TextCacheContent {
         else { return false }
         var writer = TextCache.Writer(appendingTo: file)
         let matched = decisions.map(\.matched)
+        var numbers = CacheNumbers(texts: texts, cache: cache)
         for (index, row) in rowTexts.enumerated() where cacheEntries[index] < 0 {
-            add(row, rows: rows, matched: matched, to: &writer)
+            add(row, rows: rows, matched: matched, numbers: &numbers, to: &writer)
         }
         writer.flush()
         return file.finish()
+    }
+
+    /// How the file numbers the keys and displays of the entries written (`TextCache`).
+    struct CacheNumbers {
+        var keys: CacheNumbering
+        var displays: CacheNumbering
+
+        init(texts: DistinctTexts, cache: TextCache?) {
+            keys = CacheNumbering(known: texts.cacheKeyOfKey, count: cache?.keyCount ?? 0)
+            displays = CacheNumbering(known: texts.cacheDisplayOfDisplay, count: cache?.displayCount ?? 0)
+        }
     }
 
     /// Whether the entries a run did not meet (false in `found`, by entry) are few enough to keep:
@@ -87,14 +100,18 @@ struct TextCacheContent {
     }
 
     /// Adds `row`, met for the first time, as a new entry.
-    private func add(_ row: RowTexts, rows: LedgerRows, matched: [[Int]], to writer: inout TextCache.Writer) {
+    private func add(
+        _ row: RowTexts, rows: LedgerRows, matched: [[Int]], numbers: inout CacheNumbers,
+        to writer: inout TextCache.Writer
+    ) {
         let payee = texts.payees[Int(row.payee)]
         let bankType: String = rows.texts[Int(max(row.key.bankType, 0))]
         let bankCategory: String = rows.texts[Int(max(row.key.bankCategory, 0))]
         let rules: [Int]? = row.decision >= 0 ? matched[Int(row.decision)] : nil
         writer.add(
             payee: rows.texts[Int(row.key.payee)], memo: rows.texts[Int(row.key.memo)], bankType: bankType,
-            bankCategory: bankCategory, key: texts.key(of: payee), display: texts.displays[Int(payee.display)],
+            bankCategory: bankCategory, key: texts.key(of: payee), keyNumber: numbers.keys.number(of: payee.key),
+            display: texts.displays[Int(payee.display)], displayNumber: numbers.displays.number(of: payee.display),
             matched: rules)
     }
 }

@@ -40,6 +40,19 @@ struct DistinctTexts {
     /// regular-expression results). At a month end the text cache settles nearly every row's
     /// rules, and nearly no key is needed.
     private var keyTexts: [FoldedText?] = []
+    /// By the text cache's number of a key (`TextCache`): the key's number here, -1 until an entry
+    /// of that number is met. A month end meets nearly every payee in the cache, each of a key met
+    /// many times before: this array stands in for looking the key's bytes up in `keyBytes`, whose
+    /// tables no core's cache holds (three misses a payee).
+    private var keyOfCacheKey: [Int32] = []
+    /// By key: its number in the text cache read, -1 for a key no cached entry had; what the next
+    /// cache file numbers it (`CacheNumbering`).
+    private(set) var cacheKeyOfKey: [Int32] = []
+    /// The same of displays: by the cache's number, a display of the same bytes here; by display,
+    /// its number in the cache. (Which of two displays of the same bytes a payee takes changes
+    /// nothing written: each row shows its display's bytes.)
+    private var displayOfCacheDisplay: [Int32] = []
+    private(set) var cacheDisplayOfDisplay: [Int32] = []
     /// The display forms of the payees (`Tesco`): a payee shares the last one its clean key had
     /// when they are the same bytes, so there are about as many as clean keys.
     private(set) var displays: [String] = []
@@ -104,7 +117,7 @@ struct DistinctTexts {
         // Read in the cache's bytes or those normalised ahead: a string is made only for a key or
         // display not met yet.
         if let cached, let cache {
-            (key, display) = cache.withClean(cached, numbers)
+            (key, display) = cachedNumbers(cached, in: cache)
         } else if let taken {
             (key, display) = ahead.cleanTexts.withClean(taken, numbers)
         } else {
@@ -118,6 +131,36 @@ struct DistinctTexts {
         payeeOfText[Int(number)] = index
         lastTaken = taken.map { (payee.rawID, $0) }
         return index
+    }
+
+    /// The key and display of a payee whose texts the cache has (`entry`): by the cache's numbers of
+    /// them when met before, else by their bytes (then remembered under those numbers).
+    private mutating func cachedNumbers(_ entry: TextCache.Entry, in cache: TextCache.Reader) -> Numbers {
+        let numbers = cache.numbers(entry)
+        if numbers.key >= keyOfCacheKey.count {
+            keyOfCacheKey += repeatElement(-1, count: numbers.key + 1 - keyOfCacheKey.count)
+        }
+        if numbers.display >= displayOfCacheDisplay.count {
+            displayOfCacheDisplay += repeatElement(-1, count: numbers.display + 1 - displayOfCacheDisplay.count)
+        }
+        var key = keyOfCacheKey[numbers.key]
+        var display = displayOfCacheDisplay[numbers.display]
+        if key >= 0, display >= 0 { return (key, display) }
+        cache.withClean(entry) { keyUTF8, displayUTF8 in
+            if key < 0 {
+                key = keyNumber(keyUTF8) { String(decoding: keyUTF8, as: UTF8.self) }
+                keyOfCacheKey[numbers.key] = key
+                if cacheKeyOfKey[Int(key)] < 0 { cacheKeyOfKey[Int(key)] = Int32(numbers.key) }
+            }
+            if display < 0 {
+                display = displayNumber(displayUTF8, of: key) { String(decoding: displayUTF8, as: UTF8.self) }
+                displayOfCacheDisplay[numbers.display] = display
+                if cacheDisplayOfDisplay[Int(display)] < 0 {
+                    cacheDisplayOfDisplay[Int(display)] = Int32(numbers.display)
+                }
+            }
+        }
+        return (key, display)
     }
 
     /// The number of the clean key whose bytes are `bytes` (`text()` is the key as a string),
@@ -156,6 +199,7 @@ struct DistinctTexts {
         keyText.append(contentsOf: bytes)
         keyEnds.append(keyText.count)
         keyTexts.append(nil)
+        cacheKeyOfKey.append(-1)
     }
 
     /// The display of a payee of clean key `key` whose display's bytes are `bytes` (`text()` is
@@ -165,7 +209,8 @@ struct DistinctTexts {
     private mutating func displayNumber(
         _ bytes: UnsafeBufferPointer<UInt8>, of key: Int32, text: () -> String
     ) -> Int32 {
-        if Int(key) == keyDisplay.count { keyDisplay.append(-1) }
+        // A key taken from the cache by number with its display may have none yet.
+        if Int(key) >= keyDisplay.count { keyDisplay += repeatElement(-1, count: Int(key) + 1 - keyDisplay.count) }
         let last = keyDisplay[Int(key)]
         if last >= 0, ByteKeyedCache<Int32>.equal(displays[Int(last)], bytes) { return last }
         let display = text()
@@ -174,6 +219,7 @@ struct DistinctTexts {
             return last
         }
         displays.append(display)
+        cacheDisplayOfDisplay.append(-1)
         keyDisplay[Int(key)] = Int32(displays.count - 1)
         return Int32(displays.count - 1)
     }
