@@ -87,13 +87,15 @@ public struct AnomalyBook: Sendable {
         var groupDays: [[Int32]] = []
         groupExpenseAmounts.reserveCapacity(history.groups.count)
         groupDays.reserveCapacity(history.groups.count)
-        for group in history.groups {
+        // From the history's group-ordered columns (`LedgerHistory.groupDays`): read in order.
+        for (number, group) in history.groups.enumerated() {
+            let start = history.groupRowStarts[number]
             var amounts = [Int64](repeating: 0, count: group.transactions.count)
             var days = [Int32](repeating: 0, count: group.transactions.count)
             for (position, index) in group.transactions.enumerated() {
                 positionInGroup[index] = Int32(position)
-                if let amount = history.baseAmounts[index], amount < 0 { amounts[position] = amount }
-                days[position] = Int32(truncatingIfNeeded: history.dayNumbers[index])
+                if let amount = history.groupBaseAmounts[start + position], amount < 0 { amounts[position] = amount }
+                days[position] = Int32(truncatingIfNeeded: history.groupDays[start + position])
             }
             groupExpenseAmounts.append(amounts)
             groupDays.append(days)

@@ -257,7 +257,7 @@ extension LedgerHistory {
                     groups.append(PayeeGroup(account: account, payee: t.pointee.payee, transactions: []))
                     groupMemo.remember(group, for: groupKey)
                 }
-                groups[group].transactions.append(index)
+                // The group's rows are listed once all are numbered (`GroupColumns`).
                 columns.groupOf[index] = Int32(group)
             }
         }
@@ -283,7 +283,6 @@ extension LedgerHistory {
             for group in later.groups {
                 let key = GroupKey(account: group.account, payee: group.payee)
                 if let known = groupIndex[key] {
-                    groups[known].transactions += group.transactions
                     groupNumber.append(known)
                 } else {
                     groups.append(group)

@@ -63,10 +63,13 @@ public struct RecurringBook: Sendable {
         let ends = (0..<history.monthCount).map { first.adding(months: $0).lastDay }
         let endDays = ends.map(\.dayNumber)
         for (groupIndex, group) in history.groups.enumerated() where group.transactions.count >= 2 {
-            // From the history's per-row arrays: a group's rows are scattered over the ledger, and
-            // reading each whole transaction was a cache miss per occurrence.
-            let occurrences = group.transactions.map { index in
-                Occurrence(index: index, dayNumber: history.dayNumbers[index], amount: history.amounts[index])
+            // From the history's group-ordered columns: a group's rows are scattered over the
+            // ledger, and reading them by index was a cache miss per occurrence.
+            let start = history.groupRowStarts[groupIndex]
+            let occurrences = group.transactions.indices.map { position in
+                Occurrence(
+                    index: group.transactions[position], dayNumber: history.groupDays[start + position],
+                    amount: history.groupAmounts[start + position])
             }
             guard let firstDate = occurrences.first?.date else { continue }
             let startMonth = first.months(to: firstDate.yearMonth)

@@ -146,5 +146,34 @@ import Testing
         // The dollar rows have no rate: missing in every month with rows, none in December 2024.
         #expect(one.missingRates[11].isEmpty)
         #expect(one.missingRates[12].first?.currency == .usd)
+        // Each group lists the rows numbered for it, in row order, and the group-ordered columns
+        // hold those rows' days and amounts, in both histories.
+        for history in [one, two] {
+            var listed = [[Int]](repeating: [], count: history.groups.count)
+            for (row, group) in history.groupOf.enumerated() where group >= 0 { listed[Int(group)].append(row) }
+            #expect(history.groupRowStarts.count == history.groups.count + 1)
+            #expect(history.groupRowStarts.last == listed.reduce(0) { $0 + $1.count })
+            for (number, group) in history.groups.enumerated() {
+                #expect(group.transactions == listed[number])
+                let slots = history.groupRowStarts[number]..<history.groupRowStarts[number + 1]
+                #expect(Array(history.groupDays[slots]) == group.transactions.map { history.dayNumbers[$0] })
+                #expect(Array(history.groupAmounts[slots]) == group.transactions.map { history.amounts[$0] })
+                #expect(Array(history.groupBaseAmounts[slots]) == group.transactions.map { history.baseAmounts[$0] })
+            }
+        }
+    }
+
+    /// Rows listed by group, worked out by hand: groups 0 and 1 of rows 1, 3, 6 and 2, 5, rows 0
+    /// and 4 in none, group 2 with no rows.
+    @Test func groupColumnsListEachGroupsRowsInOrder() {
+        let groups = (0..<3).map { LedgerHistory.PayeeGroup(account: 0, payee: "P\($0)", transactions: []) }
+        let columns = LedgerHistory.GroupColumns(
+            groups: groups, groupOf: [-1, 0, 1, 0, -1, 1, 0], dayNumbers: [10, 11, 12, 13, 14, 15, 16],
+            amounts: [-1, -2, -3, -4, -5, -6, -7], baseAmounts: [nil, -20, nil, -40, -50, -60, -70])
+        #expect(columns.groups.map(\.transactions) == [[1, 3, 6], [2, 5], []])
+        #expect(columns.starts == [0, 3, 5, 5])
+        #expect(columns.days == [11, 13, 16, 12, 15])
+        #expect(columns.amounts == [-2, -4, -7, -3, -6])
+        #expect(columns.baseAmounts == [-20, -40, -70, nil, -60])
     }
 }
