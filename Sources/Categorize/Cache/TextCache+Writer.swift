@@ -25,9 +25,10 @@ extension TextCache {
         private static let bufferSize = 1 << 20
 
         /// Adds the texts of a row, what its payee normalises to (`key` and `display`, numbered
-        /// `keyNumber` and `displayNumber` in this file: see `TextCache`) and the rules they match; nil `matched` when some rule also
-        /// reads each row's amount, date or account (the texts are matched again, only the payee's
-        /// normalisation is kept). Texts too long for the format (over 65,535 bytes) are left out.
+        /// `keyNumber` and `displayNumber` in this file: see `TextCache`) and the rules they
+        /// match; nil `matched` when some rule also reads each row's amount, date or account (the
+        /// texts are matched again, only the payee's normalisation is kept). Texts too long for the
+        /// format (over 65,535 bytes) are left out.
         mutating func add(
             payee: String, memo: String, bankType: String, bankCategory: String, key: String, keyNumber: Int32,
             display: String, displayNumber: Int32, matched: [Int]?
