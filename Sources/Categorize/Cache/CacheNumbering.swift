@@ -17,7 +17,7 @@ struct CacheNumbering {
     /// The file's number of the text the run numbers `text`.
     mutating func number(of text: Int32) -> Int32 {
         let index = Int(text)
-        if index >= numbers.count { numbers += repeatElement(-1, count: index + 1 - numbers.count) }
+        numbers.padWithUnset(through: index)
         if numbers[index] < 0 {
             numbers[index] = next
             next += 1

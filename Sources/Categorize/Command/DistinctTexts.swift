@@ -137,12 +137,8 @@ struct DistinctTexts {
     /// them when met before, else by their bytes (then remembered under those numbers).
     private mutating func cachedNumbers(_ entry: TextCache.Entry, in cache: TextCache.Reader) -> Numbers {
         let numbers = cache.numbers(entry)
-        if numbers.key >= keyOfCacheKey.count {
-            keyOfCacheKey += repeatElement(-1, count: numbers.key + 1 - keyOfCacheKey.count)
-        }
-        if numbers.display >= displayOfCacheDisplay.count {
-            displayOfCacheDisplay += repeatElement(-1, count: numbers.display + 1 - displayOfCacheDisplay.count)
-        }
+        keyOfCacheKey.padWithUnset(through: numbers.key)
+        displayOfCacheDisplay.padWithUnset(through: numbers.display)
         var key = keyOfCacheKey[numbers.key]
         var display = displayOfCacheDisplay[numbers.display]
         if key >= 0, display >= 0 { return (key, display) }
@@ -210,7 +206,7 @@ struct DistinctTexts {
         _ bytes: UnsafeBufferPointer<UInt8>, of key: Int32, text: () -> String
     ) -> Int32 {
         // A key taken from the cache by number with its display may have none yet.
-        if Int(key) >= keyDisplay.count { keyDisplay += repeatElement(-1, count: Int(key) + 1 - keyDisplay.count) }
+        keyDisplay.padWithUnset(through: Int(key))
         let last = keyDisplay[Int(key)]
         if last >= 0, ByteKeyedCache<Int32>.equal(displays[Int(last)], bytes) { return last }
         let display = text()
