@@ -39,4 +39,28 @@ struct JSONStringEscaperTests {
             String(decoding: writer.bytes, as: UTF8.self)
                 == #"{"k":"say \"hi\" \\ a/b\n\r\t\u0008\u000c\u0001\u001f café, plain enough"}"#)
     }
+
+    /// A key written once (`JSONWriter.Key`) gives the bytes of the same key given as text, escaped
+    /// the same way, in objects of several members.
+    @Test func writtenKeysGiveTheBytesOfKeysAsText() {
+        var byText = JSONWriter()
+        var byKey = JSONWriter()
+        let quoted = JSONWriter.Key("a \"quoted\" key")
+        let plain = JSONWriter.Key("n")
+        for _ in 0..<2 {
+            byText.beginObject()
+            byText.string("a \"quoted\" key", Self.text)
+            byText.raw("n", Array("12.50".utf8))
+            byText.endObject()
+            byText.newline()
+            byKey.beginObject()
+            byKey.string(quoted, Self.text)
+            byKey.raw(plain, Array("12.50".utf8))
+            byKey.endObject()
+            byKey.newline()
+        }
+        #expect(byKey.bytes == byText.bytes)
+        #expect(
+            String(decoding: byKey.bytes.prefix(29), as: UTF8.self) == #"{"a \"quoted\" key":"say \"hi"#)
+    }
 }

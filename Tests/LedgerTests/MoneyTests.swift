@@ -129,4 +129,26 @@ struct CurrencyCodeTests {
             #expect(Currency(isoCode: code) == nil, "\(code)")
         }
     }
+
+    /// The bytes writers append without a `String`, zero-padded as the text forms are.
+    @Test func appendedDigitsArePaddedAsText() throws {
+        let dinar = try #require(Currency(code: "KWD"))
+        let yen = try #require(Currency(code: "JPY"))
+        let cases: [(Money, String)] = [
+            (Money(minorUnits: 5, currency: .eur), "0.05"),
+            (Money(minorUnits: -100, currency: .eur), "-1.00"),
+            (Money(minorUnits: 7, currency: dinar), "0.007"),
+            (Money(minorUnits: 1_234_567, currency: dinar), "1234.567"),
+            (Money(minorUnits: 0, currency: yen), "0"),
+            (Money(minorUnits: Int64.min, currency: .eur), "-92233720368547758.08"),
+        ]
+        for (money, text) in cases {
+            var bytes: [UInt8] = Array("x".utf8)
+            money.appendDecimalString(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + text)
+        }
+        var date: [UInt8] = []
+        try #require(CivilDate(year: 987, month: 3, day: 4)).appendISOString(to: &date)
+        #expect(String(decoding: date, as: UTF8.self) == "0987-03-04")
+    }
 }

@@ -37,11 +37,15 @@ public struct AnomalyBook: Sendable {
     let currencyFirstDay: [Int32]
     /// Per transaction: its position in its payee group's list (0 when it has no group).
     let positionInGroup: [Int32]
-    /// Per payee group, side by side with its transactions: the expense in base minor units (0 for
-    /// money in or no rate) and the day number. The per-transaction checks walk these contiguous
-    /// arrays instead of jumping around the ledger.
-    let groupExpenseAmounts: [[Int64]]
-    let groupDays: [[Int32]]
+    /// Per payee group's row, in the order of `history.groupDays` (group `g`'s from
+    /// `history.groupRowStarts[g]`): the expense in base minor units, 0 for money in or no rate.
+    /// The per-transaction checks walk this and `history.groupDays` instead of jumping around the
+    /// ledger.
+    ///
+    /// Why one array for every group rather than one per group: each check read its group's arrays
+    /// out of an array of arrays, a retain and a release of each, and a group's arrays are shared
+    /// by the months both cores analyse at once, so each retain waited on the other core.
+    let groupExpenseAmounts: [Int64]
 
     public init(history: LedgerHistory) {
         self.history = history
@@ -83,26 +87,19 @@ public struct AnomalyBook: Sendable {
         var groupExpenses: [String: [Int]] = [:]
         for (top, index) in tops where !topExpenses[index].isEmpty { groupExpenses[top] = topExpenses[index] }
         var positionInGroup = [Int32](repeating: 0, count: history.transactions.count)
-        var groupExpenseAmounts: [[Int64]] = []
-        var groupDays: [[Int32]] = []
-        groupExpenseAmounts.reserveCapacity(history.groups.count)
-        groupDays.reserveCapacity(history.groups.count)
-        // From the history's group-ordered columns (`LedgerHistory.groupDays`): read in order.
+        var groupExpenseAmounts = [Int64](repeating: 0, count: history.groupBaseAmounts.count)
+        // From the history's group-ordered columns (`LedgerHistory.groupBaseAmounts`): read in order.
         for (number, group) in history.groups.enumerated() {
             let start = history.groupRowStarts[number]
-            var amounts = [Int64](repeating: 0, count: group.transactions.count)
-            var days = [Int32](repeating: 0, count: group.transactions.count)
             for (position, index) in group.transactions.enumerated() {
                 positionInGroup[index] = Int32(position)
-                if let amount = history.groupBaseAmounts[start + position], amount < 0 { amounts[position] = amount }
-                days[position] = Int32(truncatingIfNeeded: history.groupDays[start + position])
+                if let amount = history.groupBaseAmounts[start + position], amount < 0 {
+                    groupExpenseAmounts[start + position] = amount
+                }
             }
-            groupExpenseAmounts.append(amounts)
-            groupDays.append(days)
         }
         self.positionInGroup = positionInGroup
         self.groupExpenseAmounts = groupExpenseAmounts
-        self.groupDays = groupDays
         self.categoryExpenses = categoryExpenses
         self.groupExpenses = groupExpenses
         self.accountExpenses = accountExpenses
@@ -128,16 +125,14 @@ public struct AnomalyBook: Sendable {
             // transactions are ordinary, and making each a candidate with its histories was most of
             // the stage's time on a large ledger.
             var candidateHistory: CandidateHistory?
-            let transactions = history.groups[group].transactions
             let position = Int(positionInGroup[index])
             if index >= range.lowerBound, amount < 0 {
-                let prior = priorStatistics(groupExpenseAmounts[group], before: position)
+                let prior = priorStatistics(group, before: position)
                 if prior.count >= StatisticalDetector.minimumPayeeHistory,
                     Double(amount.magnitude) > StatisticalDetector.aboveLargestFactor * Double(prior.largest)
                 {
                     candidateHistory = CandidateHistory(
-                        payeeAmounts: priorExpenses(
-                            transactions, beforePosition: position, limit: AnomalyBook.payeeWindow),
+                        payeeAmounts: priorGroupExpenses(group, before: position, limit: AnomalyBook.payeeWindow),
                         categoryAmounts: [])
                 } else if prior.count == 0, history.dayNumbers[index] >= warmUpEnd {
                     candidateHistory = newPayeeHistory(index, category: categoryIndex)
@@ -196,35 +191,52 @@ public struct AnomalyBook: Sendable {
     }
 
     /// How many of the group's last `payeeWindow` expenses come before `position`, and the largest.
-    func priorStatistics(_ expenses: [Int64], before position: Int) -> (count: Int, largest: UInt64) {
-        var count = 0
-        var largest: UInt64 = 0
-        var cursor = position - 1
-        while cursor >= 0, count < AnomalyBook.payeeWindow {
-            let amount = expenses[cursor]
-            if amount < 0 {
-                count += 1
-                largest = max(largest, amount.magnitude)
+    func priorStatistics(_ group: Int, before position: Int) -> (count: Int, largest: UInt64) {
+        let start = history.groupRowStarts[group]
+        return groupExpenseAmounts.withUnsafeBufferPointer { amounts in
+            var count = 0
+            var largest: UInt64 = 0
+            var cursor = start + position - 1
+            while cursor >= start, count < AnomalyBook.payeeWindow {
+                let amount = amounts[cursor]
+                if amount < 0 {
+                    count += 1
+                    largest = max(largest, amount.magnitude)
+                }
+                cursor -= 1
             }
+            return (count, largest)
+        }
+    }
+
+    /// The group's expenses before `position`, at most `limit` of them, most recent last.
+    func priorGroupExpenses(_ group: Int, before position: Int, limit: Int) -> [Int64] {
+        let start = history.groupRowStarts[group]
+        var amounts: [Int64] = []
+        var cursor = start + position - 1
+        while cursor >= start, amounts.count < limit {
+            if groupExpenseAmounts[cursor] < 0 { amounts.append(groupExpenseAmounts[cursor]) }
             cursor -= 1
         }
-        return (count, largest)
+        return amounts.reversed()
     }
 
     /// True when the group has the same amount within `DoubleChargeDetector.windowDays` of the
     /// transaction at `position`, before or after it.
     func hasRepeat(_ group: Int, at position: Int, amount: Int64) -> Bool {
         guard amount <= -DoubleChargeDetector.minimumAmount else { return false }
-        return groupDays[group].withUnsafeBufferPointer { days in
-            groupExpenseAmounts[group].withUnsafeBufferPointer { amounts in
-                let day = Int(days[position])
-                var cursor = position - 1
-                while cursor >= 0, day - Int(days[cursor]) <= DoubleChargeDetector.windowDays {
+        let (start, end) = (history.groupRowStarts[group], history.groupRowStarts[group + 1])
+        return history.groupDays.withUnsafeBufferPointer { days in
+            groupExpenseAmounts.withUnsafeBufferPointer { amounts in
+                let here = start + position
+                let day = days[here]
+                var cursor = here - 1
+                while cursor >= start, day - days[cursor] <= DoubleChargeDetector.windowDays {
                     if amounts[cursor] == amount { return true }
                     cursor -= 1
                 }
-                cursor = position + 1
-                while cursor < days.count, Int(days[cursor]) - day <= DoubleChargeDetector.windowDays {
+                cursor = here + 1
+                while cursor < end, days[cursor] - day <= DoubleChargeDetector.windowDays {
                     if amounts[cursor] == amount { return true }
                     cursor += 1
                 }

@@ -12,31 +12,49 @@ import Ledger
 enum ClosedTransactionLines {
     static func encode(_ rows: ArraySlice<FigureRow>) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: rows.count * estimatedLineSize)
-        var amount: [UInt8] = []
-        var categories: [CategoryPath: String] = [:]
-        for row in rows {
-            writer.beginObject()
-            writer.string("account", row.account.rawValue)
-            amount.removeAll(keepingCapacity: true)
-            amount.append(UInt8(ascii: "\""))
-            row.amount.appendDecimalString(to: &amount)
-            amount.append(UInt8(ascii: "\""))
-            writer.raw("amount", amount)
-            if let path = row.category, !row.isTransfer, !row.isIgnored, row.status == .posted {
-                // One text per category, not one a row.
-                if categories[path] == nil { categories[path] = path.description }
-                writer.string("category", categories[path]!)
-            } else {
-                writer.string("category", MonthSnapshot.category(row))
+        var value: [UInt8] = []
+        var categories = CategoryTexts()
+        let keys = Keys()
+        // Fields read in place, through a pointer: a row copied out (`for row in rows`) retains
+        // each of its texts and arrays, and the category arrays are shared by thousands of rows
+        // that both cores read.
+        rows.withUnsafeBufferPointer { rows in
+            guard let first = rows.baseAddress else { return }
+            for row in first..<first + rows.count {
+                writer.beginObject()
+                writer.string(keys.account, row.pointee.account.rawValue)
+                value.removeAll(keepingCapacity: true)
+                value.append(UInt8(ascii: "\""))
+                row.pointee.amount.appendDecimalString(to: &value)
+                value.append(UInt8(ascii: "\""))
+                writer.raw(keys.amount, value)
+                writer.string(keys.category, categories.text(row))
+                writer.string(keys.currency, row.pointee.amount.currency.code)
+                value.removeAll(keepingCapacity: true)
+                value.append(UInt8(ascii: "\""))
+                row.pointee.date.appendISOString(to: &value)
+                value.append(UInt8(ascii: "\""))
+                writer.raw(keys.date, value)
+                writer.string(keys.id, row.pointee.id.rawValue)
+                writer.string(keys.payee, row.pointee.payee)
+                writer.endObject()
+                writer.newline()
             }
-            writer.string("currency", row.amount.currency.code)
-            writer.string("date", row.date.isoString)
-            writer.string("id", row.id.rawValue)
-            writer.string("payee", row.payee)
-            writer.endObject()
-            writer.newline()
         }
         return writer.bytes
+    }
+
+    /// The keys of a line, in the sorted order `JSONEncoder` gives them: made for each call, as
+    /// every append of a key retains it, and keys shared by both cores would make each retain wait
+    /// on the other core.
+    private struct Keys {
+        let account = JSONWriter.Key("account")
+        let amount = JSONWriter.Key("amount")
+        let category = JSONWriter.Key("category")
+        let currency = JSONWriter.Key("currency")
+        let date = JSONWriter.Key("date")
+        let id = JSONWriter.Key("id")
+        let payee = JSONWriter.Key("payee")
     }
 
     /// Bytes a line takes, about: keys and punctuation 80, an id, a payee and a category.

@@ -53,13 +53,29 @@ struct MonthSnapshot {
         var byID: [AccountID: Account] = [:]
         for account in ledger { byID[account.id] = account }
         var sums: [AccountID: (total: Int128, count: Int)] = [:]
-        for row in rows where row.status == .posted {
-            guard let account = byID[row.account], account.openingDate.map({ row.date >= $0 }) ?? true,
-                row.amount.currency == account.currency
-            else { continue }
-            sums[row.account, default: (0, 0)].total += Int128(row.amount.minorUnits)
-            sums[row.account, default: (0, 0)].count += 1
+        // Rows come in runs of one account: the run's sum is kept aside and added to `sums` when
+        // the account changes, so that a row costs no hashing of its account's name.
+        var run: (account: AccountID, ledger: Account?, total: Int128, count: Int)?
+        func endRun() {
+            guard let run, run.ledger != nil else { return }
+            sums[run.account, default: (0, 0)].total += run.total
+            sums[run.account, default: (0, 0)].count += run.count
         }
+        rows.withUnsafeBufferPointer { rows in
+            guard let first = rows.baseAddress else { return }
+            for row in first..<first + rows.count where row.pointee.status == .posted {
+                if run?.account != row.pointee.account {
+                    endRun()
+                    run = (row.pointee.account, byID[row.pointee.account], 0, 0)
+                }
+                guard let account = run?.ledger, account.openingDate.map({ row.pointee.date >= $0 }) ?? true,
+                    row.pointee.amount.currency == account.currency
+                else { continue }
+                run?.total += Int128(row.pointee.amount.minorUnits)
+                run?.count += 1
+            }
+        }
+        endRun()
         var result: [String: CloseAccount] = [:]
         for figure in figures {
             let id = AccountID(figure.id)
@@ -100,20 +116,32 @@ struct MonthSnapshot {
     static func digest(_ rows: ArraySlice<FigureRow>) -> String {
         var hasher = SHA256()
         var buffer: [UInt8] = []
-        buffer.reserveCapacity(256)
-        for row in rows {
-            buffer.removeAll(keepingCapacity: true)
-            buffer += row.id.rawValue.utf8
-            buffer.append(0x1F)
-            buffer += row.account.rawValue.utf8
-            buffer.append(0x1F)
-            withUnsafeBytes(of: row.amount.minorUnits.littleEndian) { buffer += $0 }
-            buffer += row.amount.currency.code.utf8
-            buffer.append(0x1F)
-            buffer += category(row).utf8
-            buffer.append(0x1E)
-            hasher.update(data: buffer)
+        buffer.reserveCapacity(Self.digestChunk + 1024)
+        var categories = CategoryTexts()
+        // Fields read in place (see `ClosedTransactionLines.encode`), and the hasher fed in chunks
+        // of many rows: SHA-256 over the same bytes in other pieces gives the same digest.
+        rows.withUnsafeBufferPointer { rows in
+            guard let first = rows.baseAddress else { return }
+            for row in first..<first + rows.count {
+                buffer += row.pointee.id.rawValue.utf8
+                buffer.append(0x1F)
+                buffer += row.pointee.account.rawValue.utf8
+                buffer.append(0x1F)
+                withUnsafeBytes(of: row.pointee.amount.minorUnits.littleEndian) { buffer += $0 }
+                buffer += row.pointee.amount.currency.code.utf8
+                buffer.append(0x1F)
+                buffer += categories.text(row).utf8
+                buffer.append(0x1E)
+                if buffer.count >= Self.digestChunk {
+                    hasher.update(data: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
         }
+        hasher.update(data: buffer)
         return Hex.lowercase(hasher.finalize())
     }
+
+    /// Bytes of rows the digest gathers before hashing them.
+    private static let digestChunk = 16 * 1024
 }

@@ -65,6 +65,35 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: json)
     }
 
+    /// A key written as JSON once (quoted, escaped, its colon after it), for writers that give the
+    /// same keys on every line: `writeKey` escapes a `String` key anew on each call.
+    public struct Key: Sendable {
+        let bytes: [UInt8]
+
+        public init(_ key: String) {
+            var writer = JSONWriter()
+            writer.appendQuoted(key)
+            writer.bytes.append(UInt8(ascii: ":"))
+            bytes = writer.bytes
+        }
+    }
+
+    public mutating func string(_ key: Key, _ value: String) {
+        separate()
+        bytes.append(contentsOf: key.bytes)
+        needsComma = true
+        appendQuoted(value)
+    }
+
+    /// `raw(_:_:)` with a written key and an array of bytes: the generic one is not specialised
+    /// across modules, and appends byte by byte through the sequence's witnesses.
+    public mutating func raw(_ key: Key, _ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: key.bytes)
+        needsComma = true
+        bytes.append(contentsOf: json)
+    }
+
     /// Appends a value another encoder writes straight into the buffer (`JournalCodec.encodeRow`).
     mutating func appendValue(_ write: (inout [UInt8]) -> Void) {
         separate()

@@ -59,18 +59,27 @@ extension Money {
     }
 
     /// Decimal digits of `value`, zero-padded to at least `width`.
+    ///
+    /// Written in place, from the last digit back: writers of large files call this several times
+    /// a row, and digits gathered aside and appended as a slice went through the slice's iterator.
     static func appendDigits(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        let count = max(width, length)
+        let start = bytes.count
+        for _ in 0..<count { bytes.append(0x30) }
+        bytes.withUnsafeMutableBufferPointer { buffer in
             var remaining = value
-            var length = 0
+            var index = start + count
             repeat {
-                length += 1
-                buffer[24 - length] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
+                index -= 1
+                buffer[index] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
                 remaining /= 10
             } while remaining > 0
-            for _ in length..<max(width, length) { bytes.append(0x30) }
-            bytes.append(contentsOf: buffer[(24 - length)...])
         }
     }
 }
