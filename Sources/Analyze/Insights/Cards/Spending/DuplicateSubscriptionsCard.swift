@@ -27,12 +27,17 @@ struct DuplicateSubscriptionsCard: InsightCard {
 
     /// True when two series look like duplicates (see the type's summary).
     static func isPair(payees: (String, String), monthly: (Int64, Int64)) -> Bool {
+        isPair(normalised: (normalised(payees.0), normalised(payees.1)), monthly: monthly)
+    }
+
+    /// `isPair(payees:monthly:)` with the names already `normalised`: `pairs` normalises each
+    /// series' name once, not once for every other series of its category.
+    static func isPair(normalised names: (String, String), monthly: (Int64, Int64)) -> Bool {
         let larger = Int128(max(monthly.0, monthly.1))
         let difference = Int128(monthly.0) - Int128(monthly.1)
         // |a − b| ≤ 1% of the larger, in integers: 100 × |a − b| ≤ larger.
         if difference.magnitude * 100 <= larger.magnitude * UInt128(samePricePercent) { return true }
-        let a = normalised(payees.0)
-        let b = normalised(payees.1)
+        let (a, b) = names
         if a == b { return true }
         let (shorter, longer) = a.count <= b.count ? (a, b) : (b, a)
         if shorter.count >= minimumContained, longer.contains(shorter) { return true }
@@ -63,13 +68,12 @@ struct DuplicateSubscriptionsCard: InsightCard {
         }
         var result: [(category: String, a: Int, b: Int)] = []
         for (category, members) in byCategory.sorted(by: { $0.key < $1.key }) where members.count >= 2 {
+            let names = members.map { normalised(history.groups[outgoings[$0].entry.group].payee) }
             for (position, a) in members.enumerated() {
-                for b in members[(position + 1)...] {
-                    let payees = (
-                        history.groups[outgoings[a].entry.group].payee, history.groups[outgoings[b].entry.group].payee
-                    )
-                    if isPair(payees: payees, monthly: (outgoings[a].monthly, outgoings[b].monthly)),
-                        !intended.contains(Set([normalised(payees.0), normalised(payees.1)]))
+                for (offset, b) in members[(position + 1)...].enumerated() {
+                    let pair = (names[position], names[position + 1 + offset])
+                    if isPair(normalised: pair, monthly: (outgoings[a].monthly, outgoings[b].monthly)),
+                        !intended.contains(Set([pair.0, pair.1]))
                     {
                         result.append((category, a, b))
                     }
