@@ -12,7 +12,7 @@ struct LedgerWriter {
     static let chunk = 1 << 20
 
     /// What decides the added fields of a row without a transfer peer or splits.
-    private struct AddedKey: Hashable {
+    struct AddedKey: Equatable {
         var category: Int32
         var source: Int32
         var decision: Int32
@@ -39,7 +39,7 @@ struct LedgerWriter {
         var payees = PieceStore()
         var payeePiece = [Int32](repeating: -1, count: rows.texts.count)
         var added = PieceStore()
-        var addedPiece: [AddedKey: Int32] = [:]
+        var addedPiece = AddedTable()
         var last: (key: AddedKey, piece: Int32)?
         let base = rows.file?.buffer.baseAddress
         let order = rows.canonicalOrder()
@@ -79,11 +79,11 @@ struct LedgerWriter {
                     added.append(last.piece, to: &bytes)
                 } else {
                     let piece: Int32
-                    if let known = addedPiece[key] {
+                    if let known = addedPiece.piece(key) {
                         piece = known
                     } else {
                         piece = added.add(addedFields(key, rows, result, splice))
-                        addedPiece[key] = piece
+                        addedPiece.add(key, piece: piece)
                     }
                     last = (key, piece)
                     added.append(piece, to: &bytes)

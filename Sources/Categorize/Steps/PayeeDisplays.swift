@@ -12,6 +12,9 @@ struct PayeeDisplays {
     func show(_ rows: inout LedgerRows, texts: DistinctTexts, facts: RowFacts) {
         var displayText = [Int32](repeating: -2, count: texts.displays.count)
         var renameText: [String: Int32] = [:]
+        // Room for every display and every rename at once: grown as it filled, the table of tens of
+        // thousands of texts was copied and every text hashed again at each doubling.
+        renameText.reserveCapacity(texts.displays.count + decisions.count)
         func textNumber(_ text: String) -> Int32 {
             if let known = renameText[text] { return known }
             rows.texts.append(text)
