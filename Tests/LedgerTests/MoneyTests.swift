@@ -151,4 +151,27 @@ struct CurrencyCodeTests {
         try #require(CivilDate(year: 987, month: 3, day: 4)).appendISOString(to: &date)
         #expect(String(decoding: date, as: UTF8.self) == "0987-03-04")
     }
+
+    /// Grouped and plain texts, worked out by hand: groups of three from the point, the sign on
+    /// negatives only, every minor digit kept.
+    @Test func groupedAndPlainTexts() throws {
+        let dinar = try #require(Currency(code: "KWD"))
+        let yen = try #require(Currency(code: "JPY"))
+        let cases: [(Money, grouped: String, plain: String)] = [
+            (Money(minorUnits: 0, currency: .eur), "0.00", "0.00"),
+            (Money(minorUnits: -5, currency: .eur), "-0.05", "-0.05"),
+            (Money(minorUnits: 99_999, currency: .eur), "999.99", "999.99"),
+            (Money(minorUnits: 100_000, currency: .eur), "1,000.00", "1000.00"),
+            (Money(minorUnits: -123_456_789, currency: .eur), "-1,234,567.89", "-1234567.89"),
+            (Money(minorUnits: 100_000, currency: yen), "100,000", "100000"),
+            (Money(minorUnits: -999, currency: yen), "-999", "-999"),
+            (Money(minorUnits: 1_234_567, currency: dinar), "1,234.567", "1234.567"),
+            (Money(minorUnits: Int64.min, currency: .eur), "-92,233,720,368,547,758.08", "-92233720368547758.08"),
+        ]
+        for (money, grouped, plain) in cases {
+            #expect(money.groupedDecimalString == grouped)
+            #expect(money.decimalString == plain)
+        }
+        #expect(Money(minorUnits: -123_456, currency: .eur).displayString == "-1,234.56 EUR")
+    }
 }

@@ -2,20 +2,7 @@ extension Money {
     /// Plain decimal text with a point and no grouping: `-1234.50`, `0.00`, `12` for JPY.
     ///
     /// This is the interchange form used in every stage file; zero never carries a sign.
-    public var decimalString: String {
-        let exponent = currency.exponent
-        let negative = minorUnits < 0
-        let magnitude = minorUnits.magnitude
-        let scale = UInt64(currency.scale)
-        var text = negative ? "-" : ""
-        text += String(magnitude / scale)
-        if exponent > 0 {
-            let fraction = String(magnitude % scale)
-            text += "."
-            text += String(repeating: "0", count: exponent - fraction.count) + fraction
-        }
-        return text
-    }
+    public var decimalString: String { text(grouped: false) }
 
     /// Text for people: grouped thousands and the currency code, `-1,234.50 EUR`.
     public var displayString: String {
@@ -23,25 +10,56 @@ extension Money {
     }
 
     /// `-1,234.50`: grouped with commas, point as decimal mark.
-    public var groupedDecimalString: String {
-        let plain = decimalString
-        var integerPart = Substring(plain)
-        var sign = ""
-        if integerPart.hasPrefix("-") {
-            sign = "-"
-            integerPart = integerPart.dropFirst()
+    public var groupedDecimalString: String { text(grouped: true) }
+
+    /// The text of `decimalString`, with a comma between each group of three digits of the whole
+    /// part when `grouped`, written straight into the string's storage from the last digit back.
+    ///
+    /// Why not joined from pieces: the report and the analysis write every amount they show this
+    /// way (thousands a month), and the pieces (the digits, the sign, each group) were strings of
+    /// their own.
+    private func text(grouped: Bool) -> String {
+        let exponent = currency.exponent
+        let scale = UInt64(currency.scale)
+        let magnitude = minorUnits.magnitude
+        var whole = magnitude / scale
+        var digits = 1
+        var rest = whole / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
-        var fractionPart = ""
-        if let point = integerPart.firstIndex(of: ".") {
-            fractionPart = String(integerPart[point...])
-            integerPart = integerPart[..<point]
+        let commas = grouped ? (digits - 1) / 3 : 0
+        let count = (minorUnits < 0 ? 1 : 0) + digits + commas + (exponent > 0 ? 1 + exponent : 0)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var index = count
+            if exponent > 0 {
+                var fraction = magnitude % scale
+                for _ in 0..<exponent {
+                    index -= 1
+                    buffer[index] = UInt8(truncatingIfNeeded: fraction % 10) + 0x30
+                    fraction /= 10
+                }
+                index -= 1
+                buffer[index] = UInt8(ascii: ".")
+            }
+            var written = 0
+            repeat {
+                if grouped, written > 0, written % 3 == 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ",")
+                }
+                index -= 1
+                buffer[index] = UInt8(truncatingIfNeeded: whole % 10) + 0x30
+                whole /= 10
+                written += 1
+            } while whole > 0
+            if minorUnits < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            return count
         }
-        var grouped = ""
-        for (index, character) in integerPart.enumerated() {
-            if index > 0 && (integerPart.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
-        }
-        return sign + grouped + fractionPart
     }
 }
 
