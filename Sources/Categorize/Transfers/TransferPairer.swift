@@ -33,9 +33,11 @@ public struct TransferPairer: Sendable {
 
     public init(windowDays: Int) { self.windowDays = windowDays }
 
-    struct GroupKey: Hashable {
+    struct GroupKey: ProbingKey {
         var currency: Int32
         var magnitude: UInt64
+
+        var probeHash: UInt64 { magnitude &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: currency)) }
     }
 
     /// A possible pair, by positions in `legs`.
@@ -79,7 +81,8 @@ public struct TransferPairer: Sendable {
     /// A journal can have hundreds of thousands of candidate legs: each is a few numbers here, and
     /// ids are looked at only to break ties.
     func pair(_ legs: [LegFacts], idPrecedes: (Int, Int) -> Bool) -> [(out: Int, in: Int)] {
-        var groupOf = GroupTable(capacity: legs.count)
+        // Groups by currency and magnitude (`ProbingTable`: hundreds of thousands of legs are looked up).
+        var groupOf = ProbingTable<GroupKey, Int>(capacity: legs.count)
         var outs: [[Int32]] = []
         var ins: [[Int32]] = []
         let days = legs.map(\.day)
@@ -87,7 +90,7 @@ public struct TransferPairer: Sendable {
             let minorUnits = legs[position].minorUnits
             guard minorUnits != 0 else { continue }
             let key = GroupKey(currency: legs[position].currency, magnitude: minorUnits.magnitude)
-            let group = groupOf.group(key, new: outs.count)
+            let group = groupOf.value(for: key, orAdding: outs.count)
             if group == outs.count {
                 outs.append([])
                 ins.append([])
@@ -165,55 +168,6 @@ public struct TransferPairer: Sendable {
 
         mutating func insert(_ index: Int) {
             if isFlags { flags[index] = true } else { others.insert(index) }
-        }
-    }
-
-    /// Group numbers by currency and magnitude: open addressing on a multiplicative hash, as a
-    /// journal has hundreds of thousands of legs to look up and `Hasher` costs more than the rest.
-    struct GroupTable {
-        var keys: [GroupKey] = []
-        var groups: [Int] = []
-        /// Index into `keys` plus one; 0 is empty.
-        var slots: [Int32]
-        var mask: Int
-
-        init(capacity: Int) {
-            var size = 16
-            while size < capacity * 2 { size <<= 1 }
-            slots = [Int32](repeating: 0, count: size)
-            mask = size - 1
-        }
-
-        /// The group of `key`, or `new` (then remembered) the first time it is met.
-        mutating func group(_ key: GroupKey, new: Int) -> Int {
-            var slot = GroupTable.slot(key, mask: mask)
-            while slots[slot] != 0 {
-                let entry = Int(slots[slot]) - 1
-                if keys[entry] == key { return groups[entry] }
-                slot = (slot + 1) & mask
-            }
-            keys.append(key)
-            groups.append(new)
-            slots[slot] = Int32(keys.count)
-            if keys.count * 2 > slots.count { grow() }
-            return new
-        }
-
-        static func slot(_ key: GroupKey, mask: Int) -> Int {
-            var hash = key.magnitude &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: key.currency))
-            hash = (hash ^ hash >> 29) &* 0xBF58_476D_1CE4_E5B9
-            return Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
-        }
-
-        mutating func grow() {
-            let size = slots.count * 2
-            mask = size - 1
-            slots = [Int32](repeating: 0, count: size)
-            for (index, key) in keys.enumerated() {
-                var slot = GroupTable.slot(key, mask: mask)
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(index + 1)
-            }
         }
     }
 }
