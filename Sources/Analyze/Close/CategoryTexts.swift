@@ -12,10 +12,12 @@ struct CategoryTexts {
     /// The text for the row at `row`, read in place.
     mutating func text(_ row: UnsafePointer<FigureRow>) -> String {
         // `MonthSnapshot.category`, with the row's fields read in place rather than the row copied.
-        if row.pointee.isTransfer { return "(transfer)" }
-        if row.pointee.isIgnored { return "(ignored)" }
-        if row.pointee.status != .posted { return "(pending)" }
-        guard let path = row.pointee.category else { return "Uncategorized" }
+        if let label = MonthSnapshot.notCounted(
+            isTransfer: row.pointee.isTransfer, isIgnored: row.pointee.isIgnored, status: row.pointee.status)
+        {
+            return label
+        }
+        guard let path = row.pointee.category else { return MonthSnapshot.uncategorized }
         if let last, last.path == path { return last.text }
         let text: String
         if let known = texts[path] {

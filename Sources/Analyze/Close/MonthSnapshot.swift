@@ -102,14 +102,17 @@ struct MonthSnapshot {
     /// The category a close records: `Uncategorized` when none, `(transfer)`, `(ignored)` or
     /// `(pending)` for rows that do not count.
     static func category(_ row: FigureRow) -> String {
-        row.isTransfer
-            ? "(transfer)"
-            : row.isIgnored
-                ? "(ignored)"
-                : row.status != .posted
-                    ? "(pending)"
-                    : row.category?.description ?? "Uncategorized"
+        let label = notCounted(isTransfer: row.isTransfer, isIgnored: row.isIgnored, status: row.status)
+        return label ?? row.category?.description ?? uncategorized
     }
+
+    /// What a close records for a row that does not count, by its flags; nil for one that does.
+    static func notCounted(isTransfer: Bool, isIgnored: Bool, status: TransactionStatus) -> String? {
+        isTransfer ? "(transfer)" : isIgnored ? "(ignored)" : status != .posted ? "(pending)" : nil
+    }
+
+    /// What a close records for a row that counts and has no category.
+    static let uncategorized = "Uncategorized"
 
     /// SHA-256 over each row's id, account, amount (minor units), currency and recorded category,
     /// each part ended by a separator byte, so that no two lists of rows share a digest.
