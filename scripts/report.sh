@@ -125,10 +125,11 @@ if changed categorize "$ledger_manifest" "$BUILD/ledger.jsonl"; then
     # and matches only the new ones (it is not an input: it says which rules and program made it).
     # guess-cache.bin: what the learned fallback guessed in each month, with a digest of all that
     # the guesses depend on, so a month end guesses only its own month.
+    # rows-cache.bin: what reading the journal came to, so a month end reads only its new rows.
     "$BIN/closebook-categorize" --workspace "$WORKSPACE" --journal "$BUILD/journal.jsonl" \
         --ledger "$BUILD/ledger.jsonl" --uncategorized "$BUILD/uncategorized.csv" \
         --starter-rules "$ROOT/Importers/starter" --text-cache "$BUILD/text-cache.bin" \
-        --guess-cache "$BUILD/guess-cache.bin" || exit $?
+        --guess-cache "$BUILD/guess-cache.bin" --rows-cache "$BUILD/rows-cache.bin" || exit $?
     cp "$ledger_manifest" "$BUILD/.inputs-categorize"
 fi
 

@@ -30,10 +30,12 @@ enum Fixture {
         try FileOutput.write(JournalCodec.encode(journal(transactions)), to: folder + "/build/journal.jsonl")
     }
 
-    /// Runs the stage on the workspace `folder` as `make report` does, with the text cache and the
-    /// guess cache at the paths given (none for nil); returns the bytes of the ledger,
-    /// `uncategorized.csv` and the report.
-    static func runStage(_ folder: String, textCache: String? = nil, guessCache: String? = nil) throws -> [[UInt8]] {
+    /// Runs the stage on the workspace `folder` as `make report` does, with the text cache, the
+    /// guess cache and the rows cache at the paths given (none for nil); returns the bytes of the
+    /// ledger, `uncategorized.csv` and the report.
+    static func runStage(
+        _ folder: String, textCache: String? = nil, guessCache: String? = nil, rowsCache: String? = nil
+    ) throws -> [[UInt8]] {
         var run = CategorizeRun(
             workspace: folder, journalPath: folder + "/build/journal.jsonl",
             mode: .write(
@@ -41,6 +43,7 @@ enum Fixture {
                 report: folder + "/build/categorize-report.json"))
         run.textCachePath = textCache
         run.guessCachePath = guessCache
+        run.rowsCachePath = rowsCache
         let result = run.execute()
         #expect(result.exitCode == 0, "\(result.standardError)")
         return try ["ledger.jsonl", "uncategorized.csv", "categorize-report.json"].map {

@@ -75,6 +75,13 @@ public struct CategorizeCommand: ParsableCommand {
             valueName: "file"))
     var guessCache: String?
 
+    @Option(
+        name: .customLong("rows-cache"),
+        help: ArgumentHelp(
+            "Keep what reading the journal came to (its rows' fields and texts) in this file, and next time read only what follows the part of the journal that is the same bytes.",
+            valueName: "file"))
+    var rowsCache: String?
+
     @Flag(help: "Print where the time went, phase by phase, on standard error.")
     var timings = false
 
@@ -107,6 +114,7 @@ public struct CategorizeCommand: ParsableCommand {
         run.keepsMemoryUntilExit = true
         run.textCachePath = textCache
         run.guessCachePath = guessCache
+        run.rowsCachePath = rowsCache
         let result = run.execute()
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput.utf8)) }
         if !result.standardError.isEmpty { StandardError.write(result.standardError) }

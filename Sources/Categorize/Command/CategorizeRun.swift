@@ -31,6 +31,9 @@ public struct CategorizeRun {
     /// Where the learned fallback's guesses are kept month by month (`GuessCache`), read and
     /// written only in `.write` mode; nil for none.
     public var guessCachePath: String?
+    /// Where what reading the journal came to is kept (`LedgerRowsCache`), read and written only in
+    /// `.write` mode; nil for none.
+    public var rowsCachePath: String?
 
     public init(
         workspace: String, journalPath: String, profileRuleFiles: [String] = [], starterFolder: String? = nil,
@@ -150,6 +153,8 @@ public struct CategorizeRun {
         let journalPath = journalPath
         let textCachePath = textCachePath
         let guessCachePath = guessCachePath
+        var rowsCachePath: String?
+        if case .write = mode { rowsCachePath = self.rowsCachePath }
         let ruleCount = categorizer.matcher.rules.count
         // The guess cache likewise, with it: it is checked month by month against the rows.
         var guessSeed: [UInt8]?
@@ -165,7 +170,10 @@ public struct CategorizeRun {
                     read.set(
                         0,
                         Swift.Result {
-                            try LedgerRows(file: try JournalBytes(contentsOf: journalPath), path: journalPath)
+                            // With a rows cache, most of the journal is only hashed, not mapped.
+                            let cache = rowsCachePath.flatMap { LedgerRowsCache(path: $0) }
+                            let file = try JournalBytes(contentsOf: journalPath, populate: cache == nil)
+                            return try LedgerRows(file: file, path: journalPath, cache: cache)
                         })
                     return
                 }
@@ -237,11 +245,14 @@ public struct CategorizeRun {
                 // At a month end its new entries are added to it in place (`TextCacheContent.append`).
                 // The guess cache is a third piece of work, for whichever core is free first: at a
                 // month end either of the two files may take the longer.
-                Cores.forEach(outcome.guessCache == nil ? 2 : 3) { file in
+                // The rows cache goes with it, on the same core.
+                let rowsCache = rows.reading?.needsWriting == true ? rowsCachePath : nil
+                Cores.forEach(outcome.guessCache == nil && rowsCache == nil ? 2 : 3) { file in
                     if file == 0 {
                         LedgerWriter.write(rows, outcome, to: ledger, figures: figures)
                     } else if file == 2 {
                         if let guessCachePath, let made = outcome.guessCache { made.write(to: guessCachePath) }
+                        if let rowsCache { LedgerRowsCache.write(rows, journal: journalPath, to: rowsCache) }
                     } else {
                         UncategorizedCSV.write(rows, outcome, to: uncategorized)
                         if let textCachePath, let cache = outcome.textCache,

@@ -12,7 +12,7 @@ import Ledger
 /// (`LedgerWriter`). Other rows (and journals given as values) keep their `Transaction`.
 struct LedgerRows {
     /// Where a row's bytes are, or which decoded transaction it is.
-    struct Layout {
+    struct Layout: Equatable {
         /// Offset of the row in `file`; unused for a decoded row.
         var start: Int
         /// Offsets from `start`: the end of the id, the payee's bytes, `,"file":` and the row's end.
@@ -26,12 +26,15 @@ struct LedgerRows {
     }
 
     /// The file the rows are in; nil for a journal given as values.
-    private(set) var file: JournalBytes?
+    var file: JournalBytes?
     var header: Journal
     var layout: [Layout] = []
     /// What reading the file in place found about the rows' order, for `canonicalOrder`; nil
     /// for rows given as values.
-    private var scannedOrder: ScannedOrder?
+    var scannedOrder: ScannedOrder?
+    /// What reading the file came to beside the rows, for a cache of it (`LedgerRowsCache`); nil
+    /// for rows given as values, or read in no order a cache can hold.
+    var reading: LedgerRowsCache.Record?
     var decoded: [Transaction] = []
 
     /// Distinct texts (payees, memos, bank fields); index 0 is the empty text.
@@ -83,156 +86,6 @@ struct LedgerRows {
         }
     }
 
-    /// Rows of the journal file in `file`, read in place where they are in the encoder's form.
-    init(file: JournalBytes, path: String) throws(JournalError) {
-        var empty = LedgerRows(journal: Journal(stage: "", baseCurrency: .eur, accounts: [], transactions: []))
-        empty.file = file
-        empty.reserve(file.buffer.count / 180 + 16)
-        var reader = Reader(rows: empty, base: file.buffer.baseAddress)
-        let header = try reader.read(file, path: path)
-        self = reader.rows
-        padStatus(to: layout.count)
-        scannedOrder = reader.order
-        self.header = header
-    }
-
-    /// What reading a journal file in place keeps from one row to the next.
-    ///
-    /// Why a value with a method rather than locals of the initialiser: locals that the scan's
-    /// closure changes (through the functions nested in it) were checked for exclusive access at run
-    /// time on every use, about an eighth of the reading; a method's own fields are checked when it
-    /// is compiled.
-    private struct Reader {
-        var rows: LedgerRows
-        let base: UnsafePointer<UInt8>?
-        var numbers = TextNumbers()
-        var payees = ByteTextNumbers(capacity: 1 << 14)
-        var others = ByteTextNumbers(capacity: 1024)
-        var accountBytes = ByteTextNumbers()
-        var currencyNumbers: [Currency: Int16] = [:]
-        var lastCurrency: (Currency, Int16)?
-        var lastMemo = LastText()
-        var lastBankType = LastText()
-        var lastBankCategory = LastText()
-        var lastAccount = LastText()
-        var order = ScannedOrder()
-        var lastRow: (date: CivilDate, account: Int32, id: Range<Int>, isASCII: Bool)?
-        var released = 0
-
-        init(rows: LedgerRows, base: UnsafePointer<UInt8>?) {
-            self.rows = rows
-            self.base = base
-        }
-
-        mutating func read(_ file: JournalBytes, path: String) throws(JournalError) -> Journal {
-            try JournalCodec.scanInTwoParts(file, path: path) { visit($0) }
-        }
-
-        private func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(start: base! + range.lowerBound, count: range.count)
-        }
-
-        private mutating func intern(_ range: Range<Int>, payee: Bool) -> Int32 {
-            if range.isEmpty { return 0 }
-            let text = bytes(range)
-            func append(_ text: String, to rows: inout LedgerRows) -> Int32 {
-                rows.texts.append(text)
-                return Int32(rows.texts.count - 1)
-            }
-            return payee
-                ? payees.number(text) { append($0, to: &rows) } : others.number(text) { append($0, to: &rows) }
-        }
-
-        /// A field that rarely changes from one row to the next (`last` is where it was on the row
-        /// before): compared with the last row's bytes before anything is hashed.
-        private mutating func interned(_ range: Range<Int>, after last: LastText) -> LastText {
-            if range.count == last.count, memcmp(base! + range.lowerBound, base! + last.start, range.count) == 0 {
-                return last
-            }
-            return LastText(start: range.lowerBound, count: range.count, number: intern(range, payee: false))
-        }
-
-        private mutating func visit(_ scanned: ScannedRow) {
-            rows.releasePages(before: rows.layout.count - 1, released: &released)
-            switch scanned {
-            case .decoded(let transaction, let start, let end):
-                rows.appendDecoded(transaction, start: start, end: end, numbers: &numbers)
-                order.unsure = true
-            case .canonical(let row):
-                guard let base else { return }
-                rows.layout.append(
-                    Layout(
-                        start: row.start, idEnd: Int32(row.id.upperBound - row.start),
-                        payeeStart: Int32(row.payee.lowerBound - row.start),
-                        payeeEnd: Int32(row.payee.upperBound - row.start), tail: Int32(row.tail - row.start),
-                        end: Int32(row.end - row.start), decoded: -1))
-                rows.payee.append(intern(row.payee, payee: true))
-                lastMemo = interned(row.memo, after: lastMemo)
-                rows.memo.append(lastMemo.number)
-                if let range = row.bankType {
-                    lastBankType = interned(range, after: lastBankType)
-                    rows.bankType.append(lastBankType.number)
-                } else {
-                    rows.bankType.append(-1)
-                }
-                if let range = row.bankCategory {
-                    lastBankCategory = interned(range, after: lastBankCategory)
-                    rows.bankCategory.append(lastBankCategory.number)
-                } else {
-                    rows.bankCategory.append(-1)
-                }
-                let account = row.account
-                if account.count == lastAccount.count,
-                    memcmp(base + account.lowerBound, base + lastAccount.start, account.count) == 0
-                {
-                    rows.account.append(lastAccount.number)
-                } else {
-                    let number = accountBytes.number(bytes(account)) { text in
-                        rows.accountNumber(AccountID(text), numbers: &numbers)
-                    }
-                    lastAccount = LastText(start: account.lowerBound, count: account.count, number: number)
-                    rows.account.append(number)
-                }
-                rows.date.append(row.date)
-                // The order against the row before, while both rows' bytes are in memory (see
-                // `canonicalOrder`): as `idPrecedes` compares ids, byte for byte when both are ASCII.
-                let id = row.start + 7..<row.id.upperBound
-                let idIsASCII = LedgerRows.isASCII(bytes(id))
-                let accountNumber = rows.account[rows.account.count - 1]
-                if let last = lastRow, row.date <= last.date {
-                    if row.date < last.date {
-                        order.outOfOrder = true
-                    } else if accountNumber != last.account {
-                        order.accountChanges.append(rows.layout.count - 1)
-                    } else if !idIsASCII || !last.isASCII {
-                        order.unsure = true
-                    } else if LedgerRows.compare(bytes(id), bytes(last.id)) < 0 {
-                        order.outOfOrder = true
-                    }
-                }
-                lastRow = (row.date, accountNumber, id, idIsASCII)
-                rows.minorUnits.append(row.amount.minorUnits)
-                let currency = row.amount.currency
-                if let lastCurrency, lastCurrency.0 == currency {
-                    rows.currency.append(lastCurrency.1)
-                } else {
-                    let number: Int16
-                    if let known = currencyNumbers[currency] {
-                        number = known
-                    } else {
-                        rows.currencies.append(currency)
-                        number = Int16(rows.currencies.count - 1)
-                        currencyNumbers[currency] = number
-                    }
-                    lastCurrency = (currency, number)
-                    rows.currency.append(number)
-                }
-            // Its category, source, flags, peer and decision start empty: added in runs by
-            // `padStatus`, not one append per column per row.
-            }
-        }
-    }
-
     /// Gives the journal's mapped pages before row `row` back to the kernel, in runs of
     /// `JournalBytes.releaseStep`, for a reader going through the rows in file order: `released`
     /// is where its last run ended. Nothing for a row before the first, or rows not from a file.
@@ -253,7 +106,7 @@ struct LedgerRows {
     }
 
     /// The order of the rows read in place, against the row before each (`canonicalOrder`).
-    private struct ScannedOrder {
+    struct ScannedOrder: Equatable {
         /// A row comes before the one above it.
         var outOfOrder = false
         /// A row could not be compared as it was read (a decoded row, an id that is not ASCII).
@@ -263,13 +116,13 @@ struct LedgerRows {
     }
 
     /// Where the last row's text of one field is in the file, and its number.
-    private struct LastText {
+    struct LastText: Equatable {
         var start = 0
         var count = -1
         var number: Int32 = 0
     }
 
-    private mutating func reserve(_ rows: Int) {
+    mutating func reserve(_ rows: Int) {
         layout.reserveCapacity(rows)
         payee.reserveCapacity(rows)
         memo.reserveCapacity(rows)
@@ -294,7 +147,7 @@ struct LedgerRows {
         var currencies: [Currency: Int16] = [:]
     }
 
-    private mutating func accountNumber(_ id: AccountID, numbers: inout TextNumbers) -> Int32 {
+    mutating func accountNumber(_ id: AccountID, numbers: inout TextNumbers) -> Int32 {
         if let known = numbers.accounts[id] { return known }
         accounts.append(id)
         numbers.accounts[id] = Int32(accounts.count - 1)
@@ -302,7 +155,7 @@ struct LedgerRows {
     }
 
     /// Gives rows up to `count` that have none yet the state of a row the journal says nothing of.
-    private mutating func padStatus(to count: Int) {
+    mutating func padStatus(to count: Int) {
         let missing = count - category.count
         guard missing > 0 else { return }
         category.append(contentsOf: repeatElement(-1, count: missing))
@@ -313,7 +166,7 @@ struct LedgerRows {
         decision.append(contentsOf: repeatElement(-1, count: missing))
     }
 
-    private mutating func appendDecoded(_ t: Transaction, start: Int, end: Int, numbers: inout TextNumbers) {
+    mutating func appendDecoded(_ t: Transaction, start: Int, end: Int, numbers: inout TextNumbers) {
         padStatus(to: layout.count)
         func text(_ value: String) -> Int32 {
             if let known = numbers.texts[value] { return known }

@@ -24,6 +24,33 @@ extension JournalCodec {
         if let failure = lines.lines(from: rowsStart, to: buffer.count, visit: visit) { throw failure }
         return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
     }
+
+    /// Where a journal's rows start (the byte after its header's line) and the number of the
+    /// header's line. Fails as `scan` does for a journal without a valid header.
+    public static func rowsStart(
+        _ file: JournalBytes, path: String
+    ) throws(JournalError) -> (
+        offset: Int, headerLine: Int
+    ) {
+        let (_, _, rowsStart, headerLine) = try readHeader(file.buffer, path: path)
+        return (rowsStart, headerLine)
+    }
+
+    /// `scan(_:path:visit:)` of the rows from byte `offset` on, the start of a line after the
+    /// header that `linesBefore` lines precede: for a reader that holds what the rows before it
+    /// came to. Failures name the line as `scan` would.
+    public static func scan(
+        _ file: JournalBytes, path: String, from offset: Int, linesBefore: Int, visit: (ScannedRow) -> Void
+    ) throws(JournalError) -> Journal {
+        let buffer = file.buffer
+        guard let base = buffer.baseAddress else {
+            throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
+        }
+        let (header, currency, rowsStart, _) = try readHeader(buffer, path: path)
+        var lines = LineScan(base: base, buffer: buffer, path: path, lineNumber: linesBefore)
+        if let failure = lines.lines(from: max(offset, rowsStart), to: buffer.count, visit: visit) { throw failure }
+        return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
+    }
 }
 
 extension JournalCodec {
