@@ -135,6 +135,38 @@ import Testing
         #expect(try resumedRows(earlier: earlier, later: early, step: 4_096) == nil)
     }
 
+    /// Journals of a few hundred to a few thousand rows, each read with the cache of a journal that
+    /// differs from it by rows added at the end, a row changed, a row inserted or removed, or
+    /// the end cut off, at random places, with checkpoints every 16 to 256 rows: the rows read
+    /// with the cache equal the rows read whole every time (`resumedRows` checks it).
+    @Test func randomEditsNeverChangeWhatReadingComesTo() throws {
+        var random = SplitMix64(seed: 0x5EED_2026)
+        var resumedSomewhere = 0
+        for round in 0..<24 {
+            let count = 200 + random.below(1_800)
+            let step = 16 << random.below(5)
+            let earlier = Self.transactions(
+                count: count, distinctPayees: round % 3 == 0, euroFrom: round % 4 == 0 ? count / 2 : .max)
+            var later = earlier
+            let at = random.below(count)
+            switch round % 5 {
+            case 0: later += Self.transactions(count: 1 + random.below(300), from: count)
+            case 1: later[at].amount = Money(minorUnits: later[at].amount.minorUnits - 1, currency: .gbp)
+            case 2:
+                later.insert(
+                    Fixture.transaction("card/t\(at)x", account: "card", amount: "-2.00", payee: "NEW"), at: at)
+            case 3: later.remove(at: at)
+            default: later.removeLast(1 + at / 2)
+            }
+            if let rows = try resumedRows(earlier: earlier, later: later, step: step) {
+                resumedSomewhere += 1
+                #expect(rows % step == 0 || rows == count, "round \(round): resumed at \(rows)")
+            }
+        }
+        // Most edits leave a checkpoint before them.
+        #expect(resumedSomewhere >= 12)
+    }
+
     @Test func aCacheChangedAnywhereOrCutShortIsNotRead() throws {
         let path = try journal(Self.transactions(count: 1_000))
         let cache = path + ".rows-cache"
