@@ -35,7 +35,7 @@ import Testing
 
     func read(_ path: String, cache: String? = nil, step: Int) throws -> LedgerRows {
         try LedgerRows(
-            file: JournalBytes(contentsOf: path, populate: cache == nil), path: path,
+            file: JournalBytes(contentsOf: path), path: path,
             cache: cache.flatMap { LedgerRowsCache(path: $0) }, checkpointStep: step)
     }
 
@@ -45,7 +45,7 @@ import Testing
         let first = try journal(earlier)
         let cache = first + ".rows-cache"
         let rows = try read(first, step: step)
-        LedgerRowsCache.write(rows, journal: first, to: cache)
+        LedgerRowsCache.write(rows, to: cache)
         #expect(FileManager.default.fileExists(atPath: cache))
         let second = try journal(later)
         let resumed = try read(second, cache: cache, step: step)
@@ -101,7 +101,7 @@ import Testing
         #expect(try resumedRows(earlier: rows, later: rows, step: 256) == 2_000)
         let path = try journal(rows)
         let cache = path + ".rows-cache"
-        LedgerRowsCache.write(try read(path, step: 256), journal: path, to: cache)
+        LedgerRowsCache.write(try read(path, step: 256), to: cache)
         // Nothing read anew: the cache it came from is as good as a new one, and is not written.
         #expect(try read(path, cache: cache, step: 256).reading?.needsWriting == false)
         #expect(try read(path, step: 256).reading?.needsWriting == true)
@@ -170,7 +170,7 @@ import Testing
     @Test func aCacheChangedAnywhereOrCutShortIsNotRead() throws {
         let path = try journal(Self.transactions(count: 1_000))
         let cache = path + ".rows-cache"
-        LedgerRowsCache.write(try read(path, step: 128), journal: path, to: cache)
+        LedgerRowsCache.write(try read(path, step: 128), to: cache)
         let bytes = try FileOutput.read(cache)
         #expect(LedgerRowsCache(path: cache) != nil)
         for offset in [20, bytes.count / 3, bytes.count / 2, bytes.count - 30] {

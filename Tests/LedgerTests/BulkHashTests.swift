@@ -1,18 +1,16 @@
-import Foundation
-import TestSupport
 import Testing
 
 @testable import Ledger
 
-/// The hash of long runs of bytes: the same value whole, piece by piece or read from a file a piece
-/// at a time; any changed byte, and any change of length, changes it.
+/// The hash of long runs of bytes: the same value whole or piece by piece; any changed byte, and any
+/// change of length, changes it.
 @Suite struct BulkHashTests {
     /// 1,000 bytes that are not a multiple of the block, nor of eight.
     static let bytes: [UInt8] = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 3) }
 
     func hash(_ bytes: [UInt8]) -> BulkHash.Value { bytes.withUnsafeBytes { BulkHash.hash($0) } }
 
-    @Test func piecesAndFileReadsGiveTheWholeHash() throws {
+    @Test func piecesGiveTheWholeHash() {
         let whole = hash(Self.bytes)
         var state = BulkHash.State(count: Self.bytes.count)
         let value = Self.bytes.withUnsafeBytes { raw -> BulkHash.Value in
@@ -21,15 +19,6 @@ import Testing
             return state.finish(UnsafeRawBufferPointer(rebasing: raw[640...]))
         }
         #expect(value == whole)
-        let path = try TemporaryFolder.make("bulk-hash").path + "/bytes"
-        try FileOutput.write([0xFF, 0xFE] + Self.bytes + [0x00], to: path)
-        let descriptor = open(path, O_RDONLY)
-        defer { close(descriptor) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
-        defer { buffer.deallocate() }
-        #expect(BulkHash.hash(descriptor: descriptor, offset: 2, count: 1_000, buffer: buffer) == whole)
-        // Beyond the file's end: not a hash.
-        #expect(BulkHash.hash(descriptor: descriptor, offset: 2, count: 1_002, buffer: buffer) == nil)
     }
 
     @Test func everyChangedByteAndLengthChangesTheHash() {

@@ -170,9 +170,8 @@ public struct CategorizeRun {
                     read.set(
                         0,
                         Swift.Result {
-                            // With a rows cache, most of the journal is only hashed, not mapped.
+                            let file = try JournalBytes(contentsOf: journalPath)
                             let cache = rowsCachePath.flatMap { LedgerRowsCache(path: $0) }
-                            let file = try JournalBytes(contentsOf: journalPath, populate: cache == nil)
                             return try LedgerRows(file: file, path: journalPath, cache: cache)
                         })
                     return
@@ -252,7 +251,7 @@ public struct CategorizeRun {
                         LedgerWriter.write(rows, outcome, to: ledger, figures: figures)
                     } else if file == 2 {
                         if let guessCachePath, let made = outcome.guessCache { made.write(to: guessCachePath) }
-                        if let rowsCache { LedgerRowsCache.write(rows, journal: journalPath, to: rowsCache) }
+                        if let rowsCache { LedgerRowsCache.write(rows, to: rowsCache) }
                     } else {
                         UncategorizedCSV.write(rows, outcome, to: uncategorized)
                         if let textCachePath, let cache = outcome.textCache,

@@ -19,7 +19,7 @@ extension LedgerRows {
         var resumedRows: Int?
         // Taken out of the optional, not copied: the rows' arrays must have one owner, or the
         // first row appended copies every column.
-        var resumed = cache?.reader(for: file, path: path, rowsStart: rowsStart)
+        var resumed = cache?.reader(for: file, rowsStart: rowsStart)
         if resumed != nil {
             reader = resumed.take()!
             resumedRows = reader.rows.layout.count
@@ -27,8 +27,6 @@ extension LedgerRows {
             let offset = reader.nextStart ?? rowsStart
             header = try reader.read(file, path: path, from: offset, linesBefore: linesBefore)
         } else {
-            // A journal mapped for a cache that did not hold is read whole after all.
-            if cache != nil { file.populate() }
             var empty = LedgerRows(journal: Journal(stage: "", baseCurrency: .eur, accounts: [], transactions: []))
             empty.file = file
             empty.reserve(file.buffer.count / 180 + 16)

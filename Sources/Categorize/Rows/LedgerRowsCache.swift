@@ -176,10 +176,10 @@ final class LedgerRowsCache: @unchecked Sendable {
 
     /// A reader holding the rows of `journal` up to the last checkpoint whose bytes it begins with,
     /// ready to read on from there; nil when no checkpoint holds.
-    func reader(for journal: JournalBytes, path: String, rowsStart: Int) -> LedgerRowsReader? {
+    func reader(for journal: JournalBytes, rowsStart: Int) -> LedgerRowsReader? {
         guard rowsStart == self.rowsStart else { return nil }
         // Each chunk hashed (half of them on each core), then the run of equal ones from the first.
-        let hashes = Self.chunkHashes(path: path, offsets: checkpoints.map(\.offset))
+        let hashes = Self.chunkHashes(journal.buffer, offsets: checkpoints.map(\.offset))
         var matched = -1
         while matched + 1 < checkpoints.count, let hash = hashes[matched + 1], hash == checkpoints[matched + 1].hash {
             matched += 1
@@ -325,27 +325,19 @@ final class LedgerRowsCache: @unchecked Sendable {
         return true
     }
 
-    /// The hash of each chunk of the file at `path` between two checkpoints' `offsets` (the first
-    /// from its start), on two cores; nil for a chunk that cannot be read whole.
-    ///
-    /// Why read and not the journal's mapping: hashing through the mapping maps every page of it, and
-    /// giving those back as the reading goes on (`LedgerRows.releasePages`) cost more than the
-    /// hashing; the file is read from the system's cache instead, and the mapping stays empty until
-    /// the ledger's writers go through it.
-    static func chunkHashes(path: String, offsets: [Int]) -> [BulkHash.Value?] {
+    /// The hash of each chunk of `journal` between two checkpoints' `offsets` (the first from its
+    /// start), half of them on each core; nil for a chunk beyond its end. The bytes hashed are the
+    /// very bytes the rows are then read from (the mapping), never another file's.
+    static func chunkHashes(_ journal: UnsafeBufferPointer<UInt8>, offsets: [Int]) -> [BulkHash.Value?] {
         var hashes = [BulkHash.Value?](repeating: nil, count: offsets.count)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return hashes }
-        defer { close(descriptor) }
+        guard let base = journal.baseAddress else { return hashes }
         hashes.withUnsafeMutableBufferPointer { hashes in
             func hash(_ indices: Range<Int>) {
-                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
-                defer { buffer.deallocate() }
                 for index in indices {
                     let start = index == 0 ? 0 : offsets[index - 1]
-                    guard start <= offsets[index] else { continue }
+                    guard start <= offsets[index], offsets[index] <= journal.count else { continue }
                     hashes[index] = BulkHash.hash(
-                        descriptor: descriptor, offset: start, count: offsets[index] - start, buffer: buffer)
+                        UnsafeRawBufferPointer(start: base + start, count: offsets[index] - start))
                 }
             }
             let half = offsets.count / 2
@@ -359,16 +351,16 @@ final class LedgerRowsCache: @unchecked Sendable {
     /// Writes what reading `rows` came to, up to its last checkpoint, to the file at `path`;
     /// nothing when the reading took no checkpoint, or when the cache it resumed from is as good
     /// (`Record.needsWriting`). A cache that cannot be written is only work the next run does again.
-    static func write(_ rows: LedgerRows, journal journalPath: String, to path: String) {
+    static func write(_ rows: LedgerRows, to path: String) {
         guard let record = rows.reading, let last = record.checkpoints.last, let program = CacheFingerprint.program(),
             record.needsWriting,
-            last.row <= rows.layout.count,
+            let journal = rows.file?.buffer, last.row <= rows.layout.count,
             last.textCount <= rows.texts.count, let output = try? AtomicFileWriter(path: path, recycling: true)
         else { return }
         // The journal's chunks not hashed yet (those read this run).
         var checkpoints = record.checkpoints
         if checkpoints.contains(where: { $0.hash == nil }) {
-            let hashes = chunkHashes(path: journalPath, offsets: checkpoints.map(\.offset))
+            let hashes = chunkHashes(journal, offsets: checkpoints.map(\.offset))
             for index in checkpoints.indices where checkpoints[index].hash == nil {
                 guard let hash = hashes[index] else {
                     output.discard()

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A 128-bit hash of long runs of bytes (tens of megabytes), four 64-bit lanes at once: for telling
 /// whether a file's bytes are the ones a cache was made from, not for tables or secrets.
 ///
@@ -77,31 +75,6 @@ public enum BulkHash {
     public static func hash(_ bytes: UnsafeRawBufferPointer) -> Value {
         var state = State(count: bytes.count)
         return state.finish(bytes)
-    }
-
-    /// The hash of the `count` bytes of the file open as `descriptor` from `offset`, read a piece at
-    /// a time into `buffer` (whose size is a multiple of `State.block`); nil when they cannot all be
-    /// read. The file's pages are read from the system's cache without being mapped.
-    public static func hash(
-        descriptor: Int32, offset: Int, count: Int, buffer: UnsafeMutableRawBufferPointer
-    ) -> Value? {
-        guard let base = buffer.baseAddress, buffer.count >= State.block, buffer.count % State.block == 0 else {
-            return nil
-        }
-        var state = State(count: count)
-        var done = 0
-        while true {
-            let piece = min(buffer.count, count - done)
-            var filled = 0
-            while filled < piece {
-                let read = pread(descriptor, base + filled, piece - filled, off_t(offset + done + filled))
-                if read <= 0 { return nil }
-                filled += read
-            }
-            done += piece
-            if done == count { return state.finish(UnsafeRawBufferPointer(start: base, count: piece)) }
-            state.absorb(UnsafeRawBufferPointer(start: base, count: piece))
-        }
     }
 
     public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Value { hash(UnsafeRawBufferPointer(bytes)) }

@@ -11,10 +11,9 @@ public final class JournalBytes: @unchecked Sendable {
     public let buffer: UnsafeBufferPointer<UInt8>
     private let mapped: Bool
 
-    /// Reads (maps) the file at `path`; with `populate` false, its pages are mapped as they are
-    /// touched rather than all at once (`populate()` maps them all later).
-    public init(contentsOf path: String, populate: Bool = true) throws(FileOutput.Failure) {
-        if let region = JournalBytes.map(path, populate: populate) {
+    /// Reads (maps) the file at `path`.
+    public init(contentsOf path: String) throws(FileOutput.Failure) {
+        if let region = JournalBytes.map(path) {
             buffer = region
             mapped = true
             return
@@ -67,17 +66,7 @@ public final class JournalBytes: @unchecked Sendable {
         }
     }
 
-    /// Maps every page of a mapped file now, for a reader about to go through all of it (a file
-    /// mapped without `populate`). Nothing for bytes held in memory.
-    public func populate() {
-        guard mapped, let base = buffer.baseAddress else { return }
-        // MADV_POPULATE_READ (Linux 5.14); where it is unknown, a hint to read ahead.
-        if madvise(UnsafeMutableRawPointer(mutating: base), buffer.count, 22) != 0 {
-            madvise(UnsafeMutableRawPointer(mutating: base), buffer.count, MADV_WILLNEED)
-        }
-    }
-
-    private static func map(_ path: String, populate: Bool) -> UnsafeBufferPointer<UInt8>? {
+    private static func map(_ path: String) -> UnsafeBufferPointer<UInt8>? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -85,7 +74,7 @@ public final class JournalBytes: @unchecked Sendable {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
         let size = Int(info.st_size)
         // MAP_POPULATE: the whole file is read anyway, so fault it in at once rather than a page at a time.
-        guard let region = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), descriptor, 0),
+        guard let region = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
             region != MAP_FAILED
         else { return nil }
         return UnsafeBufferPointer(start: region.assumingMemoryBound(to: UInt8.self), count: size)
