@@ -15,14 +15,7 @@ extension JournalCodec {
     public static func scan(
         _ file: JournalBytes, path: String, visit: (ScannedRow) -> Void
     ) throws(JournalError) -> Journal {
-        let buffer = file.buffer
-        guard let base = buffer.baseAddress else {
-            throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
-        }
-        let (header, currency, rowsStart, headerLine) = try readHeader(buffer, path: path)
-        var lines = LineScan(base: base, buffer: buffer, path: path, lineNumber: headerLine)
-        if let failure = lines.lines(from: rowsStart, to: buffer.count, visit: visit) { throw failure }
-        return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
+        try scan(file, path: path, resuming: nil, visit: visit)
     }
 
     /// Where a journal's rows start (the byte after its header's line) and the number of the
@@ -42,13 +35,22 @@ extension JournalCodec {
     public static func scan(
         _ file: JournalBytes, path: String, from offset: Int, linesBefore: Int, visit: (ScannedRow) -> Void
     ) throws(JournalError) -> Journal {
+        try scan(file, path: path, resuming: (offset, linesBefore), visit: visit)
+    }
+
+    /// The rows from the header on, or from `resuming`'s offset with its lines before.
+    private static func scan(
+        _ file: JournalBytes, path: String, resuming: (offset: Int, linesBefore: Int)?,
+        visit: (ScannedRow) -> Void
+    ) throws(JournalError) -> Journal {
         let buffer = file.buffer
         guard let base = buffer.baseAddress else {
             throw JournalError(path: path, line: 1, column: 1, message: "the journal is empty")
         }
-        let (header, currency, rowsStart, _) = try readHeader(buffer, path: path)
-        var lines = LineScan(base: base, buffer: buffer, path: path, lineNumber: linesBefore)
-        if let failure = lines.lines(from: max(offset, rowsStart), to: buffer.count, visit: visit) { throw failure }
+        let (header, currency, rowsStart, headerLine) = try readHeader(buffer, path: path)
+        var lines = LineScan(base: base, buffer: buffer, path: path, lineNumber: resuming?.linesBefore ?? headerLine)
+        let start = resuming.map { max($0.offset, rowsStart) } ?? rowsStart
+        if let failure = lines.lines(from: start, to: buffer.count, visit: visit) { throw failure }
         return Journal(stage: header.stage, baseCurrency: currency, accounts: header.accounts, transactions: [])
     }
 }
