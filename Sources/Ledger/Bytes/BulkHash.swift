@@ -16,65 +16,39 @@ public enum BulkHash {
         }
     }
 
-    /// A hash taken piece by piece: what `hash` does to the bytes of all the pieces end to end, when
-    /// the total count is known at the start and every piece but the last is a multiple of
-    /// `block` bytes long.
-    public struct State {
-        public static let block = 32
-        private var a: UInt64 = 0x9E37_79B9_7F4A_7C15
-        private var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        private var c: UInt64 = 0x1656_67B1_9E37_79F9
-        private var d: UInt64
-
-        /// For `count` bytes in all.
-        public init(count: Int) { d = 0x27D4_EB2F_1656_67C5 ^ UInt64(truncatingIfNeeded: count) }
-
-        /// Takes in whole blocks; `bytes.count` must be a multiple of `block`.
-        public mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
-            guard let raw = bytes.baseAddress else { return }
+    /// The hash of `bytes`, their count included.
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> Value {
+        let count = bytes.count
+        var a: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        var c: UInt64 = 0x1656_67B1_9E37_79F9
+        var d: UInt64 = 0x27D4_EB2F_1656_67C5 ^ UInt64(truncatingIfNeeded: count)
+        var tail: UInt64 = 0
+        if let raw = bytes.baseAddress {
             var offset = 0
-            while offset + 32 <= bytes.count {
+            while offset + 32 <= count {
                 a = mix(a, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 b = mix(b, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
                 c = mix(c, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
                 d = mix(d, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
                 offset += 32
             }
-        }
-
-        /// The hash, after the last piece (`bytes`, of any length).
-        public mutating func finish(_ bytes: UnsafeRawBufferPointer) -> Value {
-            let count = bytes.count
-            let whole = count / 32 * 32
-            absorb(UnsafeRawBufferPointer(rebasing: bytes[..<whole]))
-            if let raw = bytes.baseAddress {
-                var offset = whole
-                while offset + 8 <= count {
-                    a = mix(a, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    offset += 8
-                }
-                var tail: UInt64 = 0
-                var shift: UInt64 = 0
-                while offset < count {
-                    tail |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
-                    shift += 8
-                    offset += 1
-                }
-                b = mix(b, tail)
-            } else {
-                b = mix(b, 0)
+            while offset + 8 <= count {
+                a = mix(a, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
             }
-            // Each lane into both halves, so that every byte reaches every bit of the value.
-            let high = BulkHash.finish(mix(mix(mix(a, b), c), d))
-            let low = BulkHash.finish(mix(mix(mix(d ^ 0x6A09_E667_F3BC_C909, c), b), a))
-            return Value(high: high, low: low)
+            var shift: UInt64 = 0
+            while offset < count {
+                tail |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
+                shift += 8
+                offset += 1
+            }
         }
-    }
-
-    /// The hash of `bytes`, their count included.
-    public static func hash(_ bytes: UnsafeRawBufferPointer) -> Value {
-        var state = State(count: bytes.count)
-        return state.finish(bytes)
+        b = mix(b, tail)
+        // Each lane into both halves, so that every byte reaches every bit of the value.
+        let high = finish(mix(mix(mix(a, b), c), d))
+        let low = finish(mix(mix(mix(d ^ 0x6A09_E667_F3BC_C909, c), b), a))
+        return Value(high: high, low: low)
     }
 
     public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Value { hash(UnsafeRawBufferPointer(bytes)) }
@@ -91,13 +65,13 @@ public enum BulkHash {
     }
 
     @inline(__always)
-    fileprivate static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
         let mixed = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
         return mixed ^ (mixed >> 32)
     }
 
     @inline(__always)
-    fileprivate static func finish(_ state: UInt64) -> UInt64 {
+    private static func finish(_ state: UInt64) -> UInt64 {
         var state = state ^ (state >> 29)
         state = state &* 0xBF58_476D_1CE4_E5B9
         return state ^ (state >> 32)
