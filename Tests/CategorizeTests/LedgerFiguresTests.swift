@@ -40,7 +40,10 @@ import Testing
         let ledger = folder + "/ledger.jsonl"
         let decoded = try JournalCodec.decodeFigures(try JournalBytes(contentsOf: ledger), path: ledger).rows
         let figures = FigureFile.read(path: folder + "/.ledger.jsonl.figures", ledger: FileStamp(path: ledger)!)
-        #expect(figures == decoded)
+        #expect(figures?.rows == decoded)
+        // Pending rows, splits, another currency, ignored and transfer rows: the hashes made from
+        // the file's bytes are the rows' own.
+        #expect(figures?.contentHashes == decoded.map(\.contentHash))
         // The cases the columns must get right are there.
         let byID = Dictionary(uniqueKeysWithValues: decoded.map { ($0.id.rawValue, $0) })
         #expect(byID["current/p1"]?.status == .pending)

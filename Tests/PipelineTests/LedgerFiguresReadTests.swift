@@ -34,9 +34,10 @@ import Testing
         ).execute()
         #expect(result.exitCode == 0, "\(result.standardError)")
         #expect(FileManager.default.fileExists(atPath: folder + "/.ledger.jsonl.figures"))
-        let (header, rows) = try AnalyzeCommand.figures(ofLedger: ledger)
+        let (header, rows, hashes) = try AnalyzeCommand.figures(ofLedger: ledger)
         let decoded = try JournalCodec.decodeFigures(try JournalBytes(contentsOf: ledger), path: ledger)
         #expect(rows == decoded.rows)
+        #expect(hashes == decoded.rows.map(\.contentHash))
         #expect(header.accounts == decoded.header.accounts && header.stage == "ledger")
         #expect(rows.map { $0.category?.description } == ["Food:Groceries", nil])
 
@@ -44,7 +45,8 @@ import Testing
         let edited = String(decoding: try FileOutput.read(ledger), as: UTF8.self)
             .replacingOccurrences(of: "Food:Groceries", with: "Food:Market")
         try FileOutput.write(edited, to: ledger)
-        let (_, again) = try AnalyzeCommand.figures(ofLedger: ledger)
+        let (_, again, none) = try AnalyzeCommand.figures(ofLedger: ledger)
         #expect(again.map { $0.category?.description } == ["Food:Market", nil])
+        #expect(none == nil)
     }
 }

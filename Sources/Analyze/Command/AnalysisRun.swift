@@ -156,10 +156,11 @@ public struct AnalysisRun {
     }
 
     /// Writes the analysis files of the ledger whose header (accounts, base currency) is `header`
-    /// and whose transactions are `rows`, adding where the time went to `timings`.
+    /// and whose transactions are `rows` (with their `FigureRow.contentHash`, when known), adding
+    /// where the time went to `timings`.
     public func write(
-        header ledger: Journal, rows: [FigureRow], rates: RateTable, settings: AnalysisSettings,
-        facts: ImportFacts?, timings: inout StageTimings
+        header ledger: Journal, rows: [FigureRow], contentHashes: [BulkHash.Value]? = nil, rates: RateTable,
+        settings: AnalysisSettings, facts: ImportFacts?, timings: inout StageTimings
     ) throws -> Outcome {
         var settings = settings
         if let facts {
@@ -179,7 +180,9 @@ public struct AnalysisRun {
             }
             settings.valuations.merge(positions)
         }
-        let history = timings.time("ledger history") { LedgerHistory(header: ledger, rows: rows, rates: rates) }
+        let history = timings.time("ledger history") {
+            LedgerHistory(header: ledger, rows: rows, contentHashes: contentHashes, rates: rates)
+        }
         let selection = try MonthSelection.choose(request, history: history, facts: facts)
         let single = out.hasSuffix(".json")
         let months = single ? [selection.selected] : selection.months

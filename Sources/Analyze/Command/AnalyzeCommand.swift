@@ -116,16 +116,21 @@ public struct AnalyzeCommand: ParsableCommand {
     /// The ledger's header and its rows as the figures see them (`FigureRow`): from the figure
     /// file beside it when that was made from this very ledger (`FigureFile`), else decoded from
     /// the ledger itself.
-    static func figures(ofLedger ledger: String) throws -> (Journal, [FigureRow]) {
+    static func figures(ofLedger ledger: String) throws -> (Journal, [FigureRow], [BulkHash.Value]?) {
         if let stamp = FileStamp(path: ledger),
-            let rows = FigureFile.read(path: FigureFile.path(ofLedger: ledger), ledger: stamp),
+            let contents = FigureFile.read(path: FigureFile.path(ofLedger: ledger), ledger: stamp),
             let start = FileOutput.readStart(ledger, through: 0x0A),
             FileStamp(path: ledger) == stamp
         {
             // Only the header is read from the ledger: its first line.
-            return (try JournalCodec.decodeHeader(JournalBytes(start), path: ledger), rows)
+            return (
+                try JournalCodec.decodeHeader(JournalBytes(start), path: ledger), contents.rows,
+                contents.contentHashes
+            )
         }
-        return try JournalCodec.decodeFigures(JournalBytes(contentsOf: ledger), path: ledger, parts: Cores.available)
+        let (header, rows) = try JournalCodec.decodeFigures(
+            JournalBytes(contentsOf: ledger), path: ledger, parts: Cores.available)
+        return (header, rows, nil)
     }
 
     public func run() throws {
@@ -151,9 +156,10 @@ public struct AnalyzeCommand: ParsableCommand {
         }
         let journal: Journal
         let rows: [FigureRow]
+        let contentHashes: [BulkHash.Value]?
         let facts: ImportFacts?
         do {
-            (journal, rows) = try times.time("decode ledger") { try Self.figures(ofLedger: ledger) }
+            (journal, rows, contentHashes) = try times.time("decode ledger") { try Self.figures(ofLedger: ledger) }
             facts = try importReport.map { path in
                 try JSONDecoder().decode(ImportFacts.self, from: Data(try FileOutput.read(path)))
             }
@@ -178,7 +184,8 @@ public struct AnalyzeCommand: ParsableCommand {
         let outcome: AnalysisRun.Outcome
         do {
             outcome = try run.write(
-                header: journal, rows: rows, rates: rates, settings: settings, facts: facts, timings: &times)
+                header: journal, rows: rows, contentHashes: contentHashes, rates: rates, settings: settings,
+                facts: facts, timings: &times)
         } catch let error as AnalyzeError where error.isUsage {
             Self.printError("\(error)")
             throw ExitCode(2)

@@ -12,8 +12,8 @@ import Ledger
 /// month end that adds rows after M leaves M's digest as it was.
 struct MonthInputs: Sendable {
     /// Raised when what a fingerprint covers changes meaning (2: the import report's accounts as
-    /// each month sees them by its end).
-    static let formatVersion = 2
+    /// each month sees them by its end; 3: the rows by their `FigureRow.contentHash`).
+    static let formatVersion = 3
 
     /// SHA-256 of what every month of the run reads alike.
     let context: [UInt8]
@@ -27,7 +27,7 @@ struct MonthInputs: Sendable {
         Cores.forEach(count, cores: cores) { offset in
             guard let first = history.firstMonth else { return }
             let range = history.range(of: first.adding(months: offset))
-            digests.set(offset, Self.digest(history.transactions[range]))
+            digests.set(offset, Self.digest(range, of: history))
         }
         var running: [[UInt8]] = []
         running.reserveCapacity(count)
@@ -63,44 +63,14 @@ struct MonthInputs: Sendable {
         return Array(hasher.finalize())
     }
 
-    /// SHA-256 over every field of `rows` the analysis reads (`FigureRow`), each ended by a
-    /// separator byte, the numbers as fixed-width bytes.
-    static func digest(_ rows: ArraySlice<FigureRow>) -> [UInt8] {
+    /// SHA-256 of the `FigureRow.contentHash` of each row of `range`, in order: every field the
+    /// analysis reads.
+    static func digest(_ range: Range<Int>, of history: LedgerHistory) -> [UInt8] {
         var stream = DigestStream()
-        // Field by field, each row read in place (a copy of the row retains and releases its
-        // every string); component by component (`description` would join a new string per row).
-        func category(_ path: CategoryPath, into stream: inout DigestStream) {
-            for component in path.components {
-                stream.append(component)
-                stream.append(byte: 0x1D)
-            }
-            stream.append(byte: 0x1F)
-        }
-        for index in rows.indices {
-            stream.append(rows[index].id.rawValue)
-            stream.append(byte: 0x1F)
-            stream.append(rows[index].account.rawValue)
-            stream.append(byte: 0x1F)
-            stream.append(number: Int64(rows[index].date.dayNumber))
-            stream.append(number: rows[index].amount.minorUnits)
-            stream.append(rows[index].amount.currency.code)
-            stream.append(byte: 0x1F)
-            stream.append(rows[index].payee)
-            stream.append(byte: 0x1F)
-            stream.append(rows[index].status.rawValue)
-            stream.append(byte: 0x1F)
-            if let path = rows[index].category { category(path, into: &stream) } else { stream.append(byte: 0x1F) }
-            stream.append(number: Int64(rows[index].splits.count))
-            for split in rows[index].splits {
-                category(split.category, into: &stream)
-                stream.append(number: split.amount.minorUnits)
-                stream.append(split.amount.currency.code)
-                stream.append(byte: 0x1F)
-            }
-            stream.append(byte: rows[index].isTransfer ? 1 : 0)
-            stream.append(byte: rows[index].isIgnored ? 1 : 0)
-            stream.append(byte: rows[index].categorySourceKind.rawValue)
-            stream.append(byte: 0x1E)
+        for index in range {
+            let hash = history.contentHash(of: index)
+            stream.append(number: Int64(bitPattern: hash.high))
+            stream.append(number: Int64(bitPattern: hash.low))
         }
         return stream.finalize()
     }

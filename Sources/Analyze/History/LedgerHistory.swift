@@ -45,6 +45,9 @@ public struct LedgerHistory: Sendable {
     public let accountOf: [Int32]
     /// Per transaction: its date's day number.
     public let dayNumbers: [Int]
+    /// Per transaction: `FigureRow.contentHash`, when the rows came with theirs in this order
+    /// (`FigureFile.read`); nil when they did not, and `contentHash(of:)` makes each.
+    let contentHashes: [BulkHash.Value]?
     /// Per transaction: a 64-bit hash of its id (`ByteKeyedCache.hash`, via `idHash`), so that a search for a
     /// few ids compares one number per row (`rows(withIDs:before:)`).
     let idHashes: [UInt64]
@@ -86,16 +89,22 @@ public struct LedgerHistory: Sendable {
 
     /// The history of `rows` (in any order), with the accounts and base currency of `header`
     /// (whose own transactions are not read). Built in parts of whole months on up to `cores`
-    /// cores (`LedgerHistory+Part.swift`): the same history on any number.
-    public init(header: Journal, rows: [FigureRow], rates: RateTable? = nil, cores: Int = Cores.available) {
+    /// cores (`LedgerHistory+Part.swift`): the same history on any number. `contentHashes`, when
+    /// given, are the rows' `FigureRow.contentHash`, in the order of `rows`.
+    public init(
+        header: Journal, rows: [FigureRow], contentHashes: [BulkHash.Value]? = nil, rates: RateTable? = nil,
+        cores: Int = Cores.available
+    ) {
         let base = header.baseCurrency
         let rates = rates ?? RateTable(base: base)
         self.base = base
         self.rates = rates
         self.accounts = header.accounts
         var transactions = rows
-        transactions.sortCanonically()
+        let inOrder = transactions.sortCanonically()
         self.transactions = transactions
+        // Rows that had to be sorted are rare (the ledger is written in order): their hashes are made anew.
+        self.contentHashes = inOrder && contentHashes?.count == rows.count ? contentHashes : nil
 
         var accountIndex: [AccountID: Int] = [:]
         for (index, account) in header.accounts.enumerated() { accountIndex[account.id] = index }
@@ -194,6 +203,11 @@ public struct LedgerHistory: Sendable {
                 MissingRate(
                     currency: t.amount.currency, from: t.date, count: 1, amount: Int128(t.amount.minorUnits.magnitude)))
         }
+    }
+
+    /// Transaction `index`'s `FigureRow.contentHash`.
+    func contentHash(of index: Int) -> BulkHash.Value {
+        contentHashes?[index] ?? transactions[index].contentHash
     }
 
     /// The number of months from `firstMonth` to `lastMonth`.

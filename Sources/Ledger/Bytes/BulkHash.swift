@@ -55,13 +55,38 @@ public enum BulkHash {
 
     /// `values` folded into one, in order.
     public static func combine(_ values: [Value]) -> Value {
-        var high: UInt64 = 0x243F_6A88_85A3_08D3
-        var low: UInt64 = 0x1319_8A2E_0370_7344
-        for value in values {
+        var fold = Fold()
+        for value in values { fold.add(value) }
+        return fold.value
+    }
+
+    /// Values and numbers folded into one, one at a time and in order (`combine` for a list).
+    ///
+    /// Each step is a bijection of each lane for a given input, so two sequences of the same
+    /// length that differ in one item always fold to different values; the count of items is
+    /// folded in at the end.
+    public struct Fold: Sendable {
+        private var high: UInt64 = 0x243F_6A88_85A3_08D3
+        private var low: UInt64 = 0x1319_8A2E_0370_7344
+        private var count: UInt64 = 0
+
+        public init() {}
+
+        @inline(__always)
+        public mutating func add(_ value: Value) {
             high = mix(mix(high, value.high), value.low)
             low = mix(mix(low, value.low), value.high)
+            count &+= 1
         }
-        return Value(high: finish(high), low: finish(low ^ UInt64(truncatingIfNeeded: values.count)))
+
+        @inline(__always)
+        public mutating func add(_ number: UInt64) {
+            high = mix(high, number)
+            low = mix(low, ~number)
+            count &+= 1
+        }
+
+        public var value: Value { Value(high: finish(high), low: finish(low ^ count)) }
     }
 
     @inline(__always)

@@ -19,16 +19,17 @@ extension Transaction: CanonicallyOrdered {}
 extension FigureRow: CanonicallyOrdered {}
 
 extension Array where Element: CanonicallyOrdered {
-    /// Sorts the rows into canonical order.
+    /// Sorts the rows into canonical order; returns true when they were in it already (nothing moved).
     ///
     /// A stage that reads a journal usually gets it in this order already, so one linear check
     /// comes first: sorting a million rows (moving large values, comparing ids) is not free.
-    @inlinable
-    public mutating func sortCanonically() {
+    @inlinable @discardableResult
+    public mutating func sortCanonically() -> Bool {
         let inOrder = withUnsafeBufferPointer { rows in
             // Fields are compared in place: copying a row for each comparison would retain its strings.
             rows.indices.dropFirst().allSatisfy { !rows[$0].precedes(rows[$0 - 1]) }
         }
         if !inOrder { sort { $0.precedes($1) } }
+        return inOrder
     }
 }

@@ -7,13 +7,20 @@ extension FigureFile {
     ///
     /// The file is mapped, not read into memory: read, its 60 MB at 1M rows were copied into fresh
     /// pages that had to be zeroed first.
-    public static func read(path: String, ledger: FileStamp, parts: Int = Cores.available) -> [FigureRow]? {
+    public static func read(path: String, ledger: FileStamp, parts: Int = Cores.available) -> Contents? {
         guard let file = try? JournalBytes(contentsOf: path) else { return nil }
         return withExtendedLifetime(file) { decode(UnsafeRawBufferPointer(file.buffer), ledger: ledger, parts: parts) }
     }
 
+    /// The rows of a figure file, and each row's `FigureRow.contentHash`, made from the bytes as
+    /// they are read.
+    public struct Contents: Sendable {
+        public var rows: [FigureRow]
+        public var contentHashes: [BulkHash.Value]
+    }
+
     /// The rows of a figure file's `bytes`, as `read`.
-    static func decode(_ raw: UnsafeRawBufferPointer, ledger: FileStamp, parts: Int) -> [FigureRow]? {
+    static func decode(_ raw: UnsafeRawBufferPointer, ledger: FileStamp, parts: Int) -> Contents? {
         guard let base = raw.baseAddress else { return nil }
         // Read from the end: the ledger's stamp, where the tables start, the checkpoints.
         let stampStart = raw.count - endMagic.count - 7 * 8
@@ -59,6 +66,12 @@ extension FigureFile {
         var categories: [CategoryPath] = []
         var currencies: [Currency] = []
         var accounts: [AccountID] = []
+        /// The hashes of the small tables' entries (`FigureRow.contentHash`'s parts). A payee's
+        /// bytes are read from its string by each row that names it: the row holds that string
+        /// anyway, and a table of the texts' places or hashes was one more cache miss a row.
+        var categoryHashes: [BulkHash.Value] = []
+        var currencyHashes: [BulkHash.Value] = []
+        var accountHashes: [BulkHash.Value] = []
 
         init?(_ cursor: inout ByteCursor) {
             // Each text takes at least its 4-byte length.
@@ -73,27 +86,33 @@ extension FigureFile {
             for _ in 0..<categoryCount {
                 guard let componentCount = cursor.read(UInt32.self), componentCount > 0 else { return nil }
                 var components: [String] = []
+                var hashes: [BulkHash.Value] = []
                 for _ in 0..<componentCount {
-                    guard let text = text(&cursor) else { return nil }
-                    components.append(text)
+                    guard let number = textNumber(&cursor) else { return nil }
+                    components.append(texts[number])
+                    hashes.append(FigureRow.textHash(texts[number]))
                 }
                 categories.append(CategoryPath(components: components))
+                categoryHashes.append(FigureRow.categoryHash(components: hashes))
             }
             guard let currencyCount = cursor.read(UInt32.self) else { return nil }
             for _ in 0..<currencyCount {
-                guard let code = text(&cursor), let exponent = cursor.read(UInt8.self) else { return nil }
-                currencies.append(Currency(code: code, exponent: Int(exponent)))
+                guard let code = textNumber(&cursor), let exponent = cursor.read(UInt8.self) else { return nil }
+                currencies.append(Currency(code: texts[code], exponent: Int(exponent)))
+                currencyHashes.append(
+                    FigureRow.currencyHash(code: FigureRow.textHash(texts[code]), exponent: Int(exponent)))
             }
             guard let accountCount = cursor.read(UInt32.self) else { return nil }
             for _ in 0..<accountCount {
-                guard let id = text(&cursor) else { return nil }
-                accounts.append(AccountID(id))
+                guard let id = textNumber(&cursor) else { return nil }
+                accounts.append(AccountID(texts[id]))
+                accountHashes.append(FigureRow.textHash(texts[id]))
             }
         }
 
-        private func text(_ cursor: inout ByteCursor) -> String? {
+        private func textNumber(_ cursor: inout ByteCursor) -> Int? {
             guard let number = cursor.read(UInt32.self), Int(number) < texts.count else { return nil }
-            return texts[Int(number)]
+            return Int(number)
         }
 
         /// The `count` rows in `rowsStart..<rowsEnd`, in up to `parts` runs that start at
@@ -101,44 +120,53 @@ extension FigureFile {
         static func rows(
             base: UnsafeRawPointer, rowsStart: Int, rowsEnd: Int, count: Int, checkpoints: [Int], step: Int,
             tables: Tables, parts: Int
-        ) -> [FigureRow]? {
+        ) -> Contents? {
             let runs = max(1, min(parts, checkpoints.count))
             // Run `r` starts at checkpoint `r * checkpoints.count / runs`.
             let firsts = (0...runs).map { $0 * checkpoints.count / runs }
             let failed = Slots<Bool>(count: runs)
             let shared = Shared(base: base, tables: tables)
-            let rows = [FigureRow](unsafeUninitializedCapacity: count) { storage, initialized in
-                guard let destination = storage.baseAddress else { return }
-                let target = Shared.Destination(pointer: destination)
-                DispatchQueue.concurrentPerform(iterations: runs) { run in
-                    let firstRow = firsts[run] * step
-                    let endRow = run + 1 == runs ? count : firsts[run + 1] * step
-                    let start = rowsStart + (checkpoints.isEmpty ? 0 : checkpoints[firsts[run]])
-                    let end = run + 1 == runs ? rowsEnd : rowsStart + checkpoints[firsts[run + 1]]
-                    var cursor = ByteCursor(base: shared.base, position: start, end: end)
-                    var made = 0
-                    let tables = runs > 1 ? shared.tables.unshared() : shared.tables
-                    while firstRow + made < endRow, let row = tables.row(&cursor) {
-                        (target.pointer + firstRow + made).initialize(to: row)
-                        made += 1
-                    }
-                    let whole = firstRow + made == endRow && cursor.position == end
-                    if !whole { (target.pointer + firstRow).deinitialize(count: made) }
-                    failed.set(run, !whole)
-                }
-                if failed.values.contains(where: { $0 != false }) {
-                    // Each run that ended whole still holds its rows.
-                    for run in 0..<runs where failed[run] == false {
+            var rows: [FigureRow] = []
+            // Plain values, each written by the run that reads its row (and never read when a run
+            // fails: then the rows are nil).
+            let hashes = [BulkHash.Value](unsafeUninitializedCapacity: count) { hashStorage, hashCount in
+                rows = [FigureRow](unsafeUninitializedCapacity: count) { storage, initialized in
+                    guard let destination = storage.baseAddress, let hashBase = hashStorage.baseAddress else { return }
+                    let target = Shared.Destination(pointer: destination, hashes: hashBase)
+                    DispatchQueue.concurrentPerform(iterations: runs) { run in
                         let firstRow = firsts[run] * step
                         let endRow = run + 1 == runs ? count : firsts[run + 1] * step
-                        (destination + firstRow).deinitialize(count: endRow - firstRow)
+                        let start = rowsStart + (checkpoints.isEmpty ? 0 : checkpoints[firsts[run]])
+                        let end = run + 1 == runs ? rowsEnd : rowsStart + checkpoints[firsts[run + 1]]
+                        var cursor = ByteCursor(base: shared.base, position: start, end: end)
+                        var made = 0
+                        let tables = runs > 1 ? shared.tables.unshared() : shared.tables
+                        var record = FigureRow.ContentRecord()
+                        while firstRow + made < endRow,
+                            let row = tables.row(&cursor, record: &record, hash: &target.hashes[firstRow + made])
+                        {
+                            (target.pointer + firstRow + made).initialize(to: row)
+                            made += 1
+                        }
+                        let whole = firstRow + made == endRow && cursor.position == end
+                        if !whole { (target.pointer + firstRow).deinitialize(count: made) }
+                        failed.set(run, !whole)
                     }
-                    initialized = 0
-                    return
+                    if failed.values.contains(where: { $0 != false }) {
+                        // Each run that ended whole still holds its rows.
+                        for run in 0..<runs where failed[run] == false {
+                            let firstRow = firsts[run] * step
+                            let endRow = run + 1 == runs ? count : firsts[run + 1] * step
+                            (destination + firstRow).deinitialize(count: endRow - firstRow)
+                        }
+                        initialized = 0
+                        return
+                    }
+                    initialized = count
                 }
-                initialized = count
+                hashCount = rows.count
             }
-            return rows.count == count ? rows : nil
+            return rows.count == count ? Contents(rows: rows, contentHashes: hashes) : nil
         }
 
         /// A copy with arrays of its own and each category's components copied; the texts'
@@ -156,13 +184,20 @@ extension FigureFile {
             }
             copy.currencies = currencies.map { $0 }
             copy.accounts = accounts.map { $0 }
+            // Plain values, read in place: shared.
+            copy.categoryHashes = categoryHashes
+            copy.currencyHashes = currencyHashes
+            copy.accountHashes = accountHashes
             return copy
         }
 
         private init() {}
 
-        /// The row at `cursor`, or nil when it is malformed.
-        func row(_ cursor: inout ByteCursor) -> FigureRow? {
+        /// The row at `cursor`, or nil when it is malformed; `hash` is set to its `contentHash`,
+        /// made in `record`.
+        func row(
+            _ cursor: inout ByteCursor, record: inout FigureRow.ContentRecord, hash: inout BulkHash.Value
+        ) -> FigureRow? {
             guard let idLength = cursor.read(UInt32.self), let id = cursor.bytes(Int(idLength)),
                 let account = cursor.read(UInt32.self).map(Int.init), account < accounts.count,
                 let day = cursor.read(UInt32.self),
@@ -176,6 +211,15 @@ extension FigureFile {
                 let kind = cursor.read(UInt8.self).flatMap(CategorySource.Kind.init(rawValue:)),
                 let splitCount = cursor.read(UInt32.self)
             else { return nil }
+            var payeeText = texts[payee]
+            payeeText.withUTF8 { payeeBytes in
+                record.row(
+                    id: UnsafeRawBufferPointer(id), account: accountHashes[account], date: date,
+                    minorUnits: minorUnits, currency: currencyHashes[currency],
+                    payee: UnsafeRawBufferPointer(payeeBytes),
+                    flags: flags, kind: kind, category: category >= 0 ? categoryHashes[category] : nil,
+                    splitCount: Int(splitCount))
+            }
             var splits: [Split] = []
             if splitCount > 0 {
                 // Each split takes 14 bytes: a count beyond what is left is malformed.
@@ -191,11 +235,14 @@ extension FigureFile {
                         Split(
                             category: categories[category],
                             amount: Money(minorUnits: minorUnits, currency: currencies[currency])))
+                    record.split(
+                        category: categoryHashes[category], minorUnits: minorUnits, currency: currencyHashes[currency])
                 }
             }
+            hash = record.hash
             return FigureRow(
                 id: TransactionID(String(decoding: id, as: UTF8.self)), account: accounts[account], date: date,
-                amount: Money(minorUnits: minorUnits, currency: currencies[currency]), payee: texts[payee],
+                amount: Money(minorUnits: minorUnits, currency: currencies[currency]), payee: payeeText,
                 status: flags & 1 != 0 ? .pending : .posted, category: category >= 0 ? categories[category] : nil,
                 splits: splits, isTransfer: flags & 2 != 0, isIgnored: flags & 4 != 0, categorySourceKind: kind)
         }
@@ -203,7 +250,10 @@ extension FigureFile {
         /// The file's bytes, tables and rows' storage, handed to the runs' threads: each reads the
         /// bytes and tables and writes only its own rows.
         private struct Shared: @unchecked Sendable {
-            struct Destination: @unchecked Sendable { let pointer: UnsafeMutablePointer<FigureRow> }
+            struct Destination: @unchecked Sendable {
+                let pointer: UnsafeMutablePointer<FigureRow>
+                let hashes: UnsafeMutablePointer<BulkHash.Value>
+            }
             let base: UnsafeRawPointer
             let tables: Tables
         }
