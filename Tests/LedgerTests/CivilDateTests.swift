@@ -25,6 +25,29 @@ struct CivilDateTests {
         #expect(date.adding(days: -60) == CivilDate(year: 2023, month: 12, day: 31))
     }
 
+    /// A date is kept as one number: each part reads back as given, at the ends of the calendar
+    /// too, and the order is the calendar's.
+    @Test func partsAndOrderAcrossTheCalendar() throws {
+        var previous: CivilDate?
+        for (year, month, day) in [
+            (1, 1, 1), (1, 12, 31), (99, 2, 28), (1969, 12, 31), (1970, 1, 1), (2024, 2, 29), (2024, 3, 1),
+            (2024, 12, 31), (2025, 1, 1), (9999, 12, 30), (9999, 12, 31),
+        ] {
+            let date = try #require(CivilDate(year: year, month: month, day: day))
+            #expect(date.year == year && date.month == month && date.day == day)
+            #expect(CivilDate(dayNumber: date.dayNumber) == date)
+            if let previous {
+                #expect(previous < date && !(date < previous) && previous != date)
+                #expect(previous.dayNumber < date.dayNumber)
+            }
+            previous = date
+        }
+        // The month before year 1's January, made only by `YearMonth`, reads back too.
+        let before = CivilDate(unchecked: 0, 12, 31)
+        #expect(before.year == 0 && before.month == 12 && before.day == 31)
+        #expect(before < CivilDate(year: 1, month: 1, day: 1)!)
+    }
+
     @Test func monthArithmeticClampsToMonthEnd() throws {
         let jan31 = try #require(CivilDate(year: 2024, month: 1, day: 31))
         #expect(jan31.adding(months: 1) == CivilDate(year: 2024, month: 2, day: 29))

@@ -3,31 +3,34 @@
 /// Bank dates are civil dates in the account's own zone. Converting them to instants (and back in
 /// another zone) is how other tools turn 31 January into 1 February; this type never does.
 public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    /// year × 512 + month × 32 + day: one number in the dates' own order.
+    ///
+    /// Why packed: a date is in every row the stages hold (a million of them at a time), and as
+    /// three `Int`s it took 24 bytes of each; packed it takes 4, and comparing or hashing two dates
+    /// is one comparison of numbers.
+    @usableFromInline let packed: Int32
+
+    @inlinable public var year: Int { Int(packed >> 9) }
+    @inlinable public var month: Int { Int(packed >> 5 & 15) }
+    @inlinable public var day: Int { Int(packed & 31) }
 
     /// A valid date, or nil for 30 February, month 13 and the like. Years 1...9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
             day <= CivilDate.daysIn(year: year, month: month)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(unchecked: year, month, day)
     }
 
     /// A date outside years 1...9999 is made only by `YearMonth`, for the months next to the
     /// extremes (the month after December 9999), so that asking for their days never traps.
     init(unchecked year: Int, _ month: Int, _ day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        packed =
+            Int32(truncatingIfNeeded: year) * 512 + Int32(truncatingIfNeeded: month) * 32
+            + Int32(truncatingIfNeeded: day)
     }
 
-    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
+    @inlinable public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.packed < rhs.packed }
 
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
@@ -44,7 +47,7 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     public var daysInMonth: Int { CivilDate.daysIn(year: year, month: month) }
 
     /// Days since 1970-01-01 (negative before it), by Howard Hinnant's days-from-civil algorithm.
-    public var dayNumber: Int {
+    @inlinable public var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
