@@ -108,7 +108,7 @@ public struct SitePublisher: Sendable {
             outcome.removed = removeMonthsNotIn(
                 analysisPaths: analysisPaths, rendered: outcome.months + outcome.unchanged)
         }
-        let (index, scanErrors) = SiteIndex.scan(site: site)
+        let (index, scanErrors) = SiteIndex.scan(site: site, cores: cores)
         outcome.errors += scanErrors
         outcome.listedMonths = index.months.count
         // Account pages tell the newest month's story: written when this run rendered the newest
