@@ -1,8 +1,8 @@
 import Ledger
 
 /// A condition ready to evaluate: literals replaced by their automaton ids, regular expressions compiled.
-indirect enum CompiledCondition {
-    enum Alternative {
+indirect enum CompiledCondition: Sendable {
+    enum Alternative: Sendable {
         /// A literal id; `word` asks for a whole-word occurrence.
         case literal(Int32, word: Bool)
         /// An index into the matcher's compiled regular expressions.
@@ -23,6 +23,19 @@ indirect enum CompiledCondition {
     /// A part already decided: what text tests become in a plan made for one row's texts
     /// (see `RuleMatcher.residual`).
     case constant(Bool)
+}
+
+extension CompiledCondition {
+    private static let holds = CompiledCondition.constant(true)
+    private static let fails = CompiledCondition.constant(false)
+
+    /// `.constant(value)`, each of the two made once.
+    ///
+    /// Why: the enum is `indirect`, so each `.constant` made is an allocation of its own, and a plan
+    /// for a row's texts (`RuleMatcher.residual`) makes one for every text test it decides: with
+    /// 1,000 rules at 1M rows, nearly every distinct text a rule reading the amount was tried on.
+    @inline(__always)
+    static func decided(_ value: Bool) -> CompiledCondition { value ? holds : fails }
 }
 
 extension NumericTest {

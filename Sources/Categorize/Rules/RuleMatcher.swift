@@ -282,22 +282,22 @@ public final class RuleMatcher {
         -> CompiledCondition
     {
         switch condition {
-        case .contains, .equals: return .constant(evaluate(condition, input, &scratch))
+        case .contains, .equals: return .decided(evaluate(condition, input, &scratch))
         case .not(let inner):
             let rest = residual(inner, input, &scratch)
-            if case .constant(let value) = rest { return .constant(!value) }
+            if case .constant(let value) = rest { return .decided(!value) }
             return .not(rest)
         case .and(let lhs, let rhs):
             let left = residual(lhs, input, &scratch)
-            if case .constant(let value) = left { return value ? residual(rhs, input, &scratch) : .constant(false) }
+            if case .constant(let value) = left { return value ? residual(rhs, input, &scratch) : .decided(false) }
             let right = residual(rhs, input, &scratch)
-            if case .constant(let value) = right { return value ? left : .constant(false) }
+            if case .constant(let value) = right { return value ? left : .decided(false) }
             return .and(left, right)
         case .or(let lhs, let rhs):
             let left = residual(lhs, input, &scratch)
-            if case .constant(let value) = left { return value ? .constant(true) : residual(rhs, input, &scratch) }
+            if case .constant(let value) = left { return value ? .decided(true) : residual(rhs, input, &scratch) }
             let right = residual(rhs, input, &scratch)
-            if case .constant(let value) = right { return value ? .constant(true) : left }
+            if case .constant(let value) = right { return value ? .decided(true) : left }
             return .or(left, right)
         case .amount, .date, .day, .account, .currency, .sign, .constant: return condition
         }
