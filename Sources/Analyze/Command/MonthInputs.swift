@@ -65,13 +65,17 @@ struct MonthInputs: Sendable {
 
     /// SHA-256 of the `FigureRow.contentHash` of each row of `range`, in order: every field the
     /// analysis reads.
+    /// Each hash is its high then its low half, eight little-endian bytes each.
     static func digest(_ range: Range<Int>, of history: LedgerHistory) -> [UInt8] {
-        var stream = DigestStream()
+        var words: [UInt64] = []
+        words.reserveCapacity(range.count * 2)
         for index in range {
             let hash = history.contentHash(of: index)
-            stream.append(number: Int64(bitPattern: hash.high))
-            stream.append(number: Int64(bitPattern: hash.low))
+            words.append(hash.high.littleEndian)
+            words.append(hash.low.littleEndian)
         }
-        return stream.finalize()
+        var hasher = SHA256()
+        words.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return Array(hasher.finalize())
     }
 }

@@ -86,7 +86,7 @@ extension FigureFile {
             put(currency)
             put(payee)
             put(UInt32(bitPattern: category))
-            put((isPending ? 1 : 0) | (isTransfer ? 2 : 0) | (isIgnored ? 4 : 0) as UInt8)
+            put(FigureRow.flags(isPending: isPending, isTransfer: isTransfer, isIgnored: isIgnored))
             put(kind.rawValue)
             put(UInt32(splits.count))
             for split in splits {
