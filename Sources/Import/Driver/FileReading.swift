@@ -18,10 +18,13 @@ struct FileReading {
     let today: CivilDate?
     /// Where what the readers gave is kept between imports, if anywhere.
     let cache: ReadCache?
+    /// With `cache`: the threads that keep the readings, or nil to keep each before returning it.
+    let writes: ReadCacheWrites?
 
-    init(readers: [any StatementReader], run: ImportRun, cache: ReadCache? = nil) {
+    init(readers: [any StatementReader], run: ImportRun, cache: ReadCache? = nil, writes: ReadCacheWrites? = nil) {
         self.readers = readers
         self.cache = cache
+        self.writes = writes
         self.resolver = run.resolver
         self.baseCurrency = run.config.baseCurrency
         self.workspaceCurrencies = run.workspaceCurrencies
@@ -106,7 +109,9 @@ struct FileReading {
                 parsed = kept
             } else if let reader {
                 parsed = try reader.read(bytes, path: path, context: context)
-                if let key { cache?.store(parsed, key: key) }
+                if let key, let cache {
+                    if let writes { writes.store(parsed, key: key, in: cache) } else { cache.store(parsed, key: key) }
+                }
             } else {
                 return result
             }

@@ -59,7 +59,10 @@ public struct ImportDriver: Sendable {
     ) -> ImportOutcome {
         var run = ImportRun(config: config, files: files, today: today)
         let probable = prepare(&run)
-        return run.finish(probable: probable, cores: cores, chunkSize: journalChunkSize, journalChunk: journalChunk)
+        let outcome = run.finish(
+            probable: probable, cores: cores, chunkSize: journalChunkSize, journalChunk: journalChunk)
+        run.finishReadCache()
+        return outcome
     }
 
     /// Imports `files` like `run(_:)`, but hands the journal to `journalBytes` already encoded (the
@@ -84,6 +87,7 @@ public struct ImportDriver: Sendable {
             probable: probable, cores: cores, identifiesRows: identifiesRows, earlier: earlierJournal,
             journalPieces: journalPieces)
         timings.add("order, balances, journal", .now - start)
+        timings.time("the read cache's writes") { run.finishReadCache() }
         outcome.timings = timings
         if !freesRunMemory {
             // Deliberately never released: the box keeps the run's storage alive, so the
@@ -114,7 +118,6 @@ public struct ImportDriver: Sendable {
         }
         timings.time("entries and ids") {
             run.makeEntries(cores: cores)
-            run.pruneReadCache()
             run.separateReusedBankIDs()
         }
         return timings.time("duplicates") {

@@ -12,8 +12,10 @@ extension ImportRun {
     /// the cache for the content hashes, see `makeEntries`).
     mutating func read(with readers: [any StatementReader], cores: Int = Cores.available, cache: ReadCache? = nil) {
         readCache = cache
+        // With a second core, the readings are kept beside the rest of the run (`ReadCacheWrites`).
+        readCacheWrites = cache != nil && cores > 1 ? ReadCacheWrites() : nil
         markCopies()
-        let reading = FileReading(readers: readers, run: self, cache: cache)
+        let reading = FileReading(readers: readers, run: self, cache: cache, writes: readCacheWrites)
         let copies = files.map { state in state.copyOf.map { files[$0].file.path } }
         // A copy of an earlier file is not read, so not digested either.
         let keys = cache?.keys(of: files.map { ($0.file.name, $0.copyOf == nil ? $0.file.bytes : []) }, cores: cores)
@@ -49,10 +51,12 @@ extension ImportRun {
         }
     }
 
-    /// Removes the entries of the read cache this run did not use (files gone or changed), and
-    /// every entry when the setting changed while the files were read: the readings may then be of
-    /// another setting than their keys say.
-    func pruneReadCache() {
+    /// Waits for the readings still being kept (`ReadCacheWrites`), then removes the entries of the
+    /// read cache this run did not use (files gone or changed), and every entry when the setting
+    /// changed while the files were read: the readings may then be of another setting than their
+    /// keys say.
+    func finishReadCache() {
+        readCacheWrites?.wait()
         guard let readCache else { return }
         readCache.prune(keeping: readCache.settingIsUnchanged ? readCacheUsed : [])
     }

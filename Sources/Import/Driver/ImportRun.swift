@@ -70,7 +70,9 @@ struct ImportRun {
     var layoutMerges: [(file: Int, account: AccountID, other: String, layout: String, rows: Int)] = []
     /// Where the files' readings and their content hashes are kept between imports, if anywhere.
     var readCache: ReadCache?
-    /// The entries of `readCache` this run read or wrote: the others are removed (`pruneReadCache`).
+    /// The threads keeping this run's readings in `readCache`, when they are kept beside the run.
+    var readCacheWrites: ReadCacheWrites?
+    /// The entries of `readCache` this run read or wrote: the others are removed (`finishReadCache`).
     var readCacheUsed: Set<String> = []
     /// Statements of two accounts that agree transaction for transaction (`findDuplicateAccounts`).
     var duplicateAccounts: [ImportReport.DuplicateAccount] = []

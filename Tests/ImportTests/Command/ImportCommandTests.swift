@@ -191,7 +191,7 @@ struct ImportCommandTests {
         #expect(
             phases == [
                 "read the inbox", "read the files", "dates and accounts", "entries and ids", "duplicates",
-                "order, balances, journal", "encode the report", "put the journal in place",
+                "order, balances, journal", "the read cache's writes", "encode the report", "put the journal in place",
                 "write the report", "total",
             ])
     }

@@ -23,15 +23,19 @@ struct ParallelImportTests {
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Imports the fixture workspace (copied to `workspace`) reading its files on `cores` cores.
-    static func importWorkspace(_ workspace: URL, cores: Int) throws -> Run {
+    /// Imports the fixture workspace (copied to `workspace`) reading its files on `cores` cores,
+    /// into an empty `build/`; with `readCache`, keeping the readings in `build/.reads`.
+    static func importWorkspace(_ workspace: URL, cores: Int, readCache: Bool = false) throws -> Run {
         let build = workspace.appendingPathComponent("build")
         try? FileManager.default.removeItem(at: build)
-        let command = try ImportCommand.parse([
-            "--workspace", workspace.path, "--profiles", RepositoryPaths.root.appendingPathComponent("Importers").path,
-            "--journal", build.appendingPathComponent("journal.jsonl").path,
-            "--report", build.appendingPathComponent("import-report.json").path, "--today", "2026-11-20",
-        ])
+        let cache = readCache ? ["--read-cache", build.appendingPathComponent(".reads").path] : []
+        let command = try ImportCommand.parse(
+            [
+                "--workspace", workspace.path, "--profiles",
+                RepositoryPaths.root.appendingPathComponent("Importers").path,
+                "--journal", build.appendingPathComponent("journal.jsonl").path,
+                "--report", build.appendingPathComponent("import-report.json").path, "--today", "2026-11-20",
+            ] + cache)
         var output: [String] = []
         var errors: [String] = []
         let status = command.execute(
@@ -76,6 +80,36 @@ struct ParallelImportTests {
             for _ in 0..<3 {
                 #expect(try Self.importWorkspace(workspace, cores: cores) == serial, "on \(cores) cores")
             }
+        }
+    }
+
+    @Test("the readings kept beside the run on two cores are the entries one core keeps, each whole when it returns")
+    func readCacheOnOneCoreAndTwo() throws {
+        let workspace = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        for item in ["closebook.toml", "inbox"] {
+            try FileManager.default.copyItem(
+                at: Self.fixture.appendingPathComponent(item), to: workspace.appendingPathComponent(item))
+        }
+        let plain = try Self.importWorkspace(workspace, cores: 1)
+        let folder = workspace.appendingPathComponent("build/.reads")
+        /// The sha256 of each file in the folder, by name.
+        func entries() throws -> [String: String] {
+            var digests: [String: String] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                digests[name] = Self.sha256(try Data(contentsOf: folder.appendingPathComponent(name)))
+            }
+            return digests
+        }
+        #expect(try Self.importWorkspace(workspace, cores: 1, readCache: true) == plain)
+        let serial = try entries()
+        // Seven files are read (of nine: one is not an export, one a copy), each kept with the
+        // content hashes of its statements: more entries than files, and nothing else.
+        #expect(serial.count > 7)
+        #expect(serial.keys.allSatisfy { $0.utf8.count == 64 })
+        for _ in 0..<3 {
+            #expect(try Self.importWorkspace(workspace, cores: 2, readCache: true) == plain)
+            #expect(try entries() == serial)
         }
     }
 
