@@ -39,7 +39,7 @@ public enum UncategorizedCSV {
     /// is read front to back for the ids (its pages let go behind), and the payees and the learned
     /// guesses, numbered in row order, are read where they lie. The lines are then written in the
     /// file's order (most money first), a chunk at a time, each line read from one place. Fields
-    /// that repeat (memos, accounts, guesses) are made once.
+    /// that repeat (memos, accounts, the guesses' categories) are made once.
     ///
     /// Why lines and not the fields gathered in the file's order: that order is the rows' in no way,
     /// and a line's half a dozen fields read from as many places cost a cache miss each; with 10
@@ -63,9 +63,9 @@ public enum UncategorizedCSV {
         }
         var memoPiece = [Int32](repeating: -1, count: rows.texts.count)
         var accountPiece = [Int32](repeating: -1, count: rows.accounts.count)
-        var guessPiece = [Int32](repeating: -1, count: result.guesses.count)
-        // Nearly every row has a guess of its own, but they name few categories.
-        var categoryCells: [CategoryPath: [UInt8]] = [:]
+        // Nearly every row has a guess of its own, but they name few categories: each category's
+        // cell is made once (`SuggestionCells`) and the guess written straight into the line.
+        var suggestions = SuggestionCells()
         let exponents = rows.currencies.map(\.exponent)
         let scales = rows.currencies.map { UInt64($0.scale) }
         // Each row's whole line, in row order: row `i`'s is `lines.bytes(lineEnds[i]..<lineEnds[i + 1])`.
@@ -107,17 +107,19 @@ public enum UncategorizedCSV {
                 lines.appendDigits(magnitude % scales[currency], width: exponents[currency])
             }
             lines.append(UInt8(ascii: ","))
-            lines.append(field(rows.texts[Int(entry.payee)]))
+            // A payee that needs no quotes (nearly all) is copied from its text as it is.
+            let payee = rows.texts[Int(entry.payee)]
+            let plain = payee.utf8.withContiguousStorageIfAvailable { bytes in
+                guard !needsQuotes(bytes) else { return false }
+                lines.append(bytes)
+                lines.append(UInt8(ascii: ","))
+                return true
+            }
+            if plain != true { lines.append(field(payee)) }
             let memo = Int(entry.memo)
             if memoPiece[memo] < 0 { memoPiece[memo] = add(field(rows.texts[memo])) }
             appendPiece(memoPiece[memo])
-            let guess = Int(entry.guess)
-            if guessPiece[guess] < 0 {
-                var bytes: [UInt8] = []
-                appendSuggestion(result.guesses[guess], to: &bytes, categoryCells: &categoryCells)
-                guessPiece[guess] = add(bytes)
-            }
-            appendPiece(guessPiece[guess])
+            suggestions.append(result.guesses[Int(entry.guess)], to: &lines)
             lineEnds[position + 1] = lines.count
         }
         // Then in the file's order (most money first): one line's bytes read from one place each.
@@ -131,6 +133,48 @@ public enum UncategorizedCSV {
             }
         }
         output.write(chunk.bytes)
+    }
+
+    /// The last two cells of `write`'s lines, as `appendSuggestion` writes them, each category's
+    /// cell made once.
+    ///
+    /// A category's cell is found by its path's storage before its value: the guesses name the
+    /// classifier's own paths, so each category's guesses share one array of components, and
+    /// hashing the path's strings for each of hundreds of thousands of rows cost more than
+    /// writing the rest of the line. The storage is the address of a live array (every guess is
+    /// held by the `Categorization` while the file is written), so no two categories share one.
+    struct SuggestionCells {
+        private var byStorage: [Int: [UInt8]] = [:]
+        private var byPath: [CategoryPath: [UInt8]] = [:]
+        private var confidence: [UInt8] = []
+
+        mutating func append(_ prediction: NaiveBayesClassifier.Prediction?, to line: inout ByteBuffer) {
+            guard let prediction else {
+                line.append(UInt8(ascii: ","))
+                line.append(0x0A)
+                return
+            }
+            let storage = prediction.category.components.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            if let cell = byStorage[storage] {
+                line.append(cell)
+            } else {
+                let cell =
+                    byPath[prediction.category]
+                    ?? {
+                        var cell: [UInt8] = []
+                        UncategorizedCSV.append(prediction.category, to: &cell)
+                        return cell
+                    }()
+                byPath[prediction.category] = cell
+                byStorage[storage] = cell
+                line.append(cell)
+            }
+            line.append(UInt8(ascii: ","))
+            confidence.removeAll(keepingCapacity: true)
+            UncategorizedCSV.appendTwoDecimals(prediction.confidence, to: &confidence)
+            line.append(confidence)
+            line.append(0x0A)
+        }
     }
 
     /// Room reserved per row for its line (about 90 bytes on real bank text).
