@@ -59,14 +59,19 @@ enum MonthCategorization {
             var isOut: Bool
         }
         var sums: [Key: (sum: Int128, count: Int)] = [:]
+        let range = history.range(of: context.month)
+        // At most a key per row; each row's key is hashed once (`add` changes the entry in place).
+        sums.reserveCapacity(range.count)
+        func add(_ amount: Int64, to entry: inout (sum: Int128, count: Int)) {
+            entry.sum += Int128(amount)
+            entry.count += 1
+        }
         history.transactions.withUnsafeBufferPointer { rows in
-            for index in history.range(of: context.month) where history.countsInFigures(index) {
+            for index in range where history.countsInFigures(index) {
                 guard rows[index].category == nil, rows[index].splits.isEmpty,
                     let amount = history.baseAmounts[index]
                 else { continue }
-                let key = Key(payee: rows[index].payee, isOut: amount < 0)
-                sums[key, default: (0, 0)].sum += Int128(amount)
-                sums[key, default: (0, 0)].count += 1
+                add(amount, to: &sums[Key(payee: rows[index].payee, isOut: amount < 0), default: (0, 0)])
             }
         }
         return sums.sorted { lhs, rhs in
