@@ -20,11 +20,17 @@ struct FileReading {
     let cache: ReadCache?
     /// With `cache`: the threads that keep the readings, or nil to keep each before returning it.
     let writes: ReadCacheWrites?
+    /// The cores a reading read back from `cache` is checked and decoded on (`ReadCache.load`).
+    let cores: Int
 
-    init(readers: [any StatementReader], run: ImportRun, cache: ReadCache? = nil, writes: ReadCacheWrites? = nil) {
+    init(
+        readers: [any StatementReader], run: ImportRun, cache: ReadCache? = nil, writes: ReadCacheWrites? = nil,
+        cores: Int = 1
+    ) {
         self.readers = readers
         self.cache = cache
         self.writes = writes
+        self.cores = cores
         self.resolver = run.resolver
         self.baseCurrency = run.config.baseCurrency
         self.workspaceCurrencies = run.workspaceCurrencies
@@ -90,7 +96,7 @@ struct FileReading {
         // A file read before, by this program and under this setting, is not read again (`ReadCache`).
         let key = nulLines.isEmpty ? cacheKey : nil
         result.cacheKey = key
-        let kept = key.flatMap { cache?.load($0) }
+        let kept = key.flatMap { cache?.load($0, cores: cores) }
         var reader: (any StatementReader)?
         if kept == nil {
             reader = readers.first(where: { type(of: $0).recognizes(bytes) })

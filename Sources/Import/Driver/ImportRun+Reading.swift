@@ -15,7 +15,7 @@ extension ImportRun {
         // With a second core, the readings are kept beside the rest of the run (`ReadCacheWrites`).
         readCacheWrites = cache != nil && cores > 1 ? ReadCacheWrites() : nil
         markCopies()
-        let reading = FileReading(readers: readers, run: self, cache: cache, writes: readCacheWrites)
+        let reading = FileReading(readers: readers, run: self, cache: cache, writes: readCacheWrites, cores: cores)
         let copies = files.map { state in state.copyOf.map { files[$0].file.path } }
         // A copy of an earlier file is not read, so not digested either.
         let keys = cache?.keys(of: files.map { ($0.file.name, $0.copyOf == nil ? $0.file.bytes : []) }, cores: cores)
