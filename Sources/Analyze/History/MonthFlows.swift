@@ -34,16 +34,5 @@ public struct MonthFlows: Sendable {
 
     public init() {}
 
-    mutating func addPart(category: Int, isIncome: Bool, amount: Int64) {
-        if isIncome {
-            income += Int128(amount)
-        } else {
-            expenses -= Int128(amount)
-        }
-        // One hash per part: the entry is updated in place.
-        byCategory[category, default: (0, 0)].sum += Int128(amount)
-        byCategory[category, default: (0, 0)].count += 1
-    }
-
     public var net: Int128 { income - expenses }
 }
