@@ -50,14 +50,20 @@ struct ParallelImportTests {
         return Run(status: status, digests: digests)
     }
 
-    @Test("one core and two give the same journal, report and messages, byte for byte")
-    func sameBytesOnOneCoreAndTwo() throws {
-        let workspace = try TemporaryFolder.make()
-        defer { try? FileManager.default.removeItem(at: workspace) }
+    /// A new folder holding the fixture workspace's `closebook.toml` and `inbox/`.
+    static func copyOfFixture(_ name: String = #function) throws -> URL {
+        let workspace = try TemporaryFolder.make(name)
         for item in ["closebook.toml", "inbox"] {
             try FileManager.default.copyItem(
-                at: Self.fixture.appendingPathComponent(item), to: workspace.appendingPathComponent(item))
+                at: fixture.appendingPathComponent(item), to: workspace.appendingPathComponent(item))
         }
+        return workspace
+    }
+
+    @Test("one core and two give the same journal, report and messages, byte for byte")
+    func sameBytesOnOneCoreAndTwo() throws {
+        let workspace = try Self.copyOfFixture()
+        defer { try? FileManager.default.removeItem(at: workspace) }
         let serial = try Self.importWorkspace(workspace, cores: 1)
         let report = try JSONDecoder().decode(
             ImportReport.self, from: Data(contentsOf: workspace.appendingPathComponent("build/import-report.json")))
@@ -85,12 +91,8 @@ struct ParallelImportTests {
 
     @Test("the readings kept beside the run on two cores are the entries one core keeps, each whole when it returns")
     func readCacheOnOneCoreAndTwo() throws {
-        let workspace = try TemporaryFolder.make()
+        let workspace = try Self.copyOfFixture()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        for item in ["closebook.toml", "inbox"] {
-            try FileManager.default.copyItem(
-                at: Self.fixture.appendingPathComponent(item), to: workspace.appendingPathComponent(item))
-        }
         let plain = try Self.importWorkspace(workspace, cores: 1)
         let folder = workspace.appendingPathComponent("build/.reads")
         /// The sha256 of each file in the folder, by name.
