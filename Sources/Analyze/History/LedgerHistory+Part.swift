@@ -175,12 +175,12 @@ extension LedgerHistory {
             // hashed again for every uncategorised row.
             var uncategorizedIn: Int?
             var uncategorizedOut: Int?
-            // Each row's account, category and payee group are first looked up by their bits (see
-            // `BitPatternMemo`); only a miss hashes the text.
             // Ledgers name far fewer payees than they hold rows (58,000 groups in a million rows of
             // varied bank text): room for one an eighth of the rows spares the table's early growth,
             // each step of which hashed every payee met so far again.
             groupIndex.reserveCapacity(rows.count / 8)
+            // Each row's account, category and payee group are first looked up by their bits (see
+            // `BitPatternMemo`); only a miss hashes the text.
             let layout = RowLayout()
             var accountMemo = BitPatternMemo(slots: 64, enabled: layout.isUsable)
             var categoryMemo = BitPatternMemo(slots: 1024, enabled: layout.isUsable)
