@@ -103,8 +103,21 @@ peers:
 
 build: $(STAMP)
 
+# The five stages, each with the Swift runtime and Foundation linked into it
+# (`--static-swift-stdlib`) where the toolchain ships them: a stage then starts in 6-9 ms rather
+# than 13-17 ms (the dynamic loader's symbol lookups and the runtime's scan of every loaded
+# library's conformances), and a month end starts five. `make build STATIC_STDLIB=` links them
+# dynamically. One product at a time: the test support's `Testing` module has no static form.
+PRODUCTS := closebook-import closebook-categorize closebook-analyze closebook-report closebook-export
+STATIC_STDLIB = $(shell dir=$$($(SWIFT) -print-target-info 2>/dev/null \
+  | sed -n 's/.*"runtimeResourcePath": *"\(.*\)".*/\1/p'); \
+  [ -n "$$dir" ] && [ -f "$$dir/../swift_static/linux/static-stdlib-args.lnk" ] && echo --static-swift-stdlib)
+
 $(STAMP): $(SWIFT_SOURCES) | deps
-	$(SWIFT) build -c release
+	@static="$(STATIC_STDLIB)"; for product in $(PRODUCTS); do \
+	  echo "$(SWIFT) build -c release $$static --product $$product"; \
+	  $(SWIFT) build -c release $$static --product $$product || exit 1; \
+	done
 	@touch $@
 
 # --- The pipeline -----------------------------------------------------------------------------
