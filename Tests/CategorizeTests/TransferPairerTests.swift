@@ -131,4 +131,27 @@ import Testing
         // Gap 0: t0 with t2. Gap 1: t3 with t1 (t1 is the only incoming left).
         #expect(pairs.map { [$0.out, $0.in] } == [[0, 2], [3, 1]])
     }
+
+    @Test func onlyGroupsOfOneCurrencyAndMagnitudeWithBothSignsPair() {
+        func leg(
+            _ index: Int, _ account: String, _ day: Int, _ amount: Int64, _ currency: Currency = .gbp
+        )
+            -> TransferPairer.Leg
+        {
+            TransferPairer.Leg(
+                index: index, id: TransactionID("t\(index)"), account: AccountID(account),
+                date: CivilDate(year: 2026, month: 10, day: day)!,
+                amount: Money(minorUnits: amount, currency: currency),
+                marked: false)
+        }
+        let pairs = TransferPairer(windowDays: 4).pair([
+            leg(0, "current", 1, -700), leg(1, "card", 1, -300), leg(2, "savings", 2, 700), leg(3, "current", 5, 0),
+            leg(4, "current", 3, -700), leg(5, "card", 3, 700, .eur), leg(6, "savings", 3, 700),
+            leg(7, "current", 9, -250), leg(8, "current", 9, 250),
+        ])
+        // 7.00 GBP: t4 with t6 (gap 0), then t0 with t2 (gap 1; t4-t2 also has gap 1, but t4 is
+        // taken). The 7.00 EUR leg would be t4's gap-0 peer (t5 before t6) if currencies were one
+        // group; 3.00 has no incoming leg; 2.50's two legs share an account; 0 is no amount.
+        #expect(pairs.map { [$0.out, $0.in] } == [[4, 6], [0, 2]])
+    }
 }

@@ -16,6 +16,8 @@ struct TransferPairing {
     func pair(_ rows: inout LedgerRows, facts: RowFacts, report: inout CategorizeReport) {
         let declared = DeclaredTransferPairs(declared: settings.transferPairs).pair(&rows, report: &report)
         var legs: [TransferPairer.LegFacts] = []
+        // At most one per row: reserved rather than grown (pages never reached cost no memory).
+        legs.reserveCapacity(rows.count)
         for index in 0..<rows.count where !rows.isIgnored[index] {
             let marked = rows.isTransfer[index]
             let eligible = marked || rows.category[index] < 0

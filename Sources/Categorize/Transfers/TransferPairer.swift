@@ -81,33 +81,13 @@ public struct TransferPairer: Sendable {
     /// A journal can have hundreds of thousands of candidate legs: each is a few numbers here, and
     /// ids are looked at only to break ties.
     func pair(_ legs: [LegFacts], idPrecedes: (Int, Int) -> Bool) -> [(out: Int, in: Int)] {
-        // Groups by currency and magnitude (`ProbingTable`: hundreds of thousands of legs are looked up).
-        var groupOf = ProbingTable<GroupKey, Int>(capacity: legs.count)
-        var outs: [[Int32]] = []
-        var ins: [[Int32]] = []
-        let days = legs.map(\.day)
-        for position in legs.indices {
-            let minorUnits = legs[position].minorUnits
-            guard minorUnits != 0 else { continue }
-            let key = GroupKey(currency: legs[position].currency, magnitude: minorUnits.magnitude)
-            let group = groupOf.value(for: key, orAdding: outs.count)
-            if group == outs.count {
-                outs.append([])
-                ins.append([])
-            }
-            if minorUnits < 0 {
-                outs[group].append(Int32(position))
-            } else {
-                ins[group].append(Int32(position))
-            }
-        }
-        let accounts = legs.map(\.account)
+        let groups = LegGroups(legs)
         var candidates: [Candidate] = []
-        for group in outs.indices where !outs[group].isEmpty && !ins[group].isEmpty {
-            let incoming = ins[group].sorted { days[Int($0)] < days[Int($1)] }
-            let incomingDays = incoming.map { days[Int($0)] }
-            for out in outs[group] {
-                let day = days[Int(out)]
+        for group in 0..<groups.count where groups.hasBothSides(group) {
+            let incoming = groups.ins(group).sorted { legs[Int($0)].day < legs[Int($1)].day }
+            let incomingDays = incoming.map { legs[Int($0)].day }
+            for out in groups.outs(group) {
+                let day = legs[Int(out)].day
                 var low = 0
                 var high = incomingDays.count
                 while low < high {
@@ -118,7 +98,7 @@ public struct TransferPairer: Sendable {
                 while position < incoming.count, incomingDays[position] <= day + windowDays {
                     let other = incoming[position]
                     position += 1
-                    guard accounts[Int(other)] != accounts[Int(out)] else { continue }
+                    guard legs[Int(other)].account != legs[Int(out)].account else { continue }
                     let priority = 2 - (legs[Int(out)].marked ? 1 : 0) - (legs[Int(other)].marked ? 1 : 0)
                     candidates.append(
                         Candidate(
@@ -148,6 +128,86 @@ public struct TransferPairer: Sendable {
             pairs.append((out, incoming))
         }
         return pairs
+    }
+
+    /// The legs by currency and magnitude, each group's outgoing and incoming legs (positions in
+    /// `legs`, in order) kept end to end in one array each, and only for the groups with legs of
+    /// both signs: the only ones that can pair. Groups are numbered in the order their first leg
+    /// comes, as `pair` meets them.
+    ///
+    /// Why not an array per group: nearly every amount of a card's spending is a group of its own
+    /// with outgoing legs only, and at a month end of 1M rows the 400,000 uncategorised legs made
+    /// hundreds of thousands of small arrays, each allocated and grown, to pair none of them.
+    struct LegGroups {
+        /// Groups with an incoming leg, numbered in the order first met.
+        let count: Int
+        /// By group: where its outgoing (incoming) legs start in `outLegs` (`inLegs`); the next
+        /// group's start is where they end. Groups without both signs hold none.
+        private var outStart: [Int32]
+        private var inStart: [Int32]
+        private var outLegs: [Int32]
+        private var inLegs: [Int32]
+
+        init(_ legs: [LegFacts]) {
+            // The magnitudes of the incoming legs first (few: most legs are spending), so that
+            // every leg is then looked up in a table that stays in the core's cache.
+            var incomingKeys = ProbingTable<GroupKey, Int32>(capacity: 64)
+            var keyCount: Int32 = 0
+            for position in legs.indices where legs[position].minorUnits > 0 {
+                let key = GroupKey(currency: legs[position].currency, magnitude: legs[position].minorUnits.magnitude)
+                if incomingKeys.value(for: key, orAdding: keyCount) == keyCount { keyCount += 1 }
+            }
+            // Groups numbered in the order their first leg comes, of either sign.
+            var groupOfKey = [Int32](repeating: -1, count: Int(keyCount))
+            var group = [Int32](repeating: -1, count: legs.count)
+            var outCount: [Int32] = []
+            var inCount: [Int32] = []
+            for position in legs.indices {
+                let minorUnits = legs[position].minorUnits
+                guard minorUnits != 0,
+                    let key = incomingKeys.value(
+                        for: GroupKey(currency: legs[position].currency, magnitude: minorUnits.magnitude))
+                else { continue }
+                if groupOfKey[Int(key)] < 0 {
+                    groupOfKey[Int(key)] = Int32(outCount.count)
+                    outCount.append(0)
+                    inCount.append(0)
+                }
+                let number = Int(groupOfKey[Int(key)])
+                if minorUnits < 0 { outCount[number] += 1 } else { inCount[number] += 1 }
+                group[position] = Int32(number)
+            }
+            count = outCount.count
+            outStart = [Int32](repeating: 0, count: count + 1)
+            inStart = [Int32](repeating: 0, count: count + 1)
+            for number in 0..<count {
+                let both = outCount[number] > 0 && inCount[number] > 0
+                outStart[number + 1] = outStart[number] + (both ? outCount[number] : 0)
+                inStart[number + 1] = inStart[number] + (both ? inCount[number] : 0)
+            }
+            outLegs = [Int32](repeating: 0, count: Int(outStart[count]))
+            inLegs = [Int32](repeating: 0, count: Int(inStart[count]))
+            // Filled in position order, so each group's legs stay in the order of `legs`.
+            var outNext = outStart
+            var inNext = inStart
+            for position in legs.indices {
+                let number = Int(group[position])
+                guard number >= 0, outStart[number] < outStart[number + 1] else { continue }
+                if legs[position].minorUnits < 0 {
+                    outLegs[Int(outNext[number])] = Int32(position)
+                    outNext[number] += 1
+                } else {
+                    inLegs[Int(inNext[number])] = Int32(position)
+                    inNext[number] += 1
+                }
+            }
+        }
+
+        func hasBothSides(_ group: Int) -> Bool { outStart[group] < outStart[group + 1] }
+
+        func outs(_ group: Int) -> ArraySlice<Int32> { outLegs[Int(outStart[group])..<Int(outStart[group + 1])] }
+
+        func ins(_ group: Int) -> ArraySlice<Int32> { inLegs[Int(inStart[group])..<Int(inStart[group + 1])] }
     }
 
     /// The caller's indices of the legs already paired: flags when the indices are row numbers
