@@ -136,10 +136,13 @@ public struct ImportCommand: ParsableCommand {
         let ignored: [ImportReport.IgnoredEntry]
         let clock = ContinuousClock()
         let started = clock.now
+        // Files whose stamps say their bytes are the ones last read are not read (`ReadCache.knownFiles`).
+        let known = cache?.knownFiles() ?? InputDigestCache()
         do {
             let listing = try InboxFolder.read(
                 inbox, workspace: workspace, allowsLinksOutside: config.allowsLinksOutsideWorkspace,
-                accepts: { head in readers.contains { type(of: $0).recognizes(head) } })
+                accepts: { head in readers.contains { type(of: $0).recognizes(head) } },
+                known: { name, stamp in known.sha256(of: name, stamp: stamp) })
             files = listing.files
             ignored = listing.ignored
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 /// Lists and reads the files of a workspace's `inbox/`, sorted by name. The inbox itself is
 /// never modified.
@@ -21,8 +22,11 @@ enum InboxFolder {
     }
 
     /// `accepts` says whether the head of a large file looks like an export (see `FileBytes`).
+    /// `known` gives the digest of a file's bytes when its name and stamp are those a run that read
+    /// them recorded (`ReadCache.knownFiles`): such a file is listed unread (`InboxFile.loadBytes`).
     static func read(
-        _ path: String, workspace: String, allowsLinksOutside: Bool, accepts: ([UInt8]) -> Bool = { _ in true }
+        _ path: String, workspace: String, allowsLinksOutside: Bool, accepts: ([UInt8]) -> Bool = { _ in true },
+        known: (_ name: String, _ stamp: FileStamp) -> String? = { _, _ in nil }
     ) throws(Missing) -> Listing {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -69,8 +73,18 @@ enum InboxFolder {
                 refuse("not a regular file (\(kind(of: status.st_mode))); Closebook reads only regular files")
                 continue
             }
+            // Taken before the bytes are read: a write while they are read changes it after.
+            let stamp = FileStamp(path: filePath)
+            if let stamp, let digest = known(name, stamp) {
+                listing.files.append(InboxFile(name: name, source: filePath, stamp: stamp, knownDigest: digest))
+                continue
+            }
             switch FileBytes.readRegularFile(filePath, accepts: accepts) {
-            case .success(let bytes): listing.files.append(InboxFile(name: name, bytes: bytes))
+            case .success(let bytes):
+                var file = InboxFile(name: name, bytes: bytes)
+                file.stamp = stamp
+                file.source = filePath
+                listing.files.append(file)
             case .failure(let failure): refuse(failure.reason)
             }
         }

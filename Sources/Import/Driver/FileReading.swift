@@ -71,12 +71,28 @@ struct FileReading {
                 ))
             return result
         }
-        if file.bytes.isEmpty {
+        // A file whose digest its stamp told (`InboxFile.knownDigest`) is read from the cache by
+        // its key, when the cache's entry can be; else from disk now.
+        var cacheKey = cacheKey
+        var known: ParsedFile?
+        if file.isUnread {
+            known = cacheKey.flatMap { cache?.load($0, cores: cores) }
+            if known == nil {
+                guard file.loadBytes() else {
+                    result.errors.append(
+                        ImportDiagnostic(path: path, line: 1, message: file.readFailure ?? "cannot read the file"))
+                    return result
+                }
+                // Changed since it was listed: the key does not say what the bytes are now.
+                if file.knownDigest == nil { cacheKey = nil }
+            }
+        }
+        if known == nil, file.bytes.isEmpty {
             result.errors.append(ImportDiagnostic(path: path, line: 1, message: "the file is empty"))
             return result
         }
         var nulLines: [Int] = []
-        switch NULLines.blank(&file.bytes) {
+        switch known == nil ? NULLines.blank(&file.bytes) : .clean {
         case .clean: break
         case .blanked(let lines): nulLines = lines
         case .binary(let lines, let total):
@@ -96,7 +112,7 @@ struct FileReading {
         // A file read before, by this program and under this setting, is not read again (`ReadCache`).
         let key = nulLines.isEmpty ? cacheKey : nil
         result.cacheKey = key
-        let kept = key.flatMap { cache?.load($0, cores: cores) }
+        let kept = known ?? key.flatMap { cache?.load($0, cores: cores) }
         var reader: (any StatementReader)?
         if kept == nil {
             reader = readers.first(where: { type(of: $0).recognizes(bytes) })

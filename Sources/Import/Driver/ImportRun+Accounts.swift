@@ -10,8 +10,13 @@ extension ImportRun {
     /// other statement. Where no copy or several are claimed, the first by name is read.
     mutating func markCopies() {
         var bySize: [Int: [[Int]]] = [:]
-        for index in files.indices where files[index].file.readFailure == nil && !files[index].file.bytes.isEmpty {
-            let size = files[index].file.bytes.count
+        for index in files.indices where files[index].file.readFailure == nil && files[index].file.byteCount > 0 {
+            let size = files[index].file.byteCount
+            if let groups = bySize[size] {
+                // Compared byte for byte: a file left unread (`InboxFile.knownDigest`) is read now.
+                for group in groups { _ = files[group[0]].file.loadBytes() }
+                guard files[index].file.loadBytes() else { continue }
+            }
             if let group = bySize[size]?.firstIndex(where: { files[$0[0]].file.bytes == files[index].file.bytes }) {
                 bySize[size]?[group].append(index)
             } else {

@@ -1,3 +1,4 @@
+import Foundation
 import Ledger
 
 extension ImportRun {
@@ -17,8 +18,16 @@ extension ImportRun {
         markCopies()
         let reading = FileReading(readers: readers, run: self, cache: cache, writes: readCacheWrites, cores: cores)
         let copies = files.map { state in state.copyOf.map { files[$0].file.path } }
-        // A copy of an earlier file is not read, so not digested either.
-        let keys = cache?.keys(of: files.map { ($0.file.name, $0.copyOf == nil ? $0.file.bytes : []) }, cores: cores)
+        // A copy of an earlier file is not read, so not digested either; a file whose digest is
+        // known by its stamp is not read (`ReadCache.knownFiles`).
+        var keys: [String]?
+        if let cache {
+            let digests = ReadCache.digests(
+                of: files.map { ($0.copyOf == nil ? $0.file.bytes : [], $0.copyOf == nil ? $0.file.knownDigest : nil) },
+                cores: cores)
+            for index in files.indices where files[index].copyOf == nil { files[index].digest = digests[index] }
+            keys = files.indices.map { cache.key(name: files[$0].file.name, digest: digests[$0]) }
+        }
         let slots = Slots(files.map(\.file))
         let reads = Slots<FileRead>(count: files.count)
         // The slots hold the only reference to each file's bytes, so a read frees them.
@@ -55,10 +64,22 @@ extension ImportRun {
     /// read cache this run did not use (files gone or changed), and every entry when the setting
     /// changed while the files were read: the readings may then be of another setting than their
     /// keys say.
-    func finishReadCache() {
+    ///
+    /// Then keeps the digest of each file read whole (or known) under its stamp, when the file
+    /// still has the stamp it was listed with (`ReadCache.knownFiles`); `now` is in seconds since
+    /// 1970.
+    func finishReadCache(now: Int64 = Int64(Date().timeIntervalSince1970)) {
         readCacheWrites?.wait()
         guard let readCache else { return }
         readCache.prune(keeping: readCache.settingIsUnchanged ? readCacheUsed : [])
+        var known = InputDigestCache()
+        for state in files where state.cacheKey != nil {
+            guard let digest = state.digest, let stamp = state.file.stamp, let source = state.file.source,
+                FileStamp(path: source) == stamp
+            else { continue }
+            known.record(state.file.name, stamp: stamp, sha256: digest, now: now)
+        }
+        if known != readCache.knownFiles() { readCache.keep(knownFiles: known) }
     }
 
     /// The `[[accounts]]` entry for a CSV file that could not be read and that no account takes: its

@@ -30,6 +30,8 @@ struct ImportRun {
         var copyOf: Int?
         /// The file's key in the run's `readCache`, when it has one.
         var cacheKey: String?
+        /// The digest of the file's bytes (`ReadCache.digests`), with a `readCache`.
+        var digest: String?
         var failed: Bool { parsed == nil }
     }
 

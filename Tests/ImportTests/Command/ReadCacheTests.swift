@@ -105,6 +105,55 @@ struct ReadCacheTests {
         }
     }
 
+    @Test(
+        "a file whose stamp the last run kept is not read: its reading comes by the digest kept; without that entry, or with a copy beside it, it is read"
+    )
+    func knownFiles() throws {
+        let workspace = try TemporaryWorkspace(config: Self.config, inbox: [Self.name: Self.savings])
+        let folder = workspace.path + "/build/.reads"
+        let inboxFile = workspace.path + "/inbox/" + Self.name
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        let plain = try journalBytes(workspace)
+        let cache = try #require(ReadCache(folder: folder, workspace: workspace.path, profileFolders: []))
+        // Written a moment ago, the file's stamp cannot prove its bytes (`InputDigestCache.racyWindow`).
+        #expect(cache.knownFiles().entries.isEmpty)
+
+        // A stamp kept with another digest, whose entry holds another reading: that reading is used,
+        // so the file's bytes were neither read nor digested.
+        let stamp = try #require(FileStamp(path: inboxFile))
+        let digest = ReadCache.digests(of: [(Self.savings, nil)], cores: 1)[0]
+        let planted = String(repeating: "ab", count: 32)
+        #expect(planted != digest)
+        var parsed = try #require(cache.load(cache.key(name: Self.name, digest: digest)))
+        parsed.statements[0].records[0].payee = "PLANTED"
+        cache.store(parsed, key: cache.key(name: Self.name, digest: planted))
+        var known = InputDigestCache()
+        known.record(Self.name, stamp: stamp, sha256: planted, now: stamp.changedSeconds + 10)
+        cache.keep(knownFiles: known)
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(try workspace.readJournal().transactions.map(\.payee) == ["PLANTED", "INTEREST"])
+        // The run keeps only stamps old enough to prove their bytes: this one is still too recent.
+        #expect(cache.knownFiles().entries.isEmpty)
+
+        // A stamp kept with the file's own digest whose entry is gone: the file is read from disk,
+        // the plain journal, and its reading kept under that key again.
+        known = InputDigestCache()
+        known.record(Self.name, stamp: stamp, sha256: digest, now: stamp.changedSeconds + 10)
+        cache.keep(knownFiles: known)
+        unlink(folder + "/" + cache.key(name: Self.name, digest: digest))
+        #expect(workspace.run(["--read-cache", folder]).status == 0)
+        #expect(try journalBytes(workspace) == plain)
+        #expect(cache.load(cache.key(name: Self.name, digest: digest)) != nil)
+
+        // A copy of a file left unread is still found: the unread file is read to compare them.
+        cache.keep(knownFiles: known)
+        try Data(Self.savings).write(to: URL(fileURLWithPath: workspace.path + "/inbox/bramble-savings-copy.qif"))
+        let copied = workspace.run(["--read-cache", folder])
+        #expect(copied.status == 0)
+        #expect(copied.stderr.contains { $0.contains("this file has the same bytes as inbox/\(Self.name)") })
+        #expect(try journalBytes(workspace) == plain)
+    }
+
     @Test("entries of files no longer in the inbox are removed; other files in the folder stay")
     func prunes() throws {
         let other = Array(

@@ -1,8 +1,9 @@
 import Foundation
-import Ledger
 
-/// The SHA-256 of each workspace input file as the last close digested it, by the file's
-/// `FileStamp` (`build/.input-digests`): a file whose stamp is the same is not read again.
+/// The SHA-256 of each workspace input file as the last run digested it, by the file's
+/// `FileStamp`: a file whose stamp is the same is not read again. The close keeps one for every
+/// input file (`build/.input-digests`), the import's read cache one for the inbox's files (the
+/// digest of their bytes, `ReadCache.Known`).
 ///
 /// Why: a close records the digest of every input file (`InputFiles`), and a month end digests all
 /// of them again, years of exports to record one new month: a tenth of a second for the bench's
@@ -14,28 +15,35 @@ import Ledger
 /// A file whose times are within `racyWindow` of the moment it was digested is not kept: a write
 /// in the same tick of the file system's clock can leave both times as they were ("racy git"), so
 /// such a stamp does not prove the bytes; the next close digests it again.
-struct InputDigestCache: Equatable {
-    struct Entry: Equatable {
-        var stamp: FileStamp
-        var sha256: String
+public struct InputDigestCache: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var stamp: FileStamp
+        public var sha256: String
+
+        public init(stamp: FileStamp, sha256: String) {
+            self.stamp = stamp
+            self.sha256 = sha256
+        }
     }
 
     /// By path relative to the workspace.
-    var entries: [String: Entry] = [:]
+    public var entries: [String: Entry] = [:]
 
-    static let header = "closebook input digests 1"
+    public init() {}
+
+    public static let header = "closebook input digests 1"
     /// Seconds between a file's last change and its digest for its stamp to be kept.
-    static let racyWindow: Int64 = 2
+    public static let racyWindow: Int64 = 2
 
     /// The digest of `path` when its stamp is still `stamp`.
-    func sha256(of path: String, stamp: FileStamp) -> String? {
+    public func sha256(of path: String, stamp: FileStamp) -> String? {
         guard let entry = entries[path], entry.stamp == stamp else { return nil }
         return entry.sha256
     }
 
     /// Keeps `sha256` for `path` at `stamp`, unless the stamp is too recent to prove the bytes
     /// (`racyWindow`) at `now` (seconds since 1970).
-    mutating func record(_ path: String, stamp: FileStamp, sha256: String, now: Int64) {
+    public mutating func record(_ path: String, stamp: FileStamp, sha256: String, now: Int64) {
         let latest = max(stamp.modifiedSeconds, stamp.changedSeconds)
         guard now - latest >= Self.racyWindow, !path.contains("\n"), !path.contains("\t") else {
             entries[path] = nil
@@ -45,13 +53,13 @@ struct InputDigestCache: Equatable {
     }
 
     /// The cache at `path`; empty when there is none or it cannot be read whole.
-    static func load(_ path: String) -> InputDigestCache {
+    public static func load(_ path: String) -> InputDigestCache {
         guard let bytes = try? FileOutput.read(path) else { return InputDigestCache() }
         return parse(String(decoding: bytes, as: UTF8.self)) ?? InputDigestCache()
     }
 
     /// The cache in `text`, or nil when any line is not one of its lines.
-    static func parse(_ text: String) -> InputDigestCache? {
+    public static func parse(_ text: String) -> InputDigestCache? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(header), lines.last == "" else { return nil }
         lines.removeFirst()
@@ -72,7 +80,7 @@ struct InputDigestCache: Equatable {
     }
 
     /// One line per file, in path order: the digest, the stamp's seven numbers, the path.
-    var text: String {
+    public var text: String {
         var text = Self.header + "\n"
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             text += ([entry.sha256] + entry.stamp.fields.map(String.init) + [path]).joined(separator: "\t") + "\n"
