@@ -61,7 +61,7 @@ public struct ImportCommand: ParsableCommand {
     @Option(
         name: .customLong("read-cache"),
         help: ArgumentHelp(
-            "A folder where what each inbox file was read as is kept, so that a file whose name, bytes, profiles and closebook.toml are unchanged is not read again at the next import; entries of files no longer there are removed. With it, what each journal row was written from is kept beside the journal (.NAME.rows), and the leading rows the last journals hold alike are left in place or copied rather than written again.",
+            "A folder where what each inbox file was read as is kept, so that a file whose name, bytes, profiles and closebook.toml are unchanged is not read again at the next import (one whose file stamp is unchanged is not even read to digest it: see the folder's stamps file); entries of files no longer there are removed. With it, what each journal row was written from is kept beside the journal (.NAME.rows), and the leading rows the last journals hold alike are left in place or copied rather than written again.",
             valueName: "dir"))
     public var readCache: String?
 
