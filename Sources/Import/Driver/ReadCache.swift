@@ -129,8 +129,8 @@ public struct ReadCache: Sendable {
     /// the cache by the key that digest gives.
     ///
     /// Why: at a month end the inbox holds years of exports and one new file, and each was read
-    /// whole and digested to find its key (a 234 MB export of 1M rows: 30-70 ms to read, 25-35
-    /// ms to digest on two cores), only for its reading to come from the cache. A file is known
+    /// whole and digested to find its key (a 70 MB export of 1M rows: 32-36 ms to read, and its
+    /// SHA-256 on both cores), only for its reading to come from the cache. A file is known
     /// unchanged as the close's input digests know it (`InputDigestCache`: size, both times to the
     /// nanosecond, inode, device; nothing recorded within two seconds of a change); anything else
     /// is read and digested. Only a cache: without it every file is read, as before.

@@ -3,7 +3,7 @@ import Foundation
 /// The SHA-256 of each workspace input file as the last run digested it, by the file's
 /// `FileStamp`: a file whose stamp is the same is not read again. The close keeps one for every
 /// input file (`build/.input-digests`), the import's read cache one for the inbox's files (the
-/// digest of their bytes, `ReadCache.Known`).
+/// digest of their bytes, `ReadCache.knownFiles`).
 ///
 /// Why: a close records the digest of every input file (`InputFiles`), and a month end digests all
 /// of them again, years of exports to record one new month: a tenth of a second for the bench's
@@ -14,7 +14,7 @@ import Foundation
 ///
 /// A file whose times are within `racyWindow` of the moment it was digested is not kept: a write
 /// in the same tick of the file system's clock can leave both times as they were ("racy git"), so
-/// such a stamp does not prove the bytes; the next close digests it again.
+/// such a stamp does not prove the bytes; the next run digests it again.
 public struct InputDigestCache: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var stamp: FileStamp
@@ -26,7 +26,7 @@ public struct InputDigestCache: Equatable, Sendable {
         }
     }
 
-    /// By path relative to the workspace.
+    /// By path relative to the workspace (the close's), or by name in `inbox/` (the read cache's).
     public var entries: [String: Entry] = [:]
 
     public init() {}
