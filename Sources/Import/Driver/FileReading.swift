@@ -75,6 +75,7 @@ struct FileReading {
         // its key, when the cache's entry can be; else from disk now.
         var cacheKey = cacheKey
         var known: ParsedFile?
+        let triedEntry = file.isUnread
         if file.isUnread {
             known = cacheKey.flatMap { cache?.load($0, cores: cores) }
             if known == nil {
@@ -112,7 +113,8 @@ struct FileReading {
         // A file read before, by this program and under this setting, is not read again (`ReadCache`).
         let key = nulLines.isEmpty ? cacheKey : nil
         result.cacheKey = key
-        let kept = known ?? key.flatMap { cache?.load($0, cores: cores) }
+        // An entry already tried above is not read and checked again.
+        let kept = known ?? (triedEntry ? nil : key.flatMap { cache?.load($0, cores: cores) })
         var reader: (any StatementReader)?
         if kept == nil {
             reader = readers.first(where: { type(of: $0).recognizes(bytes) })
