@@ -16,6 +16,28 @@ struct TextLinesTests {
         #expect(TextLines.split("") == [""])
     }
 
+    /// The lines found by bytes are the lines `Character`s give, on texts of every line end
+    /// beside combining marks, emoji, a byte order mark and text beyond ASCII (a generated mix).
+    @Test func splitsAsCharactersDo() {
+        let pieces = ["a", "é", "e\u{301}", "\u{301}", "\n", "\r", "\r\n", "\u{FEFF}", "👍🏽", "日", " ", "\n\u{301}"]
+        var state: UInt64 = 7
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int(state % 9) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var body = Substring(text)
+            if body.first == TextLines.byteOrderMark { body = body.dropFirst() }
+            let byCharacter = body.split(omittingEmptySubsequences: false) {
+                $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+            }
+            #expect(
+                TextLines.split(text).map(String.init) == byCharacter.map(String.init), "\(Array(text.unicodeScalars))")
+        }
+    }
+
     @Test func normalisesToLF() {
         #expect(TextLines.normalised("\u{FEFF}x = 1\r\ny = 2\r") == "x = 1\ny = 2\n")
         #expect(TextLines.normalised("x = 1\ny = 2\n") == "x = 1\ny = 2\n")

@@ -49,13 +49,23 @@ struct RegexCharacterSet: Sendable {
         self.members = members
         self.negated = negated
         self.asciiOnly = asciiOnly
-        for byte in UInt8(0)..<0x80 {
-            let accepted =
-                asciiOnly
-                ? members.contains { RegexCharacterSet.bitsetHolds($0, byte) } != negated
-                : members.contains { RegexCharacterSet.holds($0, byte: byte) } != negated
-            if accepted { insert(byte) }
+        guard asciiOnly else {
+            for byte in UInt8(0)..<0x80
+            where members.contains(where: { RegexCharacterSet.holds($0, byte: byte) }) != negated {
+                insert(byte)
+            }
+            return
         }
+        // Each member's bytes and their case partners, found once per member: asked byte by byte
+        // (is it a member, or a member's partner?), a class cost its members 128 × 128 tests each,
+        // 2% of a 100k-row run with 1,000 rules.
+        for member in members {
+            for value in UInt8(0)..<0x80 where RegexCharacterSet.bitsetContains(member, value) {
+                insert(value)
+                if let partner = RegexCharacterSet.casePartner(value) { insert(partner) }
+            }
+        }
+        if negated { ascii = (~ascii.0, ~ascii.1) }
     }
 
     private mutating func insert(_ byte: UInt8) {
@@ -122,21 +132,19 @@ struct RegexCharacterSet: Sendable {
         character.isLetter || character.isNumber || character == "_"
     }
 
-    /// A member of a class of ASCII members only, on an ASCII byte, as `Regex`'s bitset has it: a
-    /// byte from `@` to `Z` also takes the byte 0x20 above it, one from `a` to `z` the one below.
-    static func bitsetHolds(_ member: Member, _ byte: UInt8) -> Bool {
-        func partner(_ value: UInt8) -> UInt8? {
-            (0x40...0x5A).contains(value) ? value + 0x20 : (0x61...0x7A).contains(value) ? value - 0x20 : nil
+    /// Whether the ASCII byte `value` is itself a member of a class of ASCII members only. As
+    /// `Regex`'s bitset has it, the class also holds each member's case partner (`casePartner`).
+    static func bitsetContains(_ member: Member, _ value: UInt8) -> Bool {
+        switch member {
+        case .character(let text): return text.unicodeScalars.first!.value == UInt32(value)
+        case .range(let low, let high): return (low.value...high.value).contains(UInt32(value))
+        default: return false
         }
-        func inMember(_ value: UInt8) -> Bool {
-            switch member {
-            case .character(let text): return text.unicodeScalars.first!.value == UInt32(value)
-            case .range(let low, let high): return (low.value...high.value).contains(UInt32(value))
-            default: return false
-            }
-        }
-        // `member` holds `byte` when `byte` is a member or the case partner of one.
-        if inMember(byte) { return true }
-        return (0..<0x80).contains { value in inMember(value) && partner(value) == byte }
+    }
+
+    /// The byte 0x20 above one from `@` to `Z`, or below one from `a` to `z`, as `Regex`'s bitset
+    /// pairs them.
+    static func casePartner(_ value: UInt8) -> UInt8? {
+        (0x40...0x5A).contains(value) ? value + 0x20 : (0x61...0x7A).contains(value) ? value - 0x20 : nil
     }
 }

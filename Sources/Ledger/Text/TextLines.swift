@@ -14,10 +14,25 @@ public enum TextLines {
     /// The lines of `text`, without their ends and without a leading byte order mark. A final
     /// line end gives an empty last line, as `split(separator:omittingEmptySubsequences: false)`
     /// does.
+    ///
+    /// Found by their bytes: CR and LF are always grapheme boundaries (CR LF is one grapheme, and
+    /// nothing else joins either), so these are the lines `Character`s give, at a fraction of
+    /// the cost (splitting by `Character` was 2% of a run reading 1,000 rules).
     public static func split(_ text: String) -> [Substring] {
         var body = Substring(text)
         if body.first == byteOrderMark { body = body.dropFirst() }
-        return body.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd)
+        let utf8 = body.utf8
+        var lines: [Substring] = []
+        var start = utf8.startIndex
+        var index = start
+        while let end = utf8[index...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            lines.append(body[start..<end])
+            index = utf8.index(after: end)
+            if utf8[end] == 0x0D, index < utf8.endIndex, utf8[index] == 0x0A { index = utf8.index(after: index) }
+            start = index
+        }
+        lines.append(body[start...])
+        return lines
     }
 
     /// `text` with every line ended by LF and no byte order mark: for text handed whole to a
@@ -26,10 +41,5 @@ public enum TextLines {
         let utf8 = text.utf8
         guard utf8.contains(0x0D) || utf8.starts(with: [0xEF, 0xBB, 0xBF]) else { return text }
         return split(text).joined(separator: "\n")
-    }
-
-    /// LF, CR LF (one `Character`) or a lone CR.
-    static func isLineEnd(_ character: Character) -> Bool {
-        character == "\n" || character == "\r\n" || character == "\r"
     }
 }
