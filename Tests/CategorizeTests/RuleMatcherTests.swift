@@ -266,6 +266,34 @@ import Testing
     }
 
     /// A thousand rules and the prefilter still give exactly "first match wins".
+    /// A regular expression that begins with `^` runs only on texts that begin with its first run
+    /// and contain its longest one (`RegexLiteral.prefilter`): on each payee, the rule gives what
+    /// `Regex` itself gives on the payee or its clean key, including case partners beyond ASCII
+    /// (the Kelvin sign, the long s), leading spaces and a leading byte order mark.
+    @Test func anchoredRegexPrefilterAgreesWithRegex() throws {
+        let patterns = ["^south [a-z]+ stores", "^amzn", "^ab.*xyz", "^k[a-z]c", "^\\.com", "^tfl( |$)", "^s"]
+        let payees = [
+            "SOUTH ROW STORES 1234", "NORTH SOUTH ROW STORES", "South Lane Stores", "  SOUTH ROW STORES",
+            "SOUTH ROW CAFE", "\u{17F}outh row stores", "\u{FEFF}SOUTH ROW STORES", "AMZN MKTP UK", "XYZ AMZN",
+            "\u{212A}FC LONDON", "KFC", "ABC XYZ", "XABC XYZ", ".COM SHOP", "TFL TRAVEL", "TFL", "XTFL",
+        ]
+        let transactions = payees.enumerated().map {
+            Fixture.transaction("t\($0.offset)", amount: "-1.00", payee: $0.element)
+        }
+        for pattern in patterns {
+            let regex = try Regex(pattern).ignoresCase()
+            let result = categories("if payee ~ /\(pattern)/\n    category Hit\n", transactions)
+            var hits = 0
+            for (index, payee) in payees.enumerated() {
+                let clean = PayeeNormaliser().normalise(payee).key
+                let expected = (try? regex.firstMatch(in: payee)) != nil || (try? regex.firstMatch(in: clean)) != nil
+                if expected { hits += 1 }
+                #expect(result["t\(index)"] == (expected ? "Hit" : "-"), "/\(pattern)/ on \(payee)")
+            }
+            #expect(hits > 0, "/\(pattern)/ matches none of the payees")
+        }
+    }
+
     @Test func prefilterAgreesWithPlainEvaluationOnManyRules() {
         var text = ""
         for index in 0..<300 {

@@ -56,6 +56,8 @@ struct LiteralHit: Sendable {
     var literal: Int32
     /// Not preceded or followed by a letter or digit: a whole-word occurrence.
     var bounded: Bool
+    /// At the start of the text.
+    var atStart: Bool
 }
 
 /// One text a rule can look at (a payee, memo or bank field), folded and scanned for rule literals

@@ -13,8 +13,13 @@ public final class RuleMatcher {
     let conditions: [CompiledCondition]
     let automaton: LiteralAutomaton
     let literalTexts: [[UInt8]]
-    /// For each literal, the rules that become candidates when it occurs.
-    let literalRules: [[Int32]]
+    /// For each literal, the rules that become candidates when it occurs: literal `l`'s are
+    /// `literalRuleList[literalRuleStarts[l]..<literalRuleStarts[l + 1]]`, in rule order.
+    ///
+    /// Why one list: an array per literal was retained and released at each hit, and most texts
+    /// hit several literals (a fiftieth of matching at 1,000 rules).
+    let literalRuleStarts: [Int32]
+    let literalRuleList: [Int32]
     /// Rules with no required literal, in order.
     let alwaysRules: [Int32]
     /// Per regular expression: compiled when `LinearRegex` does not read it (a backreference, a
@@ -25,6 +30,10 @@ public final class RuleMatcher {
     let linearRegexes: [LinearRegex?]
     /// Per regular expression: a literal every match contains (see `RegexLiteral`), if it has one.
     let regexLiterals: [Int32?]
+    /// Per regular expression: every match begins the text with its literal (`RegexLiteral.prefilter`).
+    let regexLiteralsAtStart: [Bool]
+    /// Per regular expression: another literal every match contains, if the prefilter has one.
+    let regexOtherLiterals: [Int32?]
     /// Per rule: it has a `continue` action (later rules still apply after it).
     let continuing: [Bool]
     /// Per rule: its condition reads only texts (no amount, date, day, account, currency or sign),
@@ -53,11 +62,17 @@ public final class RuleMatcher {
         self.conditions = conditions
         self.literalTexts = builder.literals
         self.automaton = LiteralAutomaton(patterns: builder.literals)
-        self.literalRules = literalRules
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(literalRules.count + 1)
+        for rules in literalRules { starts.append(starts[starts.count - 1] + Int32(rules.count)) }
+        self.literalRuleStarts = starts
+        self.literalRuleList = literalRules.flatMap { $0 }
         self.alwaysRules = alwaysRules
         self.regexes = builder.regexes
         self.regexSources = builder.regexSources
         self.regexLiterals = builder.regexLiterals
+        self.regexLiteralsAtStart = builder.regexLiteralsAtStart
+        self.regexOtherLiterals = builder.regexOtherLiterals
         self.linearRegexes = builder.linearRegexes
         self.continuing = rules.map(\.continues)
         self.readsOnlyTexts = conditions.map(RuleMatcher.readsOnlyTexts)
@@ -107,7 +122,7 @@ public final class RuleMatcher {
             let start = end - Int(lengths[Int(literal)])
             let bounded =
                 !TextFold.isWord(before: start, in: text) && !TextFold.isWord(at: end, in: text)
-            hits.append(LiteralHit(literal: literal, bounded: bounded))
+            hits.append(LiteralHit(literal: literal, bounded: bounded, atStart: start == 0))
         }
     }
 
@@ -215,9 +230,11 @@ public final class RuleMatcher {
     /// collects the candidate rules.
     func record(_ input: MatchInput, scratch: inout MatchScratch) {
         scratch.reset()
-        for slot in 0..<MatchInput.Slot.count {
-            for hit in input.texts[slot].hits {
-                scratch.record(literal: hit.literal, slot: slot, bounded: hit.bounded, rules: literalRules)
+        literalRuleStarts.withUnsafeBufferPointer { starts in
+            literalRuleList.withUnsafeBufferPointer { list in
+                for slot in 0..<MatchInput.Slot.count {
+                    for hit in input.texts[slot].hits { scratch.record(hit, slot: slot, starts: starts, list: list) }
+                }
             }
         }
     }
@@ -242,11 +259,15 @@ public final class RuleMatcher {
                     }
                 case .regex(let index):
                     guard isValidRegex(index) else { continue }
-                    // No match is possible in a slot without the literal every match contains,
-                    // and the automaton already told where it occurs: the regex runs only there.
+                    // No match is possible in a slot without the literals every match contains (the
+                    // first at its start, for some), and the automaton already told where they
+                    // occur: the regex runs only there.
                     let required = regexLiterals[index].map { Int($0) * MatchInput.Slot.count }
+                    let bits: UInt8 = regexLiteralsAtStart[index] ? 4 : 7
+                    let other = regexOtherLiterals[index].map { Int($0) * MatchInput.Slot.count }
                     for slot in slots
-                    where (required.map { scratch.found[$0 + slot] != 0 } ?? true)
+                    where (required.map { scratch.found[$0 + slot] & bits != 0 } ?? true)
+                        && (other.map { scratch.found[$0 + slot] != 0 } ?? true)
                         && regexMatches(index, input.texts[slot], &scratch)
                     {
                         found = true
@@ -347,6 +368,10 @@ public final class RuleMatcher {
         var linearRegexes: [LinearRegex?] = []
         /// For each regex, the literal every match contains, if any.
         var regexLiterals: [Int32?] = []
+        /// For each regex, whether every match begins the text with that literal.
+        var regexLiteralsAtStart: [Bool] = []
+        /// For each regex, another literal every match contains, if any.
+        var regexOtherLiterals: [Int32?] = []
 
         mutating func literal(_ bytes: [UInt8]) -> Int32 {
             if let id = literalIDs[bytes] { return id }
@@ -378,7 +403,10 @@ public final class RuleMatcher {
                         linearRegexes.append(linear)
                         regexes.append(linear == nil ? (try? Regex(source))?.ignoresCase() : nil)
                         regexSources.append(source)
-                        regexLiterals.append(RegexLiteral.required(in: source).map { literal($0) })
+                        let prefilter = RegexLiteral.prefilter(in: source)
+                        regexLiterals.append(prefilter.map { literal($0.literal) })
+                        regexLiteralsAtStart.append(prefilter?.atStart ?? false)
+                        regexOtherLiterals.append(prefilter?.also.map { literal($0) })
                         return .regex(regexes.count - 1)
                     }
                 }
@@ -432,7 +460,8 @@ public final class RuleMatcher {
 
 /// Per-transaction working memory of the matcher, reused across transactions.
 struct MatchScratch {
-    /// Bit 1: the literal occurs in the slot; bit 2: it occurs there as a whole word.
+    /// Bit 1: the literal occurs in the slot; bit 2: it occurs there as a whole word; bit 4: it
+    /// begins the slot's text.
     var found: [UInt8]
     var touched: [Int] = []
     var seen: [Bool]
@@ -458,14 +487,18 @@ struct MatchScratch {
     }
 
     @inline(__always)
-    mutating func record(literal: Int32, slot: Int, bounded: Bool, rules: [[Int32]]) {
-        let index = Int(literal) * MatchInput.Slot.count + slot
+    mutating func record(
+        _ hit: LiteralHit, slot: Int, starts: UnsafeBufferPointer<Int32>, list: UnsafeBufferPointer<Int32>
+    ) {
+        let literal = Int(hit.literal)
+        let index = literal * MatchInput.Slot.count + slot
         if found[index] == 0 { touched.append(index) }
-        found[index] |= bounded ? 3 : 1
-        if !seen[Int(literal)] {
-            seen[Int(literal)] = true
-            seenList.append(literal)
-            candidates.append(contentsOf: rules[Int(literal)])
+        found[index] |= (hit.bounded ? 3 : 1) | (hit.atStart ? 4 : 0)
+        if !seen[literal] {
+            seen[literal] = true
+            seenList.append(hit.literal)
+            candidates.append(
+                contentsOf: UnsafeBufferPointer(rebasing: list[Int(starts[literal])..<Int(starts[literal + 1])]))
         }
     }
 }
