@@ -94,10 +94,13 @@ struct PayeesAhead {
         for number in numbers {
             let text = texts[Int(number)]
             normaliser.normalise(text, scratch: &scratch, appendingTo: &part.bytes, ends: &part.ends)
-            let folded = TextFold.fold(text)
-            part.folded.append(contentsOf: folded)
+            let start = part.folded.count
+            TextFold.fold(text, appendingTo: &part.folded)
             part.foldedEnds.append(part.folded.count)
-            RuleMatcher.hits(in: folded, automaton: automaton, into: &part.hits)
+            part.folded.withUnsafeBufferPointer { folded in
+                RuleMatcher.hits(
+                    in: UnsafeBufferPointer(rebasing: folded[start...]), automaton: automaton, into: &part.hits)
+            }
             part.hitEnds.append(part.hits.count)
         }
         return part

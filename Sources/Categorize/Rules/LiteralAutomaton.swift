@@ -127,6 +127,12 @@ struct LiteralAutomaton: Sendable {
     /// Calls `visit(pattern, end)` for every occurrence, `end` being the index after its last byte.
     @inline(__always)
     func scan(_ text: [UInt8], _ visit: (Int32, Int) -> Void) {
+        text.withUnsafeBufferPointer { scan($0, visit) }
+    }
+
+    /// `scan` of bytes in place.
+    @inline(__always)
+    func scan(_ text: UnsafeBufferPointer<UInt8>, _ visit: (Int32, Int) -> Void) {
         guard !lengths.isEmpty else { return }
         if wide.isEmpty {
             narrow.withUnsafeBufferPointer { scan(text, table: $0, visit) }
@@ -137,20 +143,18 @@ struct LiteralAutomaton: Sendable {
 
     @inline(__always)
     private func scan<State: FixedWidthInteger>(
-        _ text: [UInt8], table: UnsafeBufferPointer<State>, _ visit: (Int32, Int) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<State>, _ visit: (Int32, Int) -> Void
     ) {
         let (classCount, firstWithOutput) = (self.classCount, self.firstWithOutput)
         classOf.withUnsafeBufferPointer { classes in
             outputStart.withUnsafeBufferPointer { starts in
-                text.withUnsafeBufferPointer { bytes in
-                    var state = start
-                    for index in 0..<bytes.count {
-                        state = Int(table[state &* classCount &+ Int(classes[Int(bytes[index])])])
-                        if state >= firstWithOutput {
-                            let found = state &- firstWithOutput
-                            for output in Int(starts[found])..<Int(starts[found &+ 1]) {
-                                visit(outputs[output], index &+ 1)
-                            }
+                var state = start
+                for index in 0..<bytes.count {
+                    state = Int(table[state &* classCount &+ Int(classes[Int(bytes[index])])])
+                    if state >= firstWithOutput {
+                        let found = state &- firstWithOutput
+                        for output in Int(starts[found])..<Int(starts[found &+ 1]) {
+                            visit(outputs[output], index &+ 1)
                         }
                     }
                 }

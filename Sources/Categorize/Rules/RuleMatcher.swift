@@ -116,6 +116,13 @@ public final class RuleMatcher {
     /// `hits(in:)` with `automaton`, appended to `hits`: for a thread of its own, which then holds
     /// its own copy of the automaton rather than the matcher.
     static func hits(in text: [UInt8], automaton: LiteralAutomaton, into hits: inout [LiteralHit]) {
+        text.withUnsafeBufferPointer { Self.hits(in: $0, automaton: automaton, into: &hits) }
+    }
+
+    /// `hits(in:automaton:into:)` of bytes in place.
+    static func hits(
+        in text: UnsafeBufferPointer<UInt8>, automaton: LiteralAutomaton, into hits: inout [LiteralHit]
+    ) {
         guard !automaton.isEmpty, !text.isEmpty else { return }
         let lengths = automaton.lengths
         automaton.scan(text) { literal, end in
