@@ -58,12 +58,11 @@ public enum TextFold {
         var text = text
         let done = text.withUTF8 { bytes in
             guard isASCII(bytes) else { return false }
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: bytes.count))
-            let written = output.withUnsafeMutableBufferPointer { output in
-                foldASCII(bytes, into: UnsafeMutableBufferPointer(rebasing: output[start...]))
+            // Folded on the stack (a payee is a few dozen bytes), then copied on in one piece.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded in
+                let written = foldASCII(bytes, into: folded)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: folded[..<written]))
             }
-            output.removeLast(bytes.count - written)
             return true
         }
         if !done { fold(normalised(text).utf8, into: &output) }
