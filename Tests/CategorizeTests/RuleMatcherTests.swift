@@ -265,7 +265,6 @@ import Testing
         #expect(outcome.uncategorized.map(\.transaction.id.rawValue) == ["odd"])
     }
 
-    /// A thousand rules and the prefilter still give exactly "first match wins".
     /// A regular expression that begins with `^` runs only on texts that begin with its first run
     /// and contain its longest one (`RegexLiteral.prefilter`): on each payee, the rule gives what
     /// `Regex` itself gives on the payee or its clean key, including case partners beyond ASCII
@@ -294,6 +293,7 @@ import Testing
         }
     }
 
+    /// A thousand rules and the prefilter still give exactly "first match wins".
     @Test func prefilterAgreesWithPlainEvaluationOnManyRules() {
         var text = ""
         for index in 0..<300 {
