@@ -17,7 +17,7 @@ public enum TextLines {
     ///
     /// Found by their bytes: CR and LF are always grapheme boundaries (CR LF is one grapheme, and
     /// nothing else joins either), so these are the lines `Character`s give, at a fraction of
-    /// the cost (splitting by `Character` was 2% of a run reading 1,000 rules).
+    /// the cost (splitting by `Character` was 1.4% of a 100k-row run with 1,000 rules).
     public static func split(_ text: String) -> [Substring] {
         var body = Substring(text)
         if body.first == byteOrderMark { body = body.dropFirst() }
