@@ -19,7 +19,7 @@ import Testing
 
     static func found(_ automaton: LiteralAutomaton, _ text: [UInt8]) -> [[Int]] {
         var found: [[Int]] = []
-        automaton.scan(text) { pattern, end in found.append([Int(pattern), end]) }
+        text.withUnsafeBufferPointer { automaton.scan($0) { pattern, end in found.append([Int(pattern), end]) } }
         return found.sorted { $0.lexicographicallyPrecedes($1) }
     }
 

@@ -126,12 +126,6 @@ struct LiteralAutomaton: Sendable {
 
     /// Calls `visit(pattern, end)` for every occurrence, `end` being the index after its last byte.
     @inline(__always)
-    func scan(_ text: [UInt8], _ visit: (Int32, Int) -> Void) {
-        text.withUnsafeBufferPointer { scan($0, visit) }
-    }
-
-    /// `scan` of bytes in place.
-    @inline(__always)
     func scan(_ text: UnsafeBufferPointer<UInt8>, _ visit: (Int32, Int) -> Void) {
         guard !lengths.isEmpty else { return }
         if wide.isEmpty {
