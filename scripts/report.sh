@@ -18,7 +18,9 @@
 # amounts had no exchange rate (every output is still written); 2 usage or configuration error.
 set -u
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+script_dir=${0%/*}
+[ "$script_dir" = "$0" ] && script_dir=.
+ROOT=$(cd "$script_dir/.." && pwd)
 BIN=${BIN:-$ROOT/.build/release}
 WORKSPACE=${1:?usage: scripts/report.sh WORKSPACE [OUT [MONTH]]}
 OUT=${2:-$WORKSPACE}
@@ -32,7 +34,8 @@ if [ ! -d "$WORKSPACE" ]; then
 fi
 # REDACT: the usual spellings of yes and no; anything else is refused rather than read as no (a
 # site meant to be redacted must never be published whole by a typo).
-case $(printf '%s' "${REDACT:-0}" | tr '[:upper:]' '[:lower:]') in
+redact=${REDACT:-0}
+case ${redact,,} in
 1 | yes | y | true | on) REDACT=1 ;;
 0 | no | n | false | off | "") REDACT=0 ;;
 *)
@@ -40,7 +43,7 @@ case $(printf '%s' "${REDACT:-0}" | tr '[:upper:]' '[:lower:]') in
     exit 2
     ;;
 esac
-mkdir -p "$BUILD"
+[ -d "$BUILD" ] || mkdir -p "$BUILD"
 
 # Temporary files of a killed run (`.NAME.PID.tmp`, `.NAME.PID-N.tmp`, and `.dat.nosync…` from
 # older versions) are removed once their process is gone, so they are never left in build/,
@@ -65,12 +68,10 @@ sweep "$BUILD" "$OUT/site" "$OUT/archives"
 # with two names because the size and time follow on the same record, NUL-terminated. Links are
 # followed (find -L): a linked inbox file, closebook.toml or rules/ folder (configuration kept in
 # a dotfiles repository) is listed with its target's size and time, so editing the target counts.
+# One find and one sort for all the paths (missing ones are passed over by find): a run that
+# changes nothing is mostly the starting of processes, and this was two for each path.
 manifest() {
-    local path
-    for path in "$@"; do
-        [ -e "$path" ] || continue
-        find -L "$path" -maxdepth 1 -type f ! -name '.*' -printf '%p\t%s\t%T@\0' 2>/dev/null | sort -z
-    done
+    find -L "$@" -maxdepth 1 -type f ! -name '.*' -printf '%p\t%s\t%T@\0' 2>/dev/null | sort -z
 }
 
 # changed NAME MANIFEST OUTPUT: true when MANIFEST differs from the one saved as NAME, or OUTPUT is missing.
@@ -98,7 +99,8 @@ trap 'exit 130' INT TERM HUP
 # The day counts too: the importer skips rows dated more than a few days after it, and a row
 # skipped yesterday may be plausible today (CLOSEBOOK_TODAY fixes the day, for tests).
 {
-    printf 'today\t%s\0' "${CLOSEBOOK_TODAY:-$(date +%F)}"
+    if [ -n "${CLOSEBOOK_TODAY:-}" ]; then today=$CLOSEBOOK_TODAY; else printf -v today '%(%F)T' -1; fi
+    printf 'today\t%s\0' "$today"
     manifest "$WORKSPACE/inbox" "$WORKSPACE/closebook.toml" "${profiles[@]}" "$BIN/closebook-import"
 } >"$import_manifest"
 if changed import "$import_manifest" "$BUILD/journal.jsonl"; then
@@ -160,7 +162,7 @@ if changed analyze "$analysis_manifest" "$BUILD/.selected-month"; then
     [ "$code" -eq 0 ] && analysis_inputs >"$BUILD/.inputs-analyze"
     note "$code"
 else
-    analysis=$(cat "$BUILD/.selected-month")
+    analysis=$(<"$BUILD/.selected-month")
 fi
 
 # --- report -----------------------------------------------------------------------------------
@@ -203,7 +205,8 @@ if ! { [ -d "$BUILD/export" ] && [ -f "$BUILD/.inputs-export" ] && cmp -s "$expo
     note "$code"
 fi
 
-month=$(basename "$analysis" .json)
+month=${analysis##*/}
+month=${month%.json}
 echo "Report for $month:"
 echo "  $OUT/site/$month/index.html"
 echo "  $OUT/site/$month/report.md"
@@ -212,7 +215,10 @@ echo "  $OUT/site/index.html"
 echo "  $OUT/archives/closebook-$month.tar.gz"
 # Every record and every account's money accounted for (written by the analysis).
 for file in "$BUILD"/export/closebook.*; do [ -f "$file" ] && echo "  $file"; done
-[ -f "$BUILD/conservation.txt" ] && sed 's/^/  /' "$BUILD/conservation.txt" | { echo "Accounted for:"; cat; }
+if [ -f "$BUILD/conservation.txt" ]; then
+    echo "Accounted for:"
+    while IFS= read -r line || [ -n "$line" ]; do printf '  %s\n' "$line"; done <"$BUILD/conservation.txt"
+fi
 if [ "$status" -ne 0 ]; then
     echo "Some inputs could not be used; the report says which (exit $status)." >&2
 fi
