@@ -120,7 +120,9 @@ public struct CategorizeCommand: ParsableCommand {
         if !result.standardError.isEmpty { StandardError.write(result.standardError) }
         if timings {
             StandardError.write(
-                "closebook-categorize: where the time went\n" + result.timings.lines.joined(separator: "\n") + "\n")
+                "closebook-categorize: where the time went\n" + result.timings.lines.joined(separator: "\n") + "\n"
+                    + "closebook-categorize: ledger rows: \(result.ledgerRowsKept) left in place from the spare, \(result.ledgerRowsWritten) written\n"
+            )
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }

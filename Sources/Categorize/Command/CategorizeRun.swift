@@ -34,6 +34,9 @@ public struct CategorizeRun {
     /// Where what reading the journal came to is kept (`LedgerRowsCache`), read and written only in
     /// `.write` mode; nil for none.
     public var rowsCachePath: String?
+    /// The smallest ledger that keeps a spare (`AtomicFileWriter.smallestSpare`); smaller in tests,
+    /// whose ledgers are small.
+    var smallestSpare = AtomicFileWriter.smallestSpare
 
     public init(
         workspace: String, journalPath: String, profileRuleFiles: [String] = [], starterFolder: String? = nil,
@@ -64,6 +67,9 @@ public struct CategorizeRun {
         public var standardError = ""
         /// Where the time went, phase by phase (`--timings`).
         public var timings = StageTimings()
+        /// The ledger's rows left in place from the spare, and those written (`--timings`).
+        public var ledgerRowsKept = 0
+        public var ledgerRowsWritten = 0
     }
 
     public func execute() -> Result {
@@ -154,7 +160,11 @@ public struct CategorizeRun {
         let textCachePath = textCachePath
         let guessCachePath = guessCachePath
         var rowsCachePath: String?
-        if case .write = mode { rowsCachePath = self.rowsCachePath }
+        var writesLedger = false
+        if case .write = mode {
+            rowsCachePath = self.rowsCachePath
+            writesLedger = true
+        }
         let ruleCount = categorizer.matcher.rules.count
         // The guess cache likewise, with it: it is checked month by month against the rows.
         var guessSeed: [UInt8]?
@@ -162,11 +172,19 @@ public struct CategorizeRun {
             guessSeed = GuessDigests.seed(learnedThreshold: config.categorize.learnedThreshold)
         }
         let read = Slots<Swift.Result<LedgerRows, any Error>>(count: 1)
+        // What the journal's rows were written from (the import's rows file), for the ledger's
+        // own (`EarlierLedger`): taken only when it describes the journal before and after it is read.
+        let journalRows = Slots<JournalRows>(count: 1)
         let cache = Slots<TextCache>(count: 1)
         let guesses = Slots<GuessCache>(count: 1)
         result.timings.time("read the journal") {
             Cores.forEach(fingerprint == nil && guessSeed == nil ? 1 : 2) { task in
                 if task == 0 {
+                    let rowsFile =
+                        writesLedger
+                        ? JournalRowsFile(path: JournalRowsFile.path(ofJournal: journalPath)).flatMap {
+                            $0.describes(journalPath) ? $0 : nil
+                        } : nil
                     read.set(
                         0,
                         Swift.Result {
@@ -174,6 +192,7 @@ public struct CategorizeRun {
                             let cache = rowsCachePath.flatMap { LedgerRowsCache(path: $0) }
                             return try LedgerRows(file: file, path: journalPath, cache: cache)
                         })
+                    if let rowsFile, rowsFile.describes(journalPath) { journalRows.set(0, rowsFile.rows) }
                     return
                 }
                 if let textCachePath, let fingerprint,
@@ -230,7 +249,7 @@ public struct CategorizeRun {
             return result
         case .write(let ledgerPath, let uncategorizedPath, let reportPath):
             do throws(AtomicFileWriter.Failure) {
-                let ledger = try AtomicFileWriter(path: ledgerPath, recycling: true)
+                let ledger = try AtomicFileWriter(path: ledgerPath, recycling: true, smallestSpare: smallestSpare)
                 let uncategorized = try AtomicFileWriter(path: uncategorizedPath, recycling: true)
                 // The ledger's figure rows for the analysis (`FigureFile`): a file that cannot be
                 // written is only work the analysis does again, from the ledger.
@@ -246,9 +265,17 @@ public struct CategorizeRun {
                 // month end either of the two files may take the longer.
                 // The rows cache goes with it, on the same core.
                 let rowsCache = rows.reading?.needsWriting == true ? rowsCachePath : nil
+                // The ledger's core also reads the rows files (`EarlierLedger`) and makes the new one.
+                let knownJournalRows = journalRows.take(0)
+                var earlier: EarlierLedger?
+                var written = LedgerWriter.Written()
+                var ledgerRows: JournalRowsFile.Prepared?
                 Cores.forEach(outcome.guessCache == nil && rowsCache == nil ? 2 : 3) { file in
                     if file == 0 {
-                        LedgerWriter.write(rows, outcome, to: ledger, figures: figures)
+                        earlier = EarlierLedger(
+                            ledger: ledgerPath, journal: knownJournalRows, count: rows.count, writer: ledger)
+                        written = LedgerWriter.write(rows, outcome, to: ledger, figures: figures, earlier: earlier)
+                        ledgerRows = written.rows.map(JournalRowsFile.Prepared.init)
                     } else if file == 2 {
                         if let guessCachePath, let made = outcome.guessCache { made.write(to: guessCachePath) }
                         if let rowsCache { LedgerRowsCache.write(rows, to: rowsCache) }
@@ -265,6 +292,10 @@ public struct CategorizeRun {
                 }
                 do throws(AtomicFileWriter.Failure) {
                     try ledger.commit()
+                    JournalRowsFile.commit(
+                        journal: ledgerPath, replaced: earlier?.ledger, sparePath: ledger.sparePath, rows: ledgerRows)
+                    result.ledgerRowsKept = written.kept
+                    result.ledgerRowsWritten = rows.count - written.kept
                 } catch {
                     uncategorized.discard()
                     figures?.discard()

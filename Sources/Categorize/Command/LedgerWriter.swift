@@ -33,18 +33,24 @@ struct LedgerWriter {
 
     /// Writes the ledger to `output` and, with `figures`, its figure rows to that file in the same
     /// pass (`LedgerFigures`), before the journal's pages behind each row are let go.
+    ///
+    /// With `earlier`, each row's identity is worked out (`EarlierLedger`), the leading rows the
+    /// spare holds alike are left where they are, and the ledger's rows are returned for its rows
+    /// file (`Written`).
+    @discardableResult
     static func write(
-        _ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter, figures: AtomicFileWriter? = nil
-    ) {
+        _ rows: LedgerRows, _ result: Categorization, to output: AtomicFileWriter, figures: AtomicFileWriter? = nil,
+        earlier: EarlierLedger? = nil
+    ) -> Written {
         var figureRows = figures.map { LedgerFigures(rows, to: $0) }
         defer { figureRows?.finish() }
         let splice = JournalRowSplice()
         var header = rows.header
         header.stage = "ledger"
         header.transactions = []
+        let headerBytes = JournalCodec.encode(header)
         // Written through a pointer: a row is half a dozen pieces, and a journal millions of rows.
         var bytes = ByteBuffer(capacity: chunk + 64 * 1024)
-        bytes.append(JournalCodec.encode(header))
         let hasSplits = !rows.splits.isEmpty
         // Escaped payees and added fields, each made once, kept end to end in one array each.
         var payees = PieceStore()
@@ -55,24 +61,94 @@ struct LedgerWriter {
         let base = rows.file?.buffer.baseAddress
         let order = rows.canonicalOrder()
         var released = 0
-        for position in 0..<rows.count {
-            let row = order?[position] ?? position
-            figureRows?.append(rows, result, row: row)
-            // In file order, the journal's pages behind this row are not read again here.
-            if order == nil { rows.releasePages(before: row, released: &released) }
+        // With `earlier`: each row's identity and length, in the ledger's order.
+        var identities: [UInt64] = []
+        var lengths: [UInt32] = []
+        if earlier != nil {
+            identities.reserveCapacity(rows.count)
+            lengths.reserveCapacity(rows.count)
+        }
+        var other: [UInt8] = []
+        // What `earlier` knows, taken out of it once: read for every row.
+        let tracking = earlier != nil
+        let journalIdentities = earlier?.journal.identities ?? []
+        let journalLengths = earlier?.journal.lengths ?? []
+        let journalStarts = earlier?.journalStarts ?? []
+
+        /// Row `row`'s bytes, appended to `bytes` when `emit`; its identity (0 without `earlier`)
+        /// and its length, its line feed counted.
+        func row(_ row: Int, emit: Bool) -> (identity: UInt64, length: Int) {
             let place = rows.layout[row]
             guard place.decoded < 0, let base else {
-                bytes.append(splice.encoded(result.finished(rows, row)))
-                bytes.append(0x0A)
-                if bytes.count >= chunk { flush(&bytes, output) }
-                continue
+                other = splice.encoded(result.finished(rows, row))
+                other.append(0x0A)
+                return finish(other, emit: emit)
             }
             let start = base + place.start
             let newPayee = Int(rows.newPayee[row])
-            bytes.append(UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
+            var payee: Int32 = -1
             if newPayee >= 0 {
                 if payeePiece[newPayee] < 0 { payeePiece[newPayee] = payees.add(splice.escaped(rows.texts[newPayee])) }
-                payees.append(payeePiece[newPayee], to: &bytes)
+                payee = payeePiece[newPayee]
+            }
+            let payeeLength = payee >= 0 ? payees.count(of: payee) : Int(place.payeeEnd - place.payeeStart)
+            var addedLength: Int
+            var addedHash: UInt64
+            var piece: Int32 = -1
+            if rows.peer[row] >= 0 || hasSplits && rows.splits[row] != nil {
+                other = splice.addedFields(of: result.finished(rows, row))
+                addedLength = other.count
+                addedHash = tracking ? other.withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) } : 0
+            } else {
+                let key = AddedKey(
+                    category: rows.category[row], source: rows.source[row], decision: rows.decision[row],
+                    isTransfer: rows.isTransfer[row], isIgnored: rows.isIgnored[row])
+                if let last, last.key == key {
+                    piece = last.piece
+                } else if let known = addedPiece.value(for: key) {
+                    piece = known
+                } else {
+                    piece = addedPiece.value(for: key, orAdding: added.add(addedFields(key, rows, result, splice)))
+                }
+                last = (key, piece)
+                addedLength = added.count(of: piece)
+                addedHash = added.hashes[Int(piece)]
+            }
+            let length = Int(place.end) - Int(place.payeeEnd - place.payeeStart) + payeeLength + addedLength + 1
+            var identity: UInt64 = 0
+            if tracking {
+                // The journal's identity of the row, when its rows file says it is this row (the
+                // same start and length).
+                let journal = journalIdentities[row]
+                guard place.start == journalStarts[row], Int(place.end) + 1 == Int(journalLengths[row]),
+                    journal != RowIdentity.unknown
+                else {
+                    // Told by its bytes: made whole, once.
+                    var line = [UInt8](UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
+                    if payee >= 0 {
+                        payees.append(payee, to: &line)
+                    } else {
+                        line.append(
+                            contentsOf: UnsafeBufferPointer(
+                                start: start + Int(place.payeeStart), count: Int(place.payeeEnd - place.payeeStart)))
+                    }
+                    line.append(
+                        contentsOf: UnsafeBufferPointer(
+                            start: start + Int(place.payeeEnd), count: Int(place.tail - place.payeeEnd)))
+                    if piece >= 0 { added.append(piece, to: &line) } else { line += other }
+                    line.append(
+                        contentsOf: UnsafeBufferPointer(
+                            start: start + Int(place.tail), count: Int(place.end - place.tail)))
+                    line.append(0x0A)
+                    return finish(line, emit: emit)
+                }
+                identity = RowIdentity.combine(
+                    journal, payee >= 0 ? payees.hashes[Int(payee)] : 0, addedHash, UInt64(length), 1, 0)
+            }
+            guard emit else { return (identity, length) }
+            bytes.append(UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
+            if payee >= 0 {
+                payees.append(payee, to: &bytes)
             } else {
                 bytes.append(
                     UnsafeBufferPointer(
@@ -80,30 +156,80 @@ struct LedgerWriter {
             }
             bytes.append(
                 UnsafeBufferPointer(start: start + Int(place.payeeEnd), count: Int(place.tail - place.payeeEnd)))
-            if rows.peer[row] >= 0 || hasSplits && rows.splits[row] != nil {
-                bytes.append(splice.addedFields(of: result.finished(rows, row)))
+            if piece >= 0 {
+                added.append(piece, to: &bytes)
             } else {
-                let key = AddedKey(
-                    category: rows.category[row], source: rows.source[row], decision: rows.decision[row],
-                    isTransfer: rows.isTransfer[row], isIgnored: rows.isIgnored[row])
-                if let last, last.key == key {
-                    added.append(last.piece, to: &bytes)
-                } else {
-                    let piece: Int32
-                    if let known = addedPiece.value(for: key) {
-                        piece = known
-                    } else {
-                        piece = addedPiece.value(for: key, orAdding: added.add(addedFields(key, rows, result, splice)))
-                    }
-                    last = (key, piece)
-                    added.append(piece, to: &bytes)
-                }
+                other.withUnsafeBufferPointer { bytes.append($0) }
             }
             bytes.append(UnsafeBufferPointer(start: start + Int(place.tail), count: Int(place.end - place.tail)))
             bytes.append(0x0A)
+            return (identity, length)
+        }
+
+        /// A row made whole in `line`: appended when `emit`; told by a hash of its bytes.
+        func finish(_ line: [UInt8], emit: Bool) -> (identity: UInt64, length: Int) {
+            if emit { line.withUnsafeBufferPointer { bytes.append($0) } }
+            guard tracking else { return (0, line.count) }
+            let hash = line.withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) }
+            return (RowIdentity.combine(hash, UInt64(line.count), 2, 0, 0, 0), line.count)
+        }
+
+        /// Asks for the journal's bytes of the row some places on (its id, and its status after the
+        /// payee) before they are read (`LedgerRows.prefetchBytes`): where rows are left in place
+        /// only a few bytes of each are read.
+        @inline(__always) func prefetch(_ position: Int) {
+            let next = position + LedgerRows.prefetchDistance
+            if next < rows.count { rows.prefetchBytes(of: order?[next] ?? next, status: true) }
+        }
+
+        // The spare's leading rows, as long as each is the row this ledger has there: left in place.
+        var kept = 0
+        var figured = 0
+        if let earlier, let spare = earlier.spare {
+            var keptBytes = 0
+            let spareIdentities = spare.rows.identities
+            let spareLengths = spare.rows.lengths
+            while figured < rows.count, figured < spareIdentities.count {
+                let index = order?[figured] ?? figured
+                prefetch(figured)
+                let (identity, length) = row(index, emit: false)
+                guard identity == spareIdentities[figured], length == Int(spareLengths[figured]) else { break }
+                figureRows?.append(rows, result, row: index)
+                if order == nil { rows.releasePages(before: index, released: &released) }
+                identities.append(identity)
+                lengths.append(UInt32(length))
+                keptBytes += length
+                figured += 1
+            }
+            if earlier.keep(header: headerBytes, rows: figured, bytes: keptBytes) { kept = figured }
+        }
+        if kept == 0 { bytes.append(headerBytes) }
+        for position in kept..<rows.count {
+            let index = order?[position] ?? position
+            prefetch(position)
+            if position >= figured {
+                figureRows?.append(rows, result, row: index)
+                // In file order, the journal's pages behind this row are not read again here.
+                if order == nil { rows.releasePages(before: index, released: &released) }
+            }
+            let (identity, length) = row(index, emit: true)
+            if tracking, position >= identities.count {
+                identities.append(identity)
+                lengths.append(UInt32(length))
+            }
             if bytes.count >= chunk { flush(&bytes, output) }
         }
         flush(&bytes, output)
+        guard tracking, identities.count == rows.count else { return Written(kept: kept) }
+        return Written(
+            rows: JournalRows(headerLength: headerBytes.count, identities: identities, lengths: lengths), kept: kept)
+    }
+
+    /// What `write` did: the ledger's rows (nil without `EarlierLedger`), and how many leading rows
+    /// it left where the spare holds them.
+    struct Written {
+        var rows: JournalRows?
+        var kept = 0
     }
 
     private static func addedFields(

@@ -75,7 +75,16 @@ public enum UncategorizedCSV {
             lines.append(pieces.bytes(pieceEnds[Int(piece)]..<pieceEnds[Int(piece) + 1]))
         }
         var released = 0
-        for (position, entry) in result.uncategorized.enumerated() {
+        let entries = result.uncategorized
+        let distance = LedgerRows.prefetchDistance
+        for (position, entry) in entries.enumerated() {
+            // The id and the payee's text of the rows a few lines on: the payee's place in the
+            // texts first, then (once that is in) its bytes.
+            if position + 2 * distance < entries.count {
+                rows.prefetchBytes(of: entries[position + 2 * distance].index)
+                rows.prefetchText(entries[position + 2 * distance].payee)
+            }
+            if position + distance < entries.count { rows.prefetchTextBytes(entries[position + distance].payee) }
             // The rows come in file order: the journal's pages behind this one are not read again here.
             rows.releasePages(before: entry.index, released: &released)
             rows.withID(entry.index) { id in

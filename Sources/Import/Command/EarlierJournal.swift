@@ -57,9 +57,9 @@ final class EarlierJournal: EarlierJournalRows, @unchecked Sendable {
         // The spare's rows, left where they are: only before anything is handed on, so that no
         // piece is waiting to be written before them.
         if let spare, let sparePath = writer.sparePath, spare.rows.headerLength == header.count {
-            let kept = EarlierJournal.commonRows(new, spare.rows.identities)
+            let kept = JournalRowsFile.commonRows(new, spare.rows.identities)
             let end = spare.rows.lengths[..<kept].reduce(header.count) { $0 + Int($1) }
-            if kept > 0, EarlierJournal.holds(sparePath, header: header, rowsEnd: end), writer.keep(end) {
+            if kept > 0, JournalRowsFile.holds(sparePath, header: header, rowsEnd: end), writer.keep(end) {
                 lengths = Array(spare.rows.lengths[..<kept])
                 self.kept = kept
             }
@@ -67,7 +67,7 @@ final class EarlierJournal: EarlierJournalRows, @unchecked Sendable {
         if lengths.isEmpty { sink(&header) }
         // The journal's rows after those.
         if let journal {
-            let copyable = EarlierJournal.commonRows(new, journal.rows.identities)
+            let copyable = JournalRowsFile.commonRows(new, journal.rows.identities)
             if copyable > lengths.count {
                 let start = journal.rows.lengths[..<lengths.count].reduce(journal.rows.headerLength) { $0 + Int($1) }
                 let handed = copy(journal.rows.lengths[lengths.count..<copyable], from: start, to: sink)
@@ -76,26 +76,6 @@ final class EarlierJournal: EarlierJournalRows, @unchecked Sendable {
             }
         }
         return lengths
-    }
-
-    /// How many leading identities of `new` equal those of `old`, none of them unknown.
-    static func commonRows(_ new: [UInt64], _ old: [UInt64]) -> Int {
-        let limit = min(new.count, old.count)
-        var count = 0
-        while count < limit, new[count] == old[count], new[count] != RowIdentity.unknown { count += 1 }
-        return count
-    }
-
-    /// True when the file at `path` begins with `header` and has a line feed as its byte before `rowsEnd`.
-    static func holds(_ path: String, header: [UInt8], rowsEnd: Int) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var start = [UInt8](repeating: 0, count: header.count)
-        var last: UInt8 = 0
-        let read = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        return read == header.count && start == header && pread(descriptor, &last, 1, off_t(rowsEnd - 1)) == 1
-            && last == 0x0A
     }
 
     /// Hands `sink` the rows of the journal whose lengths are `lengths`, the first at byte `start`,
@@ -139,30 +119,5 @@ final class EarlierJournal: EarlierJournalRows, @unchecked Sendable {
             row = next
         }
         return lengths[..<row]
-    }
-
-    /// Once the new journal is in place: the rows file of the journal it replaced goes with that
-    /// file to the spare's name, when it is the spare now, and the new journal's rows (nil: not
-    /// worked out) are written beside it.
-    static func commit(
-        journal journalPath: String, replaced: JournalRowsFile?, sparePath: String?, rows: JournalRows?
-    ) {
-        let journalRows = JournalRowsFile.path(ofJournal: journalPath)
-        if let sparePath {
-            let spareRows = JournalRowsFile.path(ofSpare: sparePath)
-            if rows != nil, let replaced, replaced.describes(sparePath, renamedSince: true) {
-                // Removed first: a rename over a file makes the file system write the renamed
-                // one's blocks out first (ext4's `auto_da_alloc`), some 20 ms for 12 MB.
-                unlink(spareRows)
-                rename(journalRows, spareRows)
-            } else {
-                unlink(spareRows)
-            }
-        }
-        if let rows {
-            JournalRowsFile.save(rows, journal: journalPath)
-        } else {
-            unlink(journalRows)
-        }
     }
 }

@@ -209,9 +209,9 @@ public struct ImportCommand: ParsableCommand {
         phases.add("encode the report", encoded - finishing)
         do {
             try journalFile.commit()
-            EarlierJournal.commit(
+            JournalRowsFile.commit(
                 journal: journal, replaced: earlier?.journal, sparePath: journalFile.sparePath,
-                rows: outcome.journalRows)
+                rows: outcome.journalRows.map(JournalRowsFile.Prepared.init))
             phases.add("put the journal in place", clock.now - encoded)
             let committed = clock.now
             try FileOutput.write(reportBytes, to: report)

@@ -1,3 +1,5 @@
+import Ledger
+
 /// The rows of a journal an earlier import wrote, which an import copies where its own leading
 /// rows are the same (`ImportDriver.earlierJournal`), rather than encoding them again.
 ///
@@ -13,21 +15,4 @@ public protocol EarlierJournalRows: Sendable {
         header: inout [UInt8], matching identities: [UInt64], to sink: (inout [UInt8]) -> Void
     )
         -> [UInt32]
-}
-
-/// What an import's journal rows were written from, and how long each is: what the next import
-/// compares its rows with (`EarlierJournalRows`).
-public struct JournalRows: Sendable, Equatable {
-    /// The bytes of the header line, its line feed counted.
-    public var headerLength: Int
-    /// Per row, in the journal's order: `ImportRun.rowIdentities`.
-    public var identities: [UInt64]
-    /// Per row: its bytes, its line feed counted.
-    public var lengths: [UInt32]
-
-    public init(headerLength: Int, identities: [UInt64], lengths: [UInt32]) {
-        self.headerLength = headerLength
-        self.identities = identities
-        self.lengths = lengths
-    }
 }
