@@ -68,7 +68,9 @@ package.targets += [
     ),
     .target(
         name: "Categorize",
-        dependencies: ["Ledger", "StageCommand", argumentParser, .product(name: "Crypto", package: "swift-crypto")]),
+        dependencies: [
+            "Ledger", "CRename", "StageCommand", argumentParser, .product(name: "Crypto", package: "swift-crypto"),
+        ]),
     .target(
         name: "Analyze",
         dependencies: [

@@ -1,3 +1,4 @@
+import CRename
 import Ledger
 
 /// Writes the ledger of a categorised `LedgerRows` as it goes, a chunk at a time.
@@ -54,7 +55,9 @@ struct LedgerWriter {
         let hasSplits = !rows.splits.isEmpty
         // Escaped payees and added fields, each made once, kept end to end in one array each.
         var payees = PieceStore()
-        var payeePiece = [Int32](repeating: -1, count: rows.texts.count)
+        // Per text, its piece once made, with the piece's length and hash beside it: one place to
+        // read for a row's new payee (the texts are met in no order, and each read waited for memory).
+        var payeeSlots = [PayeeSlot](repeating: PayeeSlot(), count: rows.texts.count)
         var added = PieceStore()
         var addedPiece = ProbingTable<AddedKey, Int32>()
         var last: (key: AddedKey, piece: Int32)?
@@ -87,11 +90,19 @@ struct LedgerWriter {
             let start = base + place.start
             let newPayee = Int(rows.newPayee[row])
             var payee: Int32 = -1
+            var payeeLength = Int(place.payeeEnd - place.payeeStart)
+            var payeeHash: UInt64 = 0
             if newPayee >= 0 {
-                if payeePiece[newPayee] < 0 { payeePiece[newPayee] = payees.add(splice.escaped(rows.texts[newPayee])) }
-                payee = payeePiece[newPayee]
+                if payeeSlots[newPayee].piece < 0 {
+                    let piece = payees.add(splice.escaped(rows.texts[newPayee]))
+                    payeeSlots[newPayee] = PayeeSlot(
+                        piece: piece, length: Int32(payees.count(of: piece)), hash: payees.hashes[Int(piece)])
+                }
+                let slot = payeeSlots[newPayee]
+                payee = slot.piece
+                payeeLength = Int(slot.length)
+                payeeHash = slot.hash
             }
-            let payeeLength = payee >= 0 ? payees.count(of: payee) : Int(place.payeeEnd - place.payeeStart)
             var addedLength: Int
             var addedHash: UInt64
             var piece: Int32 = -1
@@ -143,7 +154,7 @@ struct LedgerWriter {
                     return finish(line, emit: emit)
                 }
                 identity = RowIdentity.combine(
-                    journal, payee >= 0 ? payees.hashes[Int(payee)] : 0, addedHash, UInt64(length), 1, 0)
+                    journal, payeeHash, addedHash, UInt64(length), 1, 0)
             }
             guard emit else { return (identity, length) }
             bytes.append(UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
@@ -179,7 +190,16 @@ struct LedgerWriter {
         /// only a few bytes of each are read.
         @inline(__always) func prefetch(_ position: Int) {
             let next = position + LedgerRows.prefetchDistance
-            if next < rows.count { rows.prefetchBytes(of: order?[next] ?? next, status: true) }
+            guard next < rows.count else { return }
+            let row = order?[next] ?? next
+            rows.prefetchBytes(of: row, status: true)
+            // And its new payee's slot.
+            let newPayee = Int(rows.newPayee[row])
+            if newPayee >= 0 {
+                payeeSlots.withUnsafeBufferPointer { slots in
+                    if let base = slots.baseAddress { closebook_prefetch(base + newPayee) }
+                }
+            }
         }
 
         // The spare's leading rows, as long as each is the row this ledger has there: left in place.
@@ -223,6 +243,13 @@ struct LedgerWriter {
         guard tracking, identities.count == rows.count else { return Written(kept: kept) }
         return Written(
             rows: JournalRows(headerLength: headerBytes.count, identities: identities, lengths: lengths), kept: kept)
+    }
+
+    /// A new payee's piece (-1 until made), its length and its hash.
+    struct PayeeSlot {
+        var piece: Int32 = -1
+        var length: Int32 = 0
+        var hash: UInt64 = 0
     }
 
     /// What `write` did: the ledger's rows (nil without `EarlierLedger`), and how many leading rows
