@@ -19,16 +19,24 @@ import Testing
 
     /// A workspace with `rules` and the journal of `transactions`, with the journal's rows file as
     /// the import writes it (each row told by a hash of its bytes), unless `rowsFile` is false.
-    func workspace(_ transactions: [Transaction], rules: String = rules, rowsFile: Bool = true) throws -> String {
+    func workspace(
+        _ transactions: [Transaction], rules: String = rules, rowsFile: Bool = true, renamedAccount: Bool = false
+    ) throws -> String {
         let folder = try TemporaryFolder.make("earlier-ledger").path
         try FileOutput.write(rules, to: folder + "/rules/10-main.rules")
-        try writeJournal(transactions, to: folder, rowsFile: rowsFile)
+        try writeJournal(transactions, to: folder, rowsFile: rowsFile, renamedAccount: renamedAccount)
         return folder
     }
 
-    func writeJournal(_ transactions: [Transaction], to folder: String, rowsFile: Bool = true) throws {
+    /// With `renamedAccount`, the journal's header names the savings account `Savingz`: as long, other
+    /// bytes (its rows are the same).
+    func writeJournal(
+        _ transactions: [Transaction], to folder: String, rowsFile: Bool = true, renamedAccount: Bool = false
+    ) throws {
         let path = folder + "/build/journal.jsonl"
-        let bytes = JournalCodec.encode(Fixture.journal(transactions))
+        var journal = Fixture.journal(transactions)
+        if renamedAccount { journal.accounts[1].name = "Savingz" }
+        let bytes = JournalCodec.encode(journal)
         try FileOutput.write(bytes, to: path)
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
         let rows = lines.dropFirst()
@@ -58,8 +66,8 @@ import Testing
     }
 
     /// The ledger a run that finds no earlier ledger writes for `transactions` and `rules`.
-    func whole(_ transactions: [Transaction], rules: String = rules) throws -> [UInt8] {
-        let (result, ledger) = try run(try workspace(transactions, rules: rules))
+    func whole(_ transactions: [Transaction], rules: String = rules, renamedAccount: Bool = false) throws -> [UInt8] {
+        let (result, ledger) = try run(try workspace(transactions, rules: rules, renamedAccount: renamedAccount))
         #expect(result.ledgerRowsKept == 0)
         return ledger
     }
@@ -102,6 +110,31 @@ import Testing
         let (kept, ledger, _) = try monthEnd(earlier: earlier, later: later, laterRules: changed)
         #expect(kept == 3)
         #expect(ledger == (try whole(later, rules: changed)))
+    }
+
+    @Test func aCategoryRenamedToOneAsLongLeavesOnlyTheRowsBeforeItsFirst() throws {
+        let earlier = LedgerRowsCacheTests.transactions(count: 400)
+        let later = earlier + LedgerRowsCacheTests.transactions(count: 40, from: 400)
+        // `Shopping:One` becomes `Shopping:Uno`: rows of the same length, other bytes, from row 1
+        // (`SHOP 1`) on.
+        let renamed = Self.rules.replacingOccurrences(of: "Shopping:One", with: "Shopping:Uno")
+        let (kept, ledger, _) = try monthEnd(earlier: earlier, later: later, laterRules: renamed)
+        #expect(kept == 1)
+        #expect(ledger == (try whole(later, rules: renamed)))
+    }
+
+    @Test func aHeaderChangedLeavesNoRowInPlace() throws {
+        let earlier = LedgerRowsCacheTests.transactions(count: 200)
+        let later = earlier + LedgerRowsCacheTests.transactions(count: 20, from: 200)
+        let folder = try workspace(earlier)
+        _ = try run(folder)
+        _ = try run(folder)
+        // The same rows under a header of the same length that names an account otherwise: the
+        // spare's rows are this ledger's, its first line is not.
+        try writeJournal(later, to: folder, renamedAccount: true)
+        let (result, ledger) = try run(folder)
+        #expect(result.ledgerRowsKept == 0)
+        #expect(ledger == (try whole(later, renamedAccount: true)))
     }
 
     @Test func aSpareChangedSinceItsRowsFileIsWrittenOver() throws {
