@@ -73,17 +73,20 @@ import Testing
     }
 
     /// Two runs over the first journal (the second keeps the first's ledger as its spare), then
-    /// the journal of `later`: what the third run left in place, and its ledger.
+    /// `edit` of the workspace's folder and the journal of `later` (its header's savings account
+    /// renamed with `renamedAccount`): what the third run left in place, and its ledger.
     func monthEnd(
-        earlier: [Transaction], later: [Transaction], laterRules: String = rules
+        earlier: [Transaction], later: [Transaction], laterRules: String = rules, renamedAccount: Bool = false,
+        edit: (String) throws -> Void = { _ in }
     ) throws -> (kept: Int, ledger: [UInt8], folder: String) {
         let folder = try workspace(earlier)
         _ = try run(folder)
         _ = try run(folder)
         #expect(FileManager.default.fileExists(atPath: folder + "/build/.ledger.jsonl.spare"))
         #expect(FileManager.default.fileExists(atPath: folder + "/build/.ledger.jsonl.spare.rows"))
+        try edit(folder)
         try FileOutput.write(laterRules, to: folder + "/rules/10-main.rules")
-        try writeJournal(later, to: folder)
+        try writeJournal(later, to: folder, renamedAccount: renamedAccount)
         let (result, ledger) = try run(folder)
         #expect(result.ledgerRowsKept + result.ledgerRowsWritten == later.count)
         return (result.ledgerRowsKept, ledger, folder)
@@ -102,60 +105,50 @@ import Testing
         #expect(rowsFile?.rows.identities.count == 520)
     }
 
+    /// A month end over `count` rows and `added` more, under `laterRules` then: it leaves `kept`
+    /// rows in place, and its ledger is the whole one's.
+    func expectMonthEnd(
+        count: Int, added: Int, laterRules: String = rules, renamedAccount: Bool = false, kept expected: Int,
+        edit: (String) throws -> Void = { _ in }
+    ) throws {
+        let earlier = LedgerRowsCacheTests.transactions(count: count)
+        let later = earlier + LedgerRowsCacheTests.transactions(count: added, from: count)
+        let (kept, ledger, _) = try monthEnd(
+            earlier: earlier, later: later, laterRules: laterRules, renamedAccount: renamedAccount, edit: edit)
+        #expect(kept == expected)
+        #expect(ledger == (try whole(later, rules: laterRules, renamedAccount: renamedAccount)))
+    }
+
     @Test func aChangedRuleLeavesOnlyTheRowsBeforeTheFirstItChanges() throws {
-        let earlier = LedgerRowsCacheTests.transactions(count: 400)
-        let later = earlier + LedgerRowsCacheTests.transactions(count: 40, from: 400)
         // `SHOP 3` is the payee of rows 3, 40, 77...: from row 3 on, the ledger is written anew.
         let changed = Self.rules + "if payee ~ \"shop 3\"\n    category Shopping:Three\n"
-        let (kept, ledger, _) = try monthEnd(earlier: earlier, later: later, laterRules: changed)
-        #expect(kept == 3)
-        #expect(ledger == (try whole(later, rules: changed)))
+        try expectMonthEnd(count: 400, added: 40, laterRules: changed, kept: 3)
     }
 
     @Test func aCategoryRenamedToOneAsLongLeavesOnlyTheRowsBeforeItsFirst() throws {
-        let earlier = LedgerRowsCacheTests.transactions(count: 400)
-        let later = earlier + LedgerRowsCacheTests.transactions(count: 40, from: 400)
         // `Shopping:One` becomes `Shopping:Uno`: rows of the same length, other bytes, from row 1
         // (`SHOP 1`) on.
         let renamed = Self.rules.replacingOccurrences(of: "Shopping:One", with: "Shopping:Uno")
-        let (kept, ledger, _) = try monthEnd(earlier: earlier, later: later, laterRules: renamed)
-        #expect(kept == 1)
-        #expect(ledger == (try whole(later, rules: renamed)))
+        try expectMonthEnd(count: 400, added: 40, laterRules: renamed, kept: 1)
     }
 
     @Test func aHeaderChangedLeavesNoRowInPlace() throws {
-        let earlier = LedgerRowsCacheTests.transactions(count: 200)
-        let later = earlier + LedgerRowsCacheTests.transactions(count: 20, from: 200)
-        let folder = try workspace(earlier)
-        _ = try run(folder)
-        _ = try run(folder)
         // The same rows under a header of the same length that names an account otherwise: the
         // spare's rows are this ledger's, its first line is not.
-        try writeJournal(later, to: folder, renamedAccount: true)
-        let (result, ledger) = try run(folder)
-        #expect(result.ledgerRowsKept == 0)
-        #expect(ledger == (try whole(later, renamedAccount: true)))
+        try expectMonthEnd(count: 200, added: 20, renamedAccount: true, kept: 0)
     }
 
     @Test func aSpareChangedSinceItsRowsFileIsWrittenOver() throws {
-        let earlier = LedgerRowsCacheTests.transactions(count: 200)
-        let later = earlier + LedgerRowsCacheTests.transactions(count: 20, from: 200)
-        let folder = try workspace(earlier)
-        _ = try run(folder)
-        _ = try run(folder)
         // The spare is edited after its rows file was written: that file no longer describes it.
-        let spare = folder + "/build/.ledger.jsonl.spare"
-        var bytes = try FileOutput.read(spare)
-        let at = bytes.count / 2
-        bytes[at] = bytes[at] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
-        let handle = try #require(FileHandle(forWritingAtPath: spare))
-        try handle.seek(toOffset: UInt64(at))
-        try handle.write(contentsOf: [bytes[at]])
-        try handle.close()
-        try writeJournal(later, to: folder)
-        let (result, ledger) = try run(folder)
-        #expect(result.ledgerRowsKept == 0)
-        #expect(ledger == (try whole(later)))
+        try expectMonthEnd(count: 200, added: 20, kept: 0) { folder in
+            let spare = folder + "/build/.ledger.jsonl.spare"
+            let bytes = try FileOutput.read(spare)
+            let at = bytes.count / 2
+            let handle = try #require(FileHandle(forWritingAtPath: spare))
+            try handle.seek(toOffset: UInt64(at))
+            try handle.write(contentsOf: [bytes[at] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")])
+            try handle.close()
+        }
     }
 
     @Test func aJournalWithoutItsRowsFileIsWrittenWholeWithNoRowsFile() throws {
