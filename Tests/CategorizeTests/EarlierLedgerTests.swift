@@ -18,7 +18,8 @@ import Testing
         """
 
     /// A workspace with `rules` and the journal of `transactions`, with the journal's rows file as
-    /// the import writes it (each row told by a hash of its bytes), unless `rowsFile` is false.
+    /// the import writes it (each row told by a hash of its bytes, a few unknown), unless
+    /// `rowsFile` is false.
     func workspace(
         _ transactions: [Transaction], rules: String = rules, rowsFile: Bool = true, renamedAccount: Bool = false
     ) throws -> String {
@@ -42,10 +43,16 @@ import Testing
         let rows = lines.dropFirst()
         let journalRows = JournalRows(
             headerLength: lines.first!.count + 1,
-            identities: rows.map { line in Array(line).withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) } | 1 },
+            // Every seventh row unknown, as the import leaves a row it cannot vouch for: the ledger
+            // tells those by their own bytes.
+            identities: rows.enumerated().map { index, line in
+                index % 7 == 1
+                    ? RowIdentity.unknown
+                    : Array(line).withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) } | 1
+            },
             lengths: rows.map { UInt32($0.count + 1) })
         if rowsFile {
-            JournalRowsFile.save(journalRows, journal: path)
+            JournalRowsFile.save(JournalRowsFile.Prepared(journalRows), journal: path)
         } else {
             unlink(JournalRowsFile.path(ofJournal: path))
         }
@@ -125,11 +132,13 @@ import Testing
         try expectMonthEnd(count: 400, added: 40, laterRules: changed, kept: 3)
     }
 
-    @Test func aCategoryRenamedToOneAsLongLeavesOnlyTheRowsBeforeItsFirst() throws {
-        // `Shopping:One` becomes `Shopping:Uno`: rows of the same length, other bytes, from row 1
-        // (`SHOP 1`) on.
-        let renamed = Self.rules.replacingOccurrences(of: "Shopping:One", with: "Shopping:Uno")
-        try expectMonthEnd(count: 400, added: 40, laterRules: renamed, kept: 1)
+    /// A category renamed to one as long: rows of the same length, other bytes, from its first row
+    /// on: row 1 (`SHOP 1`, one the journal's rows file leaves unknown, told by its bytes) and row 2
+    /// (`SHOP 2`, told by its journal row's identity and its added fields).
+    @Test(arguments: [("Shopping:One", "Shopping:Uno", 1), ("Shopping:Two", "Shopping:Dos", 2)])
+    func aCategoryRenamedToOneAsLongLeavesOnlyTheRowsBeforeItsFirst(from: String, to: String, kept: Int) throws {
+        let renamed = Self.rules.replacingOccurrences(of: from, with: to)
+        try expectMonthEnd(count: 400, added: 40, laterRules: renamed, kept: kept)
     }
 
     @Test func aHeaderChangedLeavesNoRowInPlace() throws {

@@ -180,11 +180,7 @@ public struct CategorizeRun {
         result.timings.time("read the journal") {
             Cores.forEach(fingerprint == nil && guessSeed == nil ? 1 : 2) { task in
                 if task == 0 {
-                    let rowsFile =
-                        writesLedger
-                        ? JournalRowsFile(path: JournalRowsFile.path(ofJournal: journalPath)).flatMap {
-                            $0.describes(journalPath) ? $0 : nil
-                        } : nil
+                    let rowsFile = writesLedger ? JournalRowsFile(describing: journalPath) : nil
                     read.set(
                         0,
                         Swift.Result {

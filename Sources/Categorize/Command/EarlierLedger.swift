@@ -21,7 +21,6 @@ struct EarlierLedger {
     let ledger: JournalRowsFile?
     /// The rows file of the spare the writer writes over, when it describes it.
     let spare: JournalRowsFile?
-    let sparePath: String?
     /// The journal's rows, by row index, and where each one starts in the journal's bytes.
     let journal: JournalRows
     let journalStarts: [Int]
@@ -42,25 +41,17 @@ struct EarlierLedger {
         }
         journalStarts = starts
         self.writer = writer
-        ledger = JournalRowsFile(path: JournalRowsFile.path(ofJournal: ledgerPath)).flatMap {
-            $0.describes(ledgerPath) ? $0 : nil
-        }
-        if writer.isRecycled, let sparePath = writer.sparePath {
-            self.sparePath = sparePath
-            spare = JournalRowsFile(path: JournalRowsFile.path(ofSpare: sparePath)).flatMap {
-                $0.describes(sparePath, renamedSince: true) ? $0 : nil
-            }
-        } else {
-            sparePath = nil
-            spare = nil
-        }
+        ledger = JournalRowsFile(describing: ledgerPath)
+        spare = JournalRowsFile(spareOf: writer)
     }
 
     /// Leaves the spare's header and its first `rows` rows (`bytes` long after the header) in
     /// place, when the spare begins with `header` and a row ends where they do; false, and nothing
     /// done, otherwise.
     func keep(header: [UInt8], rows: Int, bytes: Int) -> Bool {
-        guard rows > 0, let sparePath, let spare, spare.rows.headerLength == header.count else { return false }
+        guard rows > 0, let sparePath = writer.sparePath, let spare, spare.rows.headerLength == header.count else {
+            return false
+        }
         let end = header.count + bytes
         return JournalRowsFile.holds(sparePath, header: header, rowsEnd: end) && writer.keep(end)
     }

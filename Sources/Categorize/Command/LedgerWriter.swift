@@ -82,10 +82,11 @@ struct LedgerWriter {
         /// and its length, its line feed counted.
         func row(_ row: Int, emit: Bool) -> (identity: UInt64, length: Int) {
             let place = rows.layout[row]
+            let mark = bytes.count
             guard place.decoded < 0, let base else {
-                other = splice.encoded(result.finished(rows, row))
-                other.append(0x0A)
-                return finish(other, emit: emit)
+                bytes.append(splice.encoded(result.finished(rows, row)))
+                bytes.append(0x0A)
+                return toldByBytes(from: mark, emit: emit)
             }
             let start = base + place.start
             let newPayee = Int(rows.newPayee[row])
@@ -103,8 +104,8 @@ struct LedgerWriter {
                 payeeLength = Int(slot.length)
                 payeeHash = slot.hash
             }
-            var addedLength: Int
-            var addedHash: UInt64
+            let addedLength: Int
+            let addedHash: UInt64
             var piece: Int32 = -1
             if rows.peer[row] >= 0 || hasSplits && rows.splits[row] != nil {
                 other = splice.addedFields(of: result.finished(rows, row))
@@ -126,37 +127,18 @@ struct LedgerWriter {
                 addedHash = added.hashes[Int(piece)]
             }
             let length = Int(place.end) - Int(place.payeeEnd - place.payeeStart) + payeeLength + addedLength + 1
+            // The journal's identity of the row, when its rows file says it is this row (the same
+            // start and length); a row it does not vouch for is told by its bytes, below.
             var identity: UInt64 = 0
+            var vouched = false
             if tracking {
-                // The journal's identity of the row, when its rows file says it is this row (the
-                // same start and length).
                 let journal = journalIdentities[row]
-                guard place.start == journalStarts[row], Int(place.end) + 1 == Int(journalLengths[row]),
-                    journal != RowIdentity.unknown
-                else {
-                    // Told by its bytes: made whole, once.
-                    var line = [UInt8](UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
-                    if payee >= 0 {
-                        payees.append(payee, to: &line)
-                    } else {
-                        line.append(
-                            contentsOf: UnsafeBufferPointer(
-                                start: start + Int(place.payeeStart), count: Int(place.payeeEnd - place.payeeStart)))
-                    }
-                    line.append(
-                        contentsOf: UnsafeBufferPointer(
-                            start: start + Int(place.payeeEnd), count: Int(place.tail - place.payeeEnd)))
-                    if piece >= 0 { added.append(piece, to: &line) } else { line += other }
-                    line.append(
-                        contentsOf: UnsafeBufferPointer(
-                            start: start + Int(place.tail), count: Int(place.end - place.tail)))
-                    line.append(0x0A)
-                    return finish(line, emit: emit)
-                }
-                identity = RowIdentity.combine(
-                    journal, payeeHash, addedHash, UInt64(length), 1, 0)
+                vouched =
+                    place.start == journalStarts[row] && Int(place.end) + 1 == Int(journalLengths[row])
+                    && journal != RowIdentity.unknown
+                if vouched { identity = RowIdentity.combine(journal, payeeHash, addedHash, UInt64(length), 1, 0) }
             }
-            guard emit else { return (identity, length) }
+            if vouched, !emit { return (identity, length) }
             bytes.append(UnsafeBufferPointer(start: start, count: Int(place.payeeStart)))
             if payee >= 0 {
                 payees.append(payee, to: &bytes)
@@ -174,15 +156,21 @@ struct LedgerWriter {
             }
             bytes.append(UnsafeBufferPointer(start: start + Int(place.tail), count: Int(place.end - place.tail)))
             bytes.append(0x0A)
+            if tracking, !vouched { return toldByBytes(from: mark, emit: emit) }
             return (identity, length)
         }
 
-        /// A row made whole in `line`: appended when `emit`; told by a hash of its bytes.
-        func finish(_ line: [UInt8], emit: Bool) -> (identity: UInt64, length: Int) {
-            if emit { line.withUnsafeBufferPointer { bytes.append($0) } }
-            guard tracking else { return (0, line.count) }
-            let hash = line.withUnsafeBufferPointer { ByteKeyedCache<Int>.hash($0) }
-            return (RowIdentity.combine(hash, UInt64(line.count), 2, 0, 0, 0), line.count)
+        /// A row just made whole in `bytes` from `mark` on: told by a hash of its bytes, and taken
+        /// back out unless `emit`.
+        func toldByBytes(from mark: Int, emit: Bool) -> (identity: UInt64, length: Int) {
+            let length = bytes.count - mark
+            var identity: UInt64 = 0
+            if tracking {
+                let hash = ByteKeyedCache<Int>.hash(bytes.bytes(mark..<bytes.count))
+                identity = RowIdentity.combine(hash, UInt64(length), 2, 0, 0, 0)
+            }
+            if !emit { bytes.removeLast(from: mark) }
+            return (identity, length)
         }
 
         /// Asks for the journal's bytes of the row some places on (its id, and its status after the

@@ -36,16 +36,8 @@ final class EarlierJournal: EarlierJournalRows, @unchecked Sendable {
     init(journal journalPath: String, writer: AtomicFileWriter) {
         self.journalPath = journalPath
         self.writer = writer
-        journal = JournalRowsFile(path: JournalRowsFile.path(ofJournal: journalPath)).flatMap {
-            $0.describes(journalPath) ? $0 : nil
-        }
-        if writer.isRecycled, let sparePath = writer.sparePath {
-            spare = JournalRowsFile(path: JournalRowsFile.path(ofSpare: sparePath)).flatMap {
-                $0.describes(sparePath, renamedSince: true) ? $0 : nil
-            }
-        } else {
-            spare = nil
-        }
+        journal = JournalRowsFile(describing: journalPath)
+        spare = JournalRowsFile(spareOf: writer)
     }
 
     func writeLeadingRows(

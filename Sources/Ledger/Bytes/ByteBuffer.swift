@@ -70,6 +70,13 @@ public struct ByteBuffer: ~Copyable {
         written = end - storage
     }
 
+    /// Drops the bytes after the first `count` (no more than are written).
+    @inlinable
+    public mutating func removeLast(from count: Int) {
+        precondition(count >= 0 && count <= written)
+        written = count
+    }
+
     @inline(__always) @inlinable
     public mutating func append(_ byte: UInt8) {
         reserve(1)

@@ -70,6 +70,22 @@ public struct JournalRowsFile: Sendable {
         rows = JournalRows(headerLength: Int(truncatingIfNeeded: word(8)), identities: identities, lengths: lengths)
     }
 
+    /// The rows file beside the journal at `journal`, when it describes that journal.
+    public init?(describing journal: String) {
+        guard let file = JournalRowsFile(path: JournalRowsFile.path(ofJournal: journal)), file.describes(journal)
+        else { return nil }
+        self = file
+    }
+
+    /// The rows file of the spare `writer` writes over, when it does and the file describes it.
+    public init?(spareOf writer: AtomicFileWriter) {
+        guard writer.isRecycled, let sparePath = writer.sparePath,
+            let file = JournalRowsFile(path: JournalRowsFile.path(ofSpare: sparePath)),
+            file.describes(sparePath, renamedSince: true)
+        else { return nil }
+        self = file
+    }
+
     /// True when the file at `path` is the journal this describes: the same stamp, or, for a file
     /// renamed or linked since (a journal kept as the spare), the same inode, device, size and
     /// modification time, which only writing it changes.
@@ -104,13 +120,8 @@ public struct JournalRowsFile: Sendable {
         }
     }
 
-    /// Writes the rows file of the journal now at `journal`, whose rows are `rows`; a file that
+    /// Writes the rows file of the journal now at `journal` from its prepared bytes; a file that
     /// cannot be written is only work the next import does again.
-    public static func save(_ rows: JournalRows, journal: String) {
-        save(Prepared(rows), journal: journal)
-    }
-
-    /// Writes the rows file of the journal now at `journal` from its prepared bytes.
     public static func save(_ prepared: Prepared, journal: String) {
         let path = JournalRowsFile.path(ofJournal: journal)
         guard let stamp = FileStamp(path: journal), !prepared.bytes.isEmpty else {
