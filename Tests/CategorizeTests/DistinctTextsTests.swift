@@ -75,12 +75,48 @@ import Testing
         let payees = texts.payees
         #expect(texts.displays == ["Tesco", "Netflix"])
         #expect([london, leeds, other].map { payees[Int($0)].display } == [0, 0, 1])
-        let raw = texts.rawText(payees[Int(leeds)], "TESCO STORE 1123 LEEDS", matcher: matcher)
+        var raw = FoldedText.empty
+        texts.rawText(payees[Int(leeds)], "TESCO STORE 1123 LEEDS", matcher: matcher, into: &raw)
         #expect(raw.id == payees[Int(leeds)].rawID)
         #expect(Array(raw.folded) == Array("tesco store 1123 leeds".utf8))
         // `tesco` at 0..<5 of the folded text, a whole word.
         #expect(raw.hits.map(\.literal) == [0])
         #expect(raw.hits.map(\.bounded) == [true])
+    }
+
+    /// A folded text is filled again in place while its holder has the only reference to it, and
+    /// made anew when another holds it too, which keeps what it had.
+    @Test func foldedTextIsFilledInPlaceOnlyWhileNothingElseHoldsIt() {
+        let hit = LiteralHit(literal: 3, bounded: true, atStart: false)
+        var text = FoldedText("A B", folded: Array("a b".utf8), hits: [hit], id: 7)
+        let object = ObjectIdentifier(text)
+        let bytes = Array("tesco store".utf8)
+        bytes.withUnsafeBufferPointer { folded in
+            [LiteralHit]().withUnsafeBufferPointer { hits in
+                FoldedText.refill("TESCO STORE", folded: folded, hits: hits, id: 9, in: &text)
+            }
+        }
+        #expect(ObjectIdentifier(text) == object)
+        #expect(text.string == "TESCO STORE" && text.folded == bytes && text.hits.isEmpty && text.id == 9)
+        let held = text
+        Array("x".utf8).withUnsafeBufferPointer { folded in
+            [hit].withUnsafeBufferPointer { hits in
+                FoldedText.refill("X", folded: folded, hits: hits, id: 10, in: &text)
+            }
+        }
+        #expect(ObjectIdentifier(text) != object)
+        #expect(
+            text.string == "X" && text.folded == Array("x".utf8) && text.hits.map(\.literal) == [3] && text.id == 10)
+        #expect(held.string == "TESCO STORE" && held.folded == bytes && held.hits.isEmpty && held.id == 9)
+        // The shared empty text is never filled in place.
+        var empty = FoldedText.empty
+        Array("y".utf8).withUnsafeBufferPointer { folded in
+            [LiteralHit]().withUnsafeBufferPointer { hits in
+                FoldedText.refill("Y", folded: folded, hits: hits, id: 11, in: &empty)
+            }
+        }
+        #expect(FoldedText.empty.string.isEmpty && FoldedText.empty.folded.isEmpty && FoldedText.empty.id == -1)
+        #expect(empty.string == "Y")
     }
 
     /// Payees normalised ahead on two cores are registered as on one: 600 distinct payees, two
@@ -239,12 +275,14 @@ import Testing
         // Every payee as `DistinctTexts` reads it: key, display, folded text and hits.
         func listed(_ ahead: PayeesAhead) -> [String] {
             var ahead = ahead
+            // One object filled again for each payee, as the rules step does.
+            var raw = FoldedText.empty
             return numbers.map { number in
                 guard let index = ahead.take(number) else { return "not listed" }
                 let clean = ahead.cleanTexts.withClean(index) {
                     String(decoding: $0, as: UTF8.self) + "|" + String(decoding: $1, as: UTF8.self)
                 }
-                let raw = ahead.rawText(of: index, strings[Int(number)], id: 0)
+                ahead.rawText(of: index, strings[Int(number)], id: 0, into: &raw)
                 return clean + "|" + String(decoding: raw.folded, as: UTF8.self) + "|\(raw.hits.map(\.literal))"
             }
         }
@@ -300,12 +338,13 @@ import Testing
                         rows: ledgerRows, range: start..<start + count, normaliser: PayeeNormaliser(), matcher: matcher,
                         cores: cores)
                 }
+                var input = MatchInput()
                 for number in slice {
                     let index = texts.payee(
                         number, strings[Int(number)], normaliser: PayeeNormaliser(), matcher: matcher)
                     let payee = texts.payees[Int(index)]
-                    var input = MatchInput()
-                    input.texts[MatchInput.Slot.rawPayee] = texts.rawText(payee, strings[Int(number)], matcher: matcher)
+                    texts.rawText(
+                        payee, strings[Int(number)], matcher: matcher, into: &input.texts[MatchInput.Slot.rawPayee])
                     input.texts[MatchInput.Slot.cleanPayee] = texts.clean(payee, matcher: matcher)
                     var result: [Int] = []
                     matcher.match(input, scratch: &scratch, into: &result)

@@ -51,6 +51,38 @@ import Testing
         #expect(tie?.confidence == 0.5)
     }
 
+    /// A feature seen with many categories (here every one of twelve, as an amount's size is) has
+    /// its places looked up by category once its list is long: the counts and guesses are still
+    /// those of one classifier trained on the same examples. Sixty examples, `i` in 0..<60: features
+    /// f0 and f(1 + i % 5), category (7i) % 12, counted twice when i % 4 is 0 else once. As 7 and 12
+    /// share no factor, each category comes 5 times, from the i with i = 7c (mod 12); i % 4 is then
+    /// 7c % 4, 0 exactly when c % 4 is 0. So f0 has 10 of categories 0, 4 and 8 and 5 of the others.
+    @Test func aFeatureOfManyCategoriesCountsAsOneClassifierDoes() {
+        var classifier = GrowingClassifier(categoryCount: 12)
+        var examples: [(features: [String], category: CategoryPath)] = []
+        for i in 0..<60 {
+            let category = (7 * i) % 12
+            let times = i % 4 == 0 ? 2 : 1
+            classifier.add([0, Int32(1 + i % 5)], category: category, examples: times)
+            let path = CategoryPath("C" + (category < 10 ? "0" : "") + "\(category)")!
+            for _ in 0..<times { examples.append((["f0", "f\(1 + i % 5)"], path)) }
+        }
+        let counts = classifier.counts(of: 0).sorted { $0.category < $1.category }
+        #expect(counts.map(\.category) == Array(0..<12))
+        #expect(counts.map(\.count) == (0..<12).map { $0 % 4 == 0 ? 10.0 : 5.0 })
+        classifier.prepare()
+        let whole = NaiveBayesClassifier(examples: examples)
+        var scores: [Double] = []
+        var wholeScores: [Double] = []
+        for known: [Int32] in [[0], [0, 1], [0, 3], [2], [0, 4, 5]] {
+            let grown = classifier.best(known: known, hasEvidence: true, coverage: 1, scores: &scores)
+            let one = whole.best(known: known, hasEvidence: true, coverage: 1, scores: &wholeScores)
+            #expect(grown != nil)
+            #expect(grown?.category == one?.category)
+            #expect(grown?.confidence == one?.confidence)
+        }
+    }
+
     @Test func monthsAreRunsOfRowsInMonthOrder() {
         let dates = ["2026-09-30", "2026-10-01", "2026-10-31", "2026-11-01"].map { CivilDate(iso: $0)! }
         #expect(LearnedFallback.months(dates).map(Array.init) == [[0], [1, 2], [3]])

@@ -28,7 +28,7 @@ struct DistinctTexts {
     /// By text number: index into `payees`, or -1 until seen.
     private var payeeOfText: [Int32]
     /// Classifier features of each distinct clean key (`k:KEY`, `p:WORD`...).
-    private(set) var keyFeatures: [[Int32]] = []
+    private(set) var keyFeatures = FeatureLists()
     /// Each key's number by its bytes, and by the bytes of its composed form (`keyNumber`).
     private var keyBytes = ByteKeyedCache<Int32>(capacity: 1 << 12)
     /// Each key's text, one after another, by number: key `n` is `keyText[keyEnds[n]..<keyEnds[n + 1]]`.
@@ -59,7 +59,7 @@ struct DistinctTexts {
     private var keyDisplay: [Int32] = []
     /// Memo texts and their classifier features; index 0 is the empty memo.
     private(set) var memos: [FoldedText] = [FoldedText.empty]
-    private(set) var memoFeatures: [[Int32]] = [[]]
+    private(set) var memoFeatures = FeatureLists.oneEmpty
     /// By text number: index into `memos`, or -1 until seen.
     private var memoOfText: [Int32]
     /// By text number: the folded bank field, once seen.
@@ -191,7 +191,7 @@ struct DistinctTexts {
 
     /// Numbers a new clean key whose text's UTF-8 is `bytes`: keeps the text and its features.
     private mutating func register(key bytes: UnsafeBufferPointer<UInt8>) {
-        keyFeatures.append(vocabulary.payeeIDs(cleanKey: bytes))
+        keyFeatures.append { vocabulary.appendPayeeIDs(cleanKey: bytes, to: &$0) }
         keyText.append(contentsOf: bytes)
         keyEnds.append(keyText.count)
         keyTexts.append(nil)
@@ -380,12 +380,14 @@ struct DistinctTexts {
     /// `payeeOfText` for a text `prepare` listed (or found in the cache), until it is registered.
     private static let listed: Int32 = -2
 
-    /// Slot `rawPayee`: the payee as exported (`text`, the text of `payee`), folded and scanned.
-    func rawText(_ payee: Payee, _ text: String, matcher: RuleMatcher) -> FoldedText {
+    /// Slot `rawPayee`: the payee as exported (`text`, the text of `payee`), folded and scanned,
+    /// into `target` (in place when it is the only reference to its object: `FoldedText.refill`).
+    func rawText(_ payee: Payee, _ text: String, matcher: RuleMatcher, into target: inout FoldedText) {
         if let lastTaken, lastTaken.rawID == payee.rawID {
-            return ahead.rawText(of: lastTaken.index, text, id: payee.rawID)
+            ahead.rawText(of: lastTaken.index, text, id: payee.rawID, into: &target)
+            return
         }
-        return matcher.foldedText(text, id: payee.rawID)
+        target = matcher.foldedText(text, id: payee.rawID)
     }
 
     /// The distinct memo text number `number`, scanned the first time it is seen.
@@ -396,7 +398,7 @@ struct DistinctTexts {
         let index = Int32(memos.count)
         let text = text()
         memos.append(matcher.foldedText(text, id: newTextID()))
-        memoFeatures.append(vocabulary.memoIDs(memo: text))
+        memoFeatures.append { vocabulary.appendMemoIDs(memo: text, to: &$0) }
         memoOfText[Int(number)] = index
         return index
     }

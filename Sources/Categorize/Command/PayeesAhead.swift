@@ -143,12 +143,17 @@ struct PayeesAhead {
     /// Whether text `number` is the next payee `take` hands out.
     func lists(next number: Int32) -> Bool { next < numbers.count && numbers[next] == number }
 
-    /// The payee taken at `index` as exported (`text`), folded and scanned, under `id`: as
-    /// `RuleMatcher.foldedText(_:id:)`.
-    func rawText(of index: Int, _ text: String, id: Int32) -> FoldedText {
-        FoldedText(
-            text, folded: Array(folded[foldedEnds[index]..<foldedEnds[index + 1]]),
-            hits: Array(hits[hitEnds[index]..<hitEnds[index + 1]]), id: id)
+    /// The payee taken at `index` as exported (`text`), folded and scanned, under `id`, into
+    /// `target` (`FoldedText.refill`): as `RuleMatcher.foldedText(_:id:)`.
+    func rawText(of index: Int, _ text: String, id: Int32, into target: inout FoldedText) {
+        folded.withUnsafeBufferPointer { folded in
+            hits.withUnsafeBufferPointer { hits in
+                FoldedText.refill(
+                    text, folded: UnsafeBufferPointer(rebasing: folded[foldedEnds[index]..<foldedEnds[index + 1]]),
+                    hits: UnsafeBufferPointer(rebasing: hits[hitEnds[index]..<hitEnds[index + 1]]), id: id,
+                    in: &target)
+            }
+        }
     }
 
     /// Fewer payees than this are not worth a thread of their own.

@@ -35,22 +35,32 @@ struct FeatureVocabulary {
     mutating func payeeIDs(cleanKey key: UnsafeBufferPointer<UInt8>) -> [Int32] {
         var ids: [Int32] = []
         ids.reserveCapacity(8)
+        appendPayeeIDs(cleanKey: key, to: &ids)
+        return ids
+    }
+
+    /// Appends `payeeIDs(cleanKey:)` of the key whose UTF-8 is `key` to `ids`.
+    mutating func appendPayeeIDs(cleanKey key: UnsafeBufferPointer<UInt8>, to ids: inout [Int32]) {
         if !key.isEmpty { ids.append(id(prefix: FeatureVocabulary.keyPrefix, key)) }
         FeatureExtractor.forEachWord(key) { word in
             if word.count >= 2 { ids.append(id(prefix: FeatureVocabulary.wordPrefix, word)) }
         }
-        return ids
     }
 
     /// `ids(FeatureExtractor.memoFeatures(memo:))`, without making the features' strings.
     mutating func memoIDs(memo: String) -> [Int32] {
+        var ids: [Int32] = []
+        appendMemoIDs(memo: memo, to: &ids)
+        return ids
+    }
+
+    /// Appends `memoIDs(memo:)` to `ids`.
+    mutating func appendMemoIDs(memo: String, to ids: inout [Int32]) {
         var folded = TextFold.foldedString(memo)
-        return folded.withUTF8 { folded in
-            var ids: [Int32] = []
+        folded.withUTF8 { folded in
             FeatureExtractor.forEachWord(folded) { word in
                 if FeatureExtractor.isMemoWord(word) { ids.append(id(prefix: FeatureVocabulary.memoPrefix, word)) }
             }
-            return ids
         }
     }
 

@@ -25,6 +25,15 @@ struct GrowingClassifier {
     private static let logSmoothing = log(smoothing)
     /// Per feature id, the categories it was seen with (unordered); empty for a feature not seen.
     private var entries: [[Entry]] = []
+    /// Per feature id, -1, or for a feature seen with more than `denseAfter` categories, its table
+    /// in `dense`: by category, the category's place in the feature's list (-1 for none).
+    ///
+    /// Why: a feature every row has (the amount's size, its sign, the account) is seen with nearly
+    /// every category, and finding the category in its list, one entry after another, was most of
+    /// counting an example; a payee's words are seen with one or two, and their lists stay short.
+    private var denseOf: [Int32] = []
+    private var dense: [[Int32]] = []
+    private static let denseAfter = 8
     /// Per category: the examples counted, and the features they had.
     private(set) var documents: [Double]
     private(set) var totals: [Double]
@@ -55,29 +64,57 @@ struct GrowingClassifier {
         totals[category] += weight * Double(features.count)
         if let largest = features.max(), Int(largest) >= entries.count {
             entries += repeatElement([], count: Int(largest) + 1 - entries.count)
+            denseOf += repeatElement(-1, count: entries.count - denseOf.count)
         }
         var newlySeen = 0
+        var grown: [Int] = []
+        // Taken out while the lists are written (and put back after), so that the closure below
+        // reaches nothing else of `self`.
+        var denseOf: [Int32] = []
+        var dense: [[Int32]] = []
+        swap(&denseOf, &self.denseOf)
+        swap(&dense, &self.dense)
         // Each feature's list is reached through the table's buffer: one check that the storage
         // is unshared per feature rather than one per field written.
         entries.withUnsafeMutableBufferPointer { entries in
             for feature in features {
                 let id = Int(feature)
-                let counted = entries[id].withUnsafeMutableBufferPointer { list in
-                    for index in list.indices where list[index].category == category {
-                        list[index].count += weight
-                        list[index].weight = GrowingClassifier.weight(count: list[index].count)
-                        return true
+                let table = denseOf[id]
+                let place =
+                    table >= 0
+                    ? Int(dense[Int(table)][category])
+                    : entries[id].withUnsafeBufferPointer { list in
+                        list.firstIndex { $0.category == category } ?? -1
                     }
-                    return false
+                if place >= 0 {
+                    entries[id].withUnsafeMutableBufferPointer { list in
+                        list[place].count += weight
+                        list[place].weight = GrowingClassifier.weight(count: list[place].count)
+                    }
+                    continue
                 }
-                if !counted {
-                    if entries[id].isEmpty { newlySeen += 1 }
-                    entries[id].append(
-                        Entry(category: category, count: weight, weight: GrowingClassifier.weight(count: weight)))
+                if entries[id].isEmpty { newlySeen += 1 }
+                entries[id].append(
+                    Entry(category: category, count: weight, weight: GrowingClassifier.weight(count: weight)))
+                if table >= 0 {
+                    dense[Int(table)][category] = Int32(entries[id].count - 1)
+                } else if entries[id].count > GrowingClassifier.denseAfter {
+                    grown.append(id)
                 }
             }
         }
+        swap(&denseOf, &self.denseOf)
+        swap(&dense, &self.dense)
+        for id in grown { makeDense(id) }
         seenFeatures += newlySeen
+    }
+
+    /// Gives feature `id` its table of places by category (`denseOf`).
+    private mutating func makeDense(_ id: Int) {
+        var table = [Int32](repeating: -1, count: documents.count)
+        for (place, entry) in entries[id].enumerated() { table[entry.category] = Int32(place) }
+        denseOf[id] = Int32(dense.count)
+        dense.append(table)
     }
 
     /// What a feature seen `count` times with a category adds to its score: log(count + smoothing)
@@ -111,7 +148,7 @@ struct GrowingClassifier {
 
     /// True when feature `id` has been seen in training.
     func knows(_ id: Int32) -> Bool {
-        Int(id) < entries.count && !entries[Int(id)].isEmpty
+        Int(id) < entries.count && entries.withUnsafeBufferPointer { !$0[Int(id)].isEmpty }
     }
 
     /// The most likely category (its number in path order) and the confidence, as
@@ -123,9 +160,21 @@ struct GrowingClassifier {
         scores.removeAll(keepingCapacity: true)
         scores.append(contentsOf: logPriors)
         let featureCount = Double(known.count)
-        for index in scores.indices { scores[index] += featureCount * logUnseen[index] }
-        for feature in known {
-            for entry in entries[Int(feature)] { scores[scoreIndex[entry.category]] += entry.weight }
+        // Through the buffers: a feature's list read in place, not retained, and the scores
+        // checked once for a unique owner rather than at every entry added.
+        scores.withUnsafeMutableBufferPointer { scores in
+            logUnseen.withUnsafeBufferPointer { logUnseen in
+                for index in scores.indices { scores[index] += featureCount * logUnseen[index] }
+            }
+            scoreIndex.withUnsafeBufferPointer { scoreIndex in
+                entries.withUnsafeBufferPointer { entries in
+                    for feature in known {
+                        entries[Int(feature)].withUnsafeBufferPointer { list in
+                            for entry in list { scores[scoreIndex[entry.category]] += entry.weight }
+                        }
+                    }
+                }
+            }
         }
         let best = NaiveBayesClassifier.posterior(scores: &scores, coverage: coverage)
         return (used[best.category], best.confidence)

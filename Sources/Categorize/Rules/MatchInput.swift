@@ -62,15 +62,20 @@ struct LiteralHit: Sendable {
 
 /// One text a rule can look at (a payee, memo or bank field), folded and scanned for rule literals
 /// once however many rows repeat it.
-final class FoldedText: Sendable {
+///
+/// Unchecked `Sendable`, and its fields' exclusive access unchecked at run time: they change only
+/// in `refill`, and only while the caller holds the one reference to the object (`refill` checks),
+/// so no other thread or access can see them change. (Checked, every read of a slot's hits while
+/// matching was a call into the runtime: 1% of a run's instructions.)
+final class FoldedText: @unchecked Sendable {
     static let empty = FoldedText("", hits: [], id: -1)
 
-    let string: String
-    let folded: [UInt8]
+    @exclusivity(unchecked) private(set) var string: String
+    @exclusivity(unchecked) private(set) var folded: [UInt8]
     /// Every literal occurrence the matcher's automaton finds in `folded`.
-    let hits: [LiteralHit]
+    @exclusivity(unchecked) private(set) var hits: [LiteralHit]
     /// Keys the matcher's cache of regular-expression results; -1 for a text that is not cached.
-    let id: Int32
+    @exclusivity(unchecked) private(set) var id: Int32
 
     init(_ string: String, hits: [LiteralHit], id: Int32) {
         self.string = string
@@ -84,5 +89,27 @@ final class FoldedText: Sendable {
         self.folded = folded
         self.hits = hits
         self.id = id
+    }
+
+    /// Sets `text` to `string`, folded as `folded`, with `hits`, under `id`: in place, its arrays
+    /// kept, when `text` is the only reference to its object, else as a new one.
+    ///
+    /// Why: the payee as exported is looked at once per distinct combination of a row's texts,
+    /// nearly once per row on real bank text, and a new object with two arrays for each was three
+    /// allocations and three frees a row.
+    static func refill(
+        _ string: String, folded: UnsafeBufferPointer<UInt8>, hits: UnsafeBufferPointer<LiteralHit>, id: Int32,
+        in text: inout FoldedText
+    ) {
+        guard isKnownUniquelyReferenced(&text) else {
+            text = FoldedText(string, folded: Array(folded), hits: Array(hits), id: id)
+            return
+        }
+        text.string = string
+        text.folded.removeAll(keepingCapacity: true)
+        text.folded.append(contentsOf: folded)
+        text.hits.removeAll(keepingCapacity: true)
+        text.hits.append(contentsOf: hits)
+        text.id = id
     }
 }

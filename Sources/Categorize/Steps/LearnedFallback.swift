@@ -69,8 +69,8 @@ struct LearnedFallback {
             }
             func features(_ key: FeatureKey, into features: inout [Int32]) {
                 features.removeAll(keepingCapacity: true)
-                features += keyFeatures[Int(key.payeeKey)]
-                features += memoFeatures[Int(key.memo)]
+                keyFeatures.appendList(Int(key.payeeKey), to: &features)
+                memoFeatures.appendList(Int(key.memo), to: &features)
                 features.append(amountFeatures[Int(key.bucket)])
                 features.append(key.debit ? debitFeature : creditFeature)
                 features.append(accountFeatures[Int(key.account)])

@@ -95,8 +95,9 @@ struct RulesAndOverrides {
                     }
                     if !settled {
                         let payee = texts.payees[Int(row.payee)]
-                        input.texts[MatchInput.Slot.rawPayee] = texts.rawText(
-                            payee, rows.texts[Int(key.payee)], matcher: matcher)
+                        texts.rawText(
+                            payee, rows.texts[Int(key.payee)], matcher: matcher,
+                            into: &input.texts[MatchInput.Slot.rawPayee])
                         input.texts[MatchInput.Slot.cleanPayee] = texts.clean(payee, matcher: matcher)
                         input.texts[MatchInput.Slot.memo] = texts.memos[Int(row.memo)]
                         input.texts[MatchInput.Slot.bankType] = texts.field(

@@ -16,10 +16,13 @@ public enum Cores {
     /// Read with `getenv`, not `ProcessInfo.environment`, which copies the whole environment into a
     /// dictionary at every call (a stage asks once per batch of rows).
     public static var available: Int {
-        let machine = max(1, ProcessInfo.processInfo.activeProcessorCount)
         guard let value = getenv(variable), let asked = Int(String(cString: value)), asked > 0 else { return machine }
         return min(asked, machine)
     }
+
+    /// Every active core of the machine, read once: Foundation reads it from the control group's
+    /// files at every call (two files opened and read), and a stage asks once per batch of rows.
+    private static let machine = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs `body` once for each index in `0..<count`: one after another when one core is
     /// available, on every available core otherwise. `body` must write only its own index's
