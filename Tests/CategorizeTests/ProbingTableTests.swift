@@ -34,4 +34,28 @@ import Testing
         other.category = 100
         #expect(table.value(for: other) == nil)
     }
+
+    /// Counting by place (as the learned fallback counts a month's examples), then emptied for the
+    /// next month: 3,000 rows of 700 keys (row `r` has key `r % 700`), so keys below 200 are met
+    /// five times and the others four (3,000 = 4 x 700 + 200), in the order first met; after
+    /// `removeAll` no key has a value, and the next 50 are counted from nothing.
+    @Test func countsByPlaceAndEmptiesForTheNextMonth() {
+        var table = ProbingTable<LedgerWriter.AddedKey, Int>(capacity: 16)
+        for row in 0..<3000 {
+            let place = table.place(of: Self.key(row % 700), orAdding: 0)
+            table[place: place] += 1
+        }
+        #expect(table.keys.count == 700)
+        #expect(table.keys.enumerated().allSatisfy { $0.element == Self.key($0.offset) })
+        #expect((0..<700).allSatisfy { table.value(for: Self.key($0)) == ($0 < 200 ? 5 : 4) })
+        table.removeAll()
+        #expect(table.keys.isEmpty && table.values.isEmpty)
+        #expect((0..<700).allSatisfy { table.value(for: Self.key($0)) == nil })
+        for row in 0..<100 {
+            let place = table.place(of: Self.key(1000 + row % 50), orAdding: 0)
+            table[place: place] += 1
+        }
+        #expect(table.keys.count == 50)
+        #expect((0..<50).allSatisfy { table.value(for: Self.key(1000 + $0)) == 2 })
+    }
 }

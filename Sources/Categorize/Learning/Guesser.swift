@@ -1,18 +1,18 @@
 import Ledger
 
 /// What decides a row's features: equal keys, equal features.
-struct FeatureKey: Hashable {
+struct FeatureKey: ProbingKey {
     var payeeKey: Int32
     var memo: Int32
     var bucket: Int32
     var debit: Bool
     var account: Int32
 
-    /// Two words rather than five fields: hashed for every row.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(UInt64(UInt32(bitPattern: payeeKey)) << 32 | UInt64(UInt32(bitPattern: memo)))
-        hasher.combine(
-            UInt64(UInt32(bitPattern: account)) << 32 | UInt64(UInt32(bitPattern: bucket)) << 1 | (debit ? 1 : 0))
+    /// Two words rather than five fields, mixed by multiplication: looked up for every row.
+    var probeHash: UInt64 {
+        let high = UInt64(UInt32(bitPattern: payeeKey)) << 32 | UInt64(UInt32(bitPattern: memo))
+        let low = UInt64(UInt32(bitPattern: account)) << 32 | UInt64(UInt32(bitPattern: bucket)) << 1 | (debit ? 1 : 0)
+        return high &* 0x9E37_79B9_7F4A_7C15 ^ low
     }
 }
 
@@ -39,15 +39,20 @@ struct MonthGuesses {
 /// from what was counted through its end.
 struct Guesser {
     /// Examples with the same features and category are counted together.
-    private struct ExampleKey: Hashable {
+    private struct ExampleKey: ProbingKey {
         var features: FeatureKey
         var category: Int32
+
+        var probeHash: UInt64 { features.probeHash ^ UInt64(UInt32(bitPattern: category)) &* 0xC2B2_AE3D_27D4_EB4F }
     }
 
     private var classifier: GrowingClassifier
     private let learnedThreshold: Double
-    private var exampleCounts: [ExampleKey: Int] = [:]
-    private var guesses: [FeatureKey: MonthGuesses.Row] = [:]
+    /// A month's examples and how many of each, in the order first met (`ProbingTable`: a
+    /// `Dictionary` hashed every row's key with SipHash, more than the rest of counting it).
+    private var exampleCounts = ProbingTable<ExampleKey, Int>(capacity: 1024)
+    /// A month's guesses by their features, likewise.
+    private var guesses = ProbingTable<FeatureKey, MonthGuesses.Row>(capacity: 1024)
     private var buffer: [Int32] = []
     private var known: [Int32] = []
     private var scores: [Double] = []
@@ -62,13 +67,16 @@ struct Guesser {
         _ month: ArraySlice<Int>, isExample: (Int) -> Bool, featureKey: (Int) -> FeatureKey,
         features: (FeatureKey, inout [Int32]) -> Void, position: (Int) -> Int
     ) {
-        exampleCounts.removeAll(keepingCapacity: true)
+        exampleCounts.removeAll()
         for index in month where isExample(index) {
-            exampleCounts[ExampleKey(features: featureKey(index), category: Int32(position(index))), default: 0] += 1
+            let place = exampleCounts.place(
+                of: ExampleKey(features: featureKey(index), category: Int32(position(index))), orAdding: 0)
+            exampleCounts[place: place] += 1
         }
-        for (example, count) in exampleCounts {
+        // In the order first met: the counts are whole numbers, the same in any order.
+        for (place, example) in exampleCounts.keys.enumerated() {
             features(example.features, &buffer)
-            classifier.add(buffer, category: Int(example.category), examples: count)
+            classifier.add(buffer, category: Int(example.category), examples: exampleCounts[place: place])
         }
     }
 
@@ -79,12 +87,12 @@ struct Guesser {
         features: (FeatureKey, inout [Int32]) -> Void, category: (Int) -> CategoryPath
     ) -> MonthGuesses {
         classifier.prepare()
-        guesses.removeAll(keepingCapacity: true)
+        guesses.removeAll()
         var made = MonthGuesses(trainedOn: classifier.exampleCount)
         made.rows.reserveCapacity(rows.count)
         for index in rows {
             let key = featureKey(index)
-            if var cached = guesses[key] {
+            if var cached = guesses.value(for: key) {
                 cached.index = index
                 made.rows.append(cached)
                 continue
@@ -110,7 +118,7 @@ struct Guesser {
                 row.category = Int32(best.category)
                 row.applied = best.confidence
             }
-            guesses[key] = row
+            _ = guesses.value(for: key, orAdding: row)
             made.rows.append(row)
         }
         return made

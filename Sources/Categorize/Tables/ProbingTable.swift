@@ -50,6 +50,35 @@ struct ProbingTable<Key: ProbingKey, Value> {
         return new
     }
 
+    /// The place of `key` among `keys` and `values`, `new` kept for it the first time it is met.
+    mutating func place(of key: Key, orAdding new: Value) -> Int {
+        var slot = ProbingTable.slot(key, mask: mask)
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot]) - 1
+            if keys[entry] == key { return entry }
+            slot = (slot + 1) & mask
+        }
+        keys.append(key)
+        values.append(new)
+        slots[slot] = Int32(keys.count)
+        if keys.count * 2 > slots.count { grow() }
+        return keys.count - 1
+    }
+
+    /// The value at `place` (a `place(of:orAdding:)`), to read or change.
+    subscript(place place: Int) -> Value {
+        get { values[place] }
+        set { values[place] = newValue }
+    }
+
+    /// Empties the table, keeping its memory: the slots are cleared, the keys' and values' arrays
+    /// kept for the next ones.
+    mutating func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
     static func slot(_ key: Key, mask: Int) -> Int {
         var hash = key.probeHash
         hash = (hash ^ hash >> 29) &* 0xBF58_476D_1CE4_E5B9
