@@ -22,11 +22,6 @@ struct FeatureLists: Equatable {
         append { $0.append(contentsOf: list) }
     }
 
-    /// List `index`, as an array (tests, and callers that keep it).
-    subscript(index: Int) -> [Int32] {
-        Array(ids[ends[index]..<ends[index + 1]])
-    }
-
     /// Appends list `index` to `target`.
     func appendList(_ index: Int, to target: inout [Int32]) {
         ids.withUnsafeBufferPointer { ids in

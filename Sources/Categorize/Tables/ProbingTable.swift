@@ -37,17 +37,7 @@ struct ProbingTable<Key: ProbingKey, Value> {
 
     /// The value of `key`, or `new` (then kept for it) the first time it is met.
     mutating func value(for key: Key, orAdding new: Value) -> Value {
-        var slot = ProbingTable.slot(key, mask: mask)
-        while slots[slot] != 0 {
-            let entry = Int(slots[slot]) - 1
-            if keys[entry] == key { return values[entry] }
-            slot = (slot + 1) & mask
-        }
-        keys.append(key)
-        values.append(new)
-        slots[slot] = Int32(keys.count)
-        if keys.count * 2 > slots.count { grow() }
-        return new
+        values[place(of: key, orAdding: new)]
     }
 
     /// The place of `key` among `keys` and `values`, `new` kept for it the first time it is met.
