@@ -45,14 +45,9 @@ struct EarlierLedger {
         spare = JournalRowsFile(spareOf: writer)
     }
 
-    /// Leaves the spare's header and its first `rows` rows (`bytes` long after the header) in
-    /// place, when the spare begins with `header` and a row ends where they do; false, and nothing
-    /// done, otherwise.
-    func keep(header: [UInt8], rows: Int, bytes: Int) -> Bool {
-        guard rows > 0, let sparePath = writer.sparePath, let spare, spare.rows.headerLength == header.count else {
-            return false
-        }
-        let end = header.count + bytes
-        return JournalRowsFile.holds(sparePath, header: header, rowsEnd: end) && writer.keep(end)
+    /// Leaves the spare's header and its first `rows` rows in place (`JournalRowsFile.keepLeadingRows`);
+    /// false, and nothing done, when they cannot be.
+    func keep(header: [UInt8], rows: Int) -> Bool {
+        spare?.keepLeadingRows(rows, header: header, in: writer) ?? false
     }
 }

@@ -194,7 +194,6 @@ struct LedgerWriter {
         var kept = 0
         var figured = 0
         if let earlier, let spare = earlier.spare {
-            var keptBytes = 0
             let spareIdentities = spare.rows.identities
             let spareLengths = spare.rows.lengths
             while figured < rows.count, figured < spareIdentities.count {
@@ -206,10 +205,9 @@ struct LedgerWriter {
                 if order == nil { rows.releasePages(before: index, released: &released) }
                 identities.append(identity)
                 lengths.append(UInt32(length))
-                keptBytes += length
                 figured += 1
             }
-            if earlier.keep(header: headerBytes, rows: figured, bytes: keptBytes) { kept = figured }
+            if earlier.keep(header: headerBytes, rows: figured) { kept = figured }
         }
         if kept == 0 { bytes.append(headerBytes) }
         for position in kept..<rows.count {

@@ -48,10 +48,9 @@ final class EarlierJournal: EarlierJournalRows, @unchecked Sendable {
         var lengths: [UInt32] = []
         // The spare's rows, left where they are: only before anything is handed on, so that no
         // piece is waiting to be written before them.
-        if let spare, let sparePath = writer.sparePath, spare.rows.headerLength == header.count {
+        if let spare {
             let kept = JournalRowsFile.commonRows(new, spare.rows.identities)
-            let end = spare.rows.lengths[..<kept].reduce(header.count) { $0 + Int($1) }
-            if kept > 0, JournalRowsFile.holds(sparePath, header: header, rowsEnd: end), writer.keep(end) {
+            if spare.keepLeadingRows(kept, header: header, in: writer) {
                 lengths = Array(spare.rows.lengths[..<kept])
                 self.kept = kept
             }

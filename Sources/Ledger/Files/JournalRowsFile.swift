@@ -153,8 +153,23 @@ public struct JournalRowsFile: Sendable {
         return count
     }
 
+    /// Leaves the first `count` rows of the spare `writer` writes over where they are, as if written
+    /// (`AtomicFileWriter.keep`), this being that spare's rows file: when `count` is not zero, the
+    /// spare's header is as long as `header` and its bytes are `header`'s, and a row ends where the
+    /// rows kept do. False, and nothing done, otherwise: then every row is to be written.
+    ///
+    /// The import's journal (`EarlierJournal`) and the categoriser's ledger (`EarlierLedger`) keep
+    /// their spares' leading rows alike; only how they count the rows that are the same differs.
+    public func keepLeadingRows(_ count: Int, header: [UInt8], in writer: AtomicFileWriter) -> Bool {
+        guard count > 0, count <= rows.lengths.count, rows.headerLength == header.count,
+            let sparePath = writer.sparePath
+        else { return false }
+        let end = rows.lengths[..<count].reduce(header.count) { $0 + Int($1) }
+        return JournalRowsFile.holds(sparePath, header: header, rowsEnd: end) && writer.keep(end)
+    }
+
     /// True when the file at `path` begins with `header` and has a line feed as its byte before `rowsEnd`.
-    public static func holds(_ path: String, header: [UInt8], rowsEnd: Int) -> Bool {
+    static func holds(_ path: String, header: [UInt8], rowsEnd: Int) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
